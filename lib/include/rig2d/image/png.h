@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: Apache-2.0
+// PNG decode/encode. Dimensions are read from the header and checked against core/limits.h before any
+// pixel memory is allocated. Every colour type and bit depth decodes to RGBA8 (16-bit is reduced).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "rig2d/core/result.h"
+#include "rig2d/export.h"
+#include "rig2d/image/image.h"
+
+namespace rig2d {
+
+struct PngInfo {
+  int width = 0;
+  int height = 0;
+  int channels = 0;  // channels in the file: 1 grey, 2 grey+alpha, 3 RGB, 4 RGBA
+};
+
+// Errors: png.signature (not a PNG), png.too_large, png.corrupt (truncated or bad data, with the
+// decoder's reason). `path` only labels errors.
+RIG2D_EXPORT Result<PngInfo> png_info(std::string_view bytes, const std::string& path);
+RIG2D_EXPORT Result<Image> decode_png(std::string_view bytes, const std::string& path);
+// Reads and decodes a file (limits checked on the file size and the header first).
+RIG2D_EXPORT Result<Image> load_png(const std::string& path);
+// Deterministic PNG bytes (fixed compression level). Errors: png.encode.
+RIG2D_EXPORT Result<std::string> encode_png(const Image& image);
+
+}  // namespace rig2d

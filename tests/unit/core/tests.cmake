@@ -1,0 +1,1 @@
+rig2d_add_test(test_core ${CMAKE_CURRENT_LIST_DIR}/test_affine.cpp ${CMAKE_CURRENT_LIST_DIR}/test_error.cpp)

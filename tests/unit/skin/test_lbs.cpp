@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: Apache-2.0
+// LBS: ENGINE-SPEC §2.4, §5.1 #1, #2, #10, #12 and §5.5 #8 (build -> skin, computed exact positions).
+#include <catch2/catch.hpp>
+
+#include "rig2d/skin/lbs.h"
+#include "rig2d/skin/skeleton.h"
+
+using namespace rig2d;
+using Catch::Matchers::WithinAbs;
+
+namespace {
+constexpr double kPi = 3.141592653589793;
+
+struct R1 {
+  std::vector<Bone> bones{{"root", -1, 0, 0, 0}, {"arm", 0, 10, 0, 0}};
+  std::vector<Vec2> verts{{0, 0}, {10, 0}, {20, 0}, {20, 10}};
+  std::vector<std::uint32_t> idx{0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
+  std::vector<double> w{1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
+
+  std::vector<Vec2> skin(const std::vector<BoneLocal>& pose) const {
+    const BindMatrices bind = derive_bind_matrices(bones);
+    std::vector<Affine2> now(bones.size()), mats(bones.size());
+    pose_root_local(bones, pose, now);
+    skinning_matrices(now, bind.inv_bind, mats);
+    std::vector<Vec2> out(verts.size());
+    skin_vertices(verts, idx, w, mats, out);
+    return out;
+  }
+};
+}  // namespace
+
+TEST_CASE("lbs: R1 at bind is the bind mesh (spec 5.1 #1)", "[skin]") {
+  const R1 r;
+  const auto out = r.skin(bind_locals(r.bones));
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    CHECK_THAT(out[i].x, WithinAbs(r.verts[i].x, 1e-5));
+    CHECK_THAT(out[i].y, WithinAbs(r.verts[i].y, 1e-5));
+  }
+}
+
+TEST_CASE("lbs: hand-computed 90 degree arm bend (spec 5.1 #2)", "[skin]") {
+  const R1 r;
+  const auto out = r.skin({{0, 0, 0}, {10, 0, kPi / 2}});
+  // Arm pivots at (10,0): (20,0) -> (10,10), (20,10) -> (0,10); computed exact in float32.
+  const double expected[8] = {0, 0, 10, 0, 10, 10, static_cast<float>(1.7763568394002505e-15), 10};
+  for (std::size_t i = 0; i < 4; ++i) {
+    CHECK(out[i].x == expected[2 * i]);
+    CHECK(out[i].y == expected[2 * i + 1]);
+  }
+}
+
+TEST_CASE("lbs: two half weights blend two matrices (spec 5.1 #10)", "[skin]") {
+  const std::uint32_t idx[4] = {0, 1, 0, 0};
+  const double w[4] = {0.5, 0.5, 0, 0};
+  const std::vector<Affine2> mats{Affine2{}, Affine2{1, 0, 0, 1, 0, 10}};
+  const Vec2 p = skin_vertex({4, 0}, idx, w, mats);
+  CHECK_THAT(p.x, WithinAbs(4, 1e-6));
+  CHECK_THAT(p.y, WithinAbs(5, 1e-6));
+}
+
+TEST_CASE("lbs: no bones collapses every vertex to the origin (spec 2.4)", "[skin]") {
+  const std::vector<Vec2> verts{{3, 4}, {-1, 2}};
+  const std::vector<std::uint32_t> idx(8, 0);
+  const std::vector<double> w{1, 0, 0, 0, 1, 0, 0, 0};
+  std::vector<Vec2> out(2, Vec2{9, 9});
+  skin_vertices(verts, idx, w, {}, out);
+  CHECK(out[0] == Vec2{0, 0});
+  CHECK(out[1] == Vec2{0, 0});
+}
+
+TEST_CASE("lbs: buildRig2D 32x96 rig posed with tip at pi/2 (spec 5.5 #8)", "[skin]") {
+  // The rig spec 5.5 #7 gives (weights as the normalizing loader stores them: float32).
+  const std::vector<Bone> bones{{"base", -1, 0, 40, 0}, {"tip", 0, 0, -80, 0}};
+  const double y2 = 15.999999999999996;
+  const std::vector<Vec2> verts{{-16, -48}, {16, -48}, {-16, -16}, {16, -16}, {-16, y2}, {16, y2}, {-16, 48}, {16, 48}};
+  const double w0 = round_to_float(0.9615384504437873), w1 = round_to_float(0.03846154955621276);
+  const double r0 = round_to_float(0.803030288682278), r1 = round_to_float(0.19696971131772195);
+  const double s1 = round_to_float(0.19696971131772192);
+  const std::vector<std::uint32_t> idx{1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0,
+                                       0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0};
+  const std::vector<double> w{w0, w1, 0, 0, w0, w1, 0, 0, r0, r1, 0, 0, r0, r1, 0, 0,
+                              r0, s1, 0, 0, r0, s1, 0, 0, w0, w1, 0, 0, w0, w1, 0, 0};
+  const BindMatrices bind = derive_bind_matrices(bones);
+  std::vector<Affine2> now(2), mats(2);
+  pose_root_local(bones, std::vector<BoneLocal>{{0, 40, 0}, {0, -80, kPi / 2}}, now);
+  skinning_matrices(now, bind.inv_bind, mats);
+  std::vector<Vec2> out(verts.size());
+  skin_vertices(verts, idx, w, mats, out);
+  const double expected[16] = {7.076922416687012,  -55.69230651855469, 8.307692527770996,  -24.923076629638672,
+                               -22.424243927001953, -48.121212005615234, -16.121212005615234, -22.424243927001953,
+                               -23.8787899017334,   1.818180799484253,   1.818180799484253,   8.121212005615234,
+                               -18.76923179626465,  43.999996185302734,  11.999998092651367,  45.23076629638672};
+  for (std::size_t i = 0; i < 8; ++i) {
+    CHECK_THAT(out[i].x, WithinAbs(expected[2 * i], 1e-5));
+    CHECK_THAT(out[i].y, WithinAbs(expected[2 * i + 1], 1e-5));
+  }
+}
