@@ -61,8 +61,8 @@ class RIG2D_EXPORT AssetIndex {
   std::vector<Slice> slices_;
 };
 
-// The default asset root for a file: the nearest ancestor folder named "assets"; else the nearest
-// ancestor holding a folder named "assets" (that folder); else the file's own folder.
+// The default asset root for a file or folder: its nearest ancestor folder named "assets" (itself
+// included), else the file's own folder (a folder given is its own root).
 RIG2D_EXPORT std::string default_asset_root(const std::string& file);
 
 }  // namespace rig2d
