@@ -1,1 +1,3 @@
-target_sources(rig2d PRIVATE ${CMAKE_CURRENT_LIST_DIR}/png.cpp)
+target_sources(rig2d PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/png.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/coverage.cpp)

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: Apache-2.0
+// Auto-rigging pipelines. build_rig / auto_rig are the engine's buildRig2D / autoRig2D (ENGINE-SPEC
+// §3.4), number for number. autorig_image is what rig2d-autorig runs: coverage -> mesh -> bones ->
+// weights for one decoded sprite, with every option range-checked. Mesh and weight schemes are picked
+// by MeshMode / WeightsMode; each mode is one case of one switch in autorig.cpp.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rig2d/core/result.h"
+#include "rig2d/export.h"
+#include "rig2d/geometry/grid_mesh.h"
+#include "rig2d/image/image.h"
+#include "rig2d/rig/rig.h"
+#include "rig2d/skeleton/suggest_bones.h"
+#include "rig2d/weights/joint_weights.h"
+
+namespace rig2d {
+
+inline constexpr double kDefaultCellSize = 48;  // px, the engine's buildRig2D default
+inline constexpr int kMaxAutoGridCells = 24;    // cells per side when derived from the cell size
+
+// buildRig2D's inputs. Units: px in texture space (origin at the pivot, +y down).
+struct BuildRigOptions {
+  std::optional<std::string> id;  // copied verbatim; the rig has no id when unset
+  std::string sprite;             // copied verbatim into the v1 `sprite`
+  std::vector<Bone> bones;        // re-emitted as {name, parent, x, y, rot} (no_scale dropped)
+  double width = 0;               // px
+  double height = 0;              // px
+  std::optional<double> cols;     // explicit grid columns (not capped); unset: from cell_size
+  std::optional<double> rows;     // explicit grid rows; unset: from cell_size
+  double cell_size = kDefaultCellSize;  // px; cells = max(1, min(24, round(side / max(1, cell_size))))
+  double pivot_x = 0.5;           // fraction of the width
+  double pivot_y = 0.5;           // fraction of the height
+  UvPredicate is_inside;          // culls grid cells and (auto_rig) confines bones; empty = none
+  JointWeightOptions weights;     // default: unbounded inverse-distance, power 2
+};
+
+// buildRig2D: grid mesh + nearest-joint weights over the given bones, as a v1 rig (id, sprite, bones,
+// mesh, skinIndices, skinWeights). Errors: grid.too_large.
+RIG2D_EXPORT Result<Rig> build_rig(const BuildRigOptions& options);
+
+// autoRig2D: suggest_bones(width, height, bone_count, axis, pivots, is_inside), then build_rig with
+// those bones (`build.bones` is ignored). Errors: grid.too_large.
+struct AutoRigOptions {
+  BuildRigOptions build;
+  std::optional<double> bone_count;  // clamped to 2..6 by suggest_bones; unset: from the axis length
+  BoneAxis axis = BoneAxis::Auto;
+};
+RIG2D_EXPORT Result<Rig> auto_rig(const AutoRigOptions& options);
+
+// The engine's grid size for one side: max(1, min(24, round(side / max(1, cell_size)))).
+RIG2D_EXPORT double grid_cells_for(double side, double cell_size);
+
+enum class MeshMode {
+  Grid,  // the engine's generateGridMesh, culled by coverage
+};
+enum class WeightsMode {
+  Joint,  // the engine's computeAutoWeights (nearest joint)
+};
+
+RIG2D_EXPORT std::string_view mesh_mode_name(MeshMode mode);
+RIG2D_EXPORT std::string_view weights_mode_name(WeightsMode mode);
+// Parses "grid" / "joint" (the CLI spellings). nullopt for an unknown name.
+RIG2D_EXPORT std::optional<MeshMode> parse_mesh_mode(std::string_view name);
+RIG2D_EXPORT std::optional<WeightsMode> parse_weights_mode(std::string_view name);
+
+inline constexpr double kMaxGridCells = 1024;    // cells per side, explicit --cols/--rows
+inline constexpr double kMaxFalloff = 16;        // distance exponent
+
+// Everything rig2d-autorig can set. Each field says its unit, default and limit; autorig_image
+// rejects out-of-limit values with autorig.options naming the field.
+struct AutorigOptions {
+  std::optional<std::string> id;  // rig GUID written as `id`; unset = no id
+  std::string sprite;             // sprite GUID written as `sprite` (a texture's derived sprite)
+
+  int alpha_threshold = 8;        // [0, 255]: a pixel is covered when alpha > threshold
+  bool cull = true;               // drop grid cells with no covered sample (bones still follow coverage)
+
+  MeshMode mesh = MeshMode::Grid;
+  std::optional<double> cols;     // grid columns [1, 1024]; unset: width / cell_size, capped at 24
+  std::optional<double> rows;     // grid rows [1, 1024]; unset: height / cell_size, capped at 24
+  double cell_size = kDefaultCellSize;  // px (0, 16384]
+  double pivot_x = 0.5;           // [0, 1], fraction of the width (0 = left edge)
+  double pivot_y = 0.5;           // [0, 1], fraction of the height (0 = top edge)
+
+  std::optional<std::vector<Bone>> bones;  // hand-placed bones (texture space); unset = suggested
+  std::optional<int> bone_count;  // [2, 6] suggested bones; unset = about one per 96 px of the axis
+  BoneAxis axis = BoneAxis::Auto; // suggested chain direction
+
+  WeightsMode weights = WeightsMode::Joint;
+  JointWeightOptions joint;       // falloff (0, 16], radius >= 0 px (0 = unbounded), max_influences 1..4
+};
+
+// What autorig_image did, for `-v` output (times are wall-clock ms; never part of the rig).
+struct AutorigStats {
+  int image_width = 0, image_height = 0;
+  int mask_width = 0, mask_height = 0;
+  std::size_t covered_cells = 0;   // mask cells with alpha > threshold
+  double cols = 0, rows = 0;       // grid size used
+  std::size_t vertices = 0, triangles = 0, bones = 0;
+  double coverage_ms = 0, mesh_ms = 0, bones_ms = 0, weights_ms = 0;
+};
+
+// One sprite to a v1 rig: coverage mask (image/coverage.h), mesh by options.mesh, bones (given or
+// suggested over the coverage), weights by options.weights. Grid + Joint reproduces auto_rig /
+// build_rig with is_inside = the coverage mask. Errors: autorig.options (a field out of its limit),
+// autorig.bones (hand-placed bones: empty, over kMaxBones, non-finite, bad parent, cycle, duplicate
+// or empty name), autorig.empty (no pixel with alpha > threshold), autorig.mesh.empty (coverage too
+// thin for the grid: every cell culled), coverage.image, grid.too_large.
+RIG2D_EXPORT Result<Rig> autorig_image(const Image& image, const AutorigOptions& options,
+                                       AutorigStats* stats = nullptr);
+
+// Structural checks on a generated rig before it is written: one part, counts agree (uvs, 4 slots per
+// vertex), every triangle index and bone index in range, finite verts, uvs in [0, 1], weights finite,
+// >= 0 and summing to 1 (1e-6), bones non-empty with unique names and valid, acyclic parents.
+// Errors: autorig.verify (the first failed check, with its JSON pointer).
+RIG2D_EXPORT Result<void> verify_rig(const Rig& rig);
+
+}  // namespace rig2d

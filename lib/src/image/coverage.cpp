@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "rig2d/image/coverage.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "rig2d/core/affine.h"
+#include "rig2d/core/limits.h"
+
+namespace rig2d {
+namespace {
+
+int scaled_side(int side, int long_side, int max_side) {
+  const double scaled = js_round(static_cast<double>(side) * max_side / long_side);
+  return std::max(1, static_cast<int>(scaled));
+}
+
+}  // namespace
+
+Result<CoverageMask> coverage_mask(const Image& image, const CoverageOptions& options) {
+  if (image.width <= 0 || image.height <= 0 || image.width > kMaxImageSide || image.height > kMaxImageSide ||
+      image.rgba.size() != std::size_t(image.width) * std::size_t(image.height) * 4) {
+    return make_error("coverage.image", "image is empty or its pixel buffer does not match its size");
+  }
+  if (options.alpha_threshold < 0 || options.alpha_threshold > 255) {
+    return make_error("coverage.options",
+                      "alpha threshold " + std::to_string(options.alpha_threshold) + " is outside 0..255");
+  }
+  if (options.max_side < 1 || options.max_side > kMaxImageSide) {
+    return make_error("coverage.options", "mask size " + std::to_string(options.max_side) + " is outside 1.." +
+                                              std::to_string(kMaxImageSide));
+  }
+  const int w = image.width;
+  const int h = image.height;
+  const int long_side = std::max(w, h);
+  CoverageMask mask;
+  if (long_side <= options.max_side) {
+    mask.width = w;
+    mask.height = h;
+  } else {
+    mask.width = w >= h ? options.max_side : scaled_side(w, long_side, options.max_side);
+    mask.height = h > w ? options.max_side : scaled_side(h, long_side, options.max_side);
+  }
+  const auto mw = static_cast<std::int64_t>(mask.width);
+  const auto mh = static_cast<std::int64_t>(mask.height);
+  mask.inside.assign(std::size_t(mw * mh), 0);
+
+  // Each source pixel marks the cells whose footprint contains it. With integer footprints
+  // [floor(x*w/mw), ceil((x+1)*w/mw)) a source column belongs to one or two adjacent cells, so one pass
+  // over the image is enough: cell x covers column sx iff x*w < (sx+1)*mw and sx*mw < (x+1)*w.
+  std::vector<std::int64_t> col_lo(static_cast<std::size_t>(w)), col_hi(static_cast<std::size_t>(w));
+  for (std::int64_t sx = 0; sx < w; ++sx) {
+    col_lo[std::size_t(sx)] = (sx * mw) / w;                       // first cell with sx < (x+1)*w/mw
+    col_hi[std::size_t(sx)] = std::min(mw - 1, ((sx + 1) * mw - 1) / w);  // last cell with x*w < (sx+1)*mw
+  }
+  const auto threshold = static_cast<std::uint8_t>(options.alpha_threshold);
+  for (std::int64_t sy = 0; sy < h; ++sy) {
+    const std::int64_t row_lo = (sy * mh) / h;
+    const std::int64_t row_hi = std::min(mh - 1, ((sy + 1) * mh - 1) / h);
+    const std::uint8_t* px = image.rgba.data() + std::size_t(sy) * std::size_t(w) * 4;
+    for (std::int64_t sx = 0; sx < w; ++sx) {
+      if (px[std::size_t(sx) * 4 + 3] <= threshold) continue;
+      for (std::int64_t y = row_lo; y <= row_hi; ++y) {
+        for (std::int64_t x = col_lo[std::size_t(sx)]; x <= col_hi[std::size_t(sx)]; ++x) {
+          mask.inside[std::size_t(y * mw + x)] = 1;
+        }
+      }
+    }
+  }
+  return mask;
+}
+
+bool is_inside(const CoverageMask& mask, double u, double v) {
+  if (mask.width <= 0 || mask.height <= 0) return false;
+  if (!(u >= 0 && u <= 1 && v >= 0 && v <= 1)) return false;  // also rejects NaN
+  const int x = std::min(mask.width - 1, static_cast<int>(std::floor(u * mask.width)));
+  const int y = std::min(mask.height - 1, static_cast<int>(std::floor(v * mask.height)));
+  return mask.inside[std::size_t(y) * std::size_t(mask.width) + std::size_t(x)] != 0;
+}
+
+std::size_t covered_cells(const CoverageMask& mask) {
+  return static_cast<std::size_t>(std::count(mask.inside.begin(), mask.inside.end(), std::uint8_t{1}));
+}
+
+}  // namespace rig2d

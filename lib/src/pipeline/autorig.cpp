@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "rig2d/pipeline/autorig.h"
+
+#include <chrono>
+#include <cmath>
+#include <set>
+#include <string>
+
+#include "rig2d/core/affine.h"
+#include "rig2d/core/limits.h"
+#include "rig2d/image/coverage.h"
+
+namespace rig2d {
+namespace {
+
+Rig make_v1_rig(const std::optional<std::string>& id, const std::string& sprite, const std::vector<Bone>& bones,
+                Mesh mesh, SkinWeights weights) {
+  Rig rig;
+  rig.id = id;
+  rig.layout = Layout::V1;
+  for (const Bone& b : bones) rig.bones.push_back({b.name, b.parent, b.x, b.y, b.rot, false});
+  Part part;
+  part.sprite = sprite;
+  part.mesh = std::move(mesh);
+  part.skin_indices = std::move(weights.indices);
+  part.skin_weights = std::move(weights.weights);
+  rig.parts.push_back(std::move(part));
+  return rig;
+}
+
+std::string field_error(std::string_view field, std::string_view limit, double value) {
+  return std::string(field) + " = " + std::to_string(value) + " is outside its limit " + std::string(limit);
+}
+
+// Range checks of every numeric option; the first failure names the field.
+Result<void> check_options(const AutorigOptions& o) {
+  auto fail = [](std::string message) { return make_error("autorig.options", std::move(message)); };
+  if (o.alpha_threshold < 0 || o.alpha_threshold > 255) {
+    return fail(field_error("alpha_threshold", "[0, 255]", o.alpha_threshold));
+  }
+  for (const auto& [name, value] : {std::pair{"cols", o.cols}, std::pair{"rows", o.rows}}) {
+    if (value && !(*value >= 1 && *value <= kMaxGridCells)) {
+      return fail(field_error(name, "[1, 1024]", *value));
+    }
+  }
+  if (!(o.cell_size > 0 && o.cell_size <= kMaxImageSide)) {
+    return fail(field_error("cell_size", "(0, 16384] px", o.cell_size));
+  }
+  if (!(o.pivot_x >= 0 && o.pivot_x <= 1)) return fail(field_error("pivot_x", "[0, 1]", o.pivot_x));
+  if (!(o.pivot_y >= 0 && o.pivot_y <= 1)) return fail(field_error("pivot_y", "[0, 1]", o.pivot_y));
+  if (o.bone_count && (*o.bone_count < 2 || *o.bone_count > 6)) {
+    return fail(field_error("bone_count", "[2, 6]", *o.bone_count));
+  }
+  if (!(o.joint.falloff > 0 && o.joint.falloff <= kMaxFalloff)) {
+    return fail(field_error("falloff", "(0, 16]", o.joint.falloff));
+  }
+  if (!(o.joint.radius >= 0 && std::isfinite(o.joint.radius))) {
+    return fail(field_error("radius", "[0, inf) px", o.joint.radius));
+  }
+  if (!(o.joint.max_influences >= 1 && o.joint.max_influences <= kMaxInfluences &&
+        o.joint.max_influences == std::floor(o.joint.max_influences))) {
+    return fail(field_error("max_influences", "1..4", o.joint.max_influences));
+  }
+  return {};
+}
+
+// Parents must name another bone (or be -1) and the chain must reach a root: the engine tolerates
+// anything, but a rig we write should be one the strict reader accepts.
+Result<void> check_bones(const std::vector<Bone>& bones, const std::string& code, const std::string& pointer_root) {
+  auto fail = [&](std::size_t i, const std::string& field, std::string message) {
+    Location where;
+    where.json_pointer = pointer_root + "/" + std::to_string(i) + (field.empty() ? "" : "/" + field);
+    return make_error(code, std::move(message), where);
+  };
+  if (bones.empty()) {
+    Location where;
+    where.json_pointer = pointer_root;
+    return make_error(code, "no bones: a rig needs at least one bone", where);
+  }
+  if (bones.size() > kMaxBones) {
+    Location where;
+    where.json_pointer = pointer_root;
+    return make_error(code, std::to_string(bones.size()) + " bones; the limit is " + std::to_string(kMaxBones),
+                      where);
+  }
+  std::set<std::string> names;
+  const auto n = static_cast<std::int64_t>(bones.size());
+  for (std::size_t i = 0; i < bones.size(); ++i) {
+    const Bone& b = bones[i];
+    if (b.name.empty()) return fail(i, "name", "bone name is empty");
+    if (!names.insert(b.name).second) return fail(i, "name", "duplicate bone name \"" + b.name + "\"");
+    if (!std::isfinite(b.x)) return fail(i, "x", "bone x is not a finite number");
+    if (!std::isfinite(b.y)) return fail(i, "y", "bone y is not a finite number");
+    if (!std::isfinite(b.rot)) return fail(i, "rot", "bone rot is not a finite number");
+    if (b.parent < -1 || b.parent >= n || b.parent == static_cast<std::int64_t>(i)) {
+      return fail(i, "parent", "parent " + std::to_string(b.parent) + " is not -1 or another bone's index (0.." +
+                                   std::to_string(n - 1) + ")");
+    }
+  }
+  for (std::size_t i = 0; i < bones.size(); ++i) {
+    std::int64_t cur = static_cast<std::int64_t>(i);
+    for (std::int64_t steps = 0; cur >= 0; ++steps) {
+      if (steps > n) return fail(i, "parent", "bone \"" + bones[i].name + "\" is part of a parent cycle");
+      cur = bones[static_cast<std::size_t>(cur)].parent;
+    }
+  }
+  return {};
+}
+
+double ms_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+double grid_cells_for(double side, double cell_size) {
+  return std::max(1.0, std::min(static_cast<double>(kMaxAutoGridCells), js_round(side / std::max(1.0, cell_size))));
+}
+
+Result<Rig> build_rig(const BuildRigOptions& o) {
+  GridMeshOptions grid;
+  grid.width = o.width;
+  grid.height = o.height;
+  grid.cols = o.cols ? *o.cols : grid_cells_for(o.width, o.cell_size);
+  grid.rows = o.rows ? *o.rows : grid_cells_for(o.height, o.cell_size);
+  grid.pivot_x = o.pivot_x;
+  grid.pivot_y = o.pivot_y;
+  auto mesh = generate_grid_mesh(grid, o.is_inside);
+  if (!mesh) return Unexpected{mesh.error()};
+  SkinWeights weights = compute_joint_weights(mesh->verts, o.bones, o.weights);
+  return make_v1_rig(o.id, o.sprite, o.bones, std::move(*mesh), std::move(weights));
+}
+
+Result<Rig> auto_rig(const AutoRigOptions& o) {
+  SuggestBonesOptions suggest;
+  suggest.width = o.build.width;
+  suggest.height = o.build.height;
+  suggest.count = o.bone_count;
+  suggest.pivot_x = o.build.pivot_x;
+  suggest.pivot_y = o.build.pivot_y;
+  suggest.axis = o.axis;
+  BuildRigOptions build = o.build;
+  build.bones = suggest_bones(suggest, o.build.is_inside);
+  return build_rig(build);
+}
+
+std::string_view mesh_mode_name(MeshMode mode) {
+  switch (mode) {
+    case MeshMode::Grid: return "grid";
+  }
+  return "?";
+}
+
+std::string_view weights_mode_name(WeightsMode mode) {
+  switch (mode) {
+    case WeightsMode::Joint: return "joint";
+  }
+  return "?";
+}
+
+std::optional<MeshMode> parse_mesh_mode(std::string_view name) {
+  if (name == "grid") return MeshMode::Grid;
+  return std::nullopt;
+}
+
+std::optional<WeightsMode> parse_weights_mode(std::string_view name) {
+  if (name == "joint") return WeightsMode::Joint;
+  return std::nullopt;
+}
+
+Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigStats* stats) {
+  if (auto ok = check_options(o); !ok) return Unexpected{ok.error()};
+  if (o.bones) {
+    if (auto ok = check_bones(*o.bones, "autorig.bones", "/bones"); !ok) return Unexpected{ok.error()};
+  }
+  AutorigStats local_stats;
+  AutorigStats& st = stats ? *stats : local_stats;
+  st = {};
+  st.image_width = image.width;
+  st.image_height = image.height;
+
+  auto t = std::chrono::steady_clock::now();
+  CoverageOptions coverage_options;
+  coverage_options.alpha_threshold = o.alpha_threshold;
+  auto mask = coverage_mask(image, coverage_options);
+  if (!mask) return Unexpected{mask.error()};
+  st.mask_width = mask->width;
+  st.mask_height = mask->height;
+  st.covered_cells = covered_cells(*mask);
+  st.coverage_ms = ms_since(t);
+  if (st.covered_cells == 0) {
+    return make_error("autorig.empty", "the sprite has no pixel with alpha > " + std::to_string(o.alpha_threshold) +
+                                           " (fully transparent); nothing to rig");
+  }
+  const CoverageMask& coverage = *mask;
+  const UvPredicate inside = [&coverage](double u, double v) { return is_inside(coverage, u, v); };
+  const double width = image.width;
+  const double height = image.height;
+
+  // Mesh: one case per MeshMode.
+  t = std::chrono::steady_clock::now();
+  Mesh mesh;
+  switch (o.mesh) {
+    case MeshMode::Grid: {
+      GridMeshOptions grid;
+      grid.width = width;
+      grid.height = height;
+      grid.cols = o.cols ? *o.cols : grid_cells_for(width, o.cell_size);
+      grid.rows = o.rows ? *o.rows : grid_cells_for(height, o.cell_size);
+      grid.pivot_x = o.pivot_x;
+      grid.pivot_y = o.pivot_y;
+      st.cols = grid.cols;
+      st.rows = grid.rows;
+      auto grid_mesh = generate_grid_mesh(grid, o.cull ? inside : UvPredicate{});
+      if (!grid_mesh) return Unexpected{grid_mesh.error()};
+      mesh = std::move(*grid_mesh);
+      break;
+    }
+  }
+  st.mesh_ms = ms_since(t);
+  if (mesh.verts.empty() || mesh.tris.empty()) {
+    return make_error("autorig.mesh.empty",
+                      "every grid cell was culled: the covered area (" + std::to_string(st.covered_cells) +
+                          " mask cells) falls between the grid's samples; use a smaller cell size or --no-cull");
+  }
+
+  // Bones: hand-placed, or the engine's suggested chain over the coverage.
+  t = std::chrono::steady_clock::now();
+  std::vector<Bone> bones;
+  if (o.bones) {
+    bones = *o.bones;
+  } else {
+    SuggestBonesOptions suggest;
+    suggest.width = width;
+    suggest.height = height;
+    if (o.bone_count) suggest.count = *o.bone_count;
+    suggest.pivot_x = o.pivot_x;
+    suggest.pivot_y = o.pivot_y;
+    suggest.axis = o.axis;
+    bones = suggest_bones(suggest, inside);
+  }
+  st.bones_ms = ms_since(t);
+
+  // Weights: one case per WeightsMode.
+  t = std::chrono::steady_clock::now();
+  SkinWeights weights;
+  switch (o.weights) {
+    case WeightsMode::Joint: weights = compute_joint_weights(mesh.verts, bones, o.joint); break;
+  }
+  st.weights_ms = ms_since(t);
+
+  st.vertices = mesh.verts.size();
+  st.triangles = mesh.tris.size() / 3;
+  st.bones = bones.size();
+  return make_v1_rig(o.id, o.sprite, bones, std::move(mesh), std::move(weights));
+}
+
+Result<void> verify_rig(const Rig& rig) {
+  auto fail = [](std::string pointer, std::string message) {
+    Location where;
+    where.json_pointer = std::move(pointer);
+    return make_error("autorig.verify", "generated rig failed its check: " + std::move(message), where);
+  };
+  if (auto ok = check_bones(rig.bones, "autorig.verify", "/bones"); !ok) return ok;
+  if (rig.parts.size() != 1) return fail("", "expected exactly one part");
+  const Part& part = rig.parts[0];
+  const Mesh& m = part.mesh;
+  const std::size_t n = m.verts.size();
+  if (n == 0 || n > kMaxVertices) return fail("/mesh/verts", "vertex count " + std::to_string(n) + " out of range");
+  if (m.uvs.size() != n) return fail("/mesh/uvs", "uv count differs from the vertex count");
+  if (m.tris.empty() || m.tris.size() % 3 != 0 || m.tris.size() > kMaxTriangleIndices) {
+    return fail("/mesh/tris", "triangle index count " + std::to_string(m.tris.size()) + " is not a positive multiple of 3");
+  }
+  for (std::size_t i = 0; i < m.tris.size(); ++i) {
+    if (m.tris[i] >= n) return fail("/mesh/tris/" + std::to_string(i), "triangle index out of range");
+  }
+  for (std::size_t v = 0; v < n; ++v) {
+    if (!std::isfinite(m.verts[v].x) || !std::isfinite(m.verts[v].y)) {
+      return fail("/mesh/verts/" + std::to_string(v), "vertex is not finite");
+    }
+    if (!(m.uvs[v].x >= 0 && m.uvs[v].x <= 1 && m.uvs[v].y >= 0 && m.uvs[v].y <= 1)) {
+      return fail("/mesh/uvs/" + std::to_string(v), "uv outside [0, 1]");
+    }
+  }
+  if (part.skin_indices.size() != n * kSlotsPerVertex || part.skin_weights.size() != n * kSlotsPerVertex) {
+    return fail("/skinIndices", "skin arrays must hold 4 entries per vertex");
+  }
+  for (std::size_t v = 0; v < n; ++v) {
+    double sum = 0;
+    for (int k = 0; k < kSlotsPerVertex; ++k) {
+      const std::size_t o = v * kSlotsPerVertex + std::size_t(k);
+      if (part.skin_indices[o] >= rig.bones.size()) {
+        return fail("/skinIndices/" + std::to_string(o), "bone index out of range");
+      }
+      const double w = part.skin_weights[o];
+      if (!std::isfinite(w) || w < 0) return fail("/skinWeights/" + std::to_string(o), "weight not finite or < 0");
+      sum += w;
+    }
+    if (std::fabs(sum - 1) > 1e-6) {
+      return fail("/skinWeights/" + std::to_string(v * kSlotsPerVertex), "weights of vertex " + std::to_string(v) +
+                                                                              " sum to " + std::to_string(sum));
+    }
+  }
+  return {};
+}
+
+}  // namespace rig2d

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: Apache-2.0
+// Alpha coverage mask and the engine's UV-space isInside (ENGINE-SPEC §3.4 editor usage).
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+
+#include "rig2d/image/coverage.h"
+
+using namespace rig2d;
+
+namespace {
+
+Image blank(int w, int h) {
+  Image img;
+  img.width = w;
+  img.height = h;
+  img.rgba.assign(std::size_t(w) * std::size_t(h) * 4, 0);
+  return img;
+}
+
+void set_alpha(Image& img, int x, int y, std::uint8_t a) {
+  img.rgba[(std::size_t(y) * std::size_t(img.width) + std::size_t(x)) * 4 + 3] = a;
+}
+
+bool cell(const CoverageMask& m, int x, int y) { return m.inside[std::size_t(y) * std::size_t(m.width) + std::size_t(x)] != 0; }
+
+// Reference downscale written from the rule's statement: cell (x, y) is covered iff any source pixel in
+// [floor(x*w/mw), ceil((x+1)*w/mw)) x [floor(y*h/mh), ceil((y+1)*h/mh)) has alpha > threshold.
+bool reference_cell(const Image& img, const CoverageMask& m, int x, int y, int threshold) {
+  const std::int64_t w = img.width, h = img.height, mw = m.width, mh = m.height;
+  const std::int64_t x0 = (x * w) / mw, x1 = ((x + 1) * w + mw - 1) / mw;
+  const std::int64_t y0 = (y * h) / mh, y1 = ((y + 1) * h + mh - 1) / mh;
+  for (std::int64_t sy = y0; sy < y1; ++sy) {
+    for (std::int64_t sx = x0; sx < x1; ++sx) {
+      if (img.rgba[std::size_t((sy * w + sx) * 4 + 3)] > threshold) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("coverage: alpha > threshold, default 8", "[image][coverage]") {
+  Image img = blank(3, 1);
+  set_alpha(img, 0, 0, 8);
+  set_alpha(img, 1, 0, 9);
+  set_alpha(img, 2, 0, 255);
+  auto m = coverage_mask(img);
+  REQUIRE(m);
+  CHECK(m->width == 3);
+  CHECK(m->height == 1);
+  CHECK_FALSE(cell(*m, 0, 0));
+  CHECK(cell(*m, 1, 0));
+  CHECK(cell(*m, 2, 0));
+  CHECK(covered_cells(*m) == 2);
+
+  CoverageOptions zero;
+  zero.alpha_threshold = 0;
+  auto m0 = coverage_mask(img, zero);
+  REQUIRE(m0);
+  CHECK(covered_cells(*m0) == 3);
+}
+
+TEST_CASE("coverage: large images shrink to 256 px on the long side, keeping every opaque pixel",
+          "[image][coverage]") {
+  Image img = blank(512, 128);
+  set_alpha(img, 511, 127, 200);
+  set_alpha(img, 3, 1, 200);
+  auto m = coverage_mask(img);
+  REQUIRE(m);
+  CHECK(m->width == 256);
+  CHECK(m->height == 64);
+  CHECK(covered_cells(*m) == 2);
+  CHECK(cell(*m, 255, 63));
+  CHECK(cell(*m, 1, 0));
+
+  // Tall image, non-integer ratio: 100 x 300 -> round(100 * 256 / 300) = round(85.33) = 85 x 256.
+  auto tall = coverage_mask(blank(100, 300));
+  REQUIRE(tall);
+  CHECK(tall->width == 85);
+  CHECK(tall->height == 256);
+  CHECK(covered_cells(*tall) == 0);
+}
+
+TEST_CASE("coverage: downscaled mask equals the footprint rule cell by cell", "[image][coverage]") {
+  for (const auto& [w, h] : {std::pair{300, 100}, std::pair{257, 3}, std::pair{1000, 999}, std::pair{5, 700}}) {
+    Image img = blank(w, h);
+    std::uint32_t seed = 12345u + std::uint32_t(w);
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) {
+        seed = seed * 1664525u + 1013904223u;
+        // Sparse opaque pixels so that cells differ; some alpha right at the threshold.
+        const std::uint32_t r = seed >> 24;
+        set_alpha(img, x, y, r < 6 ? 255 : r < 12 ? 8 : 0);
+      }
+    }
+    auto m = coverage_mask(img);
+    REQUIRE(m);
+    CHECK(std::max(m->width, m->height) == std::min(256, std::max(w, h)));
+    std::size_t mismatches = 0, covered = 0;
+    for (int y = 0; y < m->height; ++y) {
+      for (int x = 0; x < m->width; ++x) {
+        const bool expected = reference_cell(img, *m, x, y, 8);
+        covered += expected ? 1 : 0;
+        mismatches += cell(*m, x, y) != expected ? 1 : 0;
+      }
+    }
+    CAPTURE(w, h);
+    CHECK(covered > 0);
+    CHECK(mismatches == 0);
+  }
+}
+
+TEST_CASE("coverage: is_inside is the engine's clamped UV lookup", "[image][coverage]") {
+  Image img = blank(4, 2);
+  set_alpha(img, 3, 1, 255);  // bottom-right pixel only
+  set_alpha(img, 0, 0, 255);  // top-left pixel
+  auto m = coverage_mask(img);
+  REQUIRE(m);
+  CHECK(is_inside(*m, 0, 0));
+  CHECK(is_inside(*m, 0.2499, 0.4999));
+  CHECK_FALSE(is_inside(*m, 0.25, 0));  // floor(0.25 * 4) = 1
+  CHECK(is_inside(*m, 1, 1));           // floor(4) clamps to column 3, floor(2) to row 1
+  CHECK(is_inside(*m, 0.75, 0.5));
+  CHECK_FALSE(is_inside(*m, 0.74, 0.5));
+  CHECK_FALSE(is_inside(*m, -1e-12, 0));
+  CHECK_FALSE(is_inside(*m, 1.0000001, 1));
+  CHECK_FALSE(is_inside(*m, 0, std::nan("")));
+  CHECK_FALSE(is_inside(CoverageMask{}, 0.5, 0.5));
+}
+
+TEST_CASE("coverage: bad inputs are errors", "[image][coverage]") {
+  CHECK(coverage_mask(Image{}).error().code == "coverage.image");
+  Image wrong = blank(4, 4);
+  wrong.rgba.pop_back();
+  CHECK(coverage_mask(wrong).error().code == "coverage.image");
+  CoverageOptions bad;
+  bad.alpha_threshold = 256;
+  CHECK(coverage_mask(blank(2, 2), bad).error().code == "coverage.options");
+  bad.alpha_threshold = 8;
+  bad.max_side = 0;
+  CHECK(coverage_mask(blank(2, 2), bad).error().code == "coverage.options");
+}
