@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: Apache-2.0
+// Track -> rig binding over the editor's canonical rig subtree (buildRigSubtree), and the engine's
+// write coercion (sampleClip's coerce + what skin2DSystem / the renderers read back).
+#include <cmath>
+#include <map>
+#include <string_view>
+#include <utility>
+
+#include "rig2d/anim/curve.h"
+#include "rig2d/anim/rig_pose.h"
+
+namespace rig2d {
+namespace {
+
+constexpr std::int64_t kRootNode = -1;
+
+// The entity tree: bone i hangs under its parent bone unless that link is out of range or would
+// close a cycle, in which case it hangs under the root (a validator reports such rigs).
+class EntityTree {
+ public:
+  explicit EntityTree(const std::vector<Bone>& bones) {
+    const auto n = static_cast<std::int64_t>(bones.size());
+    for (std::int64_t i = 0; i < n; ++i) {
+      std::int64_t parent = bones[static_cast<std::size_t>(i)].parent;
+      if (parent < 0 || parent >= n || reaches(bones, parent, i)) parent = kRootNode;
+      // Spawn order is bone order, so a later duplicate sibling name overwrites an earlier one.
+      children_[{parent, bones[static_cast<std::size_t>(i)].name}] = i;
+    }
+  }
+
+  // The node a name-path leads to (kRootNode for the root), or nullopt. Empty segments are skipped.
+  std::optional<std::int64_t> resolve(std::string_view path) const {
+    std::int64_t node = kRootNode;
+    std::size_t start = 0;
+    while (start <= path.size()) {
+      const std::size_t slash = std::min(path.find('/', start), path.size());
+      const std::string_view segment = path.substr(start, slash - start);
+      start = slash + 1;
+      if (segment.empty()) continue;
+      const auto it = children_.find({node, std::string(segment)});
+      if (it == children_.end()) return std::nullopt;
+      node = it->second;
+    }
+    return node;
+  }
+
+ private:
+  // True when `target` is reachable from `from` by following parent links (bounded walk).
+  static bool reaches(const std::vector<Bone>& bones, std::int64_t from, std::int64_t target) {
+    const auto n = static_cast<std::int64_t>(bones.size());
+    std::int64_t cur = from;
+    for (std::int64_t steps = 0; steps <= n && cur >= 0 && cur < n; ++steps) {
+      if (cur == target) return true;
+      cur = bones[static_cast<std::size_t>(cur)].parent;
+    }
+    return false;
+  }
+
+  std::map<std::pair<std::int64_t, std::string>, std::int64_t> children_;
+};
+
+std::optional<BoneField> bone_field(const std::string& field) {
+  if (field == "x") return BoneField::X;
+  if (field == "y") return BoneField::Y;
+  if (field == "rz") return BoneField::Rot;
+  if (field == "sx") return BoneField::ScaleX;
+  if (field == "sy") return BoneField::ScaleY;
+  return std::nullopt;
+}
+
+std::optional<SpriteField> sprite_field(const std::string& field) {
+  if (field == "color") return SpriteField::Color;
+  if (field == "opacity") return SpriteField::Opacity;
+  if (field == "flipX") return SpriteField::FlipX;
+  if (field == "flipY") return SpriteField::FlipY;
+  if (field == "isVisible") return SpriteField::Visible;
+  return std::nullopt;
+}
+
+// sampleClip's coerce(), seen through a numeric field: boolean -> 0/1, color -> int32.
+double coerce(TrackType type, double v) {
+  if (type == TrackType::Boolean) return v != 0 ? 1 : 0;
+  if (type == TrackType::Color) return js_to_int32(v);
+  return v;
+}
+
+bool truthy(double v) { return v != 0 && !std::isnan(v); }
+
+}  // namespace
+
+RigPose bind_pose(const Rig& rig) {
+  RigPose pose;
+  pose.bones = bind_locals(rig.bones);
+  pose.deform.resize(rig.parts.size());
+  return pose;
+}
+
+ClipBinding bind_clip(const Clip& clip, const Rig& rig, const std::string& clip_path) {
+  ClipBinding binding;
+  const EntityTree tree(rig.bones);
+  auto skip = [&](Severity severity, const char* code, std::string message, std::string pointer) {
+    binding.skipped.push_back({severity, code, std::move(message), Location{clip_path, std::move(pointer)}});
+  };
+  for (std::size_t i = 0; i < clip.tracks.size(); ++i) {
+    const Track& track = clip.tracks[i];
+    const std::string pointer = "/tracks/" + std::to_string(i);
+    const std::string what = "track \"" + track.path + "\" " + track.trait + "." + track.field;
+    if (track.keys.empty()) {
+      skip(Severity::Note, "anim.track.empty", what + " has no keys", pointer);
+      continue;
+    }
+    const auto node = tree.resolve(track.path);
+    if (!node) {
+      skip(Severity::Warning, "anim.track.path", what + ": no bone at that name-path in this rig", pointer + "/path");
+      continue;
+    }
+    if (track.type == TrackType::Enum) {
+      skip(Severity::Warning, "anim.track.enum", what + ": enum track on a field without options", pointer + "/type");
+      continue;
+    }
+    if (*node == kRootNode) {
+      if (track.trait == "SkinnedSprite2D") {
+        if (const auto f = sprite_field(track.field)) {
+          binding.sprite.push_back({i, *f});
+        } else {
+          skip(Severity::Warning, "anim.track.field", what + ": not a field a preview shows", pointer + "/field");
+        }
+      } else if (track.trait == "Transform") {
+        skip(Severity::Note, "anim.track.root",
+             what + ": the root Transform places the sprite in a scene; the preview is in rig space", pointer);
+      } else if (track.trait == "EntityAttributes") {
+        skip(Severity::Note, "anim.track.field", what + ": does not affect rendering", pointer + "/field");
+      } else {
+        skip(Severity::Warning, "anim.track.trait", what + ": the rig root has no " + track.trait + " trait",
+             pointer + "/trait");
+      }
+      continue;
+    }
+    const auto bone = static_cast<std::size_t>(*node);
+    if (track.trait == "Transform") {
+      if (const auto f = bone_field(track.field)) {
+        binding.bones.push_back({i, bone, *f});
+      } else if (track.field == "z" || track.field == "rx" || track.field == "ry" || track.field == "sz") {
+        skip(Severity::Note, "anim.track.field", what + ": ignored by 2D skinning", pointer + "/field");
+      } else {
+        skip(Severity::Warning, "anim.track.field", what + ": Transform has no such field", pointer + "/field");
+      }
+    } else if (track.trait == "Bone2D" || track.trait == "EntityAttributes") {
+      skip(Severity::Note, "anim.track.field", what + ": does not affect rendering", pointer + "/field");
+    } else {
+      skip(Severity::Warning, "anim.track.trait", what + ": a bone entity has no " + track.trait + " trait",
+           pointer + "/trait");
+    }
+  }
+  for (std::size_t i = 0; i < clip.deform_tracks.size(); ++i) {
+    const DeformTrack& track = clip.deform_tracks[i];
+    const std::string pointer = "/deformTracks/" + std::to_string(i);
+    const std::string what = "deform track \"" + track.path + "\" part \"" + track.part + "\"";
+    const auto node = tree.resolve(track.path);
+    if (!node || *node != kRootNode) {
+      skip(Severity::Warning, "anim.track.path", what + ": the path does not lead to the SkinnedSprite2D root",
+           pointer + "/path");
+      continue;
+    }
+    bool found = false;
+    for (std::size_t p = 0; p < rig.parts.size(); ++p) {
+      const std::string name = rig.parts[p].name.value_or("part" + std::to_string(p));
+      if (name != track.part) continue;
+      found = true;
+      binding.deform.push_back({i, p});
+      const std::size_t need = 2 * rig.parts[p].mesh.verts.size();
+      for (std::size_t k = 0; k < track.keys.size(); ++k) {
+        if (track.keys[k].offsets.size() < need) {
+          skip(Severity::Warning, "anim.deform.size",
+               what + ": key has " + std::to_string(track.keys[k].offsets.size()) + " offsets, the part needs " +
+                   std::to_string(need) + " (the engine skins NaN there; the preview uses 0)",
+               pointer + "/keys/" + std::to_string(k) + "/offsets");
+        }
+      }
+    }
+    if (!found) skip(Severity::Warning, "anim.deform.part", what + ": the rig has no part of that name", pointer + "/part");
+  }
+  return binding;
+}
+
+void apply_clip(const Clip& clip, const ClipBinding& binding, double time, RigPose& pose) {
+  for (const auto& ch : binding.bones) {
+    if (ch.track >= clip.tracks.size() || ch.bone >= pose.bones.size()) continue;
+    const Track& track = clip.tracks[ch.track];
+    const double v = coerce(track.type, eval_track(track, time));
+    BoneLocal& local = pose.bones[ch.bone];
+    switch (ch.field) {
+      case BoneField::X: local.x = v; break;
+      case BoneField::Y: local.y = v; break;
+      case BoneField::Rot: local.rot = v; break;
+      case BoneField::ScaleX: local.sx = v; break;
+      case BoneField::ScaleY: local.sy = v; break;
+    }
+  }
+  for (const auto& ch : binding.sprite) {
+    if (ch.track >= clip.tracks.size()) continue;
+    const Track& track = clip.tracks[ch.track];
+    const double v = coerce(track.type, eval_track(track, time));
+    switch (ch.field) {
+      // The renderers read `color & 0xffffff`.
+      case SpriteField::Color: pose.sprite.color = static_cast<std::uint32_t>(js_to_int32(v)) & 0xffffffu; break;
+      case SpriteField::Opacity: pose.sprite.opacity = v; break;
+      case SpriteField::FlipX: pose.sprite.flip_x = truthy(v); break;
+      case SpriteField::FlipY: pose.sprite.flip_y = truthy(v); break;
+      case SpriteField::Visible: pose.sprite.visible = truthy(v); break;
+    }
+  }
+  for (const auto& ch : binding.deform) {
+    if (ch.track >= clip.deform_tracks.size() || ch.part >= pose.deform.size()) continue;
+    if (auto offsets = eval_deform_track(clip.deform_tracks[ch.track], time)) pose.deform[ch.part] = std::move(*offsets);
+  }
+}
+
+}  // namespace rig2d
