@@ -24,12 +24,14 @@ struct Bone {
   double y = 0;              // px
   double rot = 0;            // radians
   bool no_scale = false;     // does not inherit the parent's scale at pose time
+  friend bool operator==(const Bone&, const Bone&) = default;
 };
 
 struct Mesh {
   std::vector<Vec2> verts;            // texture-space bind positions, px
   std::vector<Vec2> uvs;              // 0..1 into the part's sprite, v down
   std::vector<std::uint32_t> tris;    // 3 indices per triangle, CCW in the +y-down frame
+  friend bool operator==(const Mesh&, const Mesh&) = default;
 };
 
 struct Part {
@@ -40,6 +42,7 @@ struct Part {
   std::vector<double> skin_weights;         // 4 per vertex, summing to 1, unused slots 0
   std::optional<double> order;        // v2 draw order, lower = behind; defaults to the array index
   std::optional<bool> visible;        // v2; absent = visible
+  friend bool operator==(const Part&, const Part&) = default;
 };
 
 enum class Layout { V1, V2 };
@@ -50,6 +53,7 @@ struct Rig {
   std::vector<Bone> bones;
   Layout layout = Layout::V1;
   std::vector<Part> parts;            // V1: exactly one part
+  friend bool operator==(const Rig&, const Rig&) = default;
 };
 
 inline constexpr int kSlotsPerVertex = 4;

@@ -1,0 +1,5 @@
+target_sources(rig2d PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/js_values.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/rig_write.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/rig_normalize.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/rig_parse.cpp)
