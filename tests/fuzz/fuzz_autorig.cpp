@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: Apache-2.0
+// PNG bytes -> coverage -> mesh -> bones -> weights. Whatever the sprite, autorig_image returns either an
+// error or a rig that passes verify_rig (indices in range, weights normalized, finite geometry).
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "rig2d/image/png.h"
+#include "rig2d/pipeline/autorig.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size < 2) return 0;
+  // The first byte picks options, so one corpus explores several configurations.
+  const std::uint8_t knobs = data[0];
+  const std::string_view bytes(reinterpret_cast<const char*>(data + 1), size - 1);
+  auto info = rig2d::png_info(bytes, "fuzz.png");
+  if (!info || static_cast<std::uint64_t>(info->width) * static_cast<std::uint64_t>(info->height) > (1u << 20)) return 0;
+  auto image = rig2d::decode_png(bytes, "fuzz.png");
+  if (!image) return 0;
+  rig2d::AutorigOptions options;
+  options.sprite = "00000000-0000-0000-0000-000000000000";
+  options.alpha_threshold = (knobs & 1) ? 8 : 200;
+  options.cull = (knobs & 2) == 0;
+  options.cell_size = (knobs & 4) ? 8 : 48;
+  if (knobs & 8) options.bone_count = 2 + (knobs >> 4) % 5;
+  options.pivot_x = (knobs & 0x40) ? 0 : 0.5;
+  auto rig = rig2d::autorig_image(*image, options);
+  if (rig && !rig2d::verify_rig(*rig)) std::abort();
+  return 0;
+}
