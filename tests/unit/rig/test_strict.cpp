@@ -269,3 +269,19 @@ TEST_CASE("strict: truncated rigs are reported as JSON errors, never crash", "[r
     REQUIRE_FALSE(read_rig_normalized(prefix, "cut.json").has_value());
   }
 }
+
+TEST_CASE("strict: every documented code has a bad file or an in-memory case", "[rig][strict]") {
+  const std::string doc = slurp(fs::path(RIG2D_SOURCE_DIR) / "docs/rig-format.md");
+  const std::set<std::string> in_memory = {"json.too_large", "rig.limit.verts", "rig.limit.tris"};
+  std::set<std::string> documented;
+  const std::string table_start = "\n| `";
+  for (std::size_t at = doc.find(table_start); at != std::string::npos; at = doc.find(table_start, at + 1)) {
+    const std::size_t begin = at + table_start.size();
+    const std::size_t end = doc.find('`', begin);
+    const std::string code = doc.substr(begin, end - begin);
+    if (code.rfind("json.", 0) == 0 || code.rfind("rig.", 0) == 0) documented.insert(code);
+  }
+  std::set<std::string> covered = in_memory;
+  for (const auto& [code, expected] : kExpected) covered.insert(code);
+  CHECK(documented == covered);
+}
