@@ -23,6 +23,24 @@ std::string decoder_reason() {
   return reason ? std::string(" (decoder: ") + reason + ")" : std::string();
 }
 
+std::uint32_t read_be32(std::string_view bytes, std::size_t at) {
+  const auto* p = reinterpret_cast<const unsigned char*>(bytes.data() + at);
+  return (std::uint32_t(p[0]) << 24) | (std::uint32_t(p[1]) << 16) | (std::uint32_t(p[2]) << 8) | p[3];
+}
+
+// stb neither checks CRCs nor needs the IEND chunk, so a cut-off file can decode; require the chunk
+// sequence to run intact up to a complete IEND chunk.
+bool chunks_complete(std::string_view bytes) {
+  std::size_t at = sizeof kSignature;
+  while (at + 12 <= bytes.size()) {
+    const std::uint64_t end = std::uint64_t(at) + 12 + read_be32(bytes, at);
+    if (end > bytes.size()) return false;
+    if (std::memcmp(bytes.data() + at + 4, "IEND", 4) == 0) return true;
+    at = static_cast<std::size_t>(end);
+  }
+  return false;
+}
+
 }  // namespace
 
 Result<PngInfo> png_info(std::string_view bytes, const std::string& path) {
@@ -63,6 +81,9 @@ Result<PngInfo> png_info(std::string_view bytes, const std::string& path) {
 Result<Image> decode_png(std::string_view bytes, const std::string& path) {
   auto info = png_info(bytes, path);
   if (!info) return Unexpected{info.error()};
+  if (!chunks_complete(bytes)) {
+    return make_error("png.corrupt", "PNG data is truncated (the chunks do not reach a complete IEND)", {path});
+  }
   int w = 0, h = 0, channels = 0;
   std::unique_ptr<stbi_uc, void (*)(void*)> pixels(
       stbi_load_from_memory(reinterpret_cast<const stbi_uc*>(bytes.data()), static_cast<int>(bytes.size()), &w,

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0
+// PNG encode/decode round trip, rejection of non-PNG and truncated data, and header limits checked
+// before any pixel memory is allocated.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <string>
+
+#include "rig2d/core/limits.h"
+#include "rig2d/image/png.h"
+
+using namespace rig2d;
+
+namespace {
+
+Image test_image(int w, int h) {
+  Image img;
+  img.width = w;
+  img.height = h;
+  img.rgba.resize(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4);
+  for (std::size_t i = 0; i < img.rgba.size(); ++i) img.rgba[i] = static_cast<std::uint8_t>((i * 37 + i / 5) & 0xFF);
+  img.rgba[3] = 0;  // a fully transparent pixel keeps its colour (straight alpha)
+  return img;
+}
+
+void put_be32(std::string& s, std::size_t at, std::uint32_t v) {
+  s[at] = static_cast<char>(v >> 24);
+  s[at + 1] = static_cast<char>(v >> 16);
+  s[at + 2] = static_cast<char>(v >> 8);
+  s[at + 3] = static_cast<char>(v);
+}
+
+// The PNG signature and an IHDR chunk announcing w x h RGBA8, nothing else.
+std::string header_only(std::uint32_t w, std::uint32_t h) {
+  std::string s("\x89PNG\r\n\x1a\n", 8);
+  s += std::string("\0\0\0\x0dIHDR", 8);
+  s += std::string(8, '\0');
+  put_be32(s, 16, w);
+  put_be32(s, 20, h);
+  s += std::string("\x08\x06\x00\x00\x00", 5);
+  s += std::string(4, '\0');  // CRC (not checked before the limits)
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("png: encode then decode gives the same RGBA8 pixels", "[image][png]") {
+  for (const auto& [w, h] : {std::pair{1, 1}, std::pair{5, 3}, std::pair{64, 17}}) {
+    const Image img = test_image(w, h);
+    auto bytes = encode_png(img);
+    REQUIRE(bytes);
+    auto info = png_info(*bytes, "rt.png");
+    REQUIRE(info);
+    CHECK(info->width == w);
+    CHECK(info->height == h);
+    CHECK(info->channels == 4);
+    auto back = decode_png(*bytes, "rt.png");
+    REQUIRE(back);
+    CHECK(back->width == w);
+    CHECK(back->height == h);
+    CHECK(back->rgba == img.rgba);
+    auto again = encode_png(img);
+    REQUIRE(again);
+    CHECK(*again == *bytes);  // deterministic bytes
+  }
+}
+
+TEST_CASE("png: data that is not a PNG is png.signature", "[image][png]") {
+  for (const std::string& junk : {std::string(), std::string("hello"), std::string("{\"bones\": []}"),
+                                  std::string("\x89PNG\r\n\x1a", 7), std::string(64, '\0')}) {
+    auto r = decode_png(junk, "junk.png");
+    REQUIRE_FALSE(r);
+    CHECK(r.error().code == "png.signature");
+    CHECK(r.error().where.file == "junk.png");
+  }
+}
+
+TEST_CASE("png: every truncation of a valid PNG is rejected cleanly", "[image][png]") {
+  auto bytes = encode_png(test_image(5, 3));
+  REQUIRE(bytes);
+  for (std::size_t n = 0; n < bytes->size(); ++n) {
+    // A fresh copy per prefix so a sanitizer sees any read past its end.
+    const std::string prefix = bytes->substr(0, n);
+    auto r = decode_png(prefix, "cut.png");
+    INFO("prefix of " << n << " of " << bytes->size() << " bytes");
+    REQUIRE_FALSE(r);
+    const std::string& code = r.error().code;
+    CHECK((code == "png.signature" || code == "png.corrupt"));
+  }
+}
+
+TEST_CASE("png: huge header dimensions are png.too_large before any allocation", "[image][png]") {
+  const auto side = static_cast<std::uint32_t>(kMaxImageSide);
+  for (const auto& [w, h] : {std::pair<std::uint32_t, std::uint32_t>{side + 1, 1}, {1, side + 1},
+                            {side, side},  // each side fits, the pixel count does not
+                            {0x7FFFFFFF, 0x7FFFFFFF}, {0xFFFFFFFF, 0xFFFFFFFF}}) {
+    INFO(w << " x " << h);
+    const std::string crafted = header_only(w, h);
+    auto info = png_info(crafted, "huge.png");
+    REQUIRE_FALSE(info);
+    CHECK(info.error().code == "png.too_large");
+    auto image = decode_png(crafted, "huge.png");
+    REQUIRE_FALSE(image);
+    CHECK(image.error().code == "png.too_large");
+  }
+  // Within the limits, a header without pixel data is merely corrupt.
+  auto small = decode_png(header_only(4, 4), "empty.png");
+  REQUIRE_FALSE(small);
+  CHECK(small.error().code == "png.corrupt");
+}
