@@ -1,0 +1,918 @@
+// SPDX-License-Identifier: Apache-2.0
+// Incremental constrained Delaunay triangulation: Lawson flips for point insertion, segment recovery
+// by cavity retriangulation (Anglada 1997, "An improved incremental algorithm for constructing
+// restricted Delaunay triangulations"), and Ruppert refinement with Shewchuk's concentric shells and
+// his skinny-triangle exemption for small input angles ("Delaunay Refinement Algorithms for
+// Triangular Mesh Generation", 2002). Every branch that depends on geometry uses the exact predicates,
+// and every loop has an explicit bound, so degenerate input can slow it down but never hang it.
+#include "geometry/cdt.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <map>
+#include <set>
+#include <utility>
+
+#include "geometry/predicates.h"
+
+namespace rig2d::detail {
+namespace {
+
+constexpr int kNext[3] = {1, 2, 0};
+constexpr int kPrev[3] = {2, 0, 1};
+
+double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
+Vec2 sub(Vec2 a, Vec2 b) { return {a.x - b.x, a.y - b.y}; }
+double dist2(Vec2 a, Vec2 b) { return dot(sub(a, b), sub(a, b)); }
+
+double incircle_any(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
+  return orient2d(a, b, c) > 0 ? incircle(a, b, c, d) : incircle(a, c, b, d);
+}
+
+}  // namespace
+
+Cdt::Cdt(Vec2 lo, Vec2 hi) {
+  const double cx = 0.5 * (lo.x + hi.x), cy = 0.5 * (lo.y + hi.y);
+  const double size = std::max({hi.x - lo.x, hi.y - lo.y, 1.0});
+  pts_ = {{cx - 40 * size, cy - 30 * size}, {cx + 40 * size, cy - 30 * size}, {cx, cy + 50 * size}};
+  kind_ = {Kind::Super, Kind::Super, Kind::Super};
+  Tri t;
+  t.v = {0, 1, 2};
+  tris_.push_back(t);
+  vtri_ = {0, 0, 0};
+}
+
+int Cdt::new_tri() {
+  if (!free_.empty()) {
+    const int t = free_.back();
+    free_.pop_back();
+    tris_[static_cast<std::size_t>(t)] = Tri{};
+    return t;
+  }
+  tris_.emplace_back();
+  return static_cast<int>(tris_.size()) - 1;
+}
+
+void Cdt::set_neighbor(int t, int old_nb, int new_nb) {
+  if (t < 0) return;
+  for (int& n : tris_[static_cast<std::size_t>(t)].n)
+    if (n == old_nb) {
+      n = new_nb;
+      return;
+    }
+}
+
+int Cdt::edge_index(int t, int a, int b) const {
+  const Tri& T = tris_[static_cast<std::size_t>(t)];
+  for (int i = 0; i < 3; ++i) {
+    const int x = T.v[kNext[i]], y = T.v[kPrev[i]];
+    if ((x == a && y == b) || (x == b && y == a)) return i;
+  }
+  return -1;
+}
+
+void Cdt::set_edge_count(int t, int i, std::int64_t cnt, int seg) {
+  Tri& T = tris_[static_cast<std::size_t>(t)];
+  T.cnt[i] = cnt;
+  T.seg[i] = seg;
+  const int u = T.n[i];
+  if (u < 0) return;
+  const int j = edge_index(u, T.v[kNext[i]], T.v[kPrev[i]]);
+  if (j < 0) return;
+  tris_[static_cast<std::size_t>(u)].cnt[j] = cnt;
+  tris_[static_cast<std::size_t>(u)].seg[j] = seg;
+}
+
+bool Cdt::find_edge(int a, int b, int& t, int& i) const {
+  const int start = vtri_[static_cast<std::size_t>(a)];
+  int cur = start;
+  for (std::size_t guard = 0; guard <= tris_.size(); ++guard) {
+    const Tri& T = tris_[static_cast<std::size_t>(cur)];
+    const int k = edge_index(cur, a, b);
+    if (k >= 0) {
+      t = cur;
+      i = k;
+      return true;
+    }
+    int ia = 0;
+    while (T.v[ia] != a) ++ia;
+    cur = T.n[kNext[ia]];
+    if (cur < 0 || cur == start) return false;
+  }
+  return false;
+}
+
+void Cdt::collect_fan(int vtx, std::vector<int>& out) const {
+  out.clear();
+  const int start = vtri_[static_cast<std::size_t>(vtx)];
+  int cur = start;
+  for (std::size_t guard = 0; guard <= tris_.size(); ++guard) {
+    out.push_back(cur);
+    const Tri& T = tris_[static_cast<std::size_t>(cur)];
+    int ia = 0;
+    while (ia < 3 && T.v[ia] != vtx) ++ia;
+    if (ia == 3) return;
+    cur = T.n[kNext[ia]];
+    if (cur < 0 || cur == start) return;
+  }
+}
+
+int Cdt::locate(Vec2 p, int start) const {
+  int t = start;
+  if (t < 0 || static_cast<std::size_t>(t) >= tris_.size() || !tris_[static_cast<std::size_t>(t)].alive) t = -1;
+  if (t >= 0) {
+    // Visibility walk; the rotating start edge keeps it from cycling in constrained triangulations.
+    const std::size_t limit = tris_.size() + 64;
+    for (std::size_t steps = 0; steps < limit; ++steps) {
+      const Tri& T = tris_[static_cast<std::size_t>(t)];
+      walk_seed_ = walk_seed_ * 1664525u + 1013904223u;
+      const int r = static_cast<int>((walk_seed_ >> 16) % 3u);
+      int next = -1;
+      for (int k = 0; k < 3; ++k) {
+        const int i = (r + k) % 3;
+        if (orient2d(pts_[static_cast<std::size_t>(T.v[kNext[i]])], pts_[static_cast<std::size_t>(T.v[kPrev[i]])], p) <
+            0) {
+          next = T.n[i];
+          if (next < 0) return -1;  // outside the enclosing triangle
+          break;
+        }
+      }
+      if (next < 0) return t;
+      t = next;
+    }
+  }
+  // Fallback: exhaustive search, exact and bounded.
+  for (std::size_t k = 0; k < tris_.size(); ++k) {
+    const Tri& T = tris_[k];
+    if (!T.alive) continue;
+    bool in = true;
+    for (int i = 0; i < 3 && in; ++i)
+      in = orient2d(pts_[static_cast<std::size_t>(T.v[kNext[i]])], pts_[static_cast<std::size_t>(T.v[kPrev[i]])], p) >= 0;
+    if (in) return static_cast<int>(k);
+  }
+  return -1;
+}
+
+int Cdt::insert_point(Vec2 p, Kind kind) {
+  const int t = locate(p, last_tri_);
+  if (t < 0) return -1;
+  const Tri& T = tris_[static_cast<std::size_t>(t)];
+  for (int i = 0; i < 3; ++i)
+    if (pts_[static_cast<std::size_t>(T.v[i])] == p) return T.v[i];
+  for (int i = 0; i < 3; ++i)
+    if (orient2d(pts_[static_cast<std::size_t>(T.v[kNext[i]])], pts_[static_cast<std::size_t>(T.v[kPrev[i]])], p) == 0)
+      return split_edge(t, i, p, kind);
+  return split_triangle(t, p, kind);
+}
+
+int Cdt::split_triangle(int t, Vec2 p, Kind kind) {
+  const Tri old = tris_[static_cast<std::size_t>(t)];
+  const int a = old.v[0], b = old.v[1], c = old.v[2];
+  const int pid = static_cast<int>(pts_.size());
+  pts_.push_back(p);
+  kind_.push_back(kind);
+  vtri_.push_back(t);
+  const int ta = t, tb = new_tri(), tc = new_tri();
+  Tri A, B, C;
+  A.v = {a, b, pid};
+  A.n = {tb, tc, old.n[2]};
+  A.cnt = {0, 0, old.cnt[2]};
+  A.seg = {-1, -1, old.seg[2]};
+  B.v = {b, c, pid};
+  B.n = {tc, ta, old.n[0]};
+  B.cnt = {0, 0, old.cnt[0]};
+  B.seg = {-1, -1, old.seg[0]};
+  C.v = {c, a, pid};
+  C.n = {ta, tb, old.n[1]};
+  C.cnt = {0, 0, old.cnt[1]};
+  C.seg = {-1, -1, old.seg[1]};
+  A.inside = B.inside = C.inside = old.inside;
+  tris_[static_cast<std::size_t>(ta)] = A;
+  tris_[static_cast<std::size_t>(tb)] = B;
+  tris_[static_cast<std::size_t>(tc)] = C;
+  set_neighbor(old.n[0], t, tb);
+  set_neighbor(old.n[1], t, tc);
+  vtri_[static_cast<std::size_t>(a)] = ta;
+  vtri_[static_cast<std::size_t>(b)] = tb;
+  vtri_[static_cast<std::size_t>(c)] = tc;
+  last_tri_ = ta;
+  legalize(ta, 2);
+  legalize(tb, 2);
+  legalize(tc, 2);
+  return pid;
+}
+
+bool Cdt::split_edge_valid(int t, int i, Vec2 p) const {
+  const Tri& T = tris_[static_cast<std::size_t>(t)];
+  const int u = T.n[i];
+  if (u < 0) return false;
+  const Tri& U = tris_[static_cast<std::size_t>(u)];
+  int j = 0;
+  while (j < 3 && U.n[j] != t) ++j;
+  if (j == 3) return false;
+  const Vec2 w = pts_[static_cast<std::size_t>(T.v[i])], a = pts_[static_cast<std::size_t>(T.v[kNext[i]])],
+             b = pts_[static_cast<std::size_t>(T.v[kPrev[i]])], z = pts_[static_cast<std::size_t>(U.v[j])];
+  if (p == a || p == b) return false;
+  return orient2d(w, a, p) > 0 && orient2d(w, p, b) > 0 && orient2d(z, b, p) > 0 && orient2d(z, p, a) > 0;
+}
+
+int Cdt::split_edge(int t, int i, Vec2 p, Kind kind) {
+  const Tri T = tris_[static_cast<std::size_t>(t)];
+  const int w = T.v[i], a = T.v[kNext[i]], b = T.v[kPrev[i]];
+  const int u = T.n[i];
+  const Tri U = tris_[static_cast<std::size_t>(u)];
+  int j = 0;
+  while (U.n[j] != t) ++j;
+  const int z = U.v[j];
+  const std::int64_t c_ab = T.cnt[i];
+  const int s_ab = T.seg[i];
+  const int n_bw = T.n[kNext[i]], s_bw = T.seg[kNext[i]];
+  const std::int64_t c_bw = T.cnt[kNext[i]];
+  const int n_wa = T.n[kPrev[i]], s_wa = T.seg[kPrev[i]];
+  const std::int64_t c_wa = T.cnt[kPrev[i]];
+  const int n_az = U.n[kNext[j]], s_az = U.seg[kNext[j]];
+  const std::int64_t c_az = U.cnt[kNext[j]];
+  const int n_zb = U.n[kPrev[j]], s_zb = U.seg[kPrev[j]];
+  const std::int64_t c_zb = U.cnt[kPrev[j]];
+
+  const int pid = static_cast<int>(pts_.size());
+  pts_.push_back(p);
+  kind_.push_back(kind);
+  vtri_.push_back(t);
+  const int t1 = t, u1 = u, t2 = new_tri(), u2 = new_tri();
+  Tri T1, T2, U1, U2;
+  T1.v = {w, a, pid};
+  T1.n = {u2, t2, n_wa};
+  T1.cnt = {c_ab, 0, c_wa};
+  T1.seg = {s_ab, -1, s_wa};
+  T2.v = {w, pid, b};
+  T2.n = {u1, n_bw, t1};
+  T2.cnt = {c_ab, c_bw, 0};
+  T2.seg = {s_ab, s_bw, -1};
+  U1.v = {z, b, pid};
+  U1.n = {t2, u2, n_zb};
+  U1.cnt = {c_ab, 0, c_zb};
+  U1.seg = {s_ab, -1, s_zb};
+  U2.v = {z, pid, a};
+  U2.n = {t1, n_az, u1};
+  U2.cnt = {c_ab, c_az, 0};
+  U2.seg = {s_ab, s_az, -1};
+  T1.inside = T2.inside = T.inside;
+  U1.inside = U2.inside = U.inside;
+  tris_[static_cast<std::size_t>(t1)] = T1;
+  tris_[static_cast<std::size_t>(t2)] = T2;
+  tris_[static_cast<std::size_t>(u1)] = U1;
+  tris_[static_cast<std::size_t>(u2)] = U2;
+  set_neighbor(n_bw, t, t2);
+  set_neighbor(n_az, u, u2);
+  vtri_[static_cast<std::size_t>(w)] = t1;
+  vtri_[static_cast<std::size_t>(a)] = t1;
+  vtri_[static_cast<std::size_t>(b)] = t2;
+  vtri_[static_cast<std::size_t>(z)] = u1;
+  last_tri_ = t1;
+  legalize(t1, 2);
+  legalize(t2, 1);
+  legalize(u1, 2);
+  legalize(u2, 1);
+  return pid;
+}
+
+void Cdt::flip(int t, int i) {
+  const Tri T = tris_[static_cast<std::size_t>(t)];
+  const int p = T.v[i], a = T.v[kNext[i]], b = T.v[kPrev[i]];
+  const int u = T.n[i];
+  const Tri U = tris_[static_cast<std::size_t>(u)];
+  int j = 0;
+  while (U.n[j] != t) ++j;
+  const int q = U.v[j];
+  const int n_bp = T.n[kNext[i]], s_bp = T.seg[kNext[i]];
+  const std::int64_t c_bp = T.cnt[kNext[i]];
+  const int n_pa = T.n[kPrev[i]], s_pa = T.seg[kPrev[i]];
+  const std::int64_t c_pa = T.cnt[kPrev[i]];
+  const int n_aq = U.n[kNext[j]], s_aq = U.seg[kNext[j]];
+  const std::int64_t c_aq = U.cnt[kNext[j]];
+  const int n_qb = U.n[kPrev[j]], s_qb = U.seg[kPrev[j]];
+  const std::int64_t c_qb = U.cnt[kPrev[j]];
+  Tri& NT = tris_[static_cast<std::size_t>(t)];
+  NT.v = {p, a, q};
+  NT.n = {n_aq, u, n_pa};
+  NT.cnt = {c_aq, 0, c_pa};
+  NT.seg = {s_aq, -1, s_pa};
+  Tri& NU = tris_[static_cast<std::size_t>(u)];
+  NU.v = {q, b, p};
+  NU.n = {n_bp, t, n_qb};
+  NU.cnt = {c_bp, 0, c_qb};
+  NU.seg = {s_bp, -1, s_qb};
+  set_neighbor(n_aq, u, t);
+  set_neighbor(n_bp, t, u);
+  vtri_[static_cast<std::size_t>(p)] = t;
+  vtri_[static_cast<std::size_t>(a)] = t;
+  vtri_[static_cast<std::size_t>(q)] = t;
+  vtri_[static_cast<std::size_t>(b)] = u;
+}
+
+void Cdt::legalize(int t0, int i0) {
+  flip_stack_.clear();
+  flip_stack_.emplace_back(t0, i0);
+  // Each flip strictly increases the triangulation's "lifted" height, so this terminates; the bound is
+  // a second guard against a logic error.
+  std::size_t guard = 0;
+  const std::size_t limit = 16 * tris_.size() + 1024;
+  while (!flip_stack_.empty() && guard++ < limit) {
+    const auto [t, i] = flip_stack_.back();
+    flip_stack_.pop_back();
+    const Tri& T = tris_[static_cast<std::size_t>(t)];
+    if (!T.alive || T.cnt[i] > 0) continue;
+    const int u = T.n[i];
+    if (u < 0) continue;
+    const Tri& U = tris_[static_cast<std::size_t>(u)];
+    int j = 0;
+    while (j < 3 && U.n[j] != t) ++j;
+    if (j == 3) continue;
+    const int q = U.v[j];
+    if (incircle(pts_[static_cast<std::size_t>(T.v[0])], pts_[static_cast<std::size_t>(T.v[1])],
+                 pts_[static_cast<std::size_t>(T.v[2])], pts_[static_cast<std::size_t>(q)]) > 0) {
+      // The apex of t is the vertex being inserted: after the flip it is v[0] of t and v[2] of u.
+      flip(t, i);
+      flip_stack_.emplace_back(t, 0);
+      flip_stack_.emplace_back(u, 2);
+    }
+  }
+}
+
+void Cdt::legalize_all() {
+  std::vector<std::pair<int, int>> stack;
+  for (std::size_t t = 0; t < tris_.size(); ++t)
+    if (tris_[t].alive)
+      for (int i = 0; i < 3; ++i) stack.emplace_back(static_cast<int>(t), i);
+  std::size_t guard = 0;
+  const std::size_t limit = 64 * tris_.size() + 1024;
+  while (!stack.empty() && guard++ < limit) {
+    const auto [t, i] = stack.back();
+    stack.pop_back();
+    const Tri& T = tris_[static_cast<std::size_t>(t)];
+    if (!T.alive || T.cnt[i] > 0) continue;
+    const int u = T.n[i];
+    if (u < 0) continue;
+    const Tri& U = tris_[static_cast<std::size_t>(u)];
+    int j = 0;
+    while (j < 3 && U.n[j] != t) ++j;
+    if (j == 3 || U.inside != T.inside) continue;
+    if (incircle(pts_[static_cast<std::size_t>(T.v[0])], pts_[static_cast<std::size_t>(T.v[1])],
+                 pts_[static_cast<std::size_t>(T.v[2])], pts_[static_cast<std::size_t>(U.v[j])]) > 0) {
+      flip(t, i);
+      stack.emplace_back(t, 0);
+      stack.emplace_back(t, 2);
+      stack.emplace_back(u, 0);
+      stack.emplace_back(u, 2);
+    }
+  }
+}
+
+bool Cdt::retriangulate_cavity(const std::vector<int>& removed, int a, int end, const std::vector<int>& left,
+                               const std::vector<int>& right, std::int64_t weight, int seg_id) {
+  struct Outer {
+    int tri;
+    std::int64_t cnt;
+    int seg;
+  };
+  std::set<int> removed_set(removed.begin(), removed.end());
+  std::map<std::pair<int, int>, Outer> boundary;
+  for (int t : removed) {
+    const Tri& T = tris_[static_cast<std::size_t>(t)];
+    for (int i = 0; i < 3; ++i)
+      if (!removed_set.count(T.n[i])) boundary[{T.v[kNext[i]], T.v[kPrev[i]]}] = Outer{T.n[i], T.cnt[i], T.seg[i]};
+  }
+
+  // Anglada: the vertex of each pseudo-polygon whose circle with the base holds no other vertex.
+  std::vector<std::array<int, 3>> made;
+  for (int side = 0; side < 2; ++side) {
+    std::vector<int> poly;
+    poly.push_back(a);
+    const std::vector<int>& chain = side == 0 ? left : right;
+    poly.insert(poly.end(), chain.begin(), chain.end());
+    poly.push_back(end);
+    std::vector<std::pair<std::size_t, std::size_t>> stack{{0, poly.size() - 1}};
+    while (!stack.empty()) {
+      const auto [i0, i1] = stack.back();
+      stack.pop_back();
+      if (i1 - i0 < 2) continue;
+      const Vec2 pa = pts_[static_cast<std::size_t>(poly[i0])], pb = pts_[static_cast<std::size_t>(poly[i1])];
+      std::size_t c = i0 + 1;
+      for (std::size_t k = i0 + 2; k < i1; ++k)
+        if (incircle_any(pa, pb, pts_[static_cast<std::size_t>(poly[c])], pts_[static_cast<std::size_t>(poly[k])]) > 0)
+          c = k;
+      std::array<int, 3> tri{poly[i0], poly[i1], poly[c]};
+      const double o = orient2d(pa, pb, pts_[static_cast<std::size_t>(poly[c])]);
+      if (o == 0) return false;
+      if (o < 0) std::swap(tri[0], tri[1]);
+      made.push_back(tri);
+      stack.emplace_back(i0, c);
+      stack.emplace_back(c, i1);
+    }
+  }
+  if (made.size() != removed.size()) return false;
+
+  std::map<std::pair<int, int>, std::pair<int, int>> inner;  // directed edge -> (tri, index)
+  for (std::size_t k = 0; k < made.size(); ++k) {
+    Tri T;
+    T.v = made[k];
+    tris_[static_cast<std::size_t>(removed[k])] = T;
+    for (int i = 0; i < 3; ++i) inner[{T.v[kNext[i]], T.v[kPrev[i]]}] = {removed[k], i};
+  }
+  for (std::size_t k = 0; k < made.size(); ++k) {
+    const int t = removed[k];
+    for (int i = 0; i < 3; ++i) {
+      Tri& T = tris_[static_cast<std::size_t>(t)];
+      const int x = T.v[kNext[i]], y = T.v[kPrev[i]];
+      if (auto it = inner.find({y, x}); it != inner.end()) {
+        T.n[i] = it->second.first;
+        if ((x == a && y == end) || (x == end && y == a)) {
+          T.cnt[i] += weight;
+          if (T.seg[i] < 0) T.seg[i] = seg_id;
+        }
+      } else if (auto ob = boundary.find({x, y}); ob != boundary.end()) {
+        T.n[i] = ob->second.tri;
+        T.cnt[i] = ob->second.cnt;
+        T.seg[i] = ob->second.seg;
+        if (ob->second.tri >= 0) {
+          Tri& N = tris_[static_cast<std::size_t>(ob->second.tri)];
+          for (int m = 0; m < 3; ++m)
+            if (N.v[kNext[m]] == y && N.v[kPrev[m]] == x) N.n[m] = t;
+        }
+      } else {
+        return false;
+      }
+      vtri_[static_cast<std::size_t>(x)] = t;
+    }
+  }
+  last_tri_ = removed.front();
+  return true;
+}
+
+bool Cdt::insert_segment(int a0, int b0, std::int64_t klass) {
+  // Pieces still to recover: (a, b) carrying `weight` (packed class counts) of input segment `seg`.
+  struct Piece {
+    int a, b;
+    std::int64_t weight;
+    int seg;
+  };
+  const int seg_id0 = static_cast<int>(segs_.size());
+  segs_.push_back(Segment{a0, b0});
+  std::vector<Piece> work{{a0, b0, klass, seg_id0}};
+  std::size_t guard = 0;
+  const std::size_t limit = 4096 + 8 * pts_.size();
+  while (!work.empty()) {
+    if (++guard > limit) return false;
+    const Piece piece = work.back();
+    work.pop_back();
+    const int a = piece.a, b = piece.b, seg_id = piece.seg;
+    const std::int64_t weight = piece.weight;
+    auto bump = [&](int t, int i) {
+      const Tri& T = tris_[static_cast<std::size_t>(t)];
+      set_edge_count(t, i, T.cnt[i] + weight, T.seg[i] >= 0 ? T.seg[i] : seg_id);
+    };
+    if (a == b) continue;
+    const Vec2 A = pts_[static_cast<std::size_t>(a)], B = pts_[static_cast<std::size_t>(b)];
+    const Vec2 dir = sub(B, A);
+
+    // Rotate around a to the triangle whose wedge holds the direction to b.
+    int t = vtri_[static_cast<std::size_t>(a)];
+    const int start = t;
+    int cross_t = -1, cross_i = -1, l = -1, r = -1;
+    bool handled = false;
+    for (std::size_t rot = 0; rot <= tris_.size(); ++rot) {
+      const Tri& T = tris_[static_cast<std::size_t>(t)];
+      int ia = 0;
+      while (ia < 3 && T.v[ia] != a) ++ia;
+      if (ia == 3) return false;
+      const int v1 = T.v[kNext[ia]], v2 = T.v[kPrev[ia]];
+      if (v1 == b) {
+        bump(t, kPrev[ia]);
+        handled = true;
+        break;
+      }
+      if (v2 == b) {
+        bump(t, kNext[ia]);
+        handled = true;
+        break;
+      }
+      const Vec2 P1 = pts_[static_cast<std::size_t>(v1)], P2 = pts_[static_cast<std::size_t>(v2)];
+      const double o1 = orient2d(A, B, P1), o2 = orient2d(A, B, P2);
+      if (o1 == 0 && dot(sub(P1, A), dir) > 0) {  // a vertex lies on the segment: split there
+        bump(t, kPrev[ia]);
+        work.push_back({v1, b, weight, seg_id});
+        handled = true;
+        break;
+      }
+      if (o2 == 0 && dot(sub(P2, A), dir) > 0) {
+        bump(t, kNext[ia]);
+        work.push_back({v2, b, weight, seg_id});
+        handled = true;
+        break;
+      }
+      if (o1 < 0 && o2 > 0) {
+        cross_t = t;
+        cross_i = ia;
+        r = v1;
+        l = v2;
+        break;
+      }
+      t = T.n[kNext[ia]];
+      if (t < 0 || t == start) return false;
+    }
+    if (handled) continue;
+    if (cross_t < 0) return false;
+
+    // Walk along the segment collecting the crossed triangles.
+    std::vector<int> removed{cross_t};
+    std::vector<int> left{l}, right{r};
+    int cur = cross_t, e = cross_i;
+    bool done = false;
+    for (std::size_t steps = 0; steps <= tris_.size() && !done; ++steps) {
+      const Tri& C = tris_[static_cast<std::size_t>(cur)];
+      if (C.cnt[e] > 0) {
+        // Crossing an earlier segment (l, r): insert the crossing point on it and recover both halves
+        // of each. When the rounded point cannot split (l, r) cleanly it is, to double precision, one
+        // of the four endpoints: bend this segment through l or r, or bend (l, r) through a or b.
+        const Vec2 L = pts_[static_cast<std::size_t>(l)], R = pts_[static_cast<std::size_t>(r)];
+        const double oa = orient2d(L, R, A), ob = orient2d(L, R, B);
+        const long double s = static_cast<long double>(oa) / (static_cast<long double>(oa) - ob);
+        const Vec2 X{static_cast<double>(A.x + s * (static_cast<long double>(B.x) - A.x)),
+                     static_cast<double>(A.y + s * (static_cast<long double>(B.y) - A.y))};
+        if (std::isfinite(X.x) && std::isfinite(X.y) && split_edge_valid(cur, e, X)) {
+          const int mid = split_edge(cur, e, X, Kind::Crossing);
+          ++crossings_;
+          work.push_back({mid, b, weight, seg_id});
+          work.push_back({a, mid, weight, seg_id});
+        } else {
+          const double dl = dist2(X, L), dr = dist2(X, R), da = dist2(X, A), db = dist2(X, B);
+          if (std::min(dl, dr) <= std::min(da, db)) {
+            const int mid = dl <= dr ? l : r;
+            work.push_back({mid, b, weight, seg_id});
+            work.push_back({a, mid, weight, seg_id});
+          } else {
+            const int mid = db <= da ? b : a;
+            const std::int64_t other = C.cnt[e];
+            const int other_seg = C.seg[e];
+            set_edge_count(cur, e, 0, -1);
+            work.push_back({a, b, weight, seg_id});
+            work.push_back({mid, r, other, other_seg});
+            work.push_back({l, mid, other, other_seg});
+          }
+        }
+        done = true;
+        break;
+      }
+      const int u = C.n[e];
+      if (u < 0) return false;
+      const Tri& U = tris_[static_cast<std::size_t>(u)];
+      int j = 0;
+      while (j < 3 && U.n[j] != cur) ++j;
+      if (j == 3) return false;
+      const int w = U.v[j];
+      removed.push_back(u);
+      if (w == b) {
+        if (!retriangulate_cavity(removed, a, b, left, right, weight, seg_id)) return false;
+        done = true;
+        break;
+      }
+      const double ow = orient2d(A, B, pts_[static_cast<std::size_t>(w)]);
+      if (ow == 0) {
+        if (!retriangulate_cavity(removed, a, w, left, right, weight, seg_id)) return false;
+        work.push_back({w, b, weight, seg_id});
+        done = true;
+        break;
+      }
+      // The next crossed edge joins w to the endpoint on the other side; it is opposite the endpoint
+      // on w's side.
+      const int drop = ow > 0 ? l : r;
+      int k = 0;
+      while (k < 3 && U.v[k] != drop) ++k;
+      if (k == 3) return false;
+      if (ow > 0) {
+        left.push_back(w);
+        l = w;
+      } else {
+        right.push_back(w);
+        r = w;
+      }
+      cur = u;
+      e = k;
+    }
+    if (!done) return false;
+  }
+  return true;
+}
+
+void Cdt::classify_and_clean(Rule rule) {
+  // Flood from the enclosing triangle (outside), toggling each class's parity across its segments.
+  std::vector<std::uint8_t> parity(tris_.size(), 0xFF);
+  std::deque<int> queue;
+  const int seed = vtri_[0];
+  parity[static_cast<std::size_t>(seed)] = 0;
+  queue.push_back(seed);
+  while (!queue.empty()) {
+    const int t = queue.front();
+    queue.pop_front();
+    const Tri& T = tris_[static_cast<std::size_t>(t)];
+    for (int i = 0; i < 3; ++i) {
+      const int u = T.n[i];
+      if (u < 0 || parity[static_cast<std::size_t>(u)] != 0xFF) continue;
+      const std::uint8_t flip_a = (T.cnt[i] & 1) != 0, flip_b = ((T.cnt[i] >> 32) & 1) != 0;
+      parity[static_cast<std::size_t>(u)] =
+          static_cast<std::uint8_t>(parity[static_cast<std::size_t>(t)] ^ (flip_a | (flip_b << 1)));
+      queue.push_back(u);
+    }
+  }
+  for (std::size_t t = 0; t < tris_.size(); ++t) {
+    Tri& T = tris_[t];
+    if (!T.alive) continue;
+    const std::uint8_t p = parity[t];
+    T.inside = rule == Rule::EvenOdd ? (p & 1) != 0 : (p & 1) != 0 && (p & 2) == 0;
+    if (T.inside) {
+      const Vec2 a = pts_[static_cast<std::size_t>(T.v[0])], b = pts_[static_cast<std::size_t>(T.v[1])],
+                 c = pts_[static_cast<std::size_t>(T.v[2])];
+      const double longest = std::max({dist2(a, b), dist2(b, c), dist2(c, a)});
+      if (std::fabs(orient2d(a, b, c)) <= 1e-12 * longest) T.inside = false;
+    }
+  }
+  for (Tri& T : tris_) {
+    if (!T.alive) continue;
+    for (int i = 0; i < 3; ++i) {
+      const bool boundary = T.n[i] >= 0 && tris_[static_cast<std::size_t>(T.n[i])].inside != T.inside;
+      if (!boundary) {
+        T.cnt[i] = 0;
+        T.seg[i] = -1;
+      } else if (T.cnt[i] == 0) {
+        T.cnt[i] = kClassA;  // the side of a dropped needle
+      }
+    }
+  }
+  legalize_all();
+}
+
+std::size_t Cdt::refine(const RefineOptions& opt, bool& budget_reached) {
+  budget_reached = false;
+  constexpr double kPi = 3.14159265358979323846;
+  const double alpha = std::clamp(opt.min_angle_deg, 0.0, 34.0) * kPi / 180.0;
+  const double cos_alpha = std::cos(alpha);
+  const double max_edge2 = opt.max_edge > 0 ? opt.max_edge * opt.max_edge : HUGE_VAL;
+  const std::size_t budget = opt.max_vertices > 0 ? opt.max_vertices : static_cast<std::size_t>(-1);
+  const std::size_t start_vertices = pts_.size();
+
+  std::set<std::pair<int, int>> unsplittable;
+  std::set<std::array<int, 3>> skipped;
+  std::deque<std::pair<int, int>> segq;
+  std::deque<std::pair<int, std::array<int, 3>>> triq;
+  std::vector<int> fan;
+
+  auto P = [&](int v) { return pts_[static_cast<std::size_t>(v)]; };
+  auto key = [](int u, int v) { return std::make_pair(std::min(u, v), std::max(u, v)); };
+  auto sorted = [](std::array<int, 3> v) {
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+
+  // Bad: smallest angle under alpha (angle_bad) or longest edge over max_edge.
+  auto classify = [&](const Tri& T, bool& angle_bad, bool& size_bad) {
+    double l2[3];
+    for (int i = 0; i < 3; ++i) l2[i] = dist2(P(T.v[kNext[i]]), P(T.v[kPrev[i]]));
+    int s = 0;
+    for (int i = 1; i < 3; ++i)
+      if (l2[i] < l2[s]) s = i;
+    const double b2 = l2[kNext[s]], c2 = l2[kPrev[s]];
+    const double cos_min = (b2 + c2 - l2[s]) / (2.0 * std::sqrt(b2 * c2));
+    angle_bad = alpha > 0 && cos_min > cos_alpha;
+    size_bad = std::max({l2[0], l2[1], l2[2]}) > max_edge2;
+    return s;
+  };
+
+  auto vertex_segment = [&](int v) {
+    collect_fan(v, fan);
+    for (int t : fan) {
+      const Tri& T = tris_[static_cast<std::size_t>(t)];
+      for (int i = 0; i < 3; ++i)
+        if (T.v[i] != v && T.cnt[i] > 0 && T.seg[i] >= 0 && (T.v[kNext[i]] == v || T.v[kPrev[i]] == v))
+          return T.seg[i];
+    }
+    return -1;
+  };
+
+  // Shewchuk's exemption: a skinny triangle whose shortest edge joins two shell vertices on segments
+  // meeting at an input vertex, at equal distances from it, is caused by the small input angle there;
+  // splitting it would only cascade.
+  auto exempt = [&](const Tri& T, int shortest) {
+    const int u = T.v[kNext[shortest]], w = T.v[kPrev[shortest]];
+    if (kind_[static_cast<std::size_t>(u)] != Kind::SegmentSplit || kind_[static_cast<std::size_t>(w)] != Kind::SegmentSplit)
+      return false;
+    const int su = vertex_segment(u), sw = vertex_segment(w);
+    if (su < 0 || sw < 0 || su == sw) return false;
+    const Segment S1 = segs_[static_cast<std::size_t>(su)], S2 = segs_[static_cast<std::size_t>(sw)];
+    int join = -1;
+    if (S1.a == S2.a || S1.a == S2.b) join = S1.a;
+    if (S1.b == S2.a || S1.b == S2.b) join = S1.b;
+    if (join < 0) return false;
+    const double d1 = std::sqrt(dist2(P(u), P(join))), d2 = std::sqrt(dist2(P(w), P(join)));
+    return d1 < 1.001 * d2 && d1 > 0.999 * d2;
+  };
+
+  auto segment_needs_split = [&](int t, int i) {
+    const Tri& T = tris_[static_cast<std::size_t>(t)];
+    if (!T.inside || T.cnt[i] == 0) return false;
+    const Vec2 u = P(T.v[kNext[i]]), v = P(T.v[kPrev[i]]), apex = P(T.v[i]);
+    return dot(sub(u, apex), sub(v, apex)) < 0 || dist2(u, v) > max_edge2;
+  };
+
+  auto enqueue_triangle = [&](int t) {
+    const Tri& T = tris_[static_cast<std::size_t>(t)];
+    if (!T.alive || !T.inside) return;
+    bool angle_bad, size_bad;
+    classify(T, angle_bad, size_bad);
+    if (angle_bad || size_bad) triq.emplace_back(t, T.v);
+    for (int i = 0; i < 3; ++i)
+      if (segment_needs_split(t, i)) segq.emplace_back(T.v[kNext[i]], T.v[kPrev[i]]);
+  };
+
+  auto enqueue_around = [&](int v) {
+    std::vector<int> around;
+    collect_fan(v, around);
+    for (int t : around) enqueue_triangle(t);
+  };
+
+  // Splits segment (u, v) from its inside triangle: at the midpoint, or at a power of two from an input
+  // vertex (concentric shells, so splits near a small input angle stay at matching distances).
+  auto split_segment = [&](int u, int v) {
+    if (unsplittable.count(key(u, v))) return -1;
+    int t, i;
+    if (!find_edge(u, v, t, i)) return -1;
+    if (tris_[static_cast<std::size_t>(t)].cnt[i] == 0) return -1;
+    if (!tris_[static_cast<std::size_t>(t)].inside) {
+      const int n = tris_[static_cast<std::size_t>(t)].n[i];
+      if (n < 0 || !tris_[static_cast<std::size_t>(n)].inside) return -1;
+      i = edge_index(n, u, v);
+      t = n;
+    }
+    const Tri& T = tris_[static_cast<std::size_t>(t)];
+    const int a = T.v[kNext[i]], b = T.v[kPrev[i]];
+    const bool acute_a = kind_[static_cast<std::size_t>(a)] == Kind::Input;
+    const bool acute_b = kind_[static_cast<std::size_t>(b)] == Kind::Input;
+    const double len = std::sqrt(dist2(P(a), P(b)));
+    double frac = 0.5;
+    if (acute_a != acute_b && len > 0) {
+      double pow2 = 1.0;
+      for (int k = 0; k < 2100 && len > 3.0 * pow2; ++k) pow2 *= 2.0;
+      for (int k = 0; k < 2100 && len < 1.5 * pow2; ++k) pow2 *= 0.5;
+      frac = pow2 / len;
+      if (acute_b) frac = 1.0 - frac;
+    }
+    const Vec2 m{P(a).x + frac * (P(b).x - P(a).x), P(a).y + frac * (P(b).y - P(a).y)};
+    if (!split_edge_valid(t, i, m)) {
+      unsplittable.insert(key(u, v));
+      return -1;
+    }
+    const int id = split_edge(t, i, m, Kind::SegmentSplit);
+    enqueue_around(id);
+    return id;
+  };
+
+  for (std::size_t t = 0; t < tris_.size(); ++t) enqueue_triangle(static_cast<int>(t));
+
+  const std::size_t limit = 64 * std::min<std::size_t>(budget, 1u << 22) + 100000;
+  for (std::size_t iter = 0; iter < limit; ++iter) {
+    if (segq.empty() && triq.empty()) break;
+    if (real_vertex_count() >= budget) {
+      budget_reached = true;
+      break;
+    }
+    if (!segq.empty()) {
+      const auto [u, v] = segq.front();
+      segq.pop_front();
+      int t, i;
+      if (!find_edge(u, v, t, i)) continue;
+      const int n = tris_[static_cast<std::size_t>(t)].n[i];
+      const int j = n >= 0 ? edge_index(n, u, v) : -1;
+      if (!segment_needs_split(t, i) && !(j >= 0 && segment_needs_split(n, j))) continue;
+      split_segment(u, v);
+      continue;
+    }
+    const auto [t, vs] = triq.front();
+    triq.pop_front();
+    const Tri& T = tris_[static_cast<std::size_t>(t)];
+    if (!T.alive || !T.inside || T.v != vs || skipped.count(sorted(vs))) continue;
+    bool angle_bad, size_bad;
+    const int shortest = classify(T, angle_bad, size_bad);
+    if (!angle_bad && !size_bad) continue;
+    if (!size_bad && exempt(T, shortest)) continue;
+
+    // Circumcenter, relative to v0 for accuracy.
+    const Vec2 a = P(T.v[0]), b = P(T.v[1]), c = P(T.v[2]);
+    const double bx = b.x - a.x, by = b.y - a.y, cx = c.x - a.x, cy = c.y - a.y;
+    const double d = 2.0 * (bx * cy - by * cx);
+    const double b2 = bx * bx + by * by, c2 = cx * cx + cy * cy;
+    const Vec2 cc{a.x + (cy * b2 - by * c2) / d, a.y + (bx * c2 - cx * b2) / d};
+    if (!(d != 0) || !std::isfinite(cc.x) || !std::isfinite(cc.y)) {
+      skipped.insert(sorted(vs));
+      continue;
+    }
+
+    // Walk to the circumcenter without crossing a segment; a segment in the way is split instead
+    // (the circumcenter lies beyond it, so it encroaches).
+    int cur = t, blocked = -1;
+    bool located = false;
+    for (std::size_t steps = 0; steps < tris_.size() + 64; ++steps) {
+      const Tri& C = tris_[static_cast<std::size_t>(cur)];
+      walk_seed_ = walk_seed_ * 1664525u + 1013904223u;
+      const int r = static_cast<int>((walk_seed_ >> 16) % 3u);
+      int next = -1;
+      blocked = -1;
+      for (int k = 0; k < 3; ++k) {
+        const int i = (r + k) % 3;
+        if (orient2d(P(C.v[kNext[i]]), P(C.v[kPrev[i]]), cc) < 0) {
+          if (C.cnt[i] > 0) {
+            if (blocked < 0) blocked = i;
+          } else {
+            next = C.n[i];
+            break;
+          }
+        }
+      }
+      if (next >= 0) {
+        cur = next;
+        continue;
+      }
+      located = true;
+      break;
+    }
+    if (!located) {
+      skipped.insert(sorted(vs));
+      continue;
+    }
+    if (blocked >= 0) {
+      const Tri& C = tris_[static_cast<std::size_t>(cur)];
+      if (split_segment(C.v[kNext[blocked]], C.v[kPrev[blocked]]) < 0) skipped.insert(sorted(vs));
+      else triq.emplace_back(t, vs);
+      continue;
+    }
+
+    // Ruppert: if the circumcenter would encroach a segment, split the segment(s) instead.
+    std::vector<std::pair<int, int>> encroached;
+    {
+      std::vector<int> stack{cur};
+      std::set<int> seen{cur};
+      while (!stack.empty() && seen.size() < 4096) {
+        const int k = stack.back();
+        stack.pop_back();
+        const Tri& K = tris_[static_cast<std::size_t>(k)];
+        for (int i = 0; i < 3; ++i) {
+          const int u = K.v[kNext[i]], v = K.v[kPrev[i]];
+          if (K.cnt[i] > 0) {
+            if (dot(sub(P(u), cc), sub(P(v), cc)) < 0) encroached.emplace_back(u, v);
+            continue;
+          }
+          const int nb = K.n[i];
+          if (nb < 0 || seen.count(nb) || !tris_[static_cast<std::size_t>(nb)].inside) continue;
+          const Tri& N = tris_[static_cast<std::size_t>(nb)];
+          if (incircle(P(N.v[0]), P(N.v[1]), P(N.v[2]), cc) > 0) {
+            seen.insert(nb);
+            stack.push_back(nb);
+          }
+        }
+      }
+    }
+    if (!encroached.empty()) {
+      bool any = false;
+      for (const auto& [u, v] : encroached) any = split_segment(u, v) >= 0 || any;
+      if (any) triq.emplace_back(t, vs);
+      else skipped.insert(sorted(vs));
+      continue;
+    }
+
+    const Tri& C = tris_[static_cast<std::size_t>(cur)];
+    bool coincident = false;
+    int on_edge = -1;
+    for (int i = 0; i < 3; ++i) {
+      if (P(C.v[i]) == cc) coincident = true;
+      if (orient2d(P(C.v[kNext[i]]), P(C.v[kPrev[i]]), cc) == 0) on_edge = i;
+    }
+    if (coincident) {
+      skipped.insert(sorted(vs));
+      continue;
+    }
+    int id;
+    if (on_edge >= 0) {
+      if (C.cnt[on_edge] > 0 || !split_edge_valid(cur, on_edge, cc)) {
+        skipped.insert(sorted(vs));
+        continue;
+      }
+      id = split_edge(cur, on_edge, cc, Kind::Free);
+    } else {
+      id = split_triangle(cur, cc, Kind::Free);
+    }
+    enqueue_around(id);
+  }
+  return pts_.size() - start_vertices;
+}
+
+}  // namespace rig2d::detail
