@@ -19,12 +19,10 @@ constexpr std::int64_t kRootNode = -1;
 class EntityTree {
  public:
   explicit EntityTree(const std::vector<Bone>& bones) {
-    const auto n = static_cast<std::int64_t>(bones.size());
-    for (std::int64_t i = 0; i < n; ++i) {
-      std::int64_t parent = bones[static_cast<std::size_t>(i)].parent;
-      if (parent < 0 || parent >= n || reaches(bones, parent, i)) parent = kRootNode;
+    const std::vector<std::int64_t> parents = subtree_parents(bones);
+    for (std::size_t i = 0; i < bones.size(); ++i) {
       // Spawn order is bone order, so a later duplicate sibling name overwrites an earlier one.
-      children_[{parent, bones[static_cast<std::size_t>(i)].name}] = i;
+      children_[{parents[i], bones[i].name}] = static_cast<std::int64_t>(i);
     }
   }
 
@@ -45,17 +43,6 @@ class EntityTree {
   }
 
  private:
-  // True when `target` is reachable from `from` by following parent links (bounded walk).
-  static bool reaches(const std::vector<Bone>& bones, std::int64_t from, std::int64_t target) {
-    const auto n = static_cast<std::int64_t>(bones.size());
-    std::int64_t cur = from;
-    for (std::int64_t steps = 0; steps <= n && cur >= 0 && cur < n; ++steps) {
-      if (cur == target) return true;
-      cur = bones[static_cast<std::size_t>(cur)].parent;
-    }
-    return false;
-  }
-
   std::map<std::pair<std::int64_t, std::string>, std::int64_t> children_;
 };
 
@@ -86,7 +73,28 @@ double coerce(TrackType type, double v) {
 
 bool truthy(double v) { return v != 0 && !std::isnan(v); }
 
+// True when `target` is reachable from `from` by following parent links (bounded walk).
+bool reaches(const std::vector<Bone>& bones, std::int64_t from, std::int64_t target) {
+  const auto n = static_cast<std::int64_t>(bones.size());
+  std::int64_t cur = from;
+  for (std::int64_t steps = 0; steps <= n && cur >= 0 && cur < n; ++steps) {
+    if (cur == target) return true;
+    cur = bones[static_cast<std::size_t>(cur)].parent;
+  }
+  return false;
+}
+
 }  // namespace
+
+std::vector<std::int64_t> subtree_parents(const std::vector<Bone>& bones) {
+  const auto n = static_cast<std::int64_t>(bones.size());
+  std::vector<std::int64_t> parents(bones.size(), kRootNode);
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::int64_t p = bones[static_cast<std::size_t>(i)].parent;
+    if (p >= 0 && p < n && !reaches(bones, p, i)) parents[static_cast<std::size_t>(i)] = p;
+  }
+  return parents;
+}
 
 RigPose bind_pose(const Rig& rig) {
   RigPose pose;

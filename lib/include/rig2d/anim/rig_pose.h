@@ -36,6 +36,10 @@ struct RigPose {
   std::vector<std::vector<double>> deform;   // per rig part: [dx0, dy0, ...] px, empty = none
 };
 
+// Each bone's parent in the editor's subtree: its parent bone, or -1 (the root entity) when the
+// parent index is out of range or the link would close a cycle.
+RIG2D_EXPORT std::vector<std::int64_t> subtree_parents(const std::vector<Bone>& bones);
+
 // The bind pose: every bone at its bind x/y/rot with scale 1, default sprite state, no deform.
 RIG2D_EXPORT RigPose bind_pose(const Rig& rig);
 
