@@ -1,1 +1,7 @@
 target_sources(rig2d PRIVATE ${CMAKE_CURRENT_LIST_DIR}/joint_weights.cpp)
+target_sources(rig2d PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/mesh_graph.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/geodesic.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bone_segments.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/influence_cut.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/heat_weights.cpp)

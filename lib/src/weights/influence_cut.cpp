@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "weights/influence_cut.h"
+
+#include <algorithm>
+
+namespace rig2d::detail {
+
+TopWeights::TopWeights(std::size_t vertex_count, int keep)
+    : keep_(keep),
+      bone_(vertex_count * static_cast<std::size_t>(keep), 0),
+      weight_(vertex_count * static_cast<std::size_t>(keep), 0),
+      count_(vertex_count, 0) {}
+
+void TopWeights::offer(std::size_t vertex, std::uint32_t bone, double weight) {
+  if (!(weight > 0)) return;
+  const std::size_t base = vertex * static_cast<std::size_t>(keep_);
+  int n = count_[vertex];
+  // Strict comparisons: an equal weight from a later (higher-index) bone ranks after.
+  if (n == keep_ && !(weight > weight_[base + static_cast<std::size_t>(n - 1)])) return;
+  int pos = n == keep_ ? n - 1 : n;
+  while (pos > 0 && weight > weight_[base + static_cast<std::size_t>(pos - 1)]) {
+    bone_[base + static_cast<std::size_t>(pos)] = bone_[base + static_cast<std::size_t>(pos - 1)];
+    weight_[base + static_cast<std::size_t>(pos)] = weight_[base + static_cast<std::size_t>(pos - 1)];
+    --pos;
+  }
+  bone_[base + static_cast<std::size_t>(pos)] = bone;
+  weight_[base + static_cast<std::size_t>(pos)] = weight;
+  if (n < keep_) count_[vertex] = static_cast<std::uint8_t>(n + 1);
+}
+
+std::span<const std::uint32_t> TopWeights::bones(std::size_t vertex) const {
+  return {bone_.data() + vertex * static_cast<std::size_t>(keep_), count_[vertex]};
+}
+
+std::span<const double> TopWeights::weights(std::size_t vertex) const {
+  return {weight_.data() + vertex * static_cast<std::size_t>(keep_), count_[vertex]};
+}
+
+void cut_influences(std::span<const std::uint32_t> bones, std::span<const double> weights, int max_influences,
+                    double min_weight, std::uint32_t fallback_bone, std::uint32_t* out_index, double* out_weight) {
+  for (int k = 0; k < 4; ++k) {
+    out_index[k] = 0;
+    out_weight[k] = 0;
+  }
+  if (weights.empty()) {
+    out_index[0] = fallback_bone;
+    out_weight[0] = 1;
+    return;
+  }
+  const std::size_t kept = std::min(weights.size(), static_cast<std::size_t>(max_influences));
+  double top_sum = 0;
+  for (std::size_t k = 0; k < kept; ++k) top_sum += weights[k];
+  const double next = weights.size() > kept ? weights[kept] : 0.0;
+  const double tau = std::max(next, min_weight * top_sum);
+
+  double ramped[4] = {0, 0, 0, 0};
+  double sum = 0;
+  for (std::size_t k = 0; k < kept; ++k) {
+    ramped[k] = std::max(0.0, weights[k] - tau);
+    sum += ramped[k];
+  }
+  if (!(sum > 0)) {  // every ranked weight equal: no order to ramp by, keep the plain top K
+    for (std::size_t k = 0; k < kept; ++k) ramped[k] = weights[k];
+    sum = top_sum;
+  }
+  int slot = 0;
+  for (std::size_t k = 0; k < kept; ++k) {
+    if (!(ramped[k] > 0)) continue;
+    out_index[slot] = bones[k];
+    out_weight[slot] = ramped[k] / sum;
+    ++slot;
+  }
+}
+
+}  // namespace rig2d::detail

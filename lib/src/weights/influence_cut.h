@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+// Per-vertex influence limiting without creases: keeps the K largest weights, ramped so a bone
+// fades out before it is cut instead of dropping from a finite weight to zero.
+#pragma once
+
+#include "rig2d/export.h"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace rig2d::detail {
+
+// The K+1 largest weights of each vertex, fed one bone at a time.
+class RIG2D_EXPORT TopWeights {
+ public:
+  TopWeights(std::size_t vertex_count, int keep);  // keeps `keep` (= K + 1) entries per vertex
+  // Bones must be offered in ascending index order, so equal weights rank by bone index.
+  void offer(std::size_t vertex, std::uint32_t bone, double weight);
+  std::span<const std::uint32_t> bones(std::size_t vertex) const;
+  std::span<const double> weights(std::size_t vertex) const;  // descending
+
+ private:
+  int keep_;
+  std::vector<std::uint32_t> bone_;
+  std::vector<double> weight_;
+  std::vector<std::uint8_t> count_;
+};
+
+// Writes one vertex's 4 slots from its ranked weights (descending, > 0). Each of the top K is lowered
+// by tau = max((K+1)-th weight, min_weight * sum of the top K) and the positive rest renormalized:
+// the K-th reaches zero exactly where it swaps rank with the (K+1)-th, and a weight fades to zero as
+// it nears min_weight, so neither cut leaves a step. When nothing survives (all ranked weights
+// equal) the plain top K is kept. Empty input writes slot 0 = (fallback_bone, 1).
+RIG2D_EXPORT void cut_influences(std::span<const std::uint32_t> bones, std::span<const double> weights, int max_influences,
+                    double min_weight, std::uint32_t fallback_bone, std::uint32_t* out_index, double* out_weight);
+
+}  // namespace rig2d::detail

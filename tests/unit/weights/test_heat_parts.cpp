@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: Apache-2.0
+// The pieces under the heat weights: bone segments, geodesic distances, the ramped influence cut.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "heat_fixtures.h"
+#include "rig2d/weights/bone_segments.h"
+#include "weights/geodesic.h"
+#include "weights/influence_cut.h"
+#include "weights/mesh_graph.h"
+
+using namespace rig2d;
+using namespace rig2d::test;
+using Catch::Matchers::WithinAbs;
+
+TEST_CASE("bone segments: joint to child joint; a leaf runs on through the mesh", "[weights][heat]") {
+  const Mesh bar = grid_mesh(32, 192, 8, [](double, double) { return true; });
+  SECTION("chain ending at the mesh edge: the leaf is a point there") {
+    const auto s = bone_segments(chain_bones(), bar);
+    REQUIRE(s.size() == 3);
+    CHECK(s[0].bone == 0);
+    CHECK(s[0].a == Vec2{0, -96});
+    CHECK(s[0].b == Vec2{0, 0});
+    CHECK(s[1].a == Vec2{0, 0});
+    CHECK(s[1].b == Vec2{0, 96});
+    CHECK(s[2].a == Vec2{0, 96});
+    CHECK(s[2].b == Vec2{0, 96});
+    CHECK(s[2].leaf);
+    CHECK_FALSE(s[0].leaf);
+    // Unless a default length is given.
+    const auto d = bone_segments(chain_bones(), bar, 10);
+    CHECK(d[2].b == Vec2{0, 106});
+  }
+  SECTION("a leaf inside the mesh reaches the far edge along the parent's direction") {
+    const std::vector<Bone> bones{{"root", -1, 0, -96, 0}, {"leaf", 0, 0, 60, 0}};  // leaf joint at y = -36
+    const auto s = bone_segments(bones, bar);
+    REQUIRE(s.size() == 2);
+    CHECK(s[1].a == Vec2{0, -36});
+    CHECK_THAT(s[1].b.x, WithinAbs(0, 1e-9));
+    CHECK_THAT(s[1].b.y, WithinAbs(96, 1e-6));
+  }
+  SECTION("a lone root uses its own +x axis") {
+    const std::vector<Bone> bones{{"root", -1, 0, 0, 1.5707963267948966}};  // +x turned to +y
+    const auto s = bone_segments(bones, bar);
+    REQUIRE(s.size() == 1);
+    CHECK_THAT(s[0].b.x, WithinAbs(0, 1e-9));
+    CHECK_THAT(s[0].b.y, WithinAbs(96, 1e-6));
+  }
+  SECTION("a bone with two children gets one segment to each") {
+    const auto s = bone_segments(two_leg_bones(), grid_mesh(80, 120, 4, two_leg_inside));
+    REQUIRE(s.size() == 8);  // pelvis x2, hip, knee, foot (leaf) on each side
+    CHECK(s[0].bone == 0);
+    CHECK(s[1].bone == 0);
+    CHECK(s[0].b == Vec2{-25, -25});
+    CHECK(s[1].b == Vec2{25, -25});
+    // The feet run from the ankle joint (y 55) to the sole (y 60).
+    CHECK(s[4].bone == 3);
+    CHECK_THAT(s[4].b.y, WithinAbs(60, 1e-6));
+  }
+  SECTION("bad triangles are skipped, not trusted") {
+    Mesh broken = bar;
+    broken.tris.push_back(12345);
+    broken.tris.push_back(0);
+    const auto s = bone_segments(chain_bones(), broken);
+    CHECK(s.size() == 3);
+  }
+}
+
+TEST_CASE("geodesic: straight distances on an open grid, around the gap on the two-leg shape", "[weights][heat]") {
+  SECTION("open grid: never shorter than the straight line, at most the 8-neighbour chamfer excess") {
+    const Mesh m = grid_mesh(100, 100, 5, [](double, double) { return true; });
+    const auto g = detail::build_mesh_graph(m.verts, m.tris);
+    std::uint32_t centre = 0;
+    while (!(m.verts[centre] == Vec2{0, 0})) ++centre;
+    const std::vector<detail::GeodesicSeed> seeds{{centre, 0}};
+    std::vector<double> d(m.verts.size());
+    detail::GeodesicScratch scratch;
+    detail::geodesic_distances(g, m.verts, seeds, d, scratch);
+    double worst = 0;
+    for (std::size_t v = 0; v < m.verts.size(); ++v) {
+      const double straight = std::hypot(m.verts[v].x, m.verts[v].y);
+      CHECK(d[v] >= straight - 1e-9);
+      if (straight > 0) worst = std::max(worst, d[v] / straight - 1);
+    }
+    INFO("worst relative excess " << worst);
+    CHECK(worst <= 0.0825);  // 1 / cos(22.5 deg) - 1 = 8.24%: straight links over one and two cells
+  }
+  SECTION("two legs: from one foot to the other goes over the crotch") {
+    const Mesh m = grid_mesh(80, 120, 4, two_leg_inside);
+    const auto g = detail::build_mesh_graph(m.verts, m.tris);
+    CHECK(g.island_count == 1);
+    std::uint32_t left = 0, right = 0;
+    for (std::uint32_t v = 0; v < m.verts.size(); ++v) {
+      if (m.verts[v] == Vec2{-12, 60}) left = v;
+      if (m.verts[v] == Vec2{12, 60}) right = v;
+    }
+    const std::vector<detail::GeodesicSeed> seeds{{left, 0}};
+    std::vector<double> d(m.verts.size());
+    detail::GeodesicScratch scratch;
+    detail::geodesic_distances(g, m.verts, seeds, d, scratch);
+    // Up 80 px to the crotch corner (-10,-20), across 20 px, down 80 px: 2*hypot(2,80) + 20.
+    const double around = 2 * std::hypot(2.0, 80.0) + 20;
+    CHECK(d[right] >= around - 1e-6);
+    CHECK(d[right] <= around * 1.03);
+  }
+}
+
+TEST_CASE("influence cut: keeps K, ramps instead of stepping, renormalizes", "[weights][heat]") {
+  std::uint32_t idx[4];
+  double w[4];
+  SECTION("top 2 of 3, lowered by the third") {
+    const std::uint32_t b[] = {4, 2, 7};
+    const double x[] = {0.6, 0.3, 0.1};
+    detail::cut_influences(b, x, 2, 0, 9, idx, w);
+    CHECK(idx[0] == 4);
+    CHECK(idx[1] == 2);
+    CHECK_THAT(w[0], WithinAbs(0.5 / 0.7, 1e-15));
+    CHECK_THAT(w[1], WithinAbs(0.2 / 0.7, 1e-15));
+    CHECK(w[2] == 0);
+    CHECK(idx[2] == 0);
+  }
+  SECTION("continuous where the 2nd and 3rd bones swap rank") {
+    auto second_weight = [&](double a, double c) {
+      const std::uint32_t b[] = {0, 1, 2};
+      const double x[] = {0.6, std::max(a, c), std::min(a, c)};
+      detail::cut_influences(b, x, 2, 0, 0, idx, w);
+      return w[1];
+    };
+    CHECK(second_weight(0.2, 0.2) == 0);  // at the swap the cut bone has already faded out
+    CHECK(second_weight(0.2 + 1e-9, 0.2) < 1e-8);
+  }
+  SECTION("min_weight fades small weights out") {
+    const std::uint32_t b[] = {0, 1};
+    const double x[] = {0.985, 0.015};
+    detail::cut_influences(b, x, 4, 0.01, 0, idx, w);
+    CHECK_THAT(w[1], WithinAbs(0.005 / 0.98, 1e-15));
+    const double y[] = {0.995, 0.005};
+    detail::cut_influences(b, y, 4, 0.01, 0, idx, w);
+    CHECK(w[0] == 1);
+    CHECK(w[1] == 0);
+  }
+  SECTION("all equal: the plain top K") {
+    const std::uint32_t b[] = {0, 1, 2};
+    const double x[] = {0.25, 0.25, 0.25};
+    detail::cut_influences(b, x, 2, 0, 0, idx, w);
+    CHECK(w[0] == 0.5);
+    CHECK(w[1] == 0.5);
+  }
+  SECTION("nothing ranked: the fallback bone") {
+    detail::cut_influences({}, {}, 4, 0.01, 3, idx, w);
+    CHECK(idx[0] == 3);
+    CHECK(w[0] == 1);
+  }
+  SECTION("TopWeights ranks by weight, then bone index") {
+    detail::TopWeights top(1, 3);
+    top.offer(0, 0, 0.1);
+    top.offer(0, 1, 0.5);
+    top.offer(0, 2, 0.1);
+    top.offer(0, 3, 0.3);
+    top.offer(0, 4, 0.0);
+    top.offer(0, 5, 0.1);
+    REQUIRE(top.bones(0).size() == 3);
+    CHECK(top.bones(0)[0] == 1);
+    CHECK(top.bones(0)[1] == 3);
+    CHECK(top.bones(0)[2] == 0);
+  }
+}
