@@ -4,7 +4,7 @@ add_library(rig2d_warnings INTERFACE)
 if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
   target_compile_options(rig2d_warnings INTERFACE
     -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wcast-align -Wunused -Woverloaded-virtual
-    -Wnull-dereference -Wimplicit-fallthrough
+    -Wimplicit-fallthrough
     -Wno-missing-field-initializers)  # partial aggregate init ({path}) is idiomatic here
   if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
     # GCC 12 reports std::string concatenation falsely (GCC bug 105329).

@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "common/cli_common.h"
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <exception>
+#include <initializer_list>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
+
+#include "rig2d/io/files.h"
 
 namespace rig2d::cli {
 
@@ -27,7 +31,27 @@ void setup_logging(const std::string& tool, const Verbosity& v) {
 
 void print_error(const Error& error) { std::fprintf(stderr, "%s\n", format_error(error).c_str()); }
 
+namespace {
+
+// An interrupted run (Ctrl-C, a CI timeout's SIGTERM) removes its temp files, then dies of the signal
+// as it would have: outputs already renamed are complete, old targets are untouched.
+void on_interrupt(int sig) {
+  remove_inflight_temp_files();
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+void install_interrupt_cleanup() {
+  struct sigaction action = {};
+  action.sa_handler = on_interrupt;
+  sigemptyset(&action.sa_mask);
+  for (const int sig : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(sig, &action, nullptr);
+}
+
+}  // namespace
+
 int run_main(CLI::App& app, int argc, char** argv, const std::function<int()>& run) {
+  install_interrupt_cleanup();
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {

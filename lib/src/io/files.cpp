@@ -36,6 +36,43 @@ Result<std::string> read_file(const std::string& path, std::uint64_t max_bytes) 
   return bytes;
 }
 
+namespace {
+
+// Temp files of writes in progress, so an interrupted run can remove them from a signal handler:
+// fixed slots (no allocation), claimed with a compare-exchange, read with plain loads by the handler.
+constexpr std::size_t kInflightSlots = 64;
+constexpr std::size_t kInflightPath = 4096;
+struct InflightSlot {
+  std::atomic<int> state{0};  // 0 free, 1 being filled, 2 live
+  char path[kInflightPath];
+};
+InflightSlot g_inflight[kInflightSlots];
+
+int claim_inflight(const std::string& temp) {
+  if (temp.size() >= kInflightPath) return -1;
+  for (std::size_t i = 0; i < kInflightSlots; ++i) {
+    int expected = 0;
+    if (g_inflight[i].state.compare_exchange_strong(expected, 1)) {
+      std::memcpy(g_inflight[i].path, temp.c_str(), temp.size() + 1);
+      g_inflight[i].state.store(2);
+      return static_cast<int>(i);
+    }
+  }
+  return -1;  // more concurrent writes than slots: still written, just not tracked
+}
+
+void release_inflight(int slot) {
+  if (slot >= 0) g_inflight[static_cast<std::size_t>(slot)].state.store(0);
+}
+
+}  // namespace
+
+void remove_inflight_temp_files() noexcept {
+  for (InflightSlot& slot : g_inflight) {
+    if (slot.state.load() == 2) ::unlink(slot.path);
+  }
+}
+
 Result<void> write_file_atomic(const std::string& path, std::string_view bytes) {
   static std::atomic<unsigned> counter{0};
   const fs::path target(path);
@@ -48,15 +85,21 @@ Result<void> write_file_atomic(const std::string& path, std::string_view bytes) 
   temp_name += '.';
   temp_name += std::to_string(counter.fetch_add(1));
   const fs::path temp = dir / temp_name;
+  const int slot = claim_inflight(temp.string());
   auto fail = [&](const std::string& what, int err) -> Result<void> {
     std::error_code ignored;
     fs::remove(temp, ignored);
+    release_inflight(slot);
     return make_error("io.write", what + ": " + std::strerror(err), {path});
   };
 
   const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) return make_error("io.write", std::string("cannot create a file in the output folder: ") +
-                                                std::strerror(errno), {path});
+  if (fd < 0) {
+    const int err = errno;
+    release_inflight(slot);
+    return make_error("io.write", std::string("cannot create a file in the output folder: ") + std::strerror(err),
+                      {path});
+  }
   std::size_t done = 0;
   while (done < bytes.size()) {
     const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
@@ -75,6 +118,7 @@ Result<void> write_file_atomic(const std::string& path, std::string_view bytes) 
   }
   if (::close(fd) != 0) return fail("close failed", errno);
   if (::rename(temp.c_str(), target.c_str()) != 0) return fail("cannot replace the target", errno);
+  release_inflight(slot);
   return {};
 }
 

@@ -20,4 +20,9 @@ RIG2D_EXPORT Result<std::string> read_file(const std::string& path, std::uint64_
 // Writes `bytes` to `path` atomically. Errors: io.write (with the OS reason).
 RIG2D_EXPORT Result<void> write_file_atomic(const std::string& path, std::string_view bytes);
 
+// Deletes the temp files of atomic writes still in progress. Async-signal-safe: call it from a
+// SIGINT/SIGTERM handler so an interrupted run leaves no temp files behind (old targets are untouched
+// either way, since a target is only ever replaced by rename).
+RIG2D_EXPORT void remove_inflight_temp_files() noexcept;
+
 }  // namespace rig2d

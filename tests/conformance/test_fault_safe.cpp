@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0
+// Fault-safe writes: a full disk (RLIMIT_FSIZE in a child process), a folder that does not exist, a
+// target that is a folder. Every failure leaves the old file untouched and no temp file behind.
+#include <catch2/catch.hpp>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "rig2d/io/files.h"
+
+using namespace rig2d;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+  fs::path path;
+  explicit TempDir(const std::string& name)
+      : path(fs::temp_directory_path() / ("rig2d-fault-" + name + "-" + std::to_string(::getpid()))) {
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  std::size_t entries() const { return static_cast<std::size_t>(std::distance(fs::directory_iterator(path), {})); }
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+}  // namespace
+
+TEST_CASE("fault safety: a full disk leaves the old file and no temp", "[io][fault]") {
+  TempDir dir("full");
+  const fs::path target = dir.path / "rig.rig2d.json";
+  std::ofstream(target) << "old contents";
+
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    // The file-size limit makes write() fail with EFBIG once 4 KiB are written, as a full disk would.
+    ::signal(SIGXFSZ, SIG_IGN);
+    const rlimit limit{4096, 4096};
+    ::setrlimit(RLIMIT_FSIZE, &limit);
+    const std::string big(1 << 20, 'x');
+    auto written = write_file_atomic(target.string(), big);
+    ::_exit(!written && written.error().code == "io.write" ? 0 : 1);
+  }
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(slurp(target) == "old contents");
+  CHECK(dir.entries() == 1);  // no temp file left beside it
+}
+
+TEST_CASE("fault safety: missing folder and folder targets fail cleanly", "[io][fault]") {
+  TempDir dir("paths");
+  auto missing = write_file_atomic((dir.path / "no" / "such" / "x.json").string(), "{}");
+  REQUIRE_FALSE(missing);
+  CHECK(missing.error().code == "io.write");
+  CHECK(missing.error().where.file == (dir.path / "no" / "such" / "x.json").string());
+
+  fs::create_directories(dir.path / "taken");
+  auto onto_folder = write_file_atomic((dir.path / "taken").string(), "{}");
+  REQUIRE_FALSE(onto_folder);
+  CHECK(fs::is_directory(dir.path / "taken"));
+  CHECK(dir.entries() == 1);
+}
+
+TEST_CASE("fault safety: replacing a file is all-or-nothing", "[io][fault]") {
+  TempDir dir("replace");
+  const fs::path target = dir.path / "out.png";
+  std::ofstream(target) << "old";
+  REQUIRE(write_file_atomic(target.string(), std::string(100000, 'n')));
+  CHECK(slurp(target) == std::string(100000, 'n'));
+  CHECK(dir.entries() == 1);
+  remove_inflight_temp_files();  // nothing in flight: a no-op
+  CHECK(fs::exists(target));
+}
