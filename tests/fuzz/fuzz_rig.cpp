@@ -19,13 +19,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (again->parts[p].mesh.verts.size() != rig->parts[p].mesh.verts.size()) std::abort();
     }
   }
-#ifdef RIG2D_FUZZ_STRICT
   auto strict = rig2d::read_rig_strict(text, "fuzz.rig2d.json");
   if (strict.rig) {
     const std::string written = rig2d::write_rig(*strict.rig);
     auto again = rig2d::read_rig_strict(written, "again.rig2d.json");
     if (!again.rig || rig2d::write_rig(*again.rig) != written) std::abort();
   }
-#endif
   return 0;
 }
