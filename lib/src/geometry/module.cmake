@@ -3,4 +3,7 @@ target_sources(rig2d PRIVATE ${CMAKE_CURRENT_LIST_DIR}/grid_mesh.cpp)
 target_sources(rig2d PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/predicates.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cdt.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/triangulate.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/triangulate.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/contour.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/simplify.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/outline_mesh.cpp)

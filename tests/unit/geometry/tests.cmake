@@ -2,4 +2,6 @@ rig2d_add_test(test_grid_mesh ${CMAKE_CURRENT_LIST_DIR}/test_grid_mesh.cpp)
 # Outline meshing (predicates, triangulation, contours, simplification, outline meshes).
 rig2d_add_test(test_outline
   ${CMAKE_CURRENT_LIST_DIR}/test_predicates.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/test_triangulate.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/test_triangulate.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_contour.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_outline_mesh.cpp)

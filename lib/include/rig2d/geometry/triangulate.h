@@ -53,7 +53,7 @@ struct TriangulateStats {
   std::size_t vertices = 0;             // output vertices
   std::size_t triangles = 0;            // output triangles
   double min_angle_deg = 0.0;           // smallest angle over the output triangles (0 if none)
-  std::size_t skinny_triangles = 0;     // triangles below min_angle_deg left after refinement
+  std::size_t skinny_triangles = 0;     // triangles more than 1e-6 degrees below min_angle_deg
   bool budget_reached = false;          // refinement stopped at max_vertices
 };
 

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+// Outline meshes: a sprite's alpha outline (geometry/contour.h), cleaned and simplified
+// (geometry/simplify.h), tessellated by constrained Delaunay triangulation with quality refinement
+// (geometry/triangulate.h). The mesh hugs the opaque region with far fewer vertices than a grid and
+// has interior vertices where bones need them to bend.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "rig2d/core/result.h"
+#include "rig2d/export.h"
+#include "rig2d/image/image.h"
+#include "rig2d/rig/rig.h"
+
+namespace rig2d {
+
+struct OutlineMeshOptions {
+  int alpha_threshold = 8;        // [Limit: 0..254] a pixel is covered when alpha > threshold
+  double margin = 1.0;            // [Limit: 0..64] [Units: px] outward growth of the alpha outline
+  double tolerance = 1.0;         // [Limit: 0..64] [Units: px] simplification tolerance (0 = none);
+                                  // while it is <= margin nothing above the threshold is clipped
+  double min_area = 4.0;          // [Limit: >= 0] [Units: px^2] islands/holes smaller are dropped
+  double min_angle_deg = 20.0;    // [Limit: 0..34] [Units: degrees] quality bound (0 = no refinement)
+  double max_edge = 64.0;         // [Limit: >= 0] [Units: px] longest triangle edge (0 = no bound)
+  std::size_t max_vertices = 4096;  // [Limit: 3..kMaxVertices] vertex budget of the refinement
+  double pivot_x = 0.5;           // [Limit: 0..1] pivot as a fraction of the width
+  double pivot_y = 0.5;           // [Limit: 0..1] pivot as a fraction of the height
+};
+
+// How well a mesh covers the alpha mask, sampled at pixel centres: a pixel is in the mask when its
+// alpha > threshold, and in the mesh when its centre lies in (or on) a triangle.
+struct CoverageScore {
+  std::size_t mask_pixels = 0, mesh_pixels = 0, both = 0;
+  double iou = 0;     // both / (mask + mesh - both); 1 when both are empty
+  double recall = 0;  // both / mask: 1 = no covered pixel clipped
+};
+
+struct OutlineMeshStats {
+  std::size_t contour_rings = 0, contour_points = 0;        // traced (after the margin)
+  std::size_t simplified_rings = 0, simplified_points = 0;  // after specks and simplification
+  std::size_t vertices = 0, triangles = 0;
+  double min_angle_deg = 0;          // smallest angle in the mesh
+  std::size_t skinny_triangles = 0;  // below min_angle_deg (only near sharper outline corners)
+  bool budget_reached = false;       // refinement stopped at max_vertices
+  CoverageScore coverage;            // mesh vs the alpha mask (alpha > threshold)
+  CoverageScore fit;                 // mesh vs the mask grown by the margin: what the outline aims at,
+                                     // so this isolates simplification and tessellation error
+};
+
+// Outline mesh of a whole sprite in the engine's texture space, with the grid's conventions:
+// vert = (u - pivot_x) * width, (v - pivot_y) * height with u = px / width, v = py / height; uvs =
+// (u, v) in [0, 1]; triangles CCW in the +y-down frame. Deterministic. Errors: outline.options (an
+// option out of its limit, naming it), outline.empty (no pixel with alpha > threshold), contour.image,
+// geometry.* from the triangulation.
+RIG2D_EXPORT Result<Mesh> outline_mesh(const Image& image, const OutlineMeshOptions& options = {},
+                                       OutlineMeshStats* stats = nullptr);
+
+// Scores any sprite mesh (outline or grid) by its uvs against the image's alpha mask.
+RIG2D_EXPORT CoverageScore mesh_coverage(const Mesh& mesh, const Image& image, int alpha_threshold);
+// Same against any w x h mask (row-major, nonzero = in).
+RIG2D_EXPORT CoverageScore mesh_coverage(const Mesh& mesh, int width, int height, const std::vector<std::uint8_t>& mask);
+
+}  // namespace rig2d

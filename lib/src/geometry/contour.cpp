@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: Apache-2.0
+// Marching squares with the saddle cases resolved by the cell-centre average, which keeps the
+// traced curves closed and disjoint. The margin is applied by contouring a second field,
+// G = max(signed distance to the iso-contour - margin, signed distance to the image rectangle),
+// so growth and clipping come out of one pass and the result is again a set of disjoint rings.
+#include "rig2d/geometry/contour.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "geometry/predicates.h"
+
+namespace rig2d {
+namespace {
+
+// A scalar field on the sample lattice x = x0 + i, y = y0 + j (i < nx, j < ny); inside where < 0.
+struct Field {
+  int nx = 0, ny = 0;
+  double x0 = 0, y0 = 0;
+  std::vector<float> g;
+  float at(int i, int j) const { return g[static_cast<std::size_t>(j) * static_cast<std::size_t>(nx) + static_cast<std::size_t>(i)]; }
+};
+
+// Calls emit(p, q) for each contour segment, oriented with the inside on the right of p -> q (in the
+// orient2d sense), so islands come out with negative shoelace sums. Also reports, for chaining, the
+// lattice edge id of both ends: horizontal edge (i, j) -> 2 * (j * nx + i), vertical -> that + 1.
+template <typename Emit>
+void march(const Field& f, Emit&& emit) {
+  auto crossing = [&](int i0, int j0, int i1, int j1) {
+    const double g0 = f.at(i0, j0), g1 = f.at(i1, j1);
+    const double t = g0 / (g0 - g1);
+    return Vec2{f.x0 + i0 + t * (i1 - i0), f.y0 + j0 + t * (j1 - j0)};
+  };
+  for (int j = 0; j + 1 < f.ny; ++j) {
+    for (int i = 0; i + 1 < f.nx; ++i) {
+      const float tl = f.at(i, j), tr = f.at(i + 1, j), br = f.at(i + 1, j + 1), bl = f.at(i, j + 1);
+      const int code = (tl < 0 ? 1 : 0) | (tr < 0 ? 2 : 0) | (br < 0 ? 4 : 0) | (bl < 0 ? 8 : 0);
+      if (code == 0 || code == 15) continue;
+      // Edges: 0 top (tl-tr), 1 right (tr-br), 2 bottom (bl-br), 3 left (tl-bl).
+      const Vec2 corner[4] = {{f.x0 + i, f.y0 + j}, {f.x0 + i + 1, f.y0 + j}, {f.x0 + i + 1, f.y0 + j + 1}, {f.x0 + i, f.y0 + j + 1}};
+      const bool in[4] = {tl < 0, tr < 0, br < 0, bl < 0};
+      auto point = [&](int e) {
+        switch (e) {
+          case 0: return crossing(i, j, i + 1, j);
+          case 1: return crossing(i + 1, j, i + 1, j + 1);
+          case 2: return crossing(i, j + 1, i + 1, j + 1);
+          default: return crossing(i, j, i, j + 1);
+        }
+      };
+      auto edge_id = [&](int e) -> std::int64_t {
+        const std::int64_t nx = f.nx;
+        switch (e) {
+          case 0: return 2 * (static_cast<std::int64_t>(j) * nx + i);
+          case 1: return 2 * (static_cast<std::int64_t>(j) * nx + i + 1) + 1;
+          case 2: return 2 * (static_cast<std::int64_t>(j + 1) * nx + i);
+          default: return 2 * (static_cast<std::int64_t>(j) * nx + i) + 1;
+        }
+      };
+      // Segment between edges e1, e2 with a reference corner whose side is known.
+      auto segment = [&](int e1, int e2, int ref) {
+        Vec2 p = point(e1), q = point(e2);
+        std::int64_t ip = edge_id(e1), iq = edge_id(e2);
+        const double o = detail::orient2d(p, q, corner[ref]);
+        const bool want_negative = in[ref];  // inside on the right: orient2d(p, q, inside) < 0
+        if ((o < 0) != want_negative) {
+          std::swap(p, q);
+          std::swap(ip, iq);
+        }
+        emit(p, q, ip, iq);
+      };
+      auto crosses = [&](int e) {
+        static constexpr int a[4] = {0, 1, 3, 0}, b[4] = {1, 2, 2, 3};
+        return in[a[e]] != in[b[e]];
+      };
+      if (code == 5 || code == 10) {
+        const bool centre_in = (static_cast<double>(tl) + tr + br + bl) / 4 < 0;
+        // Corners cut off by the two segments: the ones of the minority state at the centre.
+        const bool cut_tl_br = (code == 5) != centre_in;  // code 5 = tl, br inside
+        if (cut_tl_br) {
+          segment(0, 3, 0);
+          segment(1, 2, 2);
+        } else {
+          segment(0, 1, 1);
+          segment(2, 3, 3);
+        }
+        continue;
+      }
+      int e[2], n = 0;
+      for (int k = 0; k < 4 && n < 2; ++k)
+        if (crosses(k)) e[n++] = k;
+      int ref = 0;
+      while (!in[ref]) ++ref;
+      segment(e[0], e[1], ref);
+    }
+  }
+}
+
+// Chains oriented segments into closed rings (every crossing point has one successor).
+std::vector<Ring> chain(std::vector<Vec2>& start_pts, std::vector<std::int64_t>& from, std::vector<std::int64_t>& to) {
+  const std::size_t n = from.size();
+  std::vector<std::size_t> order(n);
+  for (std::size_t k = 0; k < n; ++k) order[k] = k;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return from[a] < from[b]; });
+  auto find = [&](std::int64_t id) -> std::size_t {
+    auto it = std::lower_bound(order.begin(), order.end(), id, [&](std::size_t k, std::int64_t v) { return from[k] < v; });
+    return it != order.end() && from[*it] == id ? *it : n;
+  };
+  std::vector<char> used(n, 0);
+  std::vector<Ring> rings;
+  for (std::size_t s = 0; s < n; ++s) {
+    if (used[s]) continue;
+    Ring ring;
+    std::size_t k = s;
+    while (k < n && !used[k]) {
+      used[k] = 1;
+      if (ring.empty() || !(ring.back() == start_pts[k])) ring.push_back(start_pts[k]);
+      k = find(to[k]);
+    }
+    while (ring.size() > 1 && ring.front() == ring.back()) ring.pop_back();
+    if (ring.size() >= 3) rings.push_back(std::move(ring));
+  }
+  return rings;
+}
+
+double seg_dist(Vec2 p, Vec2 a, Vec2 b) {
+  const double dx = b.x - a.x, dy = b.y - a.y;
+  const double len2 = dx * dx + dy * dy;
+  double t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2 : 0;
+  t = std::clamp(t, 0.0, 1.0);
+  return std::hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+}
+
+// Marching squares chamfers the image's corners (one cell cut diagonally); when a ring runs from
+// one image border to the adjacent one, put the corner itself back.
+void restore_image_corners(Ring& ring, double w, double h) {
+  Ring out;
+  out.reserve(ring.size() + 4);
+  for (std::size_t k = 0; k < ring.size(); ++k) {
+    const Vec2 p = ring[k], q = ring[(k + 1) % ring.size()];
+    out.push_back(p);
+    auto on_x = [](Vec2 v, double x) { return v.x == x; };
+    auto on_y = [](Vec2 v, double y) { return v.y == y; };
+    for (const Vec2 c : {Vec2{0, 0}, Vec2{w, 0}, Vec2{w, h}, Vec2{0, h}}) {
+      const bool pq = on_x(p, c.x) && on_y(q, c.y) && !on_y(p, c.y) && !on_x(q, c.x);
+      const bool qp = on_y(p, c.y) && on_x(q, c.x) && !on_x(p, c.x) && !on_y(q, c.y);
+      if ((pq || qp) && std::fabs(p.x - c.x) + std::fabs(p.y - c.y) <= 1.0 &&
+          std::fabs(q.x - c.x) + std::fabs(q.y - c.y) <= 1.0)
+        out.push_back(c);
+    }
+  }
+  ring = std::move(out);
+}
+
+}  // namespace
+
+double ring_signed_area(const Ring& ring) {
+  double sum = 0;
+  for (std::size_t i = 0, j = ring.size() - 1; i < ring.size(); j = i++)
+    sum += ring[j].x * ring[i].y - ring[i].x * ring[j].y;
+  return sum / 2;
+}
+
+Result<std::vector<Ring>> trace_alpha_contours(const Image& image, const ContourOptions& options,
+                                               std::vector<std::uint8_t>* grown_mask) {
+  if (image.width <= 0 || image.height <= 0 ||
+      image.rgba.size() != 4ull * static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height))
+    return make_error("contour.image", "image is empty or its pixel buffer does not match " +
+                                           std::to_string(image.width) + "x" + std::to_string(image.height));
+  if (options.alpha_threshold < 0 || options.alpha_threshold > 254)
+    return make_error("contour.options", "alpha threshold " + std::to_string(options.alpha_threshold) +
+                                             " is outside 0..254");
+  if (!(options.margin >= 0 && options.margin <= kMaxContourMargin))
+    return make_error("contour.options", "margin must be within 0..64 px");
+
+  const int w = image.width, h = image.height;
+  // Sample lattice: pixel centres plus one ring of transparent samples around the image.
+  Field alpha;
+  alpha.nx = w + 2;
+  alpha.ny = h + 2;
+  alpha.x0 = -0.5;
+  alpha.y0 = -0.5;
+  const float level = static_cast<float>(options.alpha_threshold) + 0.5f;
+  alpha.g.assign(static_cast<std::size_t>(alpha.nx) * static_cast<std::size_t>(alpha.ny), level);
+  bool any = false;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      const float a = image.rgba[4 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) + 3];
+      alpha.g[static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(alpha.nx) + static_cast<std::size_t>(x + 1)] = level - a;
+      any = any || a > level;
+    }
+  if (grown_mask) grown_mask->assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
+  if (!any) return std::vector<Ring>{};
+
+  // Distance from each sample to the iso-contour, within a band; beyond it the value is capped.
+  const double band = options.margin + 2.0;
+  std::vector<float> dist(alpha.g.size(), static_cast<float>(band));
+  const int reach = static_cast<int>(std::ceil(band));
+  march(alpha, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
+    const int i0 = std::max(0, static_cast<int>(std::floor(std::min(p.x, q.x) - alpha.x0)) - reach);
+    const int i1 = std::min(alpha.nx - 1, static_cast<int>(std::ceil(std::max(p.x, q.x) - alpha.x0)) + reach);
+    const int j0 = std::max(0, static_cast<int>(std::floor(std::min(p.y, q.y) - alpha.y0)) - reach);
+    const int j1 = std::min(alpha.ny - 1, static_cast<int>(std::ceil(std::max(p.y, q.y) - alpha.y0)) + reach);
+    for (int j = j0; j <= j1; ++j)
+      for (int i = i0; i <= i1; ++i) {
+        float& d = dist[static_cast<std::size_t>(j) * static_cast<std::size_t>(alpha.nx) + static_cast<std::size_t>(i)];
+        d = std::min(d, static_cast<float>(seg_dist({alpha.x0 + i, alpha.y0 + j}, p, q)));
+      }
+  });
+
+  // G = max(signed distance - margin, signed distance to the image rectangle); inside where < 0.
+  // Values are kept off exact zero so no crossing lands on a sample (which would pinch rings).
+  // Computed in place over the alpha field to keep the peak memory at two floats per pixel.
+  Field& grown = alpha;
+  for (int j = 0; j < grown.ny; ++j)
+    for (int i = 0; i < grown.nx; ++i) {
+      const std::size_t k = static_cast<std::size_t>(j) * static_cast<std::size_t>(grown.nx) + static_cast<std::size_t>(i);
+      const double x = grown.x0 + i, y = grown.y0 + j;
+      const double signed_d = alpha.g[k] < 0 ? -dist[k] : dist[k];
+      const double qx = std::fabs(x - w / 2.0) - w / 2.0, qy = std::fabs(y - h / 2.0) - h / 2.0;
+      const double rect = std::hypot(std::max(qx, 0.0), std::max(qy, 0.0)) + std::min(std::max(qx, qy), 0.0);
+      double g = std::max(signed_d - options.margin, rect);
+      if (g >= 0 && g < 1e-4) g = 1e-4;
+      grown.g[k] = static_cast<float>(g);
+    }
+  dist = {};
+  if (grown_mask)
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x)
+        (*grown_mask)[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)] =
+            grown.at(x + 1, y + 1) < 0;
+
+  std::vector<Vec2> start;
+  std::vector<std::int64_t> from, to;
+  march(grown, [&](Vec2 p, Vec2, std::int64_t ip, std::int64_t iq) {
+    start.push_back({std::clamp(p.x, 0.0, static_cast<double>(w)), std::clamp(p.y, 0.0, static_cast<double>(h))});
+    from.push_back(ip);
+    to.push_back(iq);
+  });
+  std::vector<Ring> rings = chain(start, from, to);
+  for (Ring& r : rings) restore_image_corners(r, w, h);
+  return rings;
+}
+
+}  // namespace rig2d

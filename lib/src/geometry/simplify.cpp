@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: Apache-2.0
+// Topology-preserving Douglas-Peucker (after Saalfeld, "Topologically consistent line
+// simplification with the Douglas-Peucker algorithm", 1999): simplify every ring independently,
+// then put original points back where a shortcut conflicts with the rest of the outline, until no
+// conflict is left. Conflicts are found with a uniform grid and decided with exact predicates.
+#include "rig2d/geometry/simplify.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <utility>
+
+#include "geometry/predicates.h"
+#include "rig2d/geometry/contour.h"
+
+namespace rig2d {
+namespace {
+
+using detail::orient2d;
+
+struct Box {
+  double x0 = HUGE_VAL, y0 = HUGE_VAL, x1 = -HUGE_VAL, y1 = -HUGE_VAL;
+  void add(Vec2 p) {
+    x0 = std::min(x0, p.x);
+    y0 = std::min(y0, p.y);
+    x1 = std::max(x1, p.x);
+    y1 = std::max(y1, p.y);
+  }
+  bool contains(Vec2 p) const { return p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1; }
+  bool overlaps(const Box& o) const { return x0 <= o.x1 && o.x0 <= x1 && y0 <= o.y1 && o.y0 <= y1; }
+};
+
+// Even-odd point in ring (points on the boundary may go either way; callers only need strict
+// interiors, which cannot be on a disjoint ring's boundary).
+bool point_in_ring(Vec2 p, const Ring& ring) {
+  bool in = false;
+  for (std::size_t i = 0, j = ring.size() - 1; i < ring.size(); j = i++) {
+    const Vec2 a = ring[j], b = ring[i];
+    if ((a.y > p.y) != (b.y > p.y)) {
+      const double o = orient2d(a, b, p);
+      if ((o > 0) == (b.y > a.y)) in = !in;
+    }
+  }
+  return in;
+}
+
+double point_segment_distance(Vec2 p, Vec2 a, Vec2 b) {
+  const double dx = b.x - a.x, dy = b.y - a.y;
+  const double len2 = dx * dx + dy * dy;
+  if (len2 == 0) return std::hypot(p.x - a.x, p.y - a.y);
+  const double t = std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / len2, 0.0, 1.0);
+  return std::hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+}
+
+bool on_segment(Vec2 a, Vec2 b, Vec2 p) {  // p collinear with a-b assumed
+  return std::min(a.x, b.x) <= p.x && p.x <= std::max(a.x, b.x) && std::min(a.y, b.y) <= p.y &&
+         p.y <= std::max(a.y, b.y);
+}
+
+// True when closed segments a-b and c-d share any point (exact).
+bool segments_meet(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
+  const double o1 = orient2d(a, b, c), o2 = orient2d(a, b, d), o3 = orient2d(c, d, a), o4 = orient2d(c, d, b);
+  if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0))) return true;
+  return (o1 == 0 && on_segment(a, b, c)) || (o2 == 0 && on_segment(a, b, d)) || (o3 == 0 && on_segment(c, d, a)) ||
+         (o4 == 0 && on_segment(c, d, b));
+}
+
+struct Work {
+  const Ring* pts = nullptr;
+  std::vector<char> keep;
+};
+
+// Douglas-Peucker on the cyclic span (s, e) of ring w (e reached from s going forward).
+void dp_span(Work& w, std::size_t s, std::size_t e, double tol) {
+  const Ring& p = *w.pts;
+  const std::size_t n = p.size();
+  std::vector<std::pair<std::size_t, std::size_t>> stack{{s, e}};
+  while (!stack.empty()) {
+    const auto [a, b] = stack.back();
+    stack.pop_back();
+    double best = -1;
+    std::size_t best_k = n;
+    for (std::size_t k = (a + 1) % n; k != b; k = (k + 1) % n) {
+      const double d = point_segment_distance(p[k], p[a], p[b]);
+      if (d > best) {
+        best = d;
+        best_k = k;
+      }
+    }
+    if (best_k == n || best <= tol) continue;
+    w.keep[best_k] = 1;
+    stack.emplace_back(a, best_k);
+    stack.emplace_back(best_k, b);
+  }
+}
+
+std::vector<std::size_t> kept_indices(const Work& w) {
+  std::vector<std::size_t> idx;
+  for (std::size_t k = 0; k < w.keep.size(); ++k)
+    if (w.keep[k]) idx.push_back(k);
+  return idx;
+}
+
+// The original point of span (s, e) farthest from the shortcut, or n when the span has none.
+std::size_t farthest_in_span(const Ring& p, std::size_t s, std::size_t e) {
+  const std::size_t n = p.size();
+  double best = -1;
+  std::size_t best_k = n;
+  for (std::size_t k = (s + 1) % n; k != e; k = (k + 1) % n) {
+    const double d = point_segment_distance(p[k], p[s], p[e]);
+    if (d > best) {
+      best = d;
+      best_k = k;
+    }
+  }
+  return best_k;
+}
+
+}  // namespace
+
+std::vector<Ring> drop_small_rings(const std::vector<Ring>& rings, double min_area) {
+  const std::size_t n = rings.size();
+  std::vector<double> area(n);
+  std::vector<Box> box(n);
+  for (std::size_t r = 0; r < n; ++r) {
+    area[r] = std::fabs(ring_signed_area(rings[r]));
+    for (const Vec2& p : rings[r]) box[r].add(p);
+  }
+  // Parent = the smallest ring containing this one (rings are disjoint, so one vertex decides).
+  std::vector<std::size_t> by_area(n);
+  for (std::size_t r = 0; r < n; ++r) by_area[r] = r;
+  std::stable_sort(by_area.begin(), by_area.end(), [&](std::size_t a, std::size_t b) { return area[a] < area[b]; });
+  std::vector<std::size_t> parent(n, n);
+  for (std::size_t r = 0; r < n; ++r) {
+    if (rings[r].empty()) continue;
+    for (std::size_t k : by_area) {
+      if (k == r || area[k] <= area[r] || !box[k].contains(rings[r][0])) continue;
+      if (point_in_ring(rings[r][0], rings[k])) {
+        parent[r] = k;
+        break;
+      }
+    }
+  }
+  std::size_t largest_island = n;
+  for (std::size_t r = 0; r < n; ++r)
+    if (ring_signed_area(rings[r]) < 0 && (largest_island == n || area[r] > area[largest_island])) largest_island = r;
+  std::vector<char> drop(n, 0);
+  for (std::size_t r = 0; r < n; ++r) drop[r] = area[r] < min_area && r != largest_island;
+  std::vector<Ring> out;
+  for (std::size_t r = 0; r < n; ++r) {
+    bool dropped = false;
+    for (std::size_t k = r, guard = 0; k != n && guard <= n; k = parent[k], ++guard) dropped = dropped || drop[k];
+    if (!dropped) out.push_back(rings[r]);
+  }
+  return out;
+}
+
+std::vector<Ring> simplify_rings(const std::vector<Ring>& rings, double tolerance) {
+  if (!(tolerance > 0)) return rings;
+  std::vector<Work> work(rings.size());
+  for (std::size_t r = 0; r < rings.size(); ++r) {
+    Work& w = work[r];
+    w.pts = &rings[r];
+    const Ring& p = rings[r];
+    const std::size_t n = p.size();
+    w.keep.assign(n, 0);
+    if (n <= 3) {
+      std::fill(w.keep.begin(), w.keep.end(), 1);
+      continue;
+    }
+    std::size_t a = 0;
+    for (std::size_t k = 1; k < n; ++k)
+      if (p[k].x < p[a].x || (p[k].x == p[a].x && p[k].y < p[a].y)) a = k;
+    std::size_t b = a;
+    double far = -1;
+    for (std::size_t k = 0; k < n; ++k) {
+      const double d = std::hypot(p[k].x - p[a].x, p[k].y - p[a].y);
+      if (d > far) {
+        far = d;
+        b = k;
+      }
+    }
+    w.keep[a] = w.keep[b] = 1;
+    dp_span(w, a, b, tolerance);
+    dp_span(w, b, a, tolerance);
+    // A ring needs a third point to keep its area.
+    if (kept_indices(w).size() < 3) {
+      const std::size_t k1 = farthest_in_span(p, a, b), k2 = farthest_in_span(p, b, a);
+      if (k1 < n) w.keep[k1] = 1;
+      if (k2 < n) w.keep[k2] = 1;
+    }
+  }
+
+  // Repair rounds: each round puts back at least one point, so the loop ends within the input size.
+  std::size_t total = 0;
+  for (const Ring& r : rings) total += r.size();
+  for (std::size_t round = 0; round <= total; ++round) {
+    struct Edge {
+      std::size_t ring, s, e;  // original indices of the shortcut's ends
+      Box box;
+    };
+    std::vector<Edge> edges;
+    std::vector<std::vector<std::size_t>> ring_kept(rings.size());
+    Box all;
+    for (std::size_t r = 0; r < rings.size(); ++r) {
+      ring_kept[r] = kept_indices(work[r]);
+      const auto& idx = ring_kept[r];
+      for (std::size_t k = 0; k < idx.size(); ++k) {
+        Edge e{r, idx[k], idx[(k + 1) % idx.size()], {}};
+        e.box.add(rings[r][e.s]);
+        e.box.add(rings[r][e.e]);
+        all.add(rings[r][e.s]);
+        edges.push_back(e);
+      }
+    }
+    if (edges.empty()) break;
+    // Uniform grid over the edges' boxes.
+    const double extent = std::max({all.x1 - all.x0, all.y1 - all.y0, 1e-9});
+    const int cells = std::clamp(static_cast<int>(std::sqrt(static_cast<double>(edges.size()))), 1, 1024);
+    const double cell = extent / cells * (1 + 1e-9);
+    auto cell_of = [&](double v, double origin) {
+      return std::clamp(static_cast<int>((v - origin) / cell), 0, cells - 1);
+    };
+    std::vector<std::vector<std::size_t>> grid(static_cast<std::size_t>(cells) * static_cast<std::size_t>(cells));
+    for (std::size_t k = 0; k < edges.size(); ++k) {
+      const Box& b = edges[k].box;
+      for (int y = cell_of(b.y0, all.y0); y <= cell_of(b.y1, all.y0); ++y)
+        for (int x = cell_of(b.x0, all.x0); x <= cell_of(b.x1, all.x0); ++x)
+          grid[static_cast<std::size_t>(y) * static_cast<std::size_t>(cells) + static_cast<std::size_t>(x)].push_back(k);
+    }
+    std::vector<char> conflict(edges.size(), 0);
+    for (std::size_t c = 0; c < grid.size(); ++c) {
+      const auto& list = grid[c];
+      for (std::size_t i = 0; i < list.size(); ++i)
+        for (std::size_t j = i + 1; j < list.size(); ++j) {
+          const Edge& e1 = edges[list[i]];
+          const Edge& e2 = edges[list[j]];
+          if (!e1.box.overlaps(e2.box)) continue;
+          const Vec2 a = rings[e1.ring][e1.s], b = rings[e1.ring][e1.e];
+          const Vec2 c2 = rings[e2.ring][e2.s], d = rings[e2.ring][e2.e];
+          bool bad;
+          if (e1.ring == e2.ring && (e1.e == e2.s || e2.e == e1.s)) {
+            // Neighbours share a point; they conflict only when folding back onto each other (or a
+            // two-edge ring).
+            const bool e1_first = e1.e == e2.s;
+            const Vec2 shared = e1_first ? b : a, p = e1_first ? a : b, q = e1_first ? d : c2;
+            bad = orient2d(p, shared, q) == 0 && (q.x - shared.x) * (p.x - shared.x) + (q.y - shared.y) * (p.y - shared.y) > 0;
+          } else {
+            bad = segments_meet(a, b, c2, d);
+          }
+          if (bad) conflict[list[i]] = conflict[list[j]] = 1;
+        }
+    }
+    // A shortcut must not sweep over another kept vertex (that would move a ring across it).
+    for (std::size_t k = 0; k < edges.size(); ++k) {
+      const Edge& e = edges[k];
+      const Ring& p = rings[e.ring];
+      if ((e.s + 1) % p.size() == e.e) continue;  // an original edge sweeps nothing
+      Ring span;
+      Box sb;
+      for (std::size_t i = e.s;; i = (i + 1) % p.size()) {
+        span.push_back(p[i]);
+        sb.add(p[i]);
+        if (i == e.e) break;
+      }
+      for (int y = cell_of(sb.y0, all.y0); y <= cell_of(sb.y1, all.y0) && !conflict[k]; ++y)
+        for (int x = cell_of(sb.x0, all.x0); x <= cell_of(sb.x1, all.x0) && !conflict[k]; ++x)
+          for (std::size_t other : grid[static_cast<std::size_t>(y) * static_cast<std::size_t>(cells) + static_cast<std::size_t>(x)]) {
+            const Edge& o = edges[other];
+            if (other == k || (o.ring == e.ring && (o.s == e.e || o.s == e.s))) continue;
+            const Vec2 v = rings[o.ring][o.s];
+            if (sb.contains(v) && point_in_ring(v, span)) {
+              conflict[k] = 1;
+              break;
+            }
+          }
+    }
+    bool changed = false;
+    for (std::size_t k = 0; k < edges.size(); ++k) {
+      if (!conflict[k]) continue;
+      const std::size_t f = farthest_in_span(rings[edges[k].ring], edges[k].s, edges[k].e);
+      if (f < rings[edges[k].ring].size() && !work[edges[k].ring].keep[f]) {
+        work[edges[k].ring].keep[f] = 1;
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+
+  std::vector<Ring> out;
+  out.reserve(rings.size());
+  for (std::size_t r = 0; r < rings.size(); ++r) {
+    Ring ring;
+    for (std::size_t k : kept_indices(work[r])) ring.push_back(rings[r][k]);
+    out.push_back(std::move(ring));
+  }
+  return out;
+}
+
+}  // namespace rig2d
