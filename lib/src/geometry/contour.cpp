@@ -124,12 +124,14 @@ std::vector<Ring> chain(std::vector<Vec2>& start_pts, std::vector<std::int64_t>&
   return rings;
 }
 
-double seg_dist(Vec2 p, Vec2 a, Vec2 b) {
+// Squared distance from p to segment a-b (plain sqrt-free arithmetic: this runs per band sample).
+double seg_dist2(Vec2 p, Vec2 a, Vec2 b) {
   const double dx = b.x - a.x, dy = b.y - a.y;
   const double len2 = dx * dx + dy * dy;
   double t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2 : 0;
   t = std::clamp(t, 0.0, 1.0);
-  return std::hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+  const double ex = p.x - (a.x + t * dx), ey = p.y - (a.y + t * dy);
+  return ex * ex + ey * ey;
 }
 
 // Marching squares chamfers the image's corners (one cell cut diagonally); when a ring runs from
@@ -195,7 +197,7 @@ Result<std::vector<Ring>> trace_alpha_contours(const Image& image, const Contour
 
   // Distance from each sample to the iso-contour, within a band; beyond it the value is capped.
   const double band = options.margin + 2.0;
-  std::vector<float> dist(alpha.g.size(), static_cast<float>(band));
+  std::vector<float> dist(alpha.g.size(), static_cast<float>(band * band));  // squared until used
   const int reach = static_cast<int>(std::ceil(band));
   march(alpha, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
     const int i0 = std::max(0, static_cast<int>(std::floor(std::min(p.x, q.x) - alpha.x0)) - reach);
@@ -205,7 +207,7 @@ Result<std::vector<Ring>> trace_alpha_contours(const Image& image, const Contour
     for (int j = j0; j <= j1; ++j)
       for (int i = i0; i <= i1; ++i) {
         float& d = dist[static_cast<std::size_t>(j) * static_cast<std::size_t>(alpha.nx) + static_cast<std::size_t>(i)];
-        d = std::min(d, static_cast<float>(seg_dist({alpha.x0 + i, alpha.y0 + j}, p, q)));
+        d = std::min(d, static_cast<float>(seg_dist2({alpha.x0 + i, alpha.y0 + j}, p, q)));
       }
   });
 
@@ -217,9 +219,11 @@ Result<std::vector<Ring>> trace_alpha_contours(const Image& image, const Contour
     for (int i = 0; i < grown.nx; ++i) {
       const std::size_t k = static_cast<std::size_t>(j) * static_cast<std::size_t>(grown.nx) + static_cast<std::size_t>(i);
       const double x = grown.x0 + i, y = grown.y0 + j;
-      const double signed_d = alpha.g[k] < 0 ? -dist[k] : dist[k];
+      const double d = std::sqrt(static_cast<double>(dist[k]));
+      const double signed_d = alpha.g[k] < 0 ? -d : d;
       const double qx = std::fabs(x - w / 2.0) - w / 2.0, qy = std::fabs(y - h / 2.0) - h / 2.0;
-      const double rect = std::hypot(std::max(qx, 0.0), std::max(qy, 0.0)) + std::min(std::max(qx, qy), 0.0);
+      const double ox = std::max(qx, 0.0), oy = std::max(qy, 0.0);
+      const double rect = qx <= 0 && qy <= 0 ? std::max(qx, qy) : std::sqrt(ox * ox + oy * oy);
       double g = std::max(signed_d - options.margin, rect);
       if (g >= 0 && g < 1e-4) g = 1e-4;
       grown.g[k] = static_cast<float>(g);

@@ -43,22 +43,34 @@ CoverageScore mesh_coverage(const Mesh& mesh, int w, int h, const std::vector<st
       const Vec2 uv = mesh.uvs[mesh.tris[t + static_cast<std::size_t>(k)]];
       p[k] = {uv.x * w, uv.y * h};
     }
-    const double o = detail::orient2d(p[0], p[1], p[2]);
-    if (o == 0 || !std::isfinite(o)) continue;
-    const int x0 = std::max(0, static_cast<int>(std::floor(std::min({p[0].x, p[1].x, p[2].x}) - 0.5)));
-    const int x1 = std::min(w - 1, static_cast<int>(std::ceil(std::max({p[0].x, p[1].x, p[2].x}) - 0.5)));
-    const int y0 = std::max(0, static_cast<int>(std::floor(std::min({p[0].y, p[1].y, p[2].y}) - 0.5)));
-    const int y1 = std::min(h - 1, static_cast<int>(std::ceil(std::max({p[0].y, p[1].y, p[2].y}) - 0.5)));
-    for (int y = y0; y <= y1; ++y)
-      for (int x = x0; x <= x1; ++x) {
-        const Vec2 c{x + 0.5, y + 0.5};
-        bool in = true;
-        for (int k = 0; k < 3 && in; ++k) {
-          const double e = detail::orient2d(p[k], p[(k + 1) % 3], c);
-          in = o > 0 ? e >= 0 : e <= 0;
+    // Scanline: on each row of pixel centres, the triangle is the x-interval between its edges.
+    const double ymin = std::min({p[0].y, p[1].y, p[2].y}), ymax = std::max({p[0].y, p[1].y, p[2].y});
+    const int y0 = std::max(0, static_cast<int>(std::ceil(ymin - 0.5)));
+    const int y1 = std::min(h - 1, static_cast<int>(std::floor(ymax - 0.5)));
+    for (int y = y0; y <= y1; ++y) {
+      const double cy = y + 0.5;
+      double xl = HUGE_VAL, xr = -HUGE_VAL;
+      for (int k = 0; k < 3; ++k) {
+        const Vec2 a = p[k], b = p[(k + 1) % 3];
+        if ((a.y <= cy && b.y >= cy) || (b.y <= cy && a.y >= cy)) {
+          if (a.y == b.y) {
+            xl = std::min({xl, a.x, b.x});
+            xr = std::max({xr, a.x, b.x});
+          } else {
+            const double x = a.x + (cy - a.y) * (b.x - a.x) / (b.y - a.y);
+            xl = std::min(xl, x);
+            xr = std::max(xr, x);
+          }
         }
-        if (in) covered[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)] = 1;
       }
+      if (!(xl <= xr)) continue;
+      const int x0 = std::max(0, static_cast<int>(std::ceil(xl - 0.5)));
+      const int x1 = std::min(w - 1, static_cast<int>(std::floor(xr - 0.5)));
+      if (x0 <= x1)
+        std::fill(covered.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x0)),
+                  covered.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x1) + 1),
+                  std::uint8_t{1});
+    }
   }
   for (std::size_t i = 0; i < covered.size(); ++i) {
     const bool mask = mask_in[i] != 0;
