@@ -5,6 +5,8 @@
 #include <cmath>
 #include <string>
 
+#include "json/json_util.h"
+#include "rig/rig_json_internal.h"
 #include "rig2d/rig/rig_json.h"
 
 using namespace rig2d;
@@ -171,4 +173,20 @@ TEST_CASE("write: v2 normalization sorts and fills the parts", "[rig]") {
   CHECK(back->parts[1].visible == std::optional<bool>(true));
   CHECK(back->version == std::optional<double>(2));
   CHECK(back->layout == Layout::V2);
+}
+
+TEST_CASE("write: the streaming writer prints exactly JSON.stringify of the rig's JSON value", "[rig]") {
+  Rig odd = small_v2();
+  odd.id = "quote\" back\\slash \x01 tab\t é";
+  odd.bones.push_back({"n\u2028", std::numeric_limits<std::int64_t>::max(), -0.0, 1e21, 1.5e-7, true});
+  odd.parts[1].order = std::numeric_limits<double>::infinity();
+  odd.parts[1].mesh.verts = {{std::nan(""), -1e-300}};
+  odd.parts[1].skin_weights = {-0.0, 123456789012345680000.0, 0.000001, 0.1};
+  Rig empty_v1;
+  Rig empty_v2;
+  empty_v2.layout = Layout::V2;
+  for (const Rig& rig : {small_v1(), small_v2(), odd, empty_v1, empty_v2}) {
+    CHECK(write_rig(rig) == detail::to_js_json(detail::rig_to_json(rig)));
+  }
+  CHECK(write_rig(empty_v2) == "{\n  \"bones\": [],\n  \"parts\": []\n}");
 }
