@@ -534,30 +534,39 @@ bool Cdt::insert_segment(int a0, int b0, std::int64_t klass) {
       const Tri& C = tris_[static_cast<std::size_t>(cur)];
       if (C.cnt[e] > 0) {
         // Crossing an earlier segment (l, r): insert the crossing point on it and recover both halves
-        // of each. When the rounded point cannot split (l, r) cleanly it is, to double precision, one
-        // of the four endpoints: bend this segment through l or r, or bend (l, r) through a or b.
+        // of each. When the rounded point does not split (l, r) cleanly (it sits a rounding error off
+        // the edge), it is inserted as a free vertex and both segments are bent through it, which moves
+        // them by that rounding error only; a point within rounding of an endpoint snaps to it.
         const Vec2 L = pts_[static_cast<std::size_t>(l)], R = pts_[static_cast<std::size_t>(r)];
         const double oa = orient2d(L, R, A), ob = orient2d(L, R, B);
         const long double s = static_cast<long double>(oa) / (static_cast<long double>(oa) - ob);
         const Vec2 X{static_cast<double>(A.x + s * (static_cast<long double>(B.x) - A.x)),
                      static_cast<double>(A.y + s * (static_cast<long double>(B.y) - A.y))};
-        if (std::isfinite(X.x) && std::isfinite(X.y) && split_edge_valid(cur, e, X)) {
+        if (!std::isfinite(X.x) || !std::isfinite(X.y)) return false;
+        if (split_edge_valid(cur, e, X)) {
           const int mid = split_edge(cur, e, X, Kind::Crossing);
           ++crossings_;
           work.push_back({mid, b, weight, seg_id});
           work.push_back({a, mid, weight, seg_id});
         } else {
+          const double scale = std::max(dist2(L, R), dist2(A, B));
           const double dl = dist2(X, L), dr = dist2(X, R), da = dist2(X, A), db = dist2(X, B);
-          if (std::min(dl, dr) <= std::min(da, db)) {
-            const int mid = dl <= dr ? l : r;
-            work.push_back({mid, b, weight, seg_id});
-            work.push_back({a, mid, weight, seg_id});
+          const double nearest = std::min({dl, dr, da, db});
+          const std::int64_t other = C.cnt[e];
+          const int other_seg = C.seg[e];
+          int mid;
+          if (nearest <= 1e-24 * scale) {
+            mid = nearest == dl ? l : nearest == dr ? r : nearest == da ? a : b;
           } else {
-            const int mid = db <= da ? b : a;
-            const std::int64_t other = C.cnt[e];
-            const int other_seg = C.seg[e];
             set_edge_count(cur, e, 0, -1);
-            work.push_back({a, b, weight, seg_id});
+            mid = insert_point(X, Kind::Crossing);
+            if (mid < 0) return false;
+            ++crossings_;
+          }
+          work.push_back({mid, b, weight, seg_id});
+          work.push_back({a, mid, weight, seg_id});
+          if (mid != l && mid != r) {
+            if (nearest <= 1e-24 * scale) set_edge_count(cur, e, 0, -1);
             work.push_back({mid, r, other, other_seg});
             work.push_back({l, mid, other, other_seg});
           }

@@ -201,3 +201,55 @@ TEST_CASE("triangulate: output is deterministic", "[geometry][triangulate]") {
   CHECK(a->triangles == b->triangles);
   CHECK(a->vertices == b->vertices);
 }
+
+TEST_CASE("triangulate: random degenerate rings agree with the even-odd rule point by point", "[geometry][triangulate]") {
+  // Rings on a small integer lattice: duplicated points, collinear runs, overlapping edges, spikes and
+  // self-crossings everywhere. Sample points off the lattice must be in the mesh exactly when they are
+  // inside an odd number of rings.
+  std::uint64_t s = 88172645463325252ull;
+  auto rnd = [&]() {
+    s ^= s << 13;
+    s ^= s >> 7;
+    s ^= s << 17;
+    return s;
+  };
+  int meshes = 0;
+  for (int it = 0; it < 300; ++it) {
+    INFO("case " << it);
+    std::vector<Ring> rings;
+    const int lattice = it % 2 == 0 ? 5 : 17;
+    for (std::uint64_t r = 0, nr = 1 + rnd() % 4; r < nr; ++r) {
+      Ring ring;
+      for (std::uint64_t k = 0, n = 3 + rnd() % 10; k < n; ++k)
+        ring.push_back({static_cast<double>(rnd() % lattice), static_cast<double>(rnd() % lattice)});
+      rings.push_back(ring);
+    }
+    for (bool refine : {false, true}) {
+      TriangulateOptions opt;
+      opt.refine = refine;
+      opt.max_vertices = 3000;
+      const auto m = triangulate_polygons(rings, opt);
+      REQUIRE(m);
+      CHECK(rig2d::test::check_triangulation(m->vertices, m->triangles) == "");
+      meshes += !m->triangles.empty();
+      for (int k = 0; k < 40; ++k) {
+        const Vec2 p{(rnd() % 100000) / 100000.0 * lattice + 0.0123, (rnd() % 100000) / 100000.0 * lattice + 0.0456};
+        bool odd = false;
+        for (const Ring& r : rings)
+          for (std::size_t i = 0, j = r.size() - 1; i < r.size(); j = i++)
+            if ((r[i].y > p.y) != (r[j].y > p.y)) {
+              const double o = rig2d::detail::orient2d(r[j], r[i], p);
+              if ((o > 0) == (r[i].y > r[j].y)) odd = !odd;
+            }
+        bool in_mesh = false;
+        for (std::size_t t = 0; t < m->triangles.size(); t += 3) {
+          const Vec2 a = m->vertices[m->triangles[t]], b = m->vertices[m->triangles[t + 1]], c = m->vertices[m->triangles[t + 2]];
+          in_mesh = in_mesh || (rig2d::detail::orient2d(a, b, p) <= 0 && rig2d::detail::orient2d(b, c, p) <= 0 &&
+                                rig2d::detail::orient2d(c, a, p) <= 0);
+        }
+        CHECK(in_mesh == odd);
+      }
+    }
+  }
+  CHECK(meshes > 200);
+}
