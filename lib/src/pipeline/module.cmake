@@ -1,2 +1,2 @@
-target_sources(rig2d PRIVATE ${CMAKE_CURRENT_LIST_DIR}/autorig.cpp)
+target_sources(rig2d PRIVATE ${CMAKE_CURRENT_LIST_DIR}/autorig.cpp ${CMAKE_CURRENT_LIST_DIR}/autorig_inputs.cpp)
 target_sources(rig2d PRIVATE ${CMAKE_CURRENT_LIST_DIR}/pose.cpp ${CMAKE_CURRENT_LIST_DIR}/pose_input.cpp)

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "rig2d/pipeline/autorig_inputs.h"
+
+#include <cmath>
+#include <filesystem>
+#include <set>
+
+#include "json/json_util.h"
+#include "rig2d/asset/guid.h"
+#include "rig2d/core/limits.h"
+#include "rig2d/io/files.h"
+
+namespace rig2d {
+namespace {
+
+using detail::Json;
+namespace fs = std::filesystem;
+
+constexpr std::uint64_t kMaxSidecarBytes = 16ull << 20;
+
+Unexpected located(std::string code, std::string message, std::string_view text, const std::string& path,
+                   std::string pointer) {
+  const auto [line, col] = detail::locate_pointer(text, pointer);
+  return make_error(std::move(code), std::move(message), {path, std::move(pointer), line, col});
+}
+
+std::string lowercase(std::string_view s) {
+  std::string out(s);
+  for (char& ch : out) {
+    if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
+  }
+  return out;
+}
+
+Result<Json> parse_meta_object(std::string_view text, const std::string& path) {
+  auto json = detail::parse_json(text, path);
+  if (!json) return Unexpected{json.error()};
+  if (!json->is_object()) return located("meta.root", "sidecar is not a JSON object", text, path, "");
+  return json;
+}
+
+}  // namespace
+
+std::string sidecar_path(const std::string& asset_path) { return asset_path + ".meta.json"; }
+
+Result<SpriteMeta> parse_sprite_meta(std::string_view text, const std::string& path) {
+  auto json = parse_meta_object(text, path);
+  if (!json) return Unexpected{json.error()};
+  const Json& j = *json;
+  SpriteMeta meta;
+  const auto id = j.find("id");
+  if (id == j.end()) return located("meta.id", "sidecar has no \"id\"", text, path, "");
+  if (!id->is_string() || !is_guid(id->get_ref<const std::string&>())) {
+    return located("meta.id", "sidecar \"id\" is not a GUID (8-4-4-4-12 hex digits)", text, path, "/id");
+  }
+  meta.texture_guid = id->get<std::string>();
+  if (const auto type = j.find("type"); type != j.end()) {
+    meta.type_explicit = true;
+    const std::string t = type->is_string() ? type->get<std::string>() : std::string();
+    if (t == "2d") meta.type = TextureType::TwoD;
+    else if (t == "ui") meta.type = TextureType::Ui;
+    else if (t == "3d") meta.type = TextureType::ThreeD;
+    else return located("meta.type", "sidecar \"type\" must be \"3d\", \"2d\" or \"ui\"", text, path, "/type");
+  } else if (const auto tex = j.find("texture"); tex != j.end() && tex->is_object()) {
+    // §1.4: no type -> a png/webp texture format means 2d, anything else 3d.
+    const auto format = tex->find("format");
+    if (format != tex->end() && format->is_string() && (*format == "png" || *format == "webp")) {
+      meta.type = TextureType::TwoD;
+    }
+  }
+  return meta;
+}
+
+Result<SpriteMeta> read_sprite_meta(const std::string& path) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) {
+    return make_error("meta.missing", "no sidecar: the texture GUID lives in this .meta.json; create it with "
+                                      "--write-meta (rig2d-autorig) or let the engine's asset scanner mint it",
+                      {path});
+  }
+  auto text = read_file(path, kMaxSidecarBytes);
+  if (!text) return Unexpected{text.error()};
+  return parse_sprite_meta(*text, path);
+}
+
+std::string whole_image_sprite_guid(std::string_view texture_guid) {
+  return derive_guid("sprite:" + lowercase(texture_guid));
+}
+
+std::string mint_texture_guid(std::string_view relative_path, std::string_view content) {
+  std::string name(relative_path);
+  name += '\n';
+  name.append(content);
+  return uuid_v5(kTextureIdNamespace, name);
+}
+
+std::string new_sprite_meta_text(std::string_view texture_guid) {
+  Json j = Json::object();
+  j["version"] = 2;
+  j["id"] = std::string(texture_guid);
+  j["type"] = "2d";
+  return detail::to_js_json(j);
+}
+
+Result<std::string> sprite_meta_with_2d_type(std::string_view text, const std::string& path) {
+  if (auto meta = parse_sprite_meta(text, path); !meta) return Unexpected{meta.error()};
+  auto json = parse_meta_object(text, path);
+  if (!json) return Unexpected{json.error()};
+  (*json)["type"] = "2d";  // ordered_json: an existing key keeps its position
+  return detail::to_js_json(*json);
+}
+
+Result<std::vector<Bone>> parse_bones_json(std::string_view text, const std::string& path) {
+  auto json = detail::parse_json(text, path);
+  if (!json) return Unexpected{json.error()};
+  const Json* list = nullptr;
+  std::string base;
+  if (json->is_array()) {
+    list = &*json;
+  } else if (json->is_object() && json->contains("bones") && (*json)["bones"].is_array()) {
+    list = &(*json)["bones"];
+    base = "/bones";
+  } else {
+    return located("bones.root", "expected an array of bones or an object with a \"bones\" array", text, path, "");
+  }
+  if (list->empty()) return located("bones.empty", "no bones given", text, path, base);
+  if (list->size() > kMaxBones) {
+    return located("bones.too_many",
+                   std::to_string(list->size()) + " bones; the limit is " + std::to_string(kMaxBones), text, path,
+                   base);
+  }
+  std::vector<Bone> bones;
+  std::set<std::string> names;
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const Json& b = (*list)[i];
+    const std::string at = base + "/" + std::to_string(i);
+    if (!b.is_object()) return located("bones.type", "a bone must be an object", text, path, at);
+    Bone bone;
+    const auto name = b.find("name");
+    if (name == b.end() || !name->is_string()) {
+      return located("bones.type", "bone needs a string \"name\"", text, path, name == b.end() ? at : at + "/name");
+    }
+    bone.name = name->get<std::string>();
+    if (bone.name.empty()) return located("bones.name", "bone name is empty", text, path, at + "/name");
+    if (!names.insert(bone.name).second) {
+      return located("bones.name", "duplicate bone name \"" + bone.name + "\"", text, path, at + "/name");
+    }
+    if (const auto parent = b.find("parent"); parent != b.end()) {
+      if (!parent->is_number_integer() &&
+          !(parent->is_number_float() && std::floor(parent->get<double>()) == parent->get<double>())) {
+        return located("bones.type", "\"parent\" must be an integer (-1 for a root)", text, path, at + "/parent");
+      }
+      const double p = parent->get<double>();
+      if (p < -1 || p >= static_cast<double>(list->size()) || p == static_cast<double>(i)) {
+        return located("bones.parent",
+                       "parent " + detail::js_number(p) + " is not -1 or another bone's index (0.." +
+                           std::to_string(list->size() - 1) + ")",
+                       text, path, at + "/parent");
+      }
+      bone.parent = static_cast<std::int64_t>(p);
+    }
+    for (const auto& [key, field] : {std::pair{"x", &bone.x}, std::pair{"y", &bone.y}, std::pair{"rot", &bone.rot}}) {
+      const auto v = b.find(key);
+      if (v == b.end()) continue;
+      if (!v->is_number() || !std::isfinite(v->get<double>())) {
+        return located("bones.type", std::string("\"") + key + "\" must be a finite number", text, path,
+                       at + "/" + key);
+      }
+      *field = v->get<double>();
+    }
+    bones.push_back(std::move(bone));
+  }
+  const auto n = static_cast<std::int64_t>(bones.size());
+  for (std::size_t i = 0; i < bones.size(); ++i) {
+    std::int64_t cur = static_cast<std::int64_t>(i);
+    for (std::int64_t steps = 0; cur >= 0; ++steps) {
+      if (steps > n) {
+        return located("bones.parent", "bone \"" + bones[i].name + "\" is part of a parent cycle", text, path,
+                       base + "/" + std::to_string(i) + "/parent");
+      }
+      cur = bones[static_cast<std::size_t>(cur)].parent;
+    }
+  }
+  return bones;
+}
+
+Result<std::vector<Bone>> read_bones_file(const std::string& path) {
+  auto text = read_file(path, kMaxJsonFileBytes);
+  if (!text) return Unexpected{text.error()};
+  return parse_bones_json(*text, path);
+}
+
+std::optional<std::string> existing_rig_id(const std::string& rig_path) {
+  std::error_code ec;
+  if (!fs::is_regular_file(rig_path, ec)) return std::nullopt;
+  auto text = read_file(rig_path, kMaxJsonFileBytes);
+  if (!text) return std::nullopt;
+  auto json = detail::parse_json(*text, rig_path);
+  if (!json || !json->is_object()) return std::nullopt;
+  const auto id = json->find("id");
+  if (id == json->end() || !id->is_string() || !is_guid(id->get_ref<const std::string&>())) return std::nullopt;
+  return id->get<std::string>();
+}
+
+}  // namespace rig2d
