@@ -168,11 +168,14 @@ std::optional<WeightsMode> parse_weights_mode(std::string_view name) {
   return std::nullopt;
 }
 
+Result<void> check_autorig_options(const AutorigOptions& o) {
+  if (auto ok = check_options(o); !ok) return ok;
+  if (o.bones) return check_bones(*o.bones, "autorig.bones", "/bones");
+  return {};
+}
+
 Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigStats* stats) {
-  if (auto ok = check_options(o); !ok) return Unexpected{ok.error()};
-  if (o.bones) {
-    if (auto ok = check_bones(*o.bones, "autorig.bones", "/bones"); !ok) return Unexpected{ok.error()};
-  }
+  if (auto ok = check_autorig_options(o); !ok) return Unexpected{ok.error()};
   AutorigStats local_stats;
   AutorigStats& st = stats ? *stats : local_stats;
   st = {};

@@ -1,2 +1,3 @@
-target_sources(rig2d PRIVATE ${CMAKE_CURRENT_LIST_DIR}/autorig.cpp ${CMAKE_CURRENT_LIST_DIR}/autorig_inputs.cpp)
+target_sources(rig2d PRIVATE ${CMAKE_CURRENT_LIST_DIR}/autorig.cpp ${CMAKE_CURRENT_LIST_DIR}/autorig_file.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/autorig_inputs.cpp)
 target_sources(rig2d PRIVATE ${CMAKE_CURRENT_LIST_DIR}/pose.cpp ${CMAKE_CURRENT_LIST_DIR}/pose_input.cpp)

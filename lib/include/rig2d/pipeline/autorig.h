@@ -96,6 +96,10 @@ struct AutorigOptions {
   JointWeightOptions joint;       // falloff (0, 16], radius >= 0 px (0 = unbounded), max_influences 1..4
 };
 
+// Range checks of every AutorigOptions field (the limits above). Errors: autorig.options naming the
+// field; autorig.bones for bad hand-placed bones (see autorig_image).
+RIG2D_EXPORT Result<void> check_autorig_options(const AutorigOptions& options);
+
 // What autorig_image did, for `-v` output (times are wall-clock ms; never part of the rig).
 struct AutorigStats {
   int image_width = 0, image_height = 0;

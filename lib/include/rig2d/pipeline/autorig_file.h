@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0
+// One sprite file through the whole auto-rig pipeline, entirely in memory: PNG + sidecar (+ bones file)
+// in, verified `.rig2d.json` text (and, with write_meta, sidecar text) out. Nothing is written here,
+// so a caller can run many of these in parallel and commit each result atomically.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rig2d/core/result.h"
+#include "rig2d/export.h"
+#include "rig2d/pipeline/autorig.h"
+
+namespace rig2d {
+
+struct AutorigFileRequest {
+  std::string png_path;                 // the sprite
+  std::string rig_path;                 // where the rig will go (read for its id on a re-run)
+  std::optional<std::string> bones_path;  // hand-placed bones file; unset = options.bones or suggested
+  bool write_meta = false;              // create a missing sidecar / set a non-2d one's type to "2d"
+};
+
+struct AutorigFileResult {
+  std::string rig_text;                 // JSON.stringify(rig, null, 2), no trailing newline
+  std::optional<std::string> meta_text; // sidecar text to write BEFORE the rig (write_meta only)
+  bool meta_created = false;            // meta_text is a new sidecar (else an updated type)
+  std::string texture_guid;
+  std::string sprite_guid;              // derived whole-image sprite (the rig's `sprite`)
+  std::string rig_id;
+  bool id_kept = false;                 // rig_id came from the existing rig file
+  std::vector<Diagnostic> warnings;     // e.g. meta.type: the texture is not 2d, the sprite won't resolve
+  AutorigStats stats;
+  double read_ms = 0, decode_ms = 0, verify_ms = 0;  // wall-clock, for -v
+};
+
+// Reads the PNG (limits checked on the header first), its sidecar `<png>.meta.json` and the bones,
+// then: sprite = whole_image_sprite_guid(texture id); id = the existing rig's GUID id, else
+// uuid_v5(kRigIdNamespace, sprite); autorig_image(options with sprite, id, bones); verify_rig; write_rig;
+// and checks the text reads back (normalized and strict) to the same rig. With write_meta a missing
+// sidecar is minted (mint_texture_guid over the path under default_asset_root) and one without a
+// `type` gets "2d"; otherwise a texture the engine treats as 3d is a meta.type warning.
+// Errors: io.*, png.*, meta.* (meta.missing names --write-meta as the fix), bones.*, json.*,
+// autorig.* (autorig.verify means a bug: the generated rig failed its own checks).
+RIG2D_EXPORT Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const AutorigOptions& options);
+
+// True when `rig_path` exists and is at least as new as the PNG, its sidecar (which must exist) and the
+// bones file, so a batch can skip it. Options are not compared: pass --force after changing them.
+RIG2D_EXPORT bool autorig_output_up_to_date(const AutorigFileRequest& request);
+
+}  // namespace rig2d

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "rig2d/pipeline/autorig_file.h"
+
+#include <chrono>
+#include <filesystem>
+
+#include "rig2d/asset/asset_index.h"
+#include "rig2d/asset/guid.h"
+#include "rig2d/core/limits.h"
+#include "rig2d/image/png.h"
+#include "rig2d/io/files.h"
+#include "rig2d/pipeline/autorig_inputs.h"
+#include "rig2d/rig/rig_json.h"
+
+namespace rig2d {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+std::string relative_to_asset_root(const std::string& png_path) {
+  std::error_code ec;
+  const fs::path abs = fs::absolute(png_path, ec).lexically_normal();
+  const fs::path rel = abs.lexically_relative(default_asset_root(png_path));
+  return rel.empty() ? abs.filename().generic_string() : rel.generic_string();
+}
+
+Unexpected verify_failure(const std::string& path, std::string message) {
+  return make_error("autorig.verify", "generated rig failed its read-back check: " + std::move(message), {path});
+}
+
+// The rig as the engine will load it must be the rig we meant: same bones, the float32 mesh and
+// weights normalize_rig predicts, nothing dropped or clamped.
+Result<void> check_round_trip(const Rig& rig, const std::string& text, const std::string& path) {
+  auto loaded = read_rig_normalized(text, path);
+  if (!loaded) return Unexpected{loaded.error()};
+  const Rig expected = normalize_rig(rig);
+  const Rig& got = *loaded;
+  if (got.id != expected.id) return verify_failure(path, "id differs");
+  if (got.bones.size() != expected.bones.size()) return verify_failure(path, "bone count differs");
+  for (std::size_t i = 0; i < got.bones.size(); ++i) {
+    const Bone& a = got.bones[i];
+    const Bone& b = expected.bones[i];
+    if (a.name != b.name || a.parent != b.parent || a.x != b.x || a.y != b.y || a.rot != b.rot) {
+      return verify_failure(path, "bone " + std::to_string(i) + " differs");
+    }
+  }
+  if (got.parts.size() != 1 || expected.parts.size() != 1) return verify_failure(path, "part count differs");
+  const Part& a = got.parts[0];
+  const Part& b = expected.parts[0];
+  if (a.sprite != b.sprite) return verify_failure(path, "sprite differs");
+  if (a.mesh.verts != b.mesh.verts || a.mesh.uvs != b.mesh.uvs || a.mesh.tris != b.mesh.tris) {
+    return verify_failure(path, "mesh differs");
+  }
+  if (a.skin_indices != b.skin_indices || a.skin_weights != b.skin_weights) {
+    return verify_failure(path, "skin weights differ");
+  }
+  const Part& source = rig.parts[0];
+  if (a.mesh.verts.size() != source.mesh.verts.size() || a.mesh.tris != source.mesh.tris ||
+      a.skin_indices != source.skin_indices) {
+    return verify_failure(path, "the loader changed the topology or bone indices");
+  }
+  const StrictRig strict = read_rig_strict(text, path);
+  for (const Diagnostic& d : strict.diagnostics) {
+    if (d.severity == Severity::Error) {
+      return verify_failure(path, "strict reader: " + d.message + " [" + d.code + "] at " + d.where.json_pointer);
+    }
+  }
+  if (!strict.rig) return verify_failure(path, "strict reader rejected the rig");
+  return {};
+}
+
+}  // namespace
+
+Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const AutorigOptions& options) {
+  AutorigFileResult out;
+  const std::string meta_path = sidecar_path(request.png_path);
+
+  auto t = Clock::now();
+  auto bytes = read_file(request.png_path, kMaxPngFileBytes);
+  if (!bytes) return Unexpected{bytes.error()};
+  out.read_ms = ms_since(t);
+  t = Clock::now();
+  auto image = decode_png(*bytes, request.png_path);
+  if (!image) return Unexpected{image.error()};
+  out.decode_ms = ms_since(t);
+
+  auto meta = read_sprite_meta(meta_path);
+  if (!meta && meta.error().code == "meta.missing" && request.write_meta) {
+    out.texture_guid = mint_texture_guid(relative_to_asset_root(request.png_path), *bytes);
+    out.meta_text = new_sprite_meta_text(out.texture_guid);
+    out.meta_created = true;
+  } else if (!meta) {
+    return Unexpected{meta.error()};
+  } else {
+    out.texture_guid = meta->texture_guid;
+    if (meta->type == TextureType::ThreeD) {
+      // The rig is still valid JSON, but its sprite only exists for 2d/ui textures (§4.2 rule 6).
+      if (request.write_meta && !meta->type_explicit) {
+        auto text = read_file(meta_path, kMaxJsonFileBytes);
+        if (!text) return Unexpected{text.error()};
+        auto retyped = sprite_meta_with_2d_type(*text, meta_path);
+        if (!retyped) return Unexpected{retyped.error()};
+        out.meta_text = std::move(*retyped);
+      } else {
+        Diagnostic d;
+        d.severity = Severity::Warning;
+        d.code = "meta.type";
+        d.where = {meta_path, meta->type_explicit ? "/type" : ""};
+        d.message = meta->type_explicit
+                        ? "the texture's type is \"3d\": the engine makes no whole-image sprite for it, so the "
+                          "rig's sprite will not resolve; set \"type\": \"2d\""
+                        : "the sidecar has no \"type\", so the engine treats the texture as 3d and makes no "
+                          "whole-image sprite for it; add \"type\": \"2d\" (--write-meta does)";
+        out.warnings.push_back(std::move(d));
+      }
+    }
+  }
+  out.sprite_guid = whole_image_sprite_guid(out.texture_guid);
+
+  if (auto kept = existing_rig_id(request.rig_path)) {
+    out.rig_id = *kept;
+    out.id_kept = true;
+  } else {
+    out.rig_id = uuid_v5(kRigIdNamespace, out.sprite_guid);
+  }
+
+  AutorigOptions o = options;
+  o.sprite = out.sprite_guid;
+  o.id = out.rig_id;
+  if (request.bones_path) {
+    auto bones = read_bones_file(*request.bones_path);
+    if (!bones) return Unexpected{bones.error()};
+    o.bones = std::move(*bones);
+  }
+  auto rig = autorig_image(*image, o, &out.stats);
+  if (!rig) {
+    Error e = rig.error();
+    if (e.where.file.empty()) e.where.file = e.code == "autorig.bones" && request.bones_path ? *request.bones_path
+                                                                                              : request.png_path;
+    return Unexpected{std::move(e)};
+  }
+
+  t = Clock::now();
+  if (auto ok = verify_rig(*rig); !ok) {
+    Error e = ok.error();
+    e.where.file = request.rig_path;
+    return Unexpected{std::move(e)};
+  }
+  out.rig_text = write_rig(*rig);
+  if (auto ok = check_round_trip(*rig, out.rig_text, request.rig_path); !ok) return Unexpected{ok.error()};
+  out.verify_ms = ms_since(t);
+  return out;
+}
+
+bool autorig_output_up_to_date(const AutorigFileRequest& request) {
+  std::error_code ec;
+  if (!fs::is_regular_file(request.rig_path, ec)) return false;
+  const auto rig_time = fs::last_write_time(request.rig_path, ec);
+  if (ec) return false;
+  std::vector<std::string> sources{request.png_path, sidecar_path(request.png_path)};
+  if (request.bones_path) sources.push_back(*request.bones_path);
+  for (const std::string& source : sources) {
+    const auto t = fs::last_write_time(source, ec);
+    if (ec || t > rig_time) return false;
+  }
+  return true;
+}
+
+}  // namespace rig2d

@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# rig2d-autorig end-to-end scenarios. Usage: autorig.sh TOOL SOURCE_DIR SCENARIO
+set -uo pipefail
+tool=$1
+src=$2
+scenario=$3
+work=$(mktemp -d "${TMPDIR:-/tmp}/rig2d-autorig-$scenario.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+# run EXPECTED_EXIT ARGS...: runs the tool, output in $work/out.txt, checks the exit code.
+run() {
+  local want=$1; shift
+  "$tool" "$@" >"$work/out.txt" 2>&1
+  local got=$?
+  cat "$work/out.txt"
+  [ "$got" -eq "$want" ] || fail "exit $got, expected $want: $tool $*"
+}
+expect() { grep -qE -- "$1" "$work/out.txt" || fail "output lacks /$1/"; }
+no_temp_files() { [ -z "$(find "$1" -name '*.tmp*')" ] || fail "temp files left in $1: $(find "$1" -name '*.tmp*')"; }
+copy_samples() {
+  mkdir -p "$1"
+  cp "$src"/samples/*.png "$src"/samples/*.png.meta.json "$src"/samples/*.bones.json "$1"/
+}
+
+case "$scenario" in
+  samples-reproduce)
+    # Re-rigging the committed samples reproduces the committed rigs byte for byte.
+    copy_samples "$work/s"
+    run 0 "$work/s" -j2
+    expect "5 written, 0 up to date, 0 failed"
+    for rig in "$src"/samples/*.rig2d.json; do
+      cmp "$rig" "$work/s/$(basename "$rig")" || fail "$(basename "$rig") differs from the committed sample"
+    done
+    [ "$(ls "$work"/s/*.rig2d.json | wc -l)" -eq 5 ] || fail "expected 5 rigs"
+    ;;
+  deterministic)
+    # -j1 and -j2 give identical bytes, and a forced second run rewrites identical bytes.
+    copy_samples "$work/in"
+    run 0 "$work/in" -o "$work/j1" -j1
+    run 0 "$work/in" -o "$work/j2" -j2
+    diff -r "$work/j1" "$work/j2" || fail "-j1 and -j2 outputs differ"
+    cp -r "$work/j1" "$work/first"
+    run 0 "$work/in" -o "$work/j1" -j2 --force
+    expect "5 written"
+    diff -r "$work/first" "$work/j1" || fail "second run changed the outputs"
+    run 0 "$work/in" -o "$work/j1" -j2
+    expect "0 written, 5 up to date, 0 failed"
+    diff -r "$work/first" "$work/j1" || fail "skip run changed the outputs"
+    no_temp_files "$work"
+    ;;
+  single)
+    copy_samples "$work/s"
+    run 0 "$work/s/bar.png"
+    expect "wrote .*bar.rig2d.json \(.* verts, .* tris, 3 bones\)"
+    [ -f "$work/s/bar.rig2d.json" ] || fail "no bar.rig2d.json beside the PNG"
+    run 0 "$work/s/ring.png" -o "$work/ring-out.rig2d.json" --cols 8 --rows 8 --bone-count 3 --axis x -v
+    expect "ring.png: 160x160 px, mask 160x160"
+    expect "grid 8x8"
+    grep -q '"sprite": "' "$work/ring-out.rig2d.json" || fail "no sprite in the rig"
+    mkdir "$work/dir"
+    run 0 "$work/s/islands.png" -o "$work/dir"
+    [ -f "$work/dir/islands.rig2d.json" ] || fail "-o FOLDER did not put the rig in it"
+    ;;
+  ids-and-meta)
+    # The rig id is derived from the sprite GUID, then kept from the existing rig on a re-run;
+    # --write-meta mints a deterministic sidecar.
+    copy_samples "$work/s"
+    rm "$work/s/figure.png.meta.json"
+    run 3 "$work/s/figure.png"
+    expect "figure.png.meta.json: error: .*--write-meta.*\[meta.missing\]"
+    [ ! -e "$work/s/figure.rig2d.json" ] || fail "a rig was written without a sidecar"
+    run 0 "$work/s/figure.png" --write-meta
+    expect "created .*figure.png.meta.json"
+    guid=$(grep -o '"id": "[^"]*"' "$work/s/figure.png.meta.json")
+    grep -q '"type": "2d"' "$work/s/figure.png.meta.json" || fail "minted sidecar lacks type 2d"
+    rm "$work/s/figure.png.meta.json" "$work/s/figure.rig2d.json"
+    run 0 "$work/s/figure.png" --write-meta
+    [ "$(grep -o '"id": "[^"]*"' "$work/s/figure.png.meta.json")" = "$guid" ] || fail "minted GUID not deterministic"
+    # Keep a hand-edited id on re-run.
+    sed -i 's/"id": "[^"]*"/"id": "12345678-aaaa-4bbb-8ccc-123456789abc"/' "$work/s/figure.rig2d.json"
+    run 0 "$work/s/figure.png" --force
+    grep -q '"id": "12345678-aaaa-4bbb-8ccc-123456789abc"' "$work/s/figure.rig2d.json" || fail "existing id not kept"
+    # A sidecar without a type: warned, and --write-meta adds "type": "2d" keeping the id.
+    printf '{"version": 2, "id": "aaaaaaaa-0000-4000-8000-000000000001"}' > "$work/s/ring.png.meta.json"
+    run 0 "$work/s/ring.png"
+    expect "warning: .*\[meta.type\]"
+    run 0 "$work/s/ring.png" --write-meta --force
+    expect "updated .*ring.png.meta.json"
+    grep -q '"type": "2d"' "$work/s/ring.png.meta.json" || fail "type not added"
+    grep -q '"sprite": "3ab58b97-ab98-26c0-162f-c87db96331fe"' "$work/s/ring.rig2d.json" ||
+      fail "sprite is not the derived whole-image sprite GUID"
+    ;;
+  bad-inputs)
+    # Every bad input fails with its own code and leaves no file; the good sprite is still rigged.
+    python3 "$src/tests/cli/autorig_bad_inputs.py" "$work/in"
+    run 1 "$work/in" -o "$work/out" -j2
+    expect "b_not_a_png.png: error: .*\[png.signature\]"
+    expect "c_truncated.png: error: .*\[png.corrupt\]"
+    expect "d_transparent.png: error: .*\[autorig.empty\]"
+    expect "e_huge.png: error: .*100000x100000.*\[png.too_large\]"
+    expect "f_missing_meta.png.meta.json: error: .*\[meta.missing\]"
+    expect "1 written, 0 up to date, 5 failed"
+    [ "$(ls "$work/out")" = "a_good.rig2d.json" ] || fail "unexpected outputs: $(ls "$work/out")"
+    no_temp_files "$work"
+    # Single bad file: exit 3 (bad input).
+    run 3 "$work/in/c_truncated.png" -o "$work/t.rig2d.json"
+    [ ! -e "$work/t.rig2d.json" ] || fail "partial output for a truncated PNG"
+    run 3 "$work/nope.png"
+    expect "nope.png: error: no such file or folder \[autorig.input\]"
+    ;;
+  unwritable)
+    # The output folder cannot be created (its parent is a file): exit 4, nothing else touched.
+    python3 "$src/tests/cli/autorig_bad_inputs.py" "$work/in"
+    echo "a file" > "$work/blocker"
+    run 4 "$work/in/a_good.png" -o "$work/blocker/sub/good.rig2d.json"
+    expect "error: .*\[io.write\]"
+    # An existing rig is never clobbered by a failed run.
+    echo "previous" > "$work/in/d_transparent.rig2d.json"
+    run 3 "$work/in/d_transparent.png" --force
+    [ "$(cat "$work/in/d_transparent.rig2d.json")" = "previous" ] || fail "failed run clobbered the old rig"
+    # Batch: the unwritable sprite fails, the others are still written.
+    mkdir -p "$work/out"
+    mkdir "$work/out/a_good.rig2d.json"  # a folder where the rig file should go
+    run 1 "$work/in" -o "$work/out"
+    expect "a_good.rig2d.json: error: .*\[io.write\]"
+    no_temp_files "$work"
+    ;;
+  dry-run)
+    copy_samples "$work/s"
+    run 0 "$work/s" --dry-run
+    expect "5 would be written, 0 up to date, 0 failed"
+    [ -z "$(ls "$work"/s/*.rig2d.json 2>/dev/null)" ] || fail "--dry-run wrote files"
+    ;;
+  bones)
+    copy_samples "$work/s"
+    printf '[\n  {"name": "a"},\n  {"name": "b", "parent": 7}\n]' > "$work/bad.bones.json"
+    run 3 "$work/s/bar.png" --bones "$work/bad.bones.json"
+    expect "bad.bones.json:3:.*: error: /1/parent: .*\[bones.parent\]"
+    run 0 "$work/s/tentacle.png" --bones "$work/s/bar.bones.json" -o "$work/t.rig2d.json"
+    grep -q '"name": "mid"' "$work/t.rig2d.json" || fail "--bones not used"
+    # bar.bones.json beside bar.png is picked up automatically.
+    run 0 "$work/s/bar.png" -o "$work/b.rig2d.json"
+    grep -q '"name": "tip"' "$work/b.rig2d.json" || fail "sibling bones file not used"
+    ;;
+  usage)
+    run 0 --help
+    expect "--alpha-threshold"
+    expect "--max-influences"
+    run 2 "$src/samples/bar.png" --pivot 0.5
+    expect "--pivot"
+    run 2 "$src/samples/bar.png" --max-influences 5
+    run 2 "$src/samples/bar.png" --falloff 0 --dry-run
+    expect "falloff"
+    run 2 "$src/samples/bar.png" --cols 0 --dry-run
+    run 2
+    ;;
+  *) fail "unknown scenario $scenario" ;;
+esac
+echo "PASS: $scenario"

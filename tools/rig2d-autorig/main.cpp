@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: Apache-2.0
+// rig2d-autorig: PNG sprites (or folders of them) in, engine-compatible .rig2d.json rigs out.
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+#include <thread>
+
+#include "batch.h"
+#include "common/cli_common.h"
+#include "rig2d/pipeline/autorig_inputs.h"
+
+namespace rig2d::cli {
+namespace {
+
+struct Options {
+  std::vector<std::string> inputs;
+  std::optional<std::string> output;
+  std::optional<std::string> bones;
+  std::optional<int> bone_count;
+  std::string axis = "auto";
+  std::string mesh = "grid";
+  std::string weights = "joint";
+  std::optional<double> cols, rows;
+  double cell_size = kDefaultCellSize;
+  int alpha_threshold = 8;
+  bool no_cull = false;
+  double falloff = 2;
+  double radius = 0;
+  int max_influences = 4;
+  std::string pivot = "0.5,0.5";
+  bool write_meta = false;
+  unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+  bool dry_run = false;
+  bool force = false;
+  Verbosity verbosity;
+};
+
+void setup(CLI::App& app, Options& o) {
+  app.description(
+      "Auto-rig PNG sprites into .rig2d.json rigs the engine loads: alpha coverage -> grid mesh (culled to the "
+      "opaque area) -> bone chain (suggested along the sprite's long axis, or hand-placed) -> nearest-joint "
+      "weights, exactly as the engine's autoRig2D/buildRig2D. Each sprite needs its <file>.png.meta.json sidecar "
+      "(its texture GUID); the rig's sprite is that texture's whole-image sprite GUID.");
+  app.add_option("inputs", o.inputs, "PNG files and/or folders (searched recursively for *.png)")->required();
+  app.add_option("-o,--output", o.output,
+                 "One PNG: the rig file (default: <image minus .png>.rig2d.json beside it), or a folder. "
+                 "Folders/several inputs: the output folder, mirroring the input layout (default: beside each PNG)");
+  app.add_option("--bones", o.bones,
+                 "Hand-placed bones JSON for every sprite: [{name, parent, x, y, rot}, ...] or {\"bones\": [...]}, "
+                 "texture px from the pivot, +y down, radians. Default: <stem>.bones.json beside a PNG if present, "
+                 "else a suggested chain");
+  app.add_option("--bone-count", o.bone_count, "Suggested chain length, 2..6 (default: about one bone per 96 px)")
+      ->check(CLI::Range(2, 6));
+  app.add_option("--axis", o.axis, "Suggested chain direction: auto (vertical if height >= width), x or y")
+      ->check(CLI::IsMember({"auto", "x", "y"}))
+      ->capture_default_str();
+  app.add_option("--mesh", o.mesh, "Mesh scheme: grid (the engine's culled grid)")
+      ->check(CLI::IsMember({"grid"}))
+      ->capture_default_str();
+  app.add_option("--weights", o.weights, "Weight scheme: joint (the engine's nearest-joint inverse distance)")
+      ->check(CLI::IsMember({"joint"}))
+      ->capture_default_str();
+  app.add_option("--cols", o.cols, "Grid columns, 1..1024 (default: width / cell size, 1..24)");
+  app.add_option("--rows", o.rows, "Grid rows, 1..1024 (default: height / cell size, 1..24)");
+  app.add_option("--cell-size", o.cell_size, "Grid cell size in px when --cols/--rows are not given")
+      ->capture_default_str();
+  app.add_option("--alpha-threshold", o.alpha_threshold, "A pixel is opaque when its alpha > this, 0..255")
+      ->check(CLI::Range(0, 255))
+      ->capture_default_str();
+  app.add_flag("--no-cull", o.no_cull, "Keep every grid cell, even fully transparent ones (bones still follow the alpha)");
+  app.add_option("--falloff", o.falloff, "Weight falloff exponent: w = 1/(d^p + 1e-4), or (1-d/R)^p with --radius, (0, 16]")
+      ->capture_default_str();
+  app.add_option("--radius", o.radius, "Influence radius in px; 0 = unbounded (the engine's one-click default)")
+      ->capture_default_str();
+  app.add_option("--max-influences", o.max_influences, "Bones per vertex, 1..4")
+      ->check(CLI::Range(1, 4))
+      ->capture_default_str();
+  app.add_option("--pivot", o.pivot,
+                 "Rig origin as fractions of the sprite: X,Y with 0,0 top-left, 1,1 bottom-right (0.5,1 = feet)")
+      ->capture_default_str();
+  app.add_flag("--write-meta", o.write_meta,
+               "Create a missing sidecar {\"version\": 2, \"id\": <uuid v5 of path and bytes>, \"type\": \"2d\"}, "
+               "and add \"type\": \"2d\" to one without a type");
+  app.add_option("-j,--jobs", o.jobs, "Worker threads (default: the number of cores); output never depends on it")
+      ->check(CLI::Range(1u, 256u));
+  app.add_flag("--dry-run", o.dry_run, "Rig and check everything in memory, write nothing");
+  app.add_flag("--force", o.force, "Re-rig sprites whose rig is newer than the PNG, sidecar and bones file");
+  add_verbosity(app, o.verbosity);
+}
+
+std::optional<std::pair<double, double>> parse_pivot(const std::string& s) {
+  const auto comma = s.find(',');
+  if (comma == std::string::npos) return std::nullopt;
+  try {
+    std::size_t used_x = 0, used_y = 0;
+    const std::string xs = s.substr(0, comma), ys = s.substr(comma + 1);
+    const double x = std::stod(xs, &used_x);
+    const double y = std::stod(ys, &used_y);
+    if (used_x != xs.size() || used_y != ys.size()) return std::nullopt;
+    return std::pair{x, y};
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+void log_error(const Error& e) { spdlog::error("{}", format_error(e)); }
+
+int run(const Options& o) {
+  AutorigOptions options;
+  options.alpha_threshold = o.alpha_threshold;
+  options.cull = !o.no_cull;
+  options.mesh = *parse_mesh_mode(o.mesh);
+  options.weights = *parse_weights_mode(o.weights);
+  options.cols = o.cols;
+  options.rows = o.rows;
+  options.cell_size = o.cell_size;
+  options.bone_count = o.bone_count;
+  options.axis = o.axis == "x" ? BoneAxis::X : o.axis == "y" ? BoneAxis::Y : BoneAxis::Auto;
+  options.joint.falloff = o.falloff;
+  options.joint.radius = o.radius;
+  options.joint.max_influences = o.max_influences;
+  const auto pivot = parse_pivot(o.pivot);
+  if (!pivot) {
+    spdlog::error("--pivot: expected X,Y (two numbers, e.g. 0.5,1), got \"{}\"", o.pivot);
+    return kUsage;
+  }
+  options.pivot_x = pivot->first;
+  options.pivot_y = pivot->second;
+  if (auto ok = check_autorig_options(options); !ok) {
+    spdlog::error("{}", ok.error().message);
+    return kUsage;
+  }
+  if (o.bones) {  // read once up front: a bad shared bones file fails every sprite the same way
+    auto bones = read_bones_file(*o.bones);
+    if (!bones) {
+      log_error(bones.error());
+      return kBadInput;
+    }
+  }
+
+  auto jobs = plan_jobs(o.inputs, o.output, o.bones, o.write_meta);
+  if (!jobs) {
+    log_error(jobs.error());
+    return jobs.error().code == "autorig.input" ? kBadInput : kUsage;
+  }
+  std::error_code ec;
+  const bool batch = o.inputs.size() > 1 || std::filesystem::is_directory(o.inputs[0], ec);
+  if (jobs->empty()) {
+    spdlog::warn("no PNG files found");
+    return kOk;
+  }
+
+  const bool progress = stderr_is_tty() && !o.verbosity.quiet && jobs->size() > 1;
+  std::size_t written = 0, skipped = 0, failed = 0, vertices = 0, triangles = 0;
+  int exit_code = kOk;
+  RunFlags flags{o.dry_run, o.force, o.jobs};
+  run_jobs(*jobs, options, flags, [&](std::size_t i, const Outcome& r) {
+    const Job& job = (*jobs)[i];
+    if (progress) std::fprintf(stderr, "\r\033[K");
+    if (r.result) {
+      for (const Diagnostic& d : r.result->warnings) spdlog::warn("{}", format_diagnostic(d));
+    }
+    switch (r.status) {
+      case Status::UpToDate:
+        ++skipped;
+        spdlog::debug("{}: up to date ({})", job.display, job.request.rig_path);
+        break;
+      case Status::Failed:
+        ++failed;
+        log_error(r.error);
+        if (exit_code == kOk || r.exit_code == kInternal) exit_code = r.exit_code;
+        break;
+      case Status::Written:
+      case Status::WouldWrite: {
+        ++written;
+        const AutorigFileResult& res = *r.result;
+        const AutorigStats& s = res.stats;
+        vertices += s.vertices;
+        triangles += s.triangles;
+        if (res.meta_text) {
+          spdlog::info("{} {}", o.dry_run ? "would write" : res.meta_created ? "created" : "updated",
+                       sidecar_path(job.request.png_path));
+        }
+        spdlog::info("{} {} ({} verts, {} tris, {} bones)", o.dry_run ? "would write" : "wrote", job.request.rig_path,
+                     s.vertices, s.triangles, s.bones);
+        spdlog::debug(
+            "{}: {}x{} px, mask {}x{} ({} covered), {} {}x{} -> {} verts {} tris, {} bones, {} weights; id {} ({}), "
+            "sprite {}; read {:.2f} ms, decode {:.2f} ms, coverage {:.2f} ms, mesh {:.2f} ms, bones {:.2f} ms, "
+            "weights {:.2f} ms, verify {:.2f} ms",
+            job.display, s.image_width, s.image_height, s.mask_width, s.mask_height, s.covered_cells,
+            mesh_mode_name(options.mesh), s.cols, s.rows, s.vertices, s.triangles, s.bones,
+            weights_mode_name(options.weights), res.rig_id, res.id_kept ? "kept" : "derived", res.sprite_guid,
+            res.read_ms, res.decode_ms, s.coverage_ms, s.mesh_ms, s.bones_ms, s.weights_ms, res.verify_ms);
+        break;
+      }
+    }
+    if (progress && i + 1 < jobs->size()) {
+      std::fprintf(stderr, "[%zu/%zu] %s", i + 1, jobs->size(), (*jobs)[i + 1].display.c_str());
+      std::fflush(stderr);
+    }
+  });
+  if (progress) std::fprintf(stderr, "\r\033[K");
+  spdlog::info("{} {}, {} up to date, {} failed; {} vertices, {} triangles", written,
+               o.dry_run ? "would be written" : "written", skipped, failed, vertices, triangles);
+  if (failed == 0) return kOk;
+  return batch ? kFindings : exit_code;
+}
+
+}  // namespace
+}  // namespace rig2d::cli
+
+int main(int argc, char** argv) {
+  using namespace rig2d::cli;
+  CLI::App app{"", "rig2d-autorig"};
+  Options options;
+  setup(app, options);
+  return run_main(app, argc, argv, [&] {
+    setup_logging("rig2d-autorig", options.verbosity);
+    return run(options);
+  });
+}
