@@ -17,7 +17,9 @@ bin=build/release/tools
 
 echo "== rig2d-autorig samples/"
 # --force: re-rig even when the rigs are newer than the sprites (the output is byte-identical).
-"$bin/rig2d-autorig/rig2d-autorig" samples/ -j"$jobs" --force
+# --cell-size 16: the default 48 px cells are too coarse for sprites this small (the engine's 9 samples
+# per cell would miss parts of the thin tentacle).
+"$bin/rig2d-autorig/rig2d-autorig" samples/ -j"$jobs" --force --cell-size 16
 
 mkdir -p out
 validate="$bin/rig2d-validate/rig2d-validate"

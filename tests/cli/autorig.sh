@@ -26,9 +26,9 @@ copy_samples() {
 
 case "$scenario" in
   samples-reproduce)
-    # Re-rigging the committed samples reproduces the committed rigs byte for byte.
+    # Re-rigging the committed samples (scripts/run-samples.sh options) reproduces them byte for byte.
     copy_samples "$work/s"
-    run 0 "$work/s" -j2
+    run 0 "$work/s" -j2 --cell-size 16
     expect "5 written, 0 up to date, 0 failed"
     for rig in "$src"/samples/*.rig2d.json; do
       cmp "$rig" "$work/s/$(basename "$rig")" || fail "$(basename "$rig") differs from the committed sample"
