@@ -103,7 +103,11 @@ std::optional<std::pair<double, double>> parse_pivot(const std::string& s) {
   }
 }
 
-void log_error(const Error& e) { spdlog::error("{}", format_error(e)); }
+// Library errors and findings are already GNU style ("file:line:col: error: ... [code]").
+void log_error(const Error& e) { print_error(e); }
+void log_warning(const Diagnostic& d) {
+  if (spdlog::should_log(spdlog::level::warn)) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+}
 
 int run(const Options& o) {
   AutorigOptions options;
@@ -127,7 +131,7 @@ int run(const Options& o) {
   options.pivot_x = pivot->first;
   options.pivot_y = pivot->second;
   if (auto ok = check_autorig_options(options); !ok) {
-    spdlog::error("{}", ok.error().message);
+    spdlog::error("{} [{}]", ok.error().message, ok.error().code);
     return kUsage;
   }
   if (o.bones) {  // read once up front: a bad shared bones file fails every sprite the same way
@@ -158,7 +162,7 @@ int run(const Options& o) {
     const Job& job = (*jobs)[i];
     if (progress) std::fprintf(stderr, "\r\033[K");
     if (r.result) {
-      for (const Diagnostic& d : r.result->warnings) spdlog::warn("{}", format_diagnostic(d));
+      for (const Diagnostic& d : r.result->warnings) log_warning(d);
     }
     switch (r.status) {
       case Status::UpToDate:

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "rig2d/pipeline/autorig.h"
 
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <set>
@@ -28,8 +29,15 @@ Rig make_v1_rig(const std::optional<std::string>& id, const std::string& sprite,
   return rig;
 }
 
+// Shortest round-trip text ("0", "1.5", "nan"), for messages.
+std::string number_text(double value) {
+  char buf[32];
+  const auto res = std::to_chars(buf, buf + sizeof buf, value);
+  return std::string(buf, res.ptr);
+}
+
 std::string field_error(std::string_view field, std::string_view limit, double value) {
-  return std::string(field) + " = " + std::to_string(value) + " is outside its limit " + std::string(limit);
+  return std::string(field) + " = " + number_text(value) + " is outside its limit " + std::string(limit);
 }
 
 // Range checks of every numeric option; the first failure names the field.
