@@ -64,6 +64,14 @@ Result<void> check_round_trip(const Rig& rig, const std::string& text, const std
       a.skin_indices != source.skin_indices) {
     return verify_failure(path, "the loader changed the topology or bone indices");
   }
+  // The strict reader is what rig2d-validate runs: a rig we write must pass it cleanly.
+  const StrictRig strict = read_rig_strict(text, path);
+  for (const Diagnostic& d : strict.diagnostics) {
+    if (d.severity == Severity::Error) {
+      return verify_failure(path, "strict reader: " + d.where.json_pointer + ": " + d.message + " [" + d.code + "]");
+    }
+  }
+  if (!strict.rig) return verify_failure(path, "the strict reader rejected the rig");
   return {};
 }
 

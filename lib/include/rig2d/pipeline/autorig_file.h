@@ -37,7 +37,7 @@ struct AutorigFileResult {
 // Reads the PNG (limits checked on the header first), its sidecar `<png>.meta.json` and the bones,
 // then: sprite = whole_image_sprite_guid(texture id); id = the existing rig's GUID id, else
 // uuid_v5(kRigIdNamespace, sprite); autorig_image(options with sprite, id, bones); verify_rig; write_rig;
-// and checks the text reads back through the engine-normalizing reader to the same rig. With write_meta a missing
+// and checks the text reads back to the same rig (normalizing reader) and passes the strict reader. With write_meta a missing
 // sidecar is minted (mint_texture_guid over the path under default_asset_root) and one without a
 // `type` gets "2d"; otherwise a texture the engine treats as 3d is a meta.type warning.
 // Errors: io.*, png.*, meta.* (meta.missing names --write-meta as the fix), bones.*, json.*,
