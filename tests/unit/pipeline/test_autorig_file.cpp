@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: Apache-2.0
+// autorig_file: one sprite file through sidecar, ids, bones file, rig and read-back, in memory.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "rig2d/asset/guid.h"
+#include "rig2d/image/png.h"
+#include "rig2d/pipeline/autorig_file.h"
+#include "rig2d/pipeline/autorig_inputs.h"
+#include "rig2d/rig/rig_json.h"
+
+using namespace rig2d;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kTexture = "720bff86-1b0e-4293-acfc-a4b7661f835c";
+
+struct Sandbox {
+  fs::path dir;
+  explicit Sandbox(const std::string& name) : dir(fs::temp_directory_path() / ("rig2d_test_autorig_file_" + name)) {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  ~Sandbox() { fs::remove_all(dir); }
+  std::string path(const std::string& name) const { return (dir / name).string(); }
+  void write(const std::string& name, const std::string& bytes) const {
+    std::ofstream(dir / name, std::ios::binary) << bytes;
+  }
+};
+
+// 40 x 80, opaque except a transparent top quarter.
+std::string sprite_png() {
+  Image img;
+  img.width = 40;
+  img.height = 80;
+  img.rgba.assign(40 * 80 * 4, 255);
+  for (int y = 0; y < 20; ++y) {
+    for (int x = 0; x < 40; ++x) img.rgba[std::size_t(y * 40 + x) * 4 + 3] = 0;
+  }
+  return *encode_png(img);
+}
+
+}  // namespace
+
+TEST_CASE("autorig_file: sprite GUID, derived id, verified rig text", "[pipeline][file]") {
+  Sandbox box("basic");
+  box.write("hero.png", sprite_png());
+  box.write("hero.png.meta.json", std::string("{\"version\": 2, \"id\": \"") + kTexture + "\", \"type\": \"2d\"}");
+  AutorigFileRequest req;
+  req.png_path = box.path("hero.png");
+  req.rig_path = box.path("hero.rig2d.json");
+  AutorigOptions options;
+  options.cell_size = 10;
+  auto res = autorig_file(req, options);
+  REQUIRE(res);
+  CHECK(res->texture_guid == kTexture);
+  CHECK(res->sprite_guid == "fc9dd3be-30ee-f801-04ad-db58d0b2a243");  // spec 1.5 vector
+  CHECK(res->rig_id == uuid_v5(kRigIdNamespace, res->sprite_guid));
+  CHECK_FALSE(res->id_kept);
+  CHECK_FALSE(res->meta_text);
+  CHECK(res->warnings.empty());
+  CHECK(res->stats.cols == 4);
+  CHECK(res->stats.rows == 8);
+  CHECK(res->stats.mask_width == 40);
+  // Transparent pixel rows 0..19: grid row 0 (samples at pixel rows 0, 5, 10) is culled; row 1 is kept
+  // by its bottom-edge sample at pixel row 20. Rows 1..7 remain.
+  CHECK(res->stats.triangles == 7 * 4 * 2);
+  // Engine key order, no trailing newline.
+  CHECK(res->rig_text.rfind("{\n  \"id\": \"" + res->rig_id + "\",\n  \"sprite\": \"" + res->sprite_guid + "\",\n  \"bones\": [", 0) == 0);
+  CHECK(res->rig_text.back() == '}');
+  auto back = read_rig_normalized(res->rig_text, "x");
+  REQUIRE(back);
+  CHECK(back->parts[0].mesh.verts.size() == res->stats.vertices);
+  // Nothing was written.
+  CHECK_FALSE(fs::exists(req.rig_path));
+}
+
+TEST_CASE("autorig_file: existing id kept, bones file used, deterministic text", "[pipeline][file]") {
+  Sandbox box("rerun");
+  box.write("a.png", sprite_png());
+  box.write("a.png.meta.json", std::string("{\"version\": 2, \"id\": \"") + kTexture + "\", \"type\": \"2d\"}");
+  box.write("a.bones.json", R"([{"name":"hip","y":40},{"name":"head","parent":0,"y":-60}])");
+  AutorigFileRequest req;
+  req.png_path = box.path("a.png");
+  req.rig_path = box.path("a.rig2d.json");
+  req.bones_path = box.path("a.bones.json");
+  auto first = autorig_file(req, {});
+  auto again = autorig_file(req, {});
+  REQUIRE(first);
+  REQUIRE(again);
+  CHECK(first->rig_text == again->rig_text);
+  CHECK(first->rig_text.find("\"name\": \"hip\"") != std::string::npos);
+  CHECK(first->stats.bones == 2);
+
+  box.write("a.rig2d.json", R"({"id": "0a0b0c0d-1111-4222-8333-444455556666"})");
+  auto kept = autorig_file(req, {});
+  REQUIRE(kept);
+  CHECK(kept->id_kept);
+  CHECK(kept->rig_id == "0a0b0c0d-1111-4222-8333-444455556666");
+
+  box.write("a.bones.json", R"([{"name":"hip","parent":1},{"name":"head","parent":0}])");
+  auto cycle = autorig_file(req, {});
+  REQUIRE_FALSE(cycle);
+  CHECK(cycle.error().code == "bones.parent");
+  CHECK(cycle.error().where.file == req.bones_path);
+}
+
+TEST_CASE("autorig_file: sidecars minted, retyped, missing", "[pipeline][file]") {
+  Sandbox box("meta");
+  box.write("s.png", sprite_png());
+  AutorigFileRequest req;
+  req.png_path = box.path("s.png");
+  req.rig_path = box.path("s.rig2d.json");
+  auto missing = autorig_file(req, {});
+  REQUIRE_FALSE(missing);
+  CHECK(missing.error().code == "meta.missing");
+  CHECK(missing.error().where.file == box.path("s.png.meta.json"));
+
+  req.write_meta = true;
+  auto minted = autorig_file(req, {});
+  REQUIRE(minted);
+  REQUIRE(minted->meta_text);
+  CHECK(minted->meta_created);
+  CHECK(minted->texture_guid == mint_texture_guid("s.png", sprite_png()));
+  CHECK(*minted->meta_text == new_sprite_meta_text(minted->texture_guid));
+  CHECK(minted->sprite_guid == whole_image_sprite_guid(minted->texture_guid));
+
+  box.write("s.png.meta.json", std::string("{\"version\": 2, \"id\": \"") + kTexture + "\"}");
+  req.write_meta = false;
+  auto untyped = autorig_file(req, {});
+  REQUIRE(untyped);
+  REQUIRE(untyped->warnings.size() == 1);
+  CHECK(untyped->warnings[0].code == "meta.type");
+  CHECK_FALSE(untyped->meta_text);
+  req.write_meta = true;
+  auto retyped = autorig_file(req, {});
+  REQUIRE(retyped);
+  REQUIRE(retyped->meta_text);
+  CHECK_FALSE(retyped->meta_created);
+  CHECK(retyped->warnings.empty());
+  CHECK(parse_sprite_meta(*retyped->meta_text, "m")->type == TextureType::TwoD);
+  CHECK(retyped->texture_guid == kTexture);
+}
+
+TEST_CASE("autorig_file: up-to-date check follows the inputs' times", "[pipeline][file]") {
+  Sandbox box("fresh");
+  box.write("u.png", sprite_png());
+  box.write("u.png.meta.json", std::string("{\"version\": 2, \"id\": \"") + kTexture + "\", \"type\": \"2d\"}");
+  AutorigFileRequest req;
+  req.png_path = box.path("u.png");
+  req.rig_path = box.path("u.rig2d.json");
+  CHECK_FALSE(autorig_output_up_to_date(req));
+  box.write("u.rig2d.json", "{}");
+  const auto now = fs::last_write_time(req.rig_path);
+  fs::last_write_time(req.png_path, now - std::chrono::seconds(10));
+  fs::last_write_time(box.path("u.png.meta.json"), now - std::chrono::seconds(10));
+  CHECK(autorig_output_up_to_date(req));
+  fs::last_write_time(box.path("u.png.meta.json"), now + std::chrono::seconds(10));
+  CHECK_FALSE(autorig_output_up_to_date(req));
+  fs::remove(box.path("u.png.meta.json"));
+  CHECK_FALSE(autorig_output_up_to_date(req));
+}
