@@ -158,6 +158,10 @@ int run(const Options& o) {
   std::size_t written = 0, skipped = 0, failed = 0, vertices = 0, triangles = 0;
   int exit_code = kOk;
   RunFlags flags{o.dry_run, o.force, o.jobs};
+  if (progress) {
+    std::fprintf(stderr, "[0/%zu] %s", jobs->size(), jobs->front().display.c_str());
+    std::fflush(stderr);
+  }
   run_jobs(*jobs, options, flags, [&](std::size_t i, const Outcome& r) {
     const Job& job = (*jobs)[i];
     if (progress) std::fprintf(stderr, "\r\033[K");
