@@ -26,6 +26,15 @@ double extent_through_mesh(Vec2 from, Vec2 dir, std::span<const Vec2> verts, con
   std::vector<std::pair<double, double>> spans;
   for (const auto& tri : graph.triangles) {
     const std::array<Vec2, 3> p{verts[tri[0]], verts[tri[1]], verts[tri[2]]};
+    // Cheap rejection: all corners on one side of the ray's line, or all behind its start.
+    double side[3], along[3];
+    for (int k = 0; k < 3; ++k) {
+      side[k] = dir.x * (p[k].y - from.y) - dir.y * (p[k].x - from.x);
+      along[k] = dir.x * (p[k].x - from.x) + dir.y * (p[k].y - from.y);
+    }
+    if ((side[0] > tol && side[1] > tol && side[2] > tol) || (side[0] < -tol && side[1] < -tol && side[2] < -tol) ||
+        (along[0] < -tol && along[1] < -tol && along[2] < -tol))
+      continue;
     double lo = 0;
     double hi = 0;
     if (clip_segment_to_triangle(from, to, p, tol, &lo, &hi)) spans.emplace_back(lo * reach, hi * reach);

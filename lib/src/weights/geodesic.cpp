@@ -8,16 +8,17 @@
 
 namespace rig2d::detail {
 
-void geodesic_distances(const MeshGraph& g, std::span<const Vec2> verts, std::span<const GeodesicSeed> seeds,
-                        std::span<double> out, GeodesicScratch& scratch) {
+void geodesic_distances(const MeshGraph& g, std::span<const GeodesicSeed> seeds,
+                        std::span<double> out, GeodesicScratch& scratch, std::span<const double> cutoff) {
   std::fill(out.begin(), out.end(), std::numeric_limits<double>::infinity());
   scratch.done.assign(g.vertex_count, 0);
   auto& heap = scratch.heap;
   heap.clear();
   // Min-heap on (distance, vertex).
   const auto later = std::greater<std::pair<double, std::uint32_t>>();
+  const bool bounded = !cutoff.empty();
   auto push = [&](std::uint32_t v, double d) {
-    if (d < out[v]) {
+    if (d < out[v] && (!bounded || d <= cutoff[v])) {
       out[v] = d;
       heap.emplace_back(d, v);
       std::push_heap(heap.begin(), heap.end(), later);
@@ -31,10 +32,9 @@ void geodesic_distances(const MeshGraph& g, std::span<const Vec2> verts, std::sp
     heap.pop_back();
     if (scratch.done[u] || du > out[u]) continue;
     scratch.done[u] = 1;
-    const Vec2 pu = verts[u];
     for (std::uint32_t k = g.path_offsets[u]; k < g.path_offsets[u + 1]; ++k) {
       const std::uint32_t w = g.path_list[k];
-      if (!scratch.done[w]) push(w, du + std::sqrt(dist2(pu, verts[w])));
+      if (!scratch.done[w]) push(w, du + g.path_length[k]);
     }
   }
 }

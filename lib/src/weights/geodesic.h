@@ -30,7 +30,7 @@ struct GeodesicScratch {
 // position or rotation and not on tie order (fast-marching updates do, through their
 // accept/reject tests). Over-estimates the true geodesic by a few percent on grids.
 // out.size() == g.vertex_count.
-RIG2D_EXPORT void geodesic_distances(const MeshGraph& g, std::span<const Vec2> verts, std::span<const GeodesicSeed> seeds,
-                        std::span<double> out, GeodesicScratch& scratch);
+RIG2D_EXPORT void geodesic_distances(const MeshGraph& g, std::span<const GeodesicSeed> seeds, std::span<double> out,
+                                     GeodesicScratch& scratch, std::span<const double> cutoff = {});
 
 }  // namespace rig2d::detail

@@ -133,14 +133,23 @@ std::vector<BoneSeeds> seed_bones(std::span<const BoneSegment> segments, std::si
   auto corners = [&](const std::array<std::uint32_t, 3>& t) {
     return std::array<Vec2, 3>{verts[t[0]], verts[t[1]], verts[t[2]]};
   };
+  struct Box {
+    double min_x, max_x, min_y, max_y;
+  };
+  std::vector<Box> boxes(g.triangles.size());
+  for (std::size_t ti = 0; ti < g.triangles.size(); ++ti) {
+    const auto p = corners(g.triangles[ti]);
+    boxes[ti] = {std::min({p[0].x, p[1].x, p[2].x}), std::max({p[0].x, p[1].x, p[2].x}),
+                 std::min({p[0].y, p[1].y, p[2].y}), std::max({p[0].y, p[1].y, p[2].y})};
+  }
   for (const BoneSegment& s : segments) {
     const double min_x = std::min(s.a.x, s.b.x) - tol, max_x = std::max(s.a.x, s.b.x) + tol;
     const double min_y = std::min(s.a.y, s.b.y) - tol, max_y = std::max(s.a.y, s.b.y) + tol;
-    for (const auto& t : g.triangles) {
+    for (std::size_t ti = 0; ti < g.triangles.size(); ++ti) {
+      const Box& box = boxes[ti];
+      if (box.max_x < min_x || box.min_x > max_x || box.max_y < min_y || box.min_y > max_y) continue;
+      const auto& t = g.triangles[ti];
       const auto p = corners(t);
-      if (std::max({p[0].x, p[1].x, p[2].x}) < min_x || std::min({p[0].x, p[1].x, p[2].x}) > max_x ||
-          std::max({p[0].y, p[1].y, p[2].y}) < min_y || std::min({p[0].y, p[1].y, p[2].y}) > max_y)
-        continue;
       double lo = 0;
       double hi = 0;
       if (!detail::clip_segment_to_triangle(s.a, s.b, p, tol, &lo, &hi)) continue;
@@ -264,9 +273,12 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
     return std::span<const BoneSegment>(segments).subspan(seg_begin[b], seg_begin[b + 1] - seg_begin[b]);
   };
 
-  // Nearest bone(s) of every vertex, through the mesh.
+  // Nearest bone(s) of every vertex, through the mesh. Each bone's search stops where an earlier bone
+  // is already nearer (beyond the tie margin): the nearest distance is a minimum of path lengths, so
+  // no vertex past such a point can have this bone as its nearest either.
   Nearest nearest(n);
   std::vector<double> dist(n);
+  std::vector<double> cutoff(n, kInf);
   detail::GeodesicScratch scratch;
   for (std::uint32_t b = 0; b < nb; ++b) {
     if (!seeds[b].touches_mesh && !g.triangles.empty()) {
@@ -276,10 +288,11 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
                                             "\" lies outside the mesh; it is attached to the nearest mesh point",
                                         "/bones/" + std::to_string(b)));
     }
-    detail::geodesic_distances(g, verts, seeds[b].seeds, dist, scratch);
+    detail::geodesic_distances(g, seeds[b].seeds, dist, scratch, cutoff);
     for (std::size_t v = 0; v < n; ++v) {
       if (g.isolated[v]) dist[v] = distance_to_bone(verts[v], bone_segs(b));
       nearest.offer(v, b, dist[v]);
+      cutoff[v] = nearest.distance[v] * (1 + kTieMargin);
     }
   }
 
@@ -375,7 +388,7 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
     std::vector<detail::GeodesicSeed> rim;
     for (std::uint32_t v = 0; v < n; ++v)
       if (g.boundary[v]) rim.push_back({v, 0});
-    detail::geodesic_distances(g, verts, rim, to_outline, scratch);
+    detail::geodesic_distances(g, rim, to_outline, scratch);
   }
   const double min_d = kMinDistance * g.scale;
   std::vector<double> source(n);  // M H, the heat-source strength of each vertex
@@ -419,15 +432,16 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
   Eigen::VectorXd rhs(static_cast<Eigen::Index>(n));
   Eigen::VectorXd w(static_cast<Eigen::Index>(n));
   std::vector<double> smoothed(n);
+  // p_b as sparse lists: the vertices whose nearest bone is b, with 1 / (number of tied bones).
+  std::vector<std::vector<std::pair<std::uint32_t, double>>> nearest_of(nb);
+  for (std::uint32_t v = 0; v < n; ++v)
+    for (std::uint8_t k = 0; k < nearest.count[v]; ++k)
+      nearest_of[nearest.bones[v][k]].emplace_back(v, 1.0 / nearest.count[v]);
   for (std::uint32_t b = 0; b < nb; ++b) {
     if (!is_source[b]) continue;
     ++stats.solved_bones;
-    for (std::size_t v = 0; v < n; ++v) {
-      double p = 0;
-      for (std::uint8_t k = 0; k < nearest.count[v]; ++k)
-        if (nearest.bones[v][k] == b) p = 1.0 / nearest.count[v];
-      rhs[static_cast<Eigen::Index>(v)] = p;
-    }
+    rhs.setZero();
+    for (const auto& [v, p] : nearest_of[b]) rhs[static_cast<Eigen::Index>(v)] = p;
     if (stats.solver_fallback) {
       w = rhs;
     } else {

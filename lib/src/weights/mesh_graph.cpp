@@ -25,6 +25,67 @@ void counts_to_offsets(std::vector<std::uint32_t>& counts, std::vector<std::uint
   for (std::size_t i = 0; i < counts.size(); ++i) counts[i] = offsets[i];
 }
 
+struct EdgeUse {
+  std::uint32_t lo, hi, opposite;  // an edge (lo < hi) of a triangle, and that triangle's third corner
+};
+
+// Every triangle edge, sorted by (lo, hi, opposite): the uses of one edge are adjacent. A counting
+// sort on lo, then an insertion sort inside each (small) bucket: linear for a mesh.
+std::vector<EdgeUse> sorted_edges(std::size_t n, const std::vector<std::array<std::uint32_t, 3>>& tris) {
+  std::vector<std::uint32_t> start(n + 1, 0);
+  for (const auto& t : tris)
+    for (int k = 0; k < 3; ++k) ++start[std::min(t[k], t[(k + 1) % 3]) + 1];
+  for (std::size_t v = 0; v < n; ++v) start[v + 1] += start[v];
+  std::vector<EdgeUse> edges(tris.size() * 3);
+  std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+  for (const auto& t : tris)
+    for (int k = 0; k < 3; ++k) {
+      const std::uint32_t p = t[k], q = t[(k + 1) % 3];
+      edges[fill[std::min(p, q)]++] = {std::min(p, q), std::max(p, q), t[(k + 2) % 3]};
+    }
+  auto less = [](const EdgeUse& a, const EdgeUse& b) { return a.hi != b.hi ? a.hi < b.hi : a.opposite < b.opposite; };
+  for (std::size_t v = 0; v < n; ++v) {
+    for (std::uint32_t i = start[v] + 1; i < start[v + 1]; ++i) {
+      const EdgeUse e = edges[i];
+      std::uint32_t j = i;
+      for (; j > start[v] && less(e, edges[j - 1]); --j) edges[j] = edges[j - 1];
+      edges[j] = e;
+    }
+  }
+  return edges;
+}
+
+bool same_edge(const EdgeUse& a, const EdgeUse& b) { return a.lo == b.lo && a.hi == b.hi; }
+
+// True when edges[i] is the first of exactly two uses of an edge (an interior, manifold edge).
+bool is_interior(const std::vector<EdgeUse>& edges, std::size_t i) {
+  return i + 1 < edges.size() && same_edge(edges[i], edges[i + 1]) && (i == 0 || !same_edge(edges[i - 1], edges[i])) &&
+         (i + 2 >= edges.size() || !same_edge(edges[i + 2], edges[i]));
+}
+
+// Symmetric adjacency (pairs v -> w, both directions given) to sorted, duplicate-free CSR lists,
+// by counting, then a small insertion sort per vertex.
+void csr_from_pairs(std::size_t n, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs,
+                    std::vector<std::uint32_t>& offsets, std::vector<std::uint32_t>& flat) {
+  std::vector<std::uint32_t> start(n + 1, 0);
+  for (const auto& pr : pairs) ++start[pr.first + 1];
+  for (std::size_t v = 0; v < n; ++v) start[v + 1] += start[v];
+  std::vector<std::uint32_t> all(pairs.size());
+  std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+  for (const auto& pr : pairs) all[fill[pr.first]++] = pr.second;
+  offsets.assign(n + 1, 0);
+  flat.clear();
+  flat.reserve(pairs.size());
+  for (std::size_t v = 0; v < n; ++v) {
+    const auto begin = all.begin() + start[v], end = all.begin() + start[v + 1];
+    for (auto i = begin; i != end; ++i)
+      for (auto j = i; j != begin && *j < *(j - 1); --j) std::iter_swap(j, j - 1);
+    for (auto i = begin; i != end; ++i)
+      if (i == begin || *i != *(i - 1)) flat.push_back(*i);
+    offsets[v + 1] = static_cast<std::uint32_t>(flat.size());
+  }
+}
+
 double cot_at(Vec2 corner, Vec2 a, Vec2 b) {
   const double ax = a.x - corner.x, ay = a.y - corner.y, bx = b.x - corner.x, by = b.y - corner.y;
   return (ax * bx + ay * by) / std::abs(ax * by - ay * bx);
@@ -39,6 +100,17 @@ double cot_at(Vec2 corner, Vec2 a, Vec2 b) {
 std::size_t make_delaunay(std::span<const Vec2> verts, std::vector<std::array<std::uint32_t, 3>>& tris) {
   for (auto& t : tris)
     if (cross2(verts[t[0]], verts[t[1]], verts[t[2]]) < 0) std::swap(t[1], t[2]);
+  // Grids and refined outline meshes are Delaunay already: check before building the flip structures.
+  {
+    const std::vector<EdgeUse> edges = sorted_edges(verts.size(), tris);
+    bool any = false;
+    for (std::size_t i = 0; i < edges.size() && !any; ++i) {
+      if (!is_interior(edges, i)) continue;
+      const Vec2 vp = verts[edges[i].lo], vq = verts[edges[i].hi];
+      any = cot_at(verts[edges[i].opposite], vp, vq) + cot_at(verts[edges[i + 1].opposite], vp, vq) < -1e-9;
+    }
+    if (!any) return 0;
+  }
   // Edge (lo, hi) -> the triangles using it; more than two marks it non-manifold.
   std::map<std::uint64_t, std::vector<std::uint32_t>> edge_tris;
   auto key = [](std::uint32_t a, std::uint32_t b) {
@@ -160,62 +232,38 @@ MeshGraph build_mesh_graph(std::span<const Vec2> verts, std::span<const std::uin
     for (int k = 0; k < 3; ++k) g.tri_list[fill[g.triangles[t][k]]++] = t;
 
   // Vertex -> edge neighbours (sorted, unique), and the longer straight links for shortest paths.
-  std::vector<std::vector<std::uint32_t>> nbrs(n);
-  struct EdgeUse {
-    std::uint32_t lo, hi, opposite;
-  };
-  std::vector<EdgeUse> edges;
-  edges.reserve(g.triangles.size() * 3);
-  for (const auto& tri : g.triangles) {
-    for (int k = 0; k < 3; ++k) {
-      const std::uint32_t p = tri[k], q = tri[(k + 1) % 3], r = tri[(k + 2) % 3];
-      nbrs[p].push_back(q);
-      nbrs[q].push_back(p);
-      edges.push_back({std::min(p, q), std::max(p, q), r});
-    }
-  }
-  auto to_csr = [&](std::vector<std::vector<std::uint32_t>>& lists, std::vector<std::uint32_t>& offsets,
-                    std::vector<std::uint32_t>& flat) {
-    offsets.assign(n + 1, 0);
-    for (std::size_t v = 0; v < n; ++v) {
-      auto& list = lists[v];
-      std::sort(list.begin(), list.end());
-      list.erase(std::unique(list.begin(), list.end()), list.end());
-      offsets[v + 1] = offsets[v] + static_cast<std::uint32_t>(list.size());
-    }
-    flat.clear();
-    flat.reserve(offsets[n]);
-    for (const auto& list : lists) flat.insert(flat.end(), list.begin(), list.end());
-  };
-  to_csr(nbrs, g.nbr_offsets, g.nbr_list);
-
-  std::sort(edges.begin(), edges.end(), [](const EdgeUse& a, const EdgeUse& b) {
-    return a.lo != b.lo ? a.lo < b.lo : a.hi != b.hi ? a.hi < b.hi : a.opposite < b.opposite;
-  });
+  const std::vector<EdgeUse> edges = sorted_edges(n, g.triangles);
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
+  pairs.reserve(edges.size() * 2);
   g.boundary.assign(n, 0);
   for (std::size_t i = 0; i < edges.size(); ++i) {
-    const bool same_prev = i > 0 && edges[i - 1].lo == edges[i].lo && edges[i - 1].hi == edges[i].hi;
-    const bool same_next =
-        i + 1 < edges.size() && edges[i + 1].lo == edges[i].lo && edges[i + 1].hi == edges[i].hi;
-    if (!same_prev && !same_next) g.boundary[edges[i].lo] = g.boundary[edges[i].hi] = 1;
+    const EdgeUse& e = edges[i];
+    const bool same_prev = i > 0 && same_edge(edges[i - 1], e);
+    const bool same_next = i + 1 < edges.size() && same_edge(edges[i + 1], e);
+    if (!same_prev && !same_next) g.boundary[e.lo] = g.boundary[e.hi] = 1;
+    if (same_prev) continue;
+    pairs.emplace_back(e.lo, e.hi);
+    pairs.emplace_back(e.hi, e.lo);
   }
-  for (std::size_t i = 0; i + 1 < edges.size(); ++i) {
+  csr_from_pairs(n, pairs, g.nbr_offsets, g.nbr_list);
+  for (std::size_t i = 0; i < edges.size(); ++i) {
+    if (!is_interior(edges, i)) continue;
     const EdgeUse& e = edges[i];
     const EdgeUse& f = edges[i + 1];
-    // Exactly two triangles on this edge (a non-manifold edge gets no extra links).
-    if (e.lo != f.lo || e.hi != f.hi) continue;
-    if (i + 2 < edges.size() && edges[i + 2].lo == e.lo && edges[i + 2].hi == e.hi) continue;
-    if (i > 0 && edges[i - 1].lo == e.lo && edges[i - 1].hi == e.hi) continue;
     const Vec2 p = verts[e.lo], q = verts[e.hi], r = verts[e.opposite], s = verts[f.opposite];
     // r-s is inside the two triangles when it crosses p-q strictly (the quad p r q s is convex).
     const double side_r = cross2(p, q, r), side_s = cross2(p, q, s);
     const double side_p = cross2(r, s, p), side_q = cross2(r, s, q);
     if (side_r * side_s < 0 && side_p * side_q < 0) {
-      nbrs[e.opposite].push_back(f.opposite);
-      nbrs[f.opposite].push_back(e.opposite);
+      pairs.emplace_back(e.opposite, f.opposite);
+      pairs.emplace_back(f.opposite, e.opposite);
     }
   }
-  to_csr(nbrs, g.path_offsets, g.path_list);
+  csr_from_pairs(n, pairs, g.path_offsets, g.path_list);
+  g.path_length.resize(g.path_list.size());
+  for (std::size_t v = 0; v < n; ++v)
+    for (std::uint32_t k = g.path_offsets[v]; k < g.path_offsets[v + 1]; ++k)
+      g.path_length[k] = std::sqrt(dist2(verts[v], verts[g.path_list[k]]));
   return g;
 }
 

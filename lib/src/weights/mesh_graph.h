@@ -29,6 +29,7 @@ struct MeshGraph {
   // opposite corner: those straight links stay inside the mesh and cut the grid-metric error of
   // shortest paths from ~15% to a few percent.
   std::vector<std::uint32_t> path_offsets, path_list;
+  std::vector<double> path_length;  // px, per path_list entry
   double scale = 1;  // bounding-box diagonal of the vertices (1 if it is 0): the tolerance unit
 };
 

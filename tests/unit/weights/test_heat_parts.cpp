@@ -76,7 +76,7 @@ TEST_CASE("geodesic: straight distances on an open grid, around the gap on the t
     const std::vector<detail::GeodesicSeed> seeds{{centre, 0}};
     std::vector<double> d(m.verts.size());
     detail::GeodesicScratch scratch;
-    detail::geodesic_distances(g, m.verts, seeds, d, scratch);
+    detail::geodesic_distances(g, seeds, d, scratch);
     double worst = 0;
     for (std::size_t v = 0; v < m.verts.size(); ++v) {
       const double straight = std::hypot(m.verts[v].x, m.verts[v].y);
@@ -98,7 +98,7 @@ TEST_CASE("geodesic: straight distances on an open grid, around the gap on the t
     const std::vector<detail::GeodesicSeed> seeds{{left, 0}};
     std::vector<double> d(m.verts.size());
     detail::GeodesicScratch scratch;
-    detail::geodesic_distances(g, m.verts, seeds, d, scratch);
+    detail::geodesic_distances(g, seeds, d, scratch);
     // Up 80 px to the crotch corner (-10,-20), across 20 px, down 80 px: 2*hypot(2,80) + 20.
     const double around = 2 * std::hypot(2.0, 80.0) + 20;
     CHECK(d[right] >= around - 1e-6);
