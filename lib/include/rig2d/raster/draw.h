@@ -56,6 +56,9 @@ RIG2D_EXPORT void fill_disc(Canvas& canvas, Vec2 centre, double radius, Paint pa
 // A circle outline: the ring between radius - width/2 and radius + width/2.
 RIG2D_EXPORT void stroke_circle(Canvas& canvas, Vec2 centre, double radius, double width, Paint paint);
 
+// Blends a straight-alpha image onto the canvas with its top-left at (x, y) (clipped).
+RIG2D_EXPORT void draw_image(Canvas& canvas, const Image& image, int x, int y);
+
 // A 3x5 bitmap font scaled by `scale` (>= 1) px per font pixel; glyphs 0-9 a-z (lower and upper
 // case drawn alike) . , : = - + / % ( ) and space; others draw as a hollow box. Top-left at (x, y),
 // 4 * scale px per character. No anti-aliasing.

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "rig2d/pipeline/pose_job.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+#include "rig2d/anim/curve.h"
+#include "rig2d/core/limits.h"
+#include "rig2d/image/png.h"
+#include "rig2d/io/files.h"
+#include "rig2d/pipeline/pose_input.h"
+#include "rig2d/pipeline/preview.h"
+#include "rig2d/rig/rig_json.h"
+
+namespace rig2d {
+namespace {
+
+// Frames kept in memory for a sheet or an APNG, summed over frames.
+constexpr std::uint64_t kMaxHeldPixels = 4 * kMaxImagePixels;
+
+std::string time_label(double t) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", t);
+  std::string s = buf;
+  while (!s.empty() && s.back() == '0') s.pop_back();
+  if (!s.empty() && s.back() == '.') s.pop_back();
+  return "t=" + s;
+}
+
+Result<std::string> read_text(const std::string& path) { return read_file(path, kMaxJsonFileBytes); }
+
+}  // namespace
+
+Result<Overlays> parse_overlays(const Rig& rig, const std::string& list) {
+  Overlays ov;
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const std::size_t comma = std::min(list.find(',', start), list.size());
+    const std::string item = list.substr(start, comma - start);
+    start = comma + 1;
+    if (item.empty()) continue;
+    if (item == "wireframe") ov.wireframe = true;
+    else if (item == "bones") ov.bones = true;
+    else if (item == "dominant") ov.dominant = true;
+    else if (item.rfind("weights:", 0) == 0) {
+      auto bone = find_bone(rig, item.substr(8));
+      if (!bone) return Unexpected{bone.error()};
+      ov.weights_bone = *bone;
+    } else {
+      return make_error("pose.overlay",
+                        "unknown overlay \"" + item + "\"; use wireframe, bones, weights:<bone> or dominant");
+    }
+  }
+  return ov;
+}
+
+Result<std::vector<double>> clip_sample_times(const Clip& clip, const std::vector<double>& times,
+                                              std::optional<double> fps) {
+  std::vector<double> out;
+  if (fps) {
+    if (!(*fps > 0) || !std::isfinite(*fps)) return make_error("pose.fps", "--fps must be a positive number");
+    if (!(clip.duration > 0) || !std::isfinite(clip.duration)) {
+      return make_error("pose.fps", "the clip's duration is not a positive number of seconds; use --time");
+    }
+    const double frames = clip.duration * *fps;
+    if (frames > double(kMaxPoseFrames)) {
+      return make_error("pose.frames", "--fps " + std::to_string(*fps) + " gives more than " +
+                                           std::to_string(kMaxPoseFrames) + " frames");
+    }
+    // A looping clip's end is its start again, so it is left out.
+    for (std::size_t k = 0;; ++k) {
+      const double t = static_cast<double>(k) / *fps;
+      if (clip.loop ? !(t < clip.duration) : t > clip.duration + 1e-9) break;
+      out.push_back(std::min(t, clip.duration));
+    }
+    return out;
+  }
+  if (times.size() > kMaxPoseFrames) return make_error("pose.frames", "more than " + std::to_string(kMaxPoseFrames) + " times");
+  for (const double t : times) {
+    if (!std::isfinite(t)) return make_error("pose.time", "--time values must be finite numbers of seconds");
+    out.push_back(advance_clip_time(0, t, clip.duration, clip.loop));
+  }
+  if (out.empty()) out.push_back(0);
+  return out;
+}
+
+std::string numbered_path(const std::string& path, std::size_t index, std::size_t count) {
+  const std::filesystem::path p(path);
+  std::size_t digits = 4;
+  for (std::size_t n = count; n >= 10000; n /= 10) ++digits;
+  std::string number = std::to_string(index);
+  if (number.size() < digits) number.insert(0, digits - number.size(), '0');
+  const std::string ext = p.has_extension() ? p.extension().string() : std::string(".png");
+  return (p.parent_path() / (p.stem().string() + "_" + number + ext)).string();
+}
+
+Result<PoseResult> run_pose_job(const PoseJob& job) {
+  PoseResult result;
+  auto rig_text = read_text(job.rig_path);
+  if (!rig_text) return Unexpected{rig_text.error()};
+  auto rig_read = read_rig_normalized(*rig_text, job.rig_path);
+  if (!rig_read) return Unexpected{rig_read.error()};
+  const Rig& rig = *rig_read;
+  auto note = [&](Severity s, const char* code, std::string msg, std::string pointer = {}) {
+    result.diagnostics.push_back({s, code, std::move(msg), Location{job.rig_path, std::move(pointer)}});
+  };
+  if (rig.parts.empty() || rig.parts[0].mesh.verts.empty()) {
+    note(Severity::Warning, "pose.engine.skipped",
+         "the first part (by order) has no vertices, so the engine skips this whole rig; the preview draws it anyway");
+  }
+
+  // Sprites: an explicit --assets root must exist; the default one may not.
+  PartTextures textures;
+  textures.parts.resize(rig.parts.size());
+  const std::string root = job.assets_root.empty() ? default_asset_root(job.rig_path) : job.assets_root;
+  auto index = AssetIndex::scan(root);
+  if (!index) {
+    if (!job.assets_root.empty()) return Unexpected{index.error()};
+    note(Severity::Warning, "pose.assets", "no asset index at " + root + " (" + index.error().message +
+                                               "); every part is drawn with the flat tint");
+  } else {
+    textures = load_part_textures(rig, *index, job.rig_path);
+    result.diagnostics.insert(result.diagnostics.end(), textures.warnings.begin(), textures.warnings.end());
+  }
+
+  auto overlays = parse_overlays(rig, job.overlays);
+  if (!overlays) return Unexpected{overlays.error()};
+  overlays->weight_view = job.weight_view;
+
+  // Pose sources, validated once up front so a bad one fails before any rendering.
+  std::string pose_text;
+  if (!job.pose_file.empty()) {
+    auto text = read_text(job.pose_file);
+    if (!text) return Unexpected{text.error()};
+    pose_text = std::move(*text);
+  }
+  Clip clip;
+  ClipBinding binding;
+  const bool animated = !job.clip_path.empty();
+  if (animated) {
+    std::vector<Diagnostic> warnings;
+    auto loaded = load_clip(job.clip_path, &warnings);
+    if (!loaded) return Unexpected{loaded.error()};
+    clip = std::move(*loaded);
+    result.diagnostics.insert(result.diagnostics.end(), warnings.begin(), warnings.end());
+    binding = bind_clip(clip, rig, job.clip_path);
+    result.diagnostics.insert(result.diagnostics.end(), binding.skipped.begin(), binding.skipped.end());
+    auto times = clip_sample_times(clip, job.times, job.fps);
+    if (!times) return Unexpected{times.error()};
+    result.times = std::move(*times);
+  } else if (!job.times.empty() || job.fps) {
+    return make_error("pose.time", "--time and --fps need a clip (--anim)");
+  }
+  auto pose_at = [&](double time) -> Result<RigPose> {
+    RigPose pose = bind_pose(rig);
+    if (animated) apply_clip(clip, binding, time, pose);
+    if (job.tint) pose.sprite.color = *job.tint & 0xffffffu;
+    if (job.opacity) pose.sprite.opacity = *job.opacity;
+    pose.sprite.flip_x = pose.sprite.flip_x || job.flip_x;
+    pose.sprite.flip_y = pose.sprite.flip_y || job.flip_y;
+    if (!job.pose_file.empty()) {
+      if (auto ok = apply_pose_file(rig, pose_text, job.pose_file, pose); !ok) return Unexpected{ok.error()};
+    }
+    for (const std::string& a : job.pose) {
+      if (auto ok = apply_pose_assignment(rig, a, pose); !ok) return Unexpected{ok.error()};
+    }
+    return pose;
+  };
+
+  const std::vector<double> frame_times = animated ? result.times : std::vector<double>{0};
+  std::vector<RigPose> poses;
+  std::vector<std::vector<std::vector<Vec2>>> skinned;
+  poses.reserve(frame_times.size());
+  for (const double t : frame_times) {
+    auto pose = pose_at(t);
+    if (!pose) return Unexpected{pose.error()};
+    skinned.push_back(skin_rig(rig, *pose));
+    poses.push_back(std::move(*pose));
+  }
+
+  // Framing is shared by every frame so a sequence does not jitter: the bind pose, or with --fit
+  // the union of the posed bounds.
+  Bounds bounds;
+  if (job.framing.fit) {
+    for (std::size_t f = 0; f < poses.size(); ++f) {
+      add_pose_bounds(bounds, rig, skinned[f], poses[f].sprite,
+                      overlays->bones ? posed_joints(rig, poses[f]) : std::vector<Vec2>{});
+    }
+  } else {
+    RigPose bind = bind_pose(rig);
+    bind.sprite = poses[0].sprite;
+    add_pose_bounds(bounds, rig, skin_rig(rig, bind), bind.sprite,
+                    overlays->bones ? posed_joints(rig, bind) : std::vector<Vec2>{});
+  }
+  auto view = frame_view(bounds, job.framing);
+  if (!view) return Unexpected{view.error()};
+  result.view = *view;
+  const bool hold = job.sheet || job.apng;
+  if (hold && static_cast<std::uint64_t>(view->width) * static_cast<std::uint64_t>(view->height) * poses.size() > kMaxHeldPixels) {
+    return make_error("pose.frames", std::to_string(poses.size()) + " frames of " + std::to_string(view->width) + "x" +
+                                         std::to_string(view->height) + " px are too many for a sheet or APNG; lower --fps or --scale");
+  }
+
+  RenderOptions options;
+  options.view = *view;
+  options.background = job.background;
+  options.overlays = *overlays;
+  std::vector<Image> held;
+  std::vector<VertexFrame> vertex_frames;
+  for (std::size_t f = 0; f < poses.size(); ++f) {
+    auto image = render_pose(rig, textures.parts, poses[f], skinned[f], options, &result.stats);
+    if (!image) return Unexpected{image.error()};
+    if (job.frames) {
+      auto png = encode_png(*image);
+      if (!png) return Unexpected{png.error()};
+      result.frame_pngs.push_back(std::move(*png));
+    }
+    if (job.vertices) {
+      vertex_frames.push_back({animated ? std::optional<double>(frame_times[f]) : std::nullopt, std::move(skinned[f])});
+    }
+    if (hold) held.push_back(std::move(*image));
+  }
+  if (job.sheet) {
+    std::vector<std::string> labels;
+    if (animated) {
+      for (const double t : frame_times) labels.push_back(time_label(t));
+    }
+    SheetOptions so;
+    so.columns = job.sheet_columns;
+    auto sheet = contact_sheet(held, labels, so);
+    if (!sheet) return Unexpected{sheet.error()};
+    auto png = encode_png(*sheet);
+    if (!png) return Unexpected{png.error()};
+    result.sheet_png = std::move(*png);
+  }
+  if (job.apng) {
+    std::vector<std::uint32_t> delays;
+    for (std::size_t f = 0; f < frame_times.size(); ++f) {
+      double seconds = job.fps ? 1 / *job.fps : 0.1;
+      if (!job.fps && f + 1 < frame_times.size() && frame_times[f + 1] > frame_times[f]) {
+        seconds = frame_times[f + 1] - frame_times[f];
+      } else if (!job.fps && f > 0) {
+        seconds = delays.back() / 1000.0;
+      }
+      delays.push_back(static_cast<std::uint32_t>(std::clamp(std::round(seconds * 1000), 1.0, 600000.0)));
+    }
+    auto apng = encode_apng(held, delays);
+    if (!apng) return Unexpected{apng.error()};
+    result.apng = std::move(*apng);
+  }
+  if (job.vertices) result.vertices_json = vertices_json(rig, vertex_frames);
+  return result;
+}
+
+}  // namespace rig2d

@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: Apache-2.0
+# rig2d-pose: exit codes and messages for each error, plus end-to-end output checks.
+set(_pose $<TARGET_FILE:rig2d-pose>)
+set(_pose_data ${CMAKE_CURRENT_LIST_DIR}/../data/pose)
+set(_pose_rig ${_pose_data}/assets/rigs/bar.rig2d.json)
+set(_pose_work ${CMAKE_CURRENT_BINARY_DIR}/pose-cli)
+set(_pose_expect ${CMAKE_CURRENT_LIST_DIR}/pose_expect.sh)
+
+# pose_case(<name> <exit code> <regex> <args...>)
+function(pose_case name code regex)
+  add_test(NAME "pose-cli: ${name}" COMMAND bash ${_pose_expect} ${code} "${regex}" ${_pose} ${ARGN})
+endfunction()
+
+file(MAKE_DIRECTORY ${_pose_work})
+pose_case("help teaches the options" 0 "weights:BONE" --help)
+pose_case("renders the bind pose" 0 "wrote .*bind.png" ${_pose_rig} -o ${_pose_work}/bind.png)
+pose_case("nothing to write is a usage error" 2 "nothing to write" ${_pose_rig})
+pose_case("an unknown bone lists the rig's bones" 2 "the rig's bones are: base, mid, tip \\[pose.bone\\]"
+          ${_pose_rig} --pose elbow.rot=1 -o ${_pose_work}/x.png)
+pose_case("an unknown pose field lists the fields" 2 "fields are x, y \\(px\\), rot" ${_pose_rig} --pose mid.angle=1
+          -o ${_pose_work}/x.png)
+pose_case("a bad pose syntax" 2 "pose.syntax" ${_pose_rig} --pose mid=1 -o ${_pose_work}/x.png)
+pose_case("a pose file naming an unknown bone" 3 "badbone.pose.json:.*/bones/elbow: no bone named \"elbow\""
+          ${_pose_rig} --pose-file ${_pose_data}/badbone.pose.json -o ${_pose_work}/x.png)
+pose_case("a pose file bends the bar" 0 "wrote" ${_pose_rig} --pose-file ${_pose_data}/bend.pose.json --fit
+          -o ${_pose_work}/bend.png)
+pose_case("a bad clip names the key and line" 3 "bad.anim.json:[0-9]+:[0-9]+: error: /tracks/0/keys/0/t: .*\\[clip.key.time\\]"
+          ${_pose_rig} --anim ${_pose_data}/assets/anims/bad.anim.json -o ${_pose_work}/x.png)
+pose_case("an unbound track is a warning" 0 "base/elbow.*\\[anim.track.path\\]"
+          ${_pose_rig} --anim ${_pose_data}/assets/anims/wave.anim.json --time 0.5 -o ${_pose_work}/wave.png)
+pose_case("a missing texture falls back to the flat tint" 0 "flat tint \\[pose.sprite.unresolved\\]"
+          ${_pose_data}/assets/rigs/missing.rig2d.json -o ${_pose_work}/missing.png)
+pose_case("a zero size is refused" 2 "--size takes WxH" ${_pose_rig} --size 0x10 -o ${_pose_work}/x.png)
+pose_case("a huge size is refused" 2 "\\[pose.size\\]" ${_pose_rig} --size 20000x20000 -o ${_pose_work}/x.png)
+pose_case("a huge scale is refused" 2 "would be .* px.*\\[pose.size\\]" ${_pose_rig} --scale 1000 -o ${_pose_work}/x.png)
+pose_case("an unknown overlay is refused" 2 "\\[pose.overlay\\]" ${_pose_rig} --overlay glow -o ${_pose_work}/x.png)
+pose_case("weights of an unknown bone" 2 "\\[pose.bone\\]" ${_pose_rig} --overlay weights:arm -o ${_pose_work}/x.png)
+pose_case("--time needs a clip" 2 "need a clip" ${_pose_rig} --time 0.5 -o ${_pose_work}/x.png)
+pose_case("a bad --time value" 2 "--time takes numbers" ${_pose_rig} --anim ${_pose_data}/assets/anims/wave.anim.json
+          --time 0.5,soon -o ${_pose_work}/x.png)
+pose_case("a missing rig" 3 "\\[io.not_found\\]" ${_pose_data}/nope.rig2d.json -o ${_pose_work}/x.png)
+pose_case("a bad background colour" 2 "not a colour" ${_pose_rig} --background pink -o ${_pose_work}/x.png)
+pose_case("an unwritable output" 4 "\\[io.write\\]" ${_pose_rig} -o ${_pose_work}/no/such/dir/x.png)
+pose_case("a missing --assets folder" 3 "asset" ${_pose_rig} --assets ${_pose_data}/nowhere -o ${_pose_work}/x.png)
+add_test(NAME "pose-cli: outputs, determinism, no partial files"
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/pose_outputs.sh ${_pose} ${_pose_data} ${_pose_work}/outputs)
