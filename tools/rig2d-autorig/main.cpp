@@ -19,7 +19,7 @@ struct Options {
   std::optional<int> bone_count;
   std::string axis = "auto";
   std::string mesh = "grid";
-  std::string weights = "joint";
+  std::string weights = "heat";
   std::optional<double> cols, rows;
   double cell_size = kDefaultCellSize;
   int alpha_threshold = 8;
@@ -27,6 +27,8 @@ struct Options {
   double falloff = 2;
   double radius = 0;
   int max_influences = 4;
+  double min_weight = 0.01;
+  int smooth = 0;
   std::string pivot = "0.5,0.5";
   bool write_meta = false;
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
@@ -38,8 +40,9 @@ struct Options {
 void setup(CLI::App& app, Options& o) {
   app.description(
       "Auto-rig PNG sprites into .rig2d.json rigs the engine loads: alpha coverage -> grid mesh (culled to the "
-      "opaque area) -> bone chain (suggested along the sprite's long axis, or hand-placed) -> nearest-joint "
-      "weights, exactly as the engine's autoRig2D/buildRig2D. Each sprite needs its <file>.png.meta.json sidecar "
+      "opaque area) -> bone chain (suggested along the sprite's long axis, or hand-placed) -> weights: bone heat "
+      "measured through the sprite (default), or --weights joint for the engine's nearest-joint weights, which with "
+      "the grid is exactly the engine's autoRig2D/buildRig2D. Each sprite needs its <file>.png.meta.json sidecar "
       "(its texture GUID); the rig's sprite is that texture's whole-image sprite GUID.");
   app.add_option("inputs", o.inputs, "PNG files and/or folders (searched recursively for *.png)")->required();
   app.add_option("-o,--output", o.output,
@@ -57,8 +60,10 @@ void setup(CLI::App& app, Options& o) {
   app.add_option("--mesh", o.mesh, "Mesh scheme: grid (the engine's culled grid)")
       ->check(CLI::IsMember({"grid"}))
       ->capture_default_str();
-  app.add_option("--weights", o.weights, "Weight scheme: joint (the engine's nearest-joint inverse distance)")
-      ->check(CLI::IsMember({"joint"}))
+  app.add_option("--weights", o.weights,
+                 "Weight scheme: heat (bone heat diffused through the sprite, so a limb is not pulled by bones "
+                 "across a gap) or joint (the engine's nearest-joint inverse distance)")
+      ->check(CLI::IsMember({"heat", "joint"}))
       ->capture_default_str();
   app.add_option("--cols", o.cols, "Grid columns, 1..1024 (default: width / cell size, 1..24)");
   app.add_option("--rows", o.rows, "Grid rows, 1..1024 (default: height / cell size, 1..24)");
@@ -68,12 +73,19 @@ void setup(CLI::App& app, Options& o) {
       ->check(CLI::Range(0, 255))
       ->capture_default_str();
   app.add_flag("--no-cull", o.no_cull, "Keep every grid cell, even fully transparent ones (bones still follow the alpha)");
-  app.add_option("--falloff", o.falloff, "Weight falloff exponent: w = 1/(d^p + 1e-4), or (1-d/R)^p with --radius, (0, 16]")
+  app.add_option("--falloff", o.falloff,
+                 "joint: weight falloff exponent: w = 1/(d^p + 1e-4), or (1-d/R)^p with --radius, (0, 16]")
       ->capture_default_str();
-  app.add_option("--radius", o.radius, "Influence radius in px; 0 = unbounded (the engine's one-click default)")
+  app.add_option("--radius", o.radius, "joint: influence radius in px; 0 = unbounded (the engine's one-click default)")
       ->capture_default_str();
   app.add_option("--max-influences", o.max_influences, "Bones per vertex, 1..4")
       ->check(CLI::Range(1, 4))
+      ->capture_default_str();
+  app.add_option("--min-weight", o.min_weight,
+                 "heat: drop a bone's weight below this fraction of the vertex's total, [0, 0.25); weights near "
+                 "it fade out instead of stepping")
+      ->capture_default_str();
+  app.add_option("--smooth", o.smooth, "heat: extra smoothing passes over each bone's weights, 0..100 (wider joint blends)")
       ->capture_default_str();
   app.add_option("--pivot", o.pivot,
                  "Rig origin as fractions of the sprite: X,Y with 0,0 top-left, 1,1 bottom-right (0.5,1 = feet)")
@@ -123,6 +135,9 @@ int run(const Options& o) {
   options.joint.falloff = o.falloff;
   options.joint.radius = o.radius;
   options.joint.max_influences = o.max_influences;
+  options.heat.max_influences = o.max_influences;
+  options.heat.min_weight = o.min_weight;
+  options.heat.smooth_passes = o.smooth;
   const auto pivot = parse_pivot(o.pivot);
   if (!pivot) {
     spdlog::error("--pivot: expected X,Y (two numbers, e.g. 0.5,1), got \"{}\"", o.pivot);
@@ -191,6 +206,9 @@ int run(const Options& o) {
         }
         spdlog::info("{} {} ({} verts, {} tris, {} bones)", o.dry_run ? "would write" : "wrote", job.request.rig_path,
                      s.vertices, s.triangles, s.bones);
+        // Notes (e.g. a tip bone on the sprite's edge gets no weight) are normal: shown with -v.
+        if (spdlog::should_log(spdlog::level::debug))
+          for (const Diagnostic& d : s.weight_warnings) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
         spdlog::debug(
             "{}: {}x{} px, mask {}x{} ({} covered), {} {}x{} -> {} verts {} tris, {} bones, {} weights; id {} ({}), "
             "sprite {}; read {:.2f} ms, decode {:.2f} ms, coverage {:.2f} ms, mesh {:.2f} ms, bones {:.2f} ms, "

@@ -69,6 +69,18 @@ Result<void> check_options(const AutorigOptions& o) {
         o.joint.max_influences == std::floor(o.joint.max_influences))) {
     return fail(field_error("max_influences", "1..4", o.joint.max_influences));
   }
+  if (o.heat.max_influences < 1 || o.heat.max_influences > kMaxInfluences) {
+    return fail(field_error("max_influences", "1..4", o.heat.max_influences));
+  }
+  if (!(o.heat.min_weight >= 0 && o.heat.min_weight < 0.25)) {
+    return fail(field_error("min_weight", "[0, 0.25)", o.heat.min_weight));
+  }
+  if (o.heat.smooth_passes < 0 || o.heat.smooth_passes > 100) {
+    return fail(field_error("smooth_passes", "0..100", o.heat.smooth_passes));
+  }
+  if (!(o.heat.default_leaf_length >= 0 && std::isfinite(o.heat.default_leaf_length))) {
+    return fail(field_error("default_leaf_length", "[0, inf) px", o.heat.default_leaf_length));
+  }
   return {};
 }
 
@@ -162,6 +174,7 @@ std::string_view mesh_mode_name(MeshMode mode) {
 std::string_view weights_mode_name(WeightsMode mode) {
   switch (mode) {
     case WeightsMode::Joint: return "joint";
+    case WeightsMode::Heat: return "heat";
   }
   return "?";
 }
@@ -173,6 +186,7 @@ std::optional<MeshMode> parse_mesh_mode(std::string_view name) {
 
 std::optional<WeightsMode> parse_weights_mode(std::string_view name) {
   if (name == "joint") return WeightsMode::Joint;
+  if (name == "heat") return WeightsMode::Heat;
   return std::nullopt;
 }
 
@@ -257,6 +271,13 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
   SkinWeights weights;
   switch (o.weights) {
     case WeightsMode::Joint: weights = compute_joint_weights(mesh.verts, bones, o.joint); break;
+    case WeightsMode::Heat: {
+      auto heat = compute_heat_weights(mesh, bones, o.heat);
+      if (!heat) return Unexpected{heat.error()};
+      weights = std::move(heat->weights);
+      st.weight_warnings = std::move(heat->warnings);
+      break;
+    }
   }
   st.weights_ms = ms_since(t);
 

@@ -145,6 +145,13 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
                                                                                               : request.png_path;
     return Unexpected{std::move(e)};
   }
+  // Weighting warnings join the result's; notes (a tip bone with no weight) stay in the stats for -v.
+  std::vector<Diagnostic> notes;
+  for (Diagnostic& d : out.stats.weight_warnings) {
+    d.where.file = request.rig_path;  // the pointers name places in the generated rig
+    (d.severity == Severity::Note ? notes : out.warnings).push_back(std::move(d));
+  }
+  out.stats.weight_warnings = std::move(notes);
 
   t = Clock::now();
   if (auto ok = verify_rig(*rig); !ok) {

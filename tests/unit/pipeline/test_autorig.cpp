@@ -160,6 +160,7 @@ TEST_CASE("autorig_image: grid + joint equals auto_rig over the coverage mask", 
   o.sprite = "s";
   o.id = "i";
   o.cell_size = 10;
+  o.weights = WeightsMode::Joint;
   AutorigStats stats;
   auto rig = autorig_image(img, o, &stats);
   REQUIRE(rig);

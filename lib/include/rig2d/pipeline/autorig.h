@@ -17,6 +17,7 @@
 #include "rig2d/image/image.h"
 #include "rig2d/rig/rig.h"
 #include "rig2d/skeleton/suggest_bones.h"
+#include "rig2d/weights/heat_weights.h"
 #include "rig2d/weights/joint_weights.h"
 
 namespace rig2d {
@@ -61,11 +62,12 @@ enum class MeshMode {
 };
 enum class WeightsMode {
   Joint,  // the engine's computeAutoWeights (nearest joint)
+  Heat,   // shape-aware bone heat (weights/heat_weights.h): distances through the sprite
 };
 
 RIG2D_EXPORT std::string_view mesh_mode_name(MeshMode mode);
 RIG2D_EXPORT std::string_view weights_mode_name(WeightsMode mode);
-// Parses "grid" / "joint" (the CLI spellings). nullopt for an unknown name.
+// Parses "grid" / "joint" / "heat" (the CLI spellings). nullopt for an unknown name.
 RIG2D_EXPORT std::optional<MeshMode> parse_mesh_mode(std::string_view name);
 RIG2D_EXPORT std::optional<WeightsMode> parse_weights_mode(std::string_view name);
 
@@ -92,8 +94,9 @@ struct AutorigOptions {
   std::optional<int> bone_count;  // [2, 6] suggested bones; unset = about one per 96 px of the axis
   BoneAxis axis = BoneAxis::Auto; // suggested chain direction
 
-  WeightsMode weights = WeightsMode::Joint;
+  WeightsMode weights = WeightsMode::Heat;
   JointWeightOptions joint;       // falloff (0, 16], radius >= 0 px (0 = unbounded), max_influences 1..4
+  HeatWeightsOptions heat;        // max_influences 1..4, min_weight [0, 0.25), smooth_passes 0..100
 };
 
 // Range checks of every AutorigOptions field (the limits above). Errors: autorig.options naming the
@@ -108,6 +111,8 @@ struct AutorigStats {
   double cols = 0, rows = 0;       // grid size used
   std::size_t vertices = 0, triangles = 0, bones = 0;
   double coverage_ms = 0, mesh_ms = 0, bones_ms = 0, weights_ms = 0;
+  std::vector<Diagnostic> weight_warnings;  // heat weights: how a degenerate piece was handled
+                                            // (autorig_file keeps only the notes here, for -v)
 };
 
 // One sprite to a v1 rig: coverage mask (image/coverage.h), mesh by options.mesh, bones (given or
