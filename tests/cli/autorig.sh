@@ -156,6 +156,33 @@ case "$scenario" in
     run 2 "$src/samples/bar.png" --cols 0 --dry-run
     run 2
     ;;
+  weights)
+    # heat (the default) and joint give different weights on the same mesh; both rigs pass the tool's checks.
+    copy_samples "$work/s"
+    run 0 "$work/s/figure.png" -o "$work/heat.rig2d.json" --cell-size 16 -v
+    expect "heat weights"
+    # A tip joint on the sprite's bottom edge has nothing beyond it: a note with -v, silence without.
+    echo '[{"name":"root","parent":-1,"x":0,"y":-128,"rot":0},{"name":"mid","parent":0,"x":0,"y":128,"rot":0},
+           {"name":"tip","parent":1,"x":0,"y":128,"rot":0}]' >"$work/edge.bones.json"
+    run 0 "$work/s/bar.png" -o "$work/edge.rig2d.json" --bones "$work/edge.bones.json" -v
+    expect "edge.rig2d.json: note: /bones/2: bone \"tip\" .*gets no weight \\[weights.heat.bone_unweighted\\]"
+    run 0 "$work/s/bar.png" -o "$work/edge.rig2d.json" --bones "$work/edge.bones.json" --force
+    grep -q "note:" "$work/out.txt" && fail "notes printed without -v"
+    run 0 "$work/s/figure.png" -o "$work/joint.rig2d.json" --cell-size 16 --weights joint -v
+    expect "joint weights"
+    cmp -s "$work/heat.rig2d.json" "$work/joint.rig2d.json" && fail "heat and joint rigs are identical"
+    run 0 "$work/s/figure.png" -o "$work/smooth.rig2d.json" --cell-size 16 --smooth 3 --min-weight 0.05 --max-influences 2
+    cmp -s "$work/heat.rig2d.json" "$work/smooth.rig2d.json" && fail "--smooth/--min-weight changed nothing"
+    run 2 "$work/s/figure.png" --weights bogus --dry-run
+    expect "--weights"
+    run 2 "$work/s/figure.png" --min-weight 0.25 --dry-run
+    expect "min_weight = 0.25 is outside its limit"
+    run 2 "$work/s/figure.png" --smooth 101 --dry-run
+    expect "smooth_passes = 101 is outside its limit"
+    run 0 --help
+    expect "--min-weight"
+    expect "--smooth"
+    ;;
   *) fail "unknown scenario $scenario" ;;
 esac
 echo "PASS: $scenario"
