@@ -1,0 +1,9 @@
+target_sources(rig2d PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/validate.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/codes.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/rig_checks.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/sidecar_checks.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/scene_checks.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/report.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fix.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/locate.cpp)
