@@ -14,7 +14,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 TOOL, SRC, WORK, CASE = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
-VALID = os.path.join(SRC, "tests/data/valid")
+VALID = os.path.join(SRC, "tests/data/valid/validate")
 INVALID = os.path.join(SRC, "tests/data/invalid/validate")
 
 
@@ -173,11 +173,12 @@ def case_weight_tolerance():
     shutil.copytree(os.path.join(INVALID, "assets/textures"), os.path.join(d, "assets/textures"))
     off = [0.99, 0, 0, 0] + [1, 0, 0, 0] * 3
     write(os.path.join(d, "assets/off.rig2d.json"), rig_json("eeeeeeee-0000-4000-8000-000000000002", SPRITE, off))
-    strict = run(d)
+    default = run(d, expect=1)
+    if "[rig.weights.sum]" not in default.stdout or "/skinWeights/0" not in default.stdout:
+        fail("a 0.99 sum must fail at the default 1e-4: " + default.stdout)
     loose = run("--weight-tolerance", "0.05", d, expect=0)
     if "rig.weights.sum" in loose.stdout:
         fail("tolerance not applied")
-    return strict
 
 
 def case_fix():

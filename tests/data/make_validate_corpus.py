@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Writes the rig2d-validate corpora (stdlib only; re-run after editing a case):
 
-  tests/data/valid/               an asset root whose every file validates clean
+  tests/data/valid/validate/      an asset root whose every file validates clean
   tests/data/invalid/validate/    assets/ (an asset root) with one file per finding code under
                                   assets/cases/, and manifest.json (skipped as the engine skips manifest.json): file -> code, JSON pointer, line, col
 
@@ -211,7 +211,7 @@ def scene(sid, entities, **over):
 
 
 def make_valid():
-    root = os.path.join(HERE, "valid")
+    root = os.path.join(HERE, "valid", "validate")
     shutil.rmtree(root, ignore_errors=True)
     sidecars(root)
     write_json(os.path.join(root, "rigs/bar.rig2d.json"), v1_rig(R_BAR))

@@ -5,9 +5,9 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <regex>
 
 #include "json/json_util.h"
+#include "rig/js_values.h"
 #include "rig2d/core/limits.h"
 
 namespace rig2d {
@@ -25,70 +25,9 @@ struct Fixer {
   }
 };
 
-// ECMAScript ToNumber for the values JSON can hold; NaN for non-numeric strings.
-double js_to_number(const Json& v) {
-  switch (v.type()) {
-    case Json::value_t::null: return 0;
-    case Json::value_t::boolean: return v.get<bool>() ? 1 : 0;
-    case Json::value_t::number_integer:
-    case Json::value_t::number_unsigned:
-    case Json::value_t::number_float: return v.get<double>();
-    case Json::value_t::string: {
-      std::string s = v.get<std::string>();
-      const auto space = [](char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == '\v'; };
-      while (!s.empty() && space(s.back())) s.pop_back();
-      std::size_t lead = 0;
-      while (lead < s.size() && space(s[lead])) ++lead;
-      s.erase(0, lead);
-      if (s.empty()) return 0;
-      static const std::regex kDecimal("^[+-]?(Infinity|[0-9]+\\.?[0-9]*([eE][+-]?[0-9]+)?|\\.[0-9]+([eE][+-]?[0-9]+)?)$");
-      static const std::regex kRadix("^0([xX][0-9a-fA-F]+|[oO][0-7]+|[bB][01]+)$");
-      if (std::regex_match(s, kRadix)) {
-        const int base = (s[1] == 'x' || s[1] == 'X') ? 16 : (s[1] == 'o' || s[1] == 'O') ? 8 : 2;
-        double out = 0;
-        for (std::size_t i = 2; i < s.size(); ++i) {
-          const char ch = s[i];
-          const int digit = ch <= '9' ? ch - '0' : (ch | 0x20) - 'a' + 10;
-          out = out * base + digit;
-        }
-        return out;
-      }
-      if (!std::regex_match(s, kDecimal)) return std::nan("");
-      if (s.find("Infinity") != std::string::npos) return s[0] == '-' ? -INFINITY : INFINITY;
-      return std::strtod(s.c_str(), nullptr);
-    }
-    default: return std::nan("");  // arrays and objects: NaN in all cases that matter here
-  }
-}
-
-// `+(value ?? 0) || 0`: ToNumber, then NaN (and -0) -> 0.
-double engine_number(const Json* v) {
-  if (!v) return 0;
-  const double d = js_to_number(*v);
-  return std::isnan(d) || d == 0 ? 0 : d;
-}
-
-bool is_js_integer(const Json& v) {
-  if (v.is_number_integer() || v.is_number_unsigned()) return true;
-  if (!v.is_number_float()) return false;
-  const double d = v.get<double>();
-  return std::isfinite(d) && d == std::trunc(d);
-}
-
-bool truthy(const Json& v) {
-  switch (v.type()) {
-    case Json::value_t::null: return false;
-    case Json::value_t::boolean: return v.get<bool>();
-    case Json::value_t::string: return !v.get_ref<const std::string&>().empty();
-    case Json::value_t::number_integer:
-    case Json::value_t::number_unsigned:
-    case Json::value_t::number_float: {
-      const double d = v.get<double>();
-      return d != 0 && !std::isnan(d);
-    }
-    default: return true;
-  }
-}
+double engine_number(const Json* v) { return detail::js_number_or_zero(v); }
+bool is_js_integer(const Json& v) { return detail::js_is_integer(v); }
+bool truthy(const Json& v) { return detail::js_truthy(v); }
 
 // Inserts `key` into an object after the closest preceding key of `order` that exists (so a filled
 // default lands where the engine's writer puts it, and existing keys keep their order).
@@ -235,7 +174,7 @@ void fix_part(Json& owner, const std::string& base, std::size_t bone_count, bool
     std::int64_t bi = 0;
     if (idx_array && o < idx_it->size()) {
       const Json& v = (*idx_it)[o];
-      if (is_js_integer(v)) bi = static_cast<std::int64_t>(static_cast<std::int32_t>(std::fmod(v.get<double>(), 4294967296.0)));
+      if (is_js_integer(v)) bi = detail::js_to_int32(detail::js_number_value(v));
       const std::int64_t stored = bi >= 0 && bi < static_cast<std::int64_t>(bone_count) ? bi : 0;
       if (!v.is_number() || !is_js_integer(v) || stored != v.get<double>()) ++clamped;
       bi = stored;

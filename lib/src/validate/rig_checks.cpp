@@ -234,25 +234,12 @@ void check_rig(const Json& root, Checker& c) {
       const Json& part = parts[i];
       if (!part.is_object()) continue;
       const std::string base = "/parts/" + std::to_string(i);
-      const auto sprite = part.find("sprite");
-      if (sprite == part.end()) {
-        c.add(Severity::Warning, "rig.sprite.empty",
-              "part has no \"sprite\": the engine's 2D renderer draws a rig only when every part has a texture, so "
-              "this hides the whole rig; set it to a sprite GUID",
-              base);
-      } else {
-        check_sprite_ref(c, *sprite, base + "/sprite", true);
-      }
+      // A missing sprite is the rig reader's rig.field.missing.
+      if (const Json* sprite = member(part, "sprite")) check_sprite_ref(c, *sprite, base + "/sprite", true);
       check_triangles(c, part, base);
     }
   } else {
-    const auto sprite = root.find("sprite");
-    if (sprite == root.end()) {
-      c.add(Severity::Warning, "rig.sprite.empty",
-            "the rig has no \"sprite\": nothing is drawn; set it to a sprite GUID from the texture's .meta.json", "");
-    } else {
-      check_sprite_ref(c, *sprite, "/sprite", false);
-    }
+    if (const Json* sprite = member(root, "sprite")) check_sprite_ref(c, *sprite, "/sprite", false);
     check_triangles(c, root, "");
   }
 }

@@ -11,6 +11,7 @@
 #include "rig2d/asset/guid.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/io/files.h"
+#include "rig2d/rig/rig_json.h"
 #include "validate/checks.h"
 
 namespace rig2d {
@@ -132,45 +133,26 @@ void add_reader_diagnostics(FileReport& report, std::vector<Diagnostic> diagnost
   }
 }
 
-// The bones of a rig file as the engine's loader reads them (§1.2): a non-empty string name or
-// "bone"+i, an integer parent or -1.
+// The bones of a rig file as the engine's loader reads them (read_rig_normalized: "bone"+i for a
+// missing name, parents kept as written).
 std::optional<detail::RigBones> read_rig_bones(const std::string& file, std::string& why) {
   auto text = read_file(file, kMaxJsonFileBytes);
   if (!text) {
     why = text.error().message + " [" + text.error().code + "]";
     return std::nullopt;
   }
-  auto json = detail::parse_json(*text, file);
-  if (!json) {
-    why = format_error(json.error());
+  auto rig = read_rig_normalized(*text, file);
+  if (!rig) {
+    why = rig.error().message + " [" + rig.error().code + "]";
     return std::nullopt;
   }
-  detail::RigBones rig;
-  rig.file = file;
-  const Json& root = *json;
-  const auto bones = root.is_object() ? root.find("bones") : root.end();
-  if (!root.is_object() || bones == root.end() || !bones->is_array()) return rig;
-  if (bones->size() > kMaxBones) {
-    why = "it has " + std::to_string(bones->size()) + " bones; the limit is " + std::to_string(kMaxBones);
-    return std::nullopt;
+  detail::RigBones bones;
+  bones.file = file;
+  for (const Bone& b : rig->bones) {
+    bones.names.push_back(b.name);
+    bones.parents.push_back(b.parent);
   }
-  for (std::size_t i = 0; i < bones->size(); ++i) {
-    const Json& b = (*bones)[i];
-    std::string name = "bone" + std::to_string(i);
-    std::int64_t parent = -1;
-    if (b.is_object()) {
-      if (auto n = b.find("name"); n != b.end() && n->is_string() && !n->get_ref<const std::string&>().empty()) {
-        name = n->get<std::string>();
-      }
-      if (auto p = b.find("parent"); p != b.end() && p->is_number()) {
-        const double v = p->get<double>();
-        if (v == std::floor(v) && std::fabs(v) < 9.0e15) parent = static_cast<std::int64_t>(v);
-      }
-    }
-    rig.names.push_back(std::move(name));
-    rig.parents.push_back(parent);
-  }
-  return rig;
+  return bones;
 }
 
 // True when `file` lies inside `root` (lexically, after resolving symlinks where they exist).
@@ -255,12 +237,11 @@ FileReport Validator::validate_text(std::string_view text, const std::string& pa
   detail::Checker c{text, path, assets, impl_->options, report};
   switch (kind) {
     case FileKind::Rig: {
+      // Per-file defects come from the rig reader; the cross-file and mesh-quality checks follow.
+      StrictRig strict = read_rig_strict(text, path, StrictOptions{impl_->options.weight_tolerance});
+      add_reader_diagnostics(report, std::move(strict.diagnostics));
       auto json = detail::parse_json(text, path);
-      if (!json) {
-        report.diagnostics.push_back(Diagnostic{Severity::Error, json.error().code, json.error().message, json.error().where});
-        break;
-      }
-      detail::check_rig(*json, c);
+      if (json) detail::check_rig(*json, c);
       break;
     }
     case FileKind::Sidecar: {

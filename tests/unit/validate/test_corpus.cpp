@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The invalid corpus (tests/data/invalid/validate): one file per finding code, each asserting the exact
 // code, JSON pointer and line:col, and no finding beyond the listed ones. The valid corpus
-// (tests/data/valid) must come out clean.
+// (tests/data/valid/validate) must come out clean.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -22,7 +22,7 @@ namespace fs = std::filesystem;
 namespace {
 
 const std::string kInvalid = std::string(RIG2D_SOURCE_DIR) + "/tests/data/invalid/validate";
-const std::string kValid = std::string(RIG2D_SOURCE_DIR) + "/tests/data/valid";
+const std::string kValid = std::string(RIG2D_SOURCE_DIR) + "/tests/data/valid/validate";
 
 nlohmann::json manifest() {
   std::ifstream in(kInvalid + "/manifest.json");
