@@ -11,6 +11,7 @@
 #include <map>
 #include <vector>
 
+#include "rig2d/geometry/triangulate.h"
 #include "rig2d/rig/rig.h"
 #include "rig2d/weights/skin_weights.h"
 
@@ -94,6 +95,21 @@ inline Mesh outline_mesh(const std::vector<Vec2>& corners, double step) {
     REQUIRE(clipped);
   }
   m.tris.insert(m.tris.end(), {ring[0], ring[1], ring[2]});
+  m.uvs.assign(m.verts.size(), {});
+  return m;
+}
+
+// The library's quality outline tessellation (constrained Delaunay, refined to 20 degrees and
+// `max_edge` px): what `--mesh outline` produces from a traced contour.
+inline Mesh cdt_mesh(const std::vector<Vec2>& outline, double max_edge) {
+  TriangulateOptions o;
+  o.refine = max_edge > 0;
+  o.max_edge = max_edge;
+  auto t = triangulate_polygons({outline}, o);
+  REQUIRE(t);
+  Mesh m;
+  m.verts = t->vertices;
+  m.tris = t->triangles;
   m.uvs.assign(m.verts.size(), {});
   return m;
 }

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <random>
 
 #include "heat_fixtures.h"
 #include "rig2d/skin/skeleton.h"
@@ -49,14 +50,20 @@ bool left_leg(Vec2 p) { return p.x < 0 && p.y > -20; }
 TEST_CASE("heat: weights are >= 0, sum to 1, <= K influences on grid and outline meshes", "[weights][heat]") {
   const auto bones = two_leg_bones();
   const Mesh grid = grid_mesh(80, 120, 4, two_leg_inside);
-  const Mesh outline = outline_mesh(two_leg_outline(), 10);
-  for (const Mesh* m : {&grid, &outline}) {
+  const Mesh outline = outline_mesh(two_leg_outline(), 10);  // ear-clipped: boundary vertices, slivers
+  const Mesh cdt = cdt_mesh(two_leg_outline(), 8);            // refined constrained Delaunay
+  const Mesh cdt_bare = cdt_mesh(two_leg_outline(), 0);       // the 8 corners only
+  for (const Mesh* m : {&grid, &outline, &cdt, &cdt_bare}) {
     for (int k = 1; k <= 4; ++k) {
       HeatWeightsOptions o;
       o.max_influences = k;
       const HeatWeights h = heat(*m, bones, o);
       check_weights(h.weights, m->verts.size(), bones.size(), k);
-      CHECK(h.warnings.empty());
+      for (const auto& d : h.warnings) {
+        INFO(d.code << " " << d.where.json_pointer << " " << d.message);
+        CHECK(d.severity == Severity::Note);  // a bone no vertex is nearest to, on the 8-corner mesh
+      }
+      if (m != &cdt_bare) CHECK(h.warnings.empty());
       CHECK(h.stats.islands == 1);
     }
   }
@@ -88,7 +95,8 @@ TEST_CASE("heat: left-leg bones leave the right leg alone (two-leg shape, <= 1%)
   const auto bones = two_leg_bones();
   const Mesh grid = grid_mesh(80, 120, 4, two_leg_inside);
   const Mesh outline = outline_mesh(two_leg_outline(), 6);
-  for (const Mesh* m : {&grid, &outline}) {
+  const Mesh cdt = cdt_mesh(two_leg_outline(), 6);
+  for (const Mesh* m : {&grid, &outline, &cdt}) {
     const HeatWeights h = heat(*m, bones);
     std::size_t n_right = 0;
     std::size_t n_left = 0;
@@ -102,7 +110,7 @@ TEST_CASE("heat: left-leg bones leave the right leg alone (two-leg shape, <= 1%)
     CHECK(joint_left_on_right > 0.03);
     CHECK(left_on_right * 10 < joint_left_on_right);
     CHECK(n_right >= 8);
-    CHECK(n_left == n_right);
+    CHECK(n_left >= 8);
     CHECK(left_on_right <= 0.01);
     CHECK(right_on_left <= 0.01);
     // And the legs are driven by their own bones.
@@ -333,4 +341,44 @@ TEST_CASE("heat: smoothing passes widen the joint blend and keep the invariants"
   while (!(m.verts[v].x == 0 && m.verts[v].y == -12)) ++v;
   INFO("plain " << weight_of(plain.weights, v, 1) << " smoothed " << weight_of(smooth.weights, v, 1));
   CHECK(weight_of(smooth.weights, v, 1) > weight_of(plain.weights, v, 1));
+}
+
+TEST_CASE("heat: random meshes and skeletons never crash and always give valid weights", "[weights][heat]") {
+  // Triangle soups with duplicate and isolated vertices, mixed winding, overlapping and zero-area
+  // triangles, scales from 1e-6 to 1e12 px, and skeletons with cycles and out-of-range parents.
+  std::mt19937 rng(20240607);
+  for (int round = 0; round < 200; ++round) {
+    INFO("round " << round);
+    const double scale = std::pow(10.0, std::uniform_int_distribution<int>(-6, 12)(rng));
+    std::uniform_real_distribution<double> coord(-scale, scale);
+    Mesh m;
+    const int nv = std::uniform_int_distribution<int>(1, 60)(rng);
+    for (int i = 0; i < nv; ++i) {
+      if (i > 0 && rng() % 8 == 0) {
+        m.verts.push_back(m.verts[rng() % m.verts.size()]);  // a duplicate position
+      } else {
+        m.verts.push_back({coord(rng), coord(rng)});
+      }
+    }
+    const int nt = std::uniform_int_distribution<int>(0, 80)(rng);
+    for (int t = 0; t < 3 * nt; ++t) m.tris.push_back(static_cast<std::uint32_t>(rng() % m.verts.size()));
+    std::vector<Bone> bones(1 + rng() % 6);
+    for (std::size_t b = 0; b < bones.size(); ++b) {
+      bones[b].name = "b" + std::to_string(b);
+      bones[b].parent = static_cast<std::int64_t>(rng() % (bones.size() + 2)) - 1;  // cycles, self, out of range
+      bones[b].x = coord(rng);
+      bones[b].y = coord(rng);
+      bones[b].rot = std::uniform_real_distribution<double>(-4, 4)(rng);
+    }
+    HeatWeightsOptions o;
+    o.max_influences = 1 + static_cast<int>(rng() % 4);
+    o.smooth_passes = static_cast<int>(rng() % 3);
+    auto r = compute_heat_weights(m, bones, o);
+    if (!r) {
+      // Only a joint pushed past double range by chained offsets can fail here.
+      CHECK(r.error().code == "weights.heat.non_finite");
+      continue;
+    }
+    check_weights(r->weights, m.verts.size(), bones.size(), o.max_influences);
+  }
 }
