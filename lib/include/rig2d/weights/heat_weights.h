@@ -18,8 +18,10 @@ namespace rig2d {
 
 struct HeatWeightsOptions {
   int max_influences = 4;        // bones kept per vertex. [Limit: 1..4]
-  double min_weight = 0.01;      // weights below this are pruned, with a soft ramp so no crease
-                                 // appears where one is cut. [Limit: 0 <= w < 0.25]
+  double min_weight = 0.01;      // weights below this fraction of the vertex's top-K sum are dropped;
+                                 // every kept weight is lowered by it first, so a weight fades to 0
+                                 // instead of stepping where it is cut (and can come out smaller than
+                                 // min_weight). [Limit: 0 <= w < 0.25]
   int smooth_passes = 0;         // extra Laplacian smoothing passes over each bone's weight field,
                                  // before the influence cut. [Limit: 0..100]
   double default_leaf_length = 0;  // px, for a leaf bone whose joint is not inside the mesh
@@ -42,8 +44,9 @@ struct HeatWeights {
 };
 
 // Skin weights for `mesh.verts` (rig space px; `mesh.tris` CCW or CW, both work) from the bind pose
-// of `bones`. Every vertex gets 1..max_influences weights >= min_weight summing to 1. Each connected
-// piece of the mesh is weighted by the bones that cross it, or by the nearest bones if none does.
+// of `bones`. Every vertex gets 1..max_influences weights > 0 summing to 1, slots sorted by weight.
+// Each connected piece of the mesh is weighted by the bones that cross it, or by the nearest bones if
+// none does. Deterministic, and invariant (to rounding) under moving or rotating mesh and bones.
 // Errors: weights.heat.options, weights.heat.no_bones, weights.heat.limit, weights.heat.non_finite,
 // weights.heat.tris_count, weights.heat.index (pointer /mesh/... or /bones/i). An empty mesh gives
 // empty weights. Degenerate pieces degrade to nearest-bone weights with a warning, never a crash.
