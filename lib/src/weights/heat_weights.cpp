@@ -305,20 +305,21 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
     std::vector<std::uint8_t> leaf(nb, 0);
     for (const BoneSegment& s : segments) leaf[s.bone] = s.leaf;
     for (std::size_t v = 0; v < n; ++v) {
-      if (nearest.count[v] < 2) continue;
-      auto& list = nearest.bones[v];
+      const std::uint8_t count = nearest.count[v];
+      if (count < 2) continue;
+      const auto tied = nearest.bones[v];  // decide on the original list, then compact
+      const auto tied_distance = nearest.bone_distance[v];
       std::uint8_t kept = 0;
-      for (std::uint8_t k = 0; k < nearest.count[v]; ++k) {
-        const std::uint32_t b = list[k];
-        const std::int64_t parent = bones[b].parent;
+      for (std::uint8_t k = 0; k < count; ++k) {
+        const std::uint32_t b = tied[k];
         bool parent_tied = false;
-        for (std::uint8_t j = 0; j < nearest.count[v]; ++j) parent_tied = parent_tied || list[j] == parent;
+        for (std::uint8_t j = 0; j < count; ++j) parent_tied = parent_tied || tied[j] == bones[b].parent;
         if (leaf[b] && parent_tied) continue;
-        list[kept] = b;
-        nearest.bone_distance[v][kept] = nearest.bone_distance[v][k];
+        nearest.bones[v][kept] = b;
+        nearest.bone_distance[v][kept] = tied_distance[k];
         ++kept;
       }
-      nearest.count[v] = kept;
+      if (kept > 0) nearest.count[v] = kept;  // a cycle of tied leaves keeps them all
     }
   }
 
