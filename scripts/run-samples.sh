@@ -17,9 +17,8 @@ bin=build/release/tools
 
 echo "== rig2d-autorig samples/"
 # --force: re-rig even when the rigs are newer than the sprites (the output is byte-identical).
-# --cell-size 16: the default 48 px cells are too coarse for sprites this small (the engine's 9 samples
-# per cell would miss parts of the thin tentacle).
-"$bin/rig2d-autorig/rig2d-autorig" samples/ -j"$jobs" --force --cell-size 16
+# Default options: outline meshes (docs/outline.md).
+"$bin/rig2d-autorig/rig2d-autorig" samples/ -j"$jobs" --force
 
 mkdir -p out
 validate="$bin/rig2d-validate/rig2d-validate"

@@ -7,3 +7,14 @@ foreach(scenario samples-reproduce deterministic single ids-and-meta bad-inputs 
   set_tests_properties(cli_autorig_${scenario} PROPERTIES PASS_REGULAR_EXPRESSION "PASS: ${scenario}"
                        FAIL_REGULAR_EXPRESSION "FAIL: ")
 endforeach()
+
+# --mesh outline (tests/cli/outline.sh): stage statistics, options, usage errors; posed with rig2d-pose.
+if(TARGET rig2d-pose)
+  foreach(scenario stats options usage)
+    add_test(NAME cli_outline_${scenario}
+             COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/outline.sh $<TARGET_FILE:rig2d-autorig> $<TARGET_FILE:rig2d-pose>
+                     ${PROJECT_SOURCE_DIR} ${scenario})
+    set_tests_properties(cli_outline_${scenario} PROPERTIES PASS_REGULAR_EXPRESSION "PASS: ${scenario}"
+                         FAIL_REGULAR_EXPRESSION "FAIL: ")
+  endforeach()
+endif()

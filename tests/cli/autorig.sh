@@ -28,7 +28,7 @@ case "$scenario" in
   samples-reproduce)
     # Re-rigging the committed samples (scripts/run-samples.sh options) reproduces them byte for byte.
     copy_samples "$work/s"
-    run 0 "$work/s" -j2 --cell-size 16
+    run 0 "$work/s" -j2
     expect "5 written, 0 up to date, 0 failed"
     for rig in "$src"/samples/*.rig2d.json; do
       cmp "$rig" "$work/s/$(basename "$rig")" || fail "$(basename "$rig") differs from the committed sample"
@@ -55,7 +55,7 @@ case "$scenario" in
     run 0 "$work/s/bar.png"
     expect "wrote .*bar.rig2d.json \(.* verts, .* tris, 3 bones\)"
     [ -f "$work/s/bar.rig2d.json" ] || fail "no bar.rig2d.json beside the PNG"
-    run 0 "$work/s/ring.png" -o "$work/ring-out.rig2d.json" --cols 8 --rows 8 --bone-count 3 --axis x -v
+    run 0 "$work/s/ring.png" -o "$work/ring-out.rig2d.json" --mesh grid --cols 8 --rows 8 --bone-count 3 --axis x -v
     expect "ring.png: 160x160 px, mask 160x160"
     expect "grid 8x8"
     grep -q '"sprite": "' "$work/ring-out.rig2d.json" || fail "no sprite in the rig"

@@ -18,7 +18,8 @@ struct Options {
   std::optional<std::string> bones;
   std::optional<int> bone_count;
   std::string axis = "auto";
-  std::string mesh = "grid";
+  std::string mesh = "outline";
+  OutlineMeshOptions outline;
   std::string weights = "heat";
   std::optional<double> cols, rows;
   double cell_size = kDefaultCellSize;
@@ -39,11 +40,12 @@ struct Options {
 
 void setup(CLI::App& app, Options& o) {
   app.description(
-      "Auto-rig PNG sprites into .rig2d.json rigs the engine loads: alpha coverage -> grid mesh (culled to the "
-      "opaque area) -> bone chain (suggested along the sprite's long axis, or hand-placed) -> weights: bone heat "
-      "measured through the sprite (default), or --weights joint for the engine's nearest-joint weights, which with "
-      "the grid is exactly the engine's autoRig2D/buildRig2D. Each sprite needs its <file>.png.meta.json sidecar "
-      "(its texture GUID); the rig's sprite is that texture's whole-image sprite GUID.");
+      "Auto-rig PNG sprites into .rig2d.json rigs the engine loads: alpha coverage -> mesh (by default an outline "
+      "mesh hugging the alpha, see docs/outline.md; --mesh grid gives the engine's culled grid) -> bone chain "
+      "(suggested along the sprite's long axis, or hand-placed) -> weights: bone heat measured through the sprite "
+      "(default), or --weights joint for the engine's nearest-joint weights, which with --mesh grid is exactly the "
+      "engine's autoRig2D/buildRig2D. Each sprite needs its <file>.png.meta.json sidecar (its texture GUID); the "
+      "rig's sprite is that texture's whole-image sprite GUID.");
   app.add_option("inputs", o.inputs, "PNG files and/or folders (searched recursively for *.png)")->required();
   app.add_option("-o,--output", o.output,
                  "One PNG: the rig file (default: <image minus .png>.rig2d.json beside it), or a folder. "
@@ -57,8 +59,27 @@ void setup(CLI::App& app, Options& o) {
   app.add_option("--axis", o.axis, "Suggested chain direction: auto (vertical if height >= width), x or y")
       ->check(CLI::IsMember({"auto", "x", "y"}))
       ->capture_default_str();
-  app.add_option("--mesh", o.mesh, "Mesh scheme: grid (the engine's culled grid)")
-      ->check(CLI::IsMember({"grid"}))
+  app.add_option("--mesh", o.mesh,
+                 "Mesh scheme: outline (alpha outline, simplified, quality Delaunay triangles) or grid (the engine's "
+                 "culled grid, --cols/--rows/--cell-size/--no-cull)")
+      ->check(CLI::IsMember({"outline", "grid"}))
+      ->capture_default_str();
+  app.add_option("--margin", o.outline.margin,
+                 "Outline: px the outline grows beyond the alpha threshold, so antialiased edges stay covered, 0..64")
+      ->capture_default_str();
+  app.add_option("--outline-tolerance", o.outline.tolerance,
+                 "Outline: simplification tolerance in px, 0..64 (0 keeps every traced point; <= --margin never "
+                 "clips an opaque pixel)")
+      ->capture_default_str();
+  app.add_option("--min-area", o.outline.min_area, "Outline: islands and holes under this many px^2 are dropped")
+      ->capture_default_str();
+  app.add_option("--min-angle", o.outline.min_angle_deg,
+                 "Outline: smallest triangle angle in degrees, 0..34 (0 = no quality refinement)")
+      ->capture_default_str();
+  app.add_option("--max-edge", o.outline.max_edge,
+                 "Outline: longest triangle edge in px, so interiors get vertices to bend (0 = no bound)")
+      ->capture_default_str();
+  app.add_option("--max-verts", o.outline.max_vertices, "Outline: vertex budget per sprite: refinement stops there (the simplified outline's own points always stay)")
       ->capture_default_str();
   app.add_option("--weights", o.weights,
                  "Weight scheme: heat (bone heat diffused through the sprite, so a limb is not pulled by bones "
@@ -126,6 +147,7 @@ int run(const Options& o) {
   options.alpha_threshold = o.alpha_threshold;
   options.cull = !o.no_cull;
   options.mesh = *parse_mesh_mode(o.mesh);
+  options.outline = o.outline;
   options.weights = *parse_weights_mode(o.weights);
   options.cols = o.cols;
   options.rows = o.rows;
@@ -217,6 +239,15 @@ int run(const Options& o) {
             mesh_mode_name(options.mesh), s.cols, s.rows, s.vertices, s.triangles, s.bones,
             weights_mode_name(options.weights), res.rig_id, res.id_kept ? "kept" : "derived", res.sprite_guid,
             res.read_ms, res.decode_ms, s.coverage_ms, s.mesh_ms, s.bones_ms, s.weights_ms, res.verify_ms);
+        if (options.mesh == MeshMode::Outline) {
+          const OutlineMeshStats& m = s.outline;
+          spdlog::debug(
+              "{}: outline: contour {} rings {} points -> simplified {} rings {} points -> {} verts {} tris, min "
+              "angle {:.1f} deg ({} under {}{}), coverage IoU {:.4f} recall {:.4f} (vs the grown mask {:.4f})",
+              job.display, m.contour_rings, m.contour_points, m.simplified_rings, m.simplified_points, m.vertices,
+              m.triangles, m.min_angle_deg, m.skinny_triangles, options.outline.min_angle_deg,
+              m.budget_reached ? ", vertex budget reached" : "", m.coverage.iou, m.coverage.recall, m.fit.iou);
+        }
         break;
       }
     }

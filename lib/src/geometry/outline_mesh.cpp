@@ -84,7 +84,7 @@ CoverageScore mesh_coverage(const Mesh& mesh, int w, int h, const std::vector<st
   return score;
 }
 
-Result<Mesh> outline_mesh(const Image& image, const OutlineMeshOptions& options, OutlineMeshStats* stats) {
+Result<void> check_outline_options(const OutlineMeshOptions& options) {
   if (options.alpha_threshold < 0 || options.alpha_threshold > 254) return bad_option("alpha threshold", "within 0..254");
   if (!in_range(options.margin, 0, 64)) return bad_option("margin", "within 0..64 px");
   if (!in_range(options.tolerance, 0, 64)) return bad_option("outline tolerance", "within 0..64 px");
@@ -95,6 +95,11 @@ Result<Mesh> outline_mesh(const Image& image, const OutlineMeshOptions& options,
     return bad_option("max vertices", "within 3.." + std::to_string(kMaxVertices));
   if (!in_range(options.pivot_x, 0, 1) || !in_range(options.pivot_y, 0, 1)) return bad_option("pivot", "within 0..1");
 
+  return {};
+}
+
+Result<Mesh> outline_mesh(const Image& image, const OutlineMeshOptions& options, OutlineMeshStats* stats) {
+  if (auto ok = check_outline_options(options); !ok) return Unexpected{ok.error()};
   OutlineMeshStats st;
   ContourOptions co;
   co.alpha_threshold = options.alpha_threshold;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "rig2d/pipeline/autorig.h"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cmath>
@@ -167,6 +168,7 @@ Result<Rig> auto_rig(const AutoRigOptions& o) {
 std::string_view mesh_mode_name(MeshMode mode) {
   switch (mode) {
     case MeshMode::Grid: return "grid";
+    case MeshMode::Outline: return "outline";
   }
   return "?";
 }
@@ -181,6 +183,7 @@ std::string_view weights_mode_name(WeightsMode mode) {
 
 std::optional<MeshMode> parse_mesh_mode(std::string_view name) {
   if (name == "grid") return MeshMode::Grid;
+  if (name == "outline") return MeshMode::Outline;
   return std::nullopt;
 }
 
@@ -190,8 +193,21 @@ std::optional<WeightsMode> parse_weights_mode(std::string_view name) {
   return std::nullopt;
 }
 
+// The outline options the pipeline runs with: threshold and pivot are the rig's own.
+OutlineMeshOptions outline_options(const AutorigOptions& o) {
+  OutlineMeshOptions m = o.outline;
+  m.alpha_threshold = std::min(o.alpha_threshold, 254);  // 255 covers nothing: autorig.empty comes first
+  m.pivot_x = o.pivot_x;
+  m.pivot_y = o.pivot_y;
+  return m;
+}
+
 Result<void> check_autorig_options(const AutorigOptions& o) {
   if (auto ok = check_options(o); !ok) return ok;
+  if (o.mesh == MeshMode::Outline) {
+    if (auto ok = check_outline_options(outline_options(o)); !ok)
+      return make_error("autorig.options", ok.error().message);
+  }
   if (o.bones) return check_bones(*o.bones, "autorig.bones", "/bones");
   return {};
 }
@@ -239,6 +255,12 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
       auto grid_mesh = generate_grid_mesh(grid, o.cull ? inside : UvPredicate{});
       if (!grid_mesh) return Unexpected{grid_mesh.error()};
       mesh = std::move(*grid_mesh);
+      break;
+    }
+    case MeshMode::Outline: {
+      auto outline = outline_mesh(image, outline_options(o), &st.outline);
+      if (!outline) return Unexpected{outline.error()};
+      mesh = std::move(*outline);
       break;
     }
   }

@@ -249,3 +249,40 @@ TEST_CASE("outline mesh: bad input", "[geometry][outline]") {
     CHECK(r.error().code == "outline.options");
   }
 }
+
+#include "rig2d/pipeline/autorig.h"
+
+TEST_CASE("outline mesh: autorig_image with MeshMode::Outline", "[geometry][outline][pipeline]") {
+  const Image figure = rig2d::test::make_sprite(96, 160, [](double x, double y) {
+    return std::hypot(x - 48, y - 28) <= 20 || (x >= 24 && x <= 72 && y >= 44 && y <= 100) ||
+           (x >= 24 && x <= 42 && y >= 96 && y <= 156) || (x >= 54 && x <= 72 && y >= 96 && y <= 156);
+  });
+  rig2d::AutorigOptions o;
+  o.mesh = rig2d::MeshMode::Outline;
+  o.pivot_y = 1.0;  // feet
+  o.outline.margin = 0.5;
+  o.outline.tolerance = 0.5;
+  rig2d::AutorigStats st;
+  auto rig = rig2d::autorig_image(figure, o, &st);
+  REQUIRE(rig);
+  CHECK(rig2d::verify_rig(*rig).has_value());
+  // The rig's mesh is the outline mesh with the rig's threshold and pivot.
+  OutlineMeshOptions m = o.outline;
+  m.pivot_y = 1.0;
+  const auto direct = rig2d::outline_mesh(figure, m);
+  REQUIRE(direct);
+  const Mesh& mesh = rig->parts[0].mesh;
+  CHECK(mesh.verts == direct->verts);
+  CHECK(mesh.tris == direct->tris);
+  CHECK(st.vertices == mesh.verts.size());
+  CHECK(st.outline.vertices == mesh.verts.size());
+  CHECK(st.outline.coverage.recall == 1.0);
+  CHECK(rig->parts[0].skin_weights.size() == 4 * mesh.verts.size());
+  // Out-of-range outline options are autorig.options errors before any work.
+  o.outline.min_angle_deg = 50;
+  auto bad = rig2d::autorig_image(figure, o);
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().code == "autorig.options");
+  CHECK(rig2d::parse_mesh_mode("outline") == rig2d::MeshMode::Outline);
+  CHECK(rig2d::mesh_mode_name(rig2d::MeshMode::Outline) == "outline");
+}

@@ -24,7 +24,8 @@ struct OutlineMeshOptions {
   double min_area = 4.0;          // [Limit: >= 0] [Units: px^2] islands/holes smaller are dropped
   double min_angle_deg = 20.0;    // [Limit: 0..34] [Units: degrees] quality bound (0 = no refinement)
   double max_edge = 64.0;         // [Limit: >= 0] [Units: px] longest triangle edge (0 = no bound)
-  std::size_t max_vertices = 4096;  // [Limit: 3..kMaxVertices] vertex budget of the refinement
+  std::size_t max_vertices = 4096;  // [Limit: 3..kMaxVertices] vertex budget of the refinement (the
+                                    // simplified outline's own points are always kept)
   double pivot_x = 0.5;           // [Limit: 0..1] pivot as a fraction of the width
   double pivot_y = 0.5;           // [Limit: 0..1] pivot as a fraction of the height
 };
@@ -48,6 +49,9 @@ struct OutlineMeshStats {
   CoverageScore fit;                 // mesh vs the mask grown by the margin: what the outline aims at,
                                      // so this isolates simplification and tessellation error
 };
+
+// Range checks of every option (the limits above). Errors: outline.options naming the option.
+RIG2D_EXPORT Result<void> check_outline_options(const OutlineMeshOptions& options);
 
 // Outline mesh of a whole sprite in the engine's texture space, with the grid's conventions:
 // vert = (u - pivot_x) * width, (v - pivot_y) * height with u = px / width, v = py / height; uvs =

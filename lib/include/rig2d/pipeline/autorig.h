@@ -14,6 +14,7 @@
 #include "rig2d/core/result.h"
 #include "rig2d/export.h"
 #include "rig2d/geometry/grid_mesh.h"
+#include "rig2d/geometry/outline_mesh.h"
 #include "rig2d/image/image.h"
 #include "rig2d/rig/rig.h"
 #include "rig2d/skeleton/suggest_bones.h"
@@ -58,7 +59,8 @@ RIG2D_EXPORT Result<Rig> auto_rig(const AutoRigOptions& options);
 RIG2D_EXPORT double grid_cells_for(double side, double cell_size);
 
 enum class MeshMode {
-  Grid,  // the engine's generateGridMesh, culled by coverage
+  Grid,     // the engine's generateGridMesh, culled by coverage
+  Outline,  // the alpha outline, simplified and tessellated by refined CDT (geometry/outline_mesh.h)
 };
 enum class WeightsMode {
   Joint,  // the engine's computeAutoWeights (nearest joint)
@@ -67,7 +69,7 @@ enum class WeightsMode {
 
 RIG2D_EXPORT std::string_view mesh_mode_name(MeshMode mode);
 RIG2D_EXPORT std::string_view weights_mode_name(WeightsMode mode);
-// Parses "grid" / "joint" / "heat" (the CLI spellings). nullopt for an unknown name.
+// Parses "grid" / "outline" / "joint" / "heat" (the CLI spellings). nullopt for an unknown name.
 RIG2D_EXPORT std::optional<MeshMode> parse_mesh_mode(std::string_view name);
 RIG2D_EXPORT std::optional<WeightsMode> parse_weights_mode(std::string_view name);
 
@@ -83,7 +85,9 @@ struct AutorigOptions {
   int alpha_threshold = 8;        // [0, 255]: a pixel is covered when alpha > threshold
   bool cull = true;               // drop grid cells with no covered sample (bones still follow coverage)
 
-  MeshMode mesh = MeshMode::Grid;
+  MeshMode mesh = MeshMode::Grid;  // the library keeps the engine's scheme; rig2d-autorig defaults to outline
+  OutlineMeshOptions outline;      // MeshMode::Outline: margin, tolerance, min area, min angle, max edge,
+                                   // vertex budget (its threshold and pivot are replaced by the fields here)
   std::optional<double> cols;     // grid columns [1, 1024]; unset: width / cell_size, capped at 24
   std::optional<double> rows;     // grid rows [1, 1024]; unset: height / cell_size, capped at 24
   double cell_size = kDefaultCellSize;  // px (0, 16384]
@@ -113,6 +117,7 @@ struct AutorigStats {
   double coverage_ms = 0, mesh_ms = 0, bones_ms = 0, weights_ms = 0;
   std::vector<Diagnostic> weight_warnings;  // heat weights: how a degenerate piece was handled
                                             // (autorig_file keeps only the notes here, for -v)
+  OutlineMeshStats outline;        // MeshMode::Outline only: contour, simplification, quality, IoU
 };
 
 // One sprite to a v1 rig: coverage mask (image/coverage.h), mesh by options.mesh, bones (given or
