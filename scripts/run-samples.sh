@@ -12,7 +12,13 @@ jobs=${RIG2D_JOBS:-2}
 
 echo "== release build"
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release
-cmake --build build/release -j"$jobs"
+# Only the tools (the tests are scripts/test.sh's job); rig2d-validate / rig2d-pose when they exist.
+targets=(rig2d-autorig)
+available=$(cmake --build build/release --target help)
+for tool in rig2d-validate rig2d-pose; do
+  if grep -q "\b$tool\b" <<<"$available"; then targets+=("$tool"); fi
+done
+cmake --build build/release -j"$jobs" --target "${targets[@]}"
 bin=build/release/tools
 
 echo "== rig2d-autorig samples/"
@@ -34,8 +40,12 @@ if [ -x "$pose" ]; then
   echo "== rig2d-pose previews into out/"
   for rig in samples/*.rig2d.json; do
     name=$(basename "$rig" .rig2d.json)
+    # The second bone bends by 0.6 rad (about 34 degrees): "mid" in the bar fixture, "bone1" elsewhere.
+    bend=bone1
+    grep -q '"name": "mid"' "$rig" && bend=mid
     "$pose" "$rig" --assets samples -o "out/$name.png"
     "$pose" "$rig" --assets samples --overlay wireframe,bones -o "out/$name-wireframe.png"
+    "$pose" "$rig" --assets samples --pose "$bend.rot=0.6" --fit --overlay bones -o "out/$name-bent.png"
   done
   echo "previews: $(ls out/*.png | tr '\n' ' ')"
 else
