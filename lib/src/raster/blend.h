@@ -14,7 +14,7 @@ inline std::uint8_t to_u8(double v) {
 
 // dst = src + dst * (1 - src.a); src is premultiplied, channels 0..255.
 inline void blend_over(std::uint8_t* dst, double r, double g, double b, double a) {
-  const double keep = 1 - a / 255;
+  const double keep = 1 - a * (1.0 / 255);
   dst[0] = to_u8(r + dst[0] * keep);
   dst[1] = to_u8(g + dst[1] * keep);
   dst[2] = to_u8(b + dst[2] * keep);

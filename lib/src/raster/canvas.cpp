@@ -5,6 +5,7 @@
 #include <string>
 
 #include "raster/blend.h"
+#include "raster/sample.h"
 #include "rig2d/core/limits.h"
 
 namespace rig2d {
@@ -89,30 +90,7 @@ Texture make_texture(const Image& image) {
 }
 
 void sample_bilinear(const Texture& texture, double u, double v, double out[4]) {
-  out[0] = out[1] = out[2] = out[3] = 0;
-  if (texture.width <= 0 || texture.height <= 0 || !std::isfinite(u) || !std::isfinite(v)) return;
-  // Clamp-to-edge makes every UV outside [-1, 2] equivalent; clamping first keeps the casts safe.
-  u = u < -1 ? -1 : u > 2 ? 2 : u;
-  v = v < -1 ? -1 : v > 2 ? 2 : v;
-  const double x = u * texture.width - 0.5;
-  const double y = v * texture.height - 0.5;
-  const double fx0 = std::floor(x);
-  const double fy0 = std::floor(y);
-  const double fx = x - fx0;
-  const double fy = y - fy0;
-  auto clampi = [](double i, int n) { return i < 0 ? 0 : i > n - 1 ? n - 1 : static_cast<int>(i); };
-  const int x0 = clampi(fx0, texture.width), x1 = clampi(fx0 + 1, texture.width);
-  const int y0 = clampi(fy0, texture.height), y1 = clampi(fy0 + 1, texture.height);
-  const auto stride = static_cast<std::size_t>(texture.width);
-  const std::uint8_t* p00 = &texture.premultiplied[4 * (static_cast<std::size_t>(y0) * stride + static_cast<std::size_t>(x0))];
-  const std::uint8_t* p10 = &texture.premultiplied[4 * (static_cast<std::size_t>(y0) * stride + static_cast<std::size_t>(x1))];
-  const std::uint8_t* p01 = &texture.premultiplied[4 * (static_cast<std::size_t>(y1) * stride + static_cast<std::size_t>(x0))];
-  const std::uint8_t* p11 = &texture.premultiplied[4 * (static_cast<std::size_t>(y1) * stride + static_cast<std::size_t>(x1))];
-  for (int c = 0; c < 4; ++c) {
-    const double top = p00[c] * (1 - fx) + p10[c] * fx;
-    const double bottom = p01[c] * (1 - fx) + p11[c] * fx;
-    out[c] = top * (1 - fy) + bottom * fy;
-  }
+  detail::sample_bilinear_inline(texture, u, v, out);
 }
 
 }  // namespace rig2d

@@ -17,11 +17,45 @@ namespace {
 constexpr int kGrid = 4;           // subsamples per pixel side
 constexpr int kBandRows = 32;
 
+// Every subsample lies within this distance of its pixel's centre (sqrt(2) * 0.375 = 0.5303...),
+// with slack for rounding: a pixel whose centre is farther than that outside a shape has no sample
+// inside it, and one whose centre is that deep inside has all 16 inside.
+constexpr double kSampleReach = 0.54;
+
+enum class PixelTest { None, All, Some };
+
 struct Shape {
   enum Kind { SegmentShape, DiscShape, RingShape } kind;
   Vec2 a, b;          // segment ends, or a = centre
   double r0 = 0, r1 = 0;  // segment: half width; disc: radius; ring: inner, outer radius
   double min_x = 0, min_y = 0, max_x = 0, max_y = 0;
+  double length = 0;  // segment length
+
+  // A conservative verdict from the pixel centre; Some means "test the samples".
+  PixelTest classify(double cx, double cy) const {
+    switch (kind) {
+      case SegmentShape: {
+        const double dx = b.x - a.x, dy = b.y - a.y;
+        const double px = cx - a.x, py = cy - a.y;
+        const double cross = std::fabs(px * dy - py * dx);
+        const double along = px * dx + py * dy;
+        const double reach = kSampleReach * length;
+        if (cross > (r0 * length + reach) || along < -reach || along > length * length + reach) return PixelTest::None;
+        return PixelTest::Some;
+      }
+      case DiscShape: {
+        const double d = std::sqrt((cx - a.x) * (cx - a.x) + (cy - a.y) * (cy - a.y));
+        if (d > r0 + kSampleReach) return PixelTest::None;
+        return d + kSampleReach <= r0 ? PixelTest::All : PixelTest::Some;
+      }
+      case RingShape: {
+        const double d = std::sqrt((cx - a.x) * (cx - a.x) + (cy - a.y) * (cy - a.y));
+        if (d > r1 + kSampleReach || d + kSampleReach < r0) return PixelTest::None;
+        return d - kSampleReach >= r0 && d + kSampleReach <= r1 ? PixelTest::All : PixelTest::Some;
+      }
+    }
+    return PixelTest::Some;
+  }
 
   bool inside(double qx, double qy) const {
     switch (kind) {
@@ -78,8 +112,10 @@ void paint_shapes(Canvas& canvas, const std::vector<Shape>& shapes, Paint paint)
       const int sy1 = std::min(band_end, pixel_hi(s.max_y, canvas.height));
       for (int y = sy0; y <= sy1; ++y) {
         for (int x = sx0; x <= sx1; ++x) {
-          std::uint16_t mask = 0;
-          for (int j = 0; j < kGrid; ++j) {
+          const PixelTest verdict = s.classify(x + 0.5, y + 0.5);
+          if (verdict == PixelTest::None) continue;
+          std::uint16_t mask = verdict == PixelTest::All ? 0xffff : 0;
+          for (int j = 0; j < kGrid && verdict == PixelTest::Some; ++j) {
             const double qy = y + (j + 0.5) / kGrid;
             for (int i = 0; i < kGrid; ++i) {
               if (s.inside(x + (i + 0.5) / kGrid, qy)) mask = static_cast<std::uint16_t>(mask | (1u << (j * kGrid + i)));
@@ -111,6 +147,7 @@ void stroke_segments(Canvas& canvas, std::span<const Segment> segments, double w
   for (const Segment& s : segments) {
     if (!finite(s.a) || !finite(s.b) || (s.a.x == s.b.x && s.a.y == s.b.y)) continue;
     Shape shape{Shape::SegmentShape, s.a, s.b, hw, 0};
+    shape.length = std::sqrt((s.b.x - s.a.x) * (s.b.x - s.a.x) + (s.b.y - s.a.y) * (s.b.y - s.a.y));
     shape.min_x = std::min(s.a.x, s.b.x) - hw;
     shape.max_x = std::max(s.a.x, s.b.x) + hw;
     shape.min_y = std::min(s.a.y, s.b.y) - hw;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "raster/blend.h"
 #include "raster/rasterize.h"
+#include "raster/sample.h"
 #include "rig2d/raster/draw.h"
 
 namespace rig2d {
@@ -47,7 +48,7 @@ void draw_textured_triangles(Canvas& canvas, std::span<const Vec2> positions, st
       const double u = l0 * uv[0].x + l1 * uv[1].x + l2 * uv[2].x;
       const double v = l0 * uv[0].y + l1 * uv[1].y + l2 * uv[2].y;
       double texel[4];
-      sample_bilinear(texture, u, v, texel);
+      detail::sample_bilinear_inline(texture, u, v, texel);
       std::uint8_t* dst = &canvas.rgba[4 * (static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x))];
       detail::blend_over(dst, texel[0] * mul[0], texel[1] * mul[1], texel[2] * mul[2], texel[3] * mul[3]);
       ++pixels;
