@@ -44,3 +44,5 @@ pose_case("an unwritable output" 4 "\\[io.write\\]" ${_pose_rig} -o ${_pose_work
 pose_case("a missing --assets folder" 3 "asset" ${_pose_rig} --assets ${_pose_data}/nowhere -o ${_pose_work}/x.png)
 add_test(NAME "pose-cli: outputs, determinism, no partial files"
          COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/pose_outputs.sh ${_pose} ${_pose_data} ${_pose_work}/outputs)
+pose_case("repeated options may precede the rig" 0 "wrote .*order_0002.png" --anim ${_pose_data}/assets/anims/wave.anim.json
+          --time 0.5 --time 0.25,0.75 --pose tip.rot=1 ${_pose_rig} -o ${_pose_work}/order.png)

@@ -31,13 +31,17 @@ void setup(CLI::App& app, Options& o) {
   auto* pose = app.add_option_group("Pose", "Where the pose comes from (bind pose by default)");
   pose->add_option("--pose", o.job.pose,
                    "Set one bone's local transform, BONE.FIELD=VALUE; fields x, y (px), rot (radians), sx, sy. "
-                   "Repeatable; applied last")->type_name("BONE.FIELD=V");
+                   "Repeatable; applied last")
+      ->type_name("BONE.FIELD=V")
+      ->allow_extra_args(false);  // one value per occurrence, so a positional may follow
   pose->add_option("--pose-file", o.job.pose_file,
                    "JSON pose {\"bones\": {\"mid\": {\"rot\": 0.5}}, \"sprite\": {...}}; applied after the clip")
       ->type_name("FILE");
   pose->add_option("--anim", o.job.clip_path, "An engine .anim.json clip, bound to the bones by name-path")->type_name("CLIP");
   pose->add_option("--time", o.times, "Clip time(s) in seconds, repeatable or comma-separated; wrapped like "
-                                      "playback (default: 0)")->type_name("T[,T...]");
+                                      "playback (default: 0)")
+      ->type_name("T[,T...]")
+      ->allow_extra_args(false);  // one value per occurrence, so a positional may follow
   pose->add_option("--fps", o.fps, "Sample the whole clip at N frames per second instead of --time")->type_name("N");
   auto* sprite = app.add_option_group("Sprite", "SkinnedSprite2D fields (a clip may animate them too)");
   sprite->add_option("--tint", o.tint, "Tint colour RRGGBB (default ffffff)")->type_name("RRGGBB");
