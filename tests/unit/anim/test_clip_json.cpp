@@ -132,3 +132,17 @@ TEST_CASE("clip: syntax errors and missing files", "[anim]") {
   REQUIRE_FALSE(missing);
   CHECK(missing.error().code == "io.not_found");
 }
+
+TEST_CASE("clip: every prefix of a valid clip fails cleanly or reads", "[anim]") {
+  const std::string text = R"({"id":"x","duration":1,"loop":true,"tracks":[{"path":"a/b","trait":"Transform","field":"rz",
+"keys":[{"t":0,"v":0,"inTangent":0,"outTangent":0},{"t":0.5,"v":1.5,"inTangent":1,"outTangent":null,"tangentMode":"constant"}]}],
+"deformTracks":[{"path":"","part":"main","keys":[{"t":0,"offsets":[1,2,3,4]}]}]})";
+  REQUIRE(read_clip(text, "full.anim.json"));
+  for (std::size_t n = 0; n < text.size(); ++n) {
+    auto clip = read_clip(std::string_view(text).substr(0, n), "prefix.anim.json");
+    if (!clip) {
+      CHECK_FALSE(clip.error().code.empty());
+      CHECK(clip.error().where.file == "prefix.anim.json");
+    }
+  }
+}
