@@ -19,6 +19,10 @@ namespace {
 
 // Frames kept in memory for a sheet or an APNG, summed over frames.
 constexpr std::uint64_t kMaxHeldPixels = 4 * kMaxImagePixels;
+// Encoded frame PNGs held until they are written, summed over frames.
+constexpr std::uint64_t kMaxHeldPngBytes = 2ull << 30;
+// Vertices in a --dump-vertices file, summed over frames.
+constexpr std::uint64_t kMaxDumpedVertices = 50'000'000;
 
 std::string time_label(double t) {
   char buf[32];
@@ -203,18 +207,33 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
                                          std::to_string(view->height) + " px are too many for a sheet or APNG; lower --fps or --scale");
   }
 
+  if (job.vertices) {
+    std::uint64_t verts = 0;
+    for (const Part& part : rig.parts) verts += part.mesh.verts.size();
+    if (verts * poses.size() > kMaxDumpedVertices) {
+      return make_error("pose.frames", "the vertex dump would hold " + std::to_string(verts * poses.size()) +
+                                           " vertices (limit " + std::to_string(kMaxDumpedVertices) + "); sample fewer frames");
+    }
+  }
+
   RenderOptions options;
   options.view = *view;
   options.background = job.background;
   options.overlays = *overlays;
   std::vector<Image> held;
   std::vector<VertexFrame> vertex_frames;
+  std::uint64_t png_bytes = 0;
   for (std::size_t f = 0; f < poses.size(); ++f) {
     auto image = render_pose(rig, textures.parts, poses[f], skinned[f], options, &result.stats);
     if (!image) return Unexpected{image.error()};
     if (job.frames) {
       auto png = encode_png(*image);
       if (!png) return Unexpected{png.error()};
+      png_bytes += png->size();
+      if (png_bytes > kMaxHeldPngBytes) {
+        return make_error("pose.frames", "the frame PNGs exceed " + std::to_string(kMaxHeldPngBytes >> 20) +
+                                             " MiB; sample fewer frames or lower --scale");
+      }
       result.frame_pngs.push_back(std::move(*png));
     }
     if (job.vertices) {
