@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # rig2d-validate CLI tests: tests/cli/validate_cli_test.py runs one case each (python3, stdlib only).
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
-foreach(case valid invalid_text json junit sarif usage unreadable output_file strict weight_tolerance fix
+foreach(case valid samples invalid_text json junit sarif usage unreadable output_file strict weight_tolerance fix
              big_folder hostile)
   add_test(NAME cli_validate_${case}
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/validate_cli_test.py

@@ -67,6 +67,18 @@ def case_valid():
         fail("summary missing: " + p.stderr)
 
 
+def case_samples():
+    # Every committed sample (rigs from rig2d-autorig, their sidecars, the bar scene) is clean, strictly.
+    p = run("--strict", "--format", "json", os.path.join(SRC, "samples"), expect=0)
+    doc = json.loads(p.stdout)
+    kinds = {f["kind"] for f in doc["files"]}
+    if doc["summary"]["clean"] != doc["summary"]["files"] or not {"rig", "sidecar", "scene"} <= kinds:
+        fail("samples are not all clean rigs, sidecars and scenes: " + json.dumps(doc["summary"]) + str(kinds))
+    scene = [f for f in doc["files"] if f["kind"] == "scene"]
+    if [os.path.basename(f["path"]) for f in scene] != ["bar.scene.json"]:
+        fail("the bar scene sample is missing")
+
+
 def case_invalid_text():
     p = run(INVALID, expect=1)
     lines = p.stdout.splitlines()

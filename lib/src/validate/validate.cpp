@@ -175,7 +175,9 @@ FileKind classify_path(std::string_view path) {
   if (!ends_with_ci(name, ".json")) return FileKind::Unsupported;
   static constexpr std::string_view kOtherTypes[] = {
       ".atlas.json",      ".mesh.json", ".mat.json",   ".shader.json", ".particle.json", ".animset.json",
-      ".spriteanim.json", ".anim.json", ".level.json", ".wave.json",   ".timeline.json", ".layout.json"};
+      ".spriteanim.json", ".anim.json", ".level.json", ".wave.json",   ".timeline.json", ".layout.json",
+      // rig2d's own inputs: rig2d-autorig --bones and rig2d-pose --pose-file
+      ".bones.json",      ".pose.json"};
   for (const auto suffix : kOtherTypes) {
     if (ends_with_ci(name, suffix)) return FileKind::Unsupported;
   }

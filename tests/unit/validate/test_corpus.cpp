@@ -166,6 +166,9 @@ TEST_CASE("validate: files are classified like the engine's asset classifier", "
   CHECK(classify_path("manifest.json") == FileKind::Unsupported);
   CHECK(classify_path("editor.layout.json") == FileKind::Unsupported);
   CHECK(classify_path("package.json") == FileKind::Unsupported);
+  CHECK(classify_path("samples/bar.bones.json") == FileKind::Unsupported);
+  CHECK(classify_path("walk.pose.json") == FileKind::Unsupported);
+  CHECK(classify_path("samples/bar.scene.json") == FileKind::Scene);
   CHECK(classify_path("bar.png") == FileKind::Unsupported);
   CHECK(classify_path("BAR.RIG2D.JSON") == FileKind::Rig);
 }

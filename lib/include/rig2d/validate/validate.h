@@ -21,8 +21,8 @@ enum class FileKind { Rig, Sidecar, Scene, Prefab, Unsupported };
 
 // Classifies a path by name like the engine's asset classifier (ENGINE-SPEC §1.5): *.rig2d.json,
 // *.meta.json, *.prefab.json, and any other *.json except the engine's other JSON asset types
-// (.anim.json, .atlas.json, ...), manifest.json, *.layout.json, *.meta.local.json and npm/tsconfig
-// files, which are Unsupported (skipped).
+// (.anim.json, .atlas.json, ...), rig2d's own *.bones.json / *.pose.json inputs, manifest.json,
+// *.layout.json, *.meta.local.json and npm/tsconfig files, which are Unsupported (skipped).
 RIG2D_EXPORT FileKind classify_path(std::string_view path);
 RIG2D_EXPORT const char* file_kind_name(FileKind kind);  // "rig", "sidecar", "scene", "prefab", "other"
 
