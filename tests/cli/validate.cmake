@@ -8,3 +8,10 @@ foreach(case valid samples invalid_text json junit sarif usage unreadable output
                    $<TARGET_FILE:rig2d-validate> ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/cli_validate ${case})
 endforeach()
 set_tests_properties(cli_validate_big_folder cli_validate_hostile PROPERTIES TIMEOUT 300)
+
+# schemas/rig2d.schema.json checked with a real JSON Schema 2020-12 validator (ajv from npm, installed
+# into the build tree on first run) against rig2d-validate's verdict on every corpus and sample rig.
+add_test(NAME schema_rig2d
+         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/schema/schema_test.sh $<TARGET_FILE:rig2d-validate>
+                 ${PROJECT_SOURCE_DIR} ${CMAKE_BINARY_DIR}/npm)
+set_tests_properties(schema_rig2d PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)
