@@ -3,6 +3,7 @@
 // exactly like the original did, but validates and diffs cleanly.
 #include "rig2d/validate/fix.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -37,9 +38,7 @@ void insert_ordered(Json& obj, const std::string& key, Json value, const std::ve
     if (k == key) break;
     std::size_t i = 0;
     for (auto it = obj.begin(); it != obj.end(); ++it, ++i) {
-      if (it.key() == k) {
-        pos = i + 1;
-      }
+      if (it.key() == k) pos = std::max(pos, i + 1);
     }
   }
   Json rebuilt = Json::object();
