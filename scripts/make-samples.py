@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Generates samples/: a few small RGBA sprites, their .png.meta.json sidecars and the bar's bones.
+"""Generates samples/: a few small RGBA sprites and their .png.meta.json sidecars, plus the bar's
+hand-placed bones in scripts/bar.bones.json (outside samples/: the engine counts any other .json under
+an asset root as a scene).
 
 Python 3 stdlib only (zlib writes the PNGs). Deterministic: the same bytes on every run. The rigs
 (samples/*.rig2d.json) are then made by rig2d-autorig: `bash scripts/run-samples.sh` regenerates them.
@@ -148,7 +150,8 @@ def main():
         meta = {"version": 2, "id": guid, "type": "2d"}
         write(os.path.join(out, name + ".png.meta.json"), json.dumps(meta, indent=2).encode())
         print("wrote %s.png (%dx%d) + sidecar %s" % (name, w, h, guid))
-    write(os.path.join(out, "bar.bones.json"), json.dumps(BAR_BONES, indent=2).encode())
+    bones = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bar.bones.json")
+    write(bones, json.dumps(BAR_BONES, indent=2).encode())
 
 
 if __name__ == "__main__":

@@ -22,9 +22,13 @@ cmake --build build/release -j"$jobs" --target "${targets[@]}"
 bin=build/release/tools
 
 echo "== rig2d-autorig samples/"
-# --force: re-rig even when the rigs are newer than the sprites (the output is byte-identical).
-# Default options: outline meshes (docs/outline.md).
-"$bin/rig2d-autorig/rig2d-autorig" samples/ -j"$jobs" --force
+autorig="$bin/rig2d-autorig/rig2d-autorig"
+# The bar fixture has hand-placed bones (base->mid->tip, kept in scripts/: any other .json under an
+# asset root would count as a scene); rig it from them when its rig is missing.
+[ -f samples/bar.rig2d.json ] || "$autorig" samples/bar.png --bones scripts/bar.bones.json
+# Default options (outline meshes, heat weights). --keep-bones: every rig keeps its bones; --force:
+# re-rig even when the rigs are newer than the sprites (the output is byte-identical).
+"$autorig" samples/ -j"$jobs" --keep-bones --force
 
 mkdir -p out
 validate="$bin/rig2d-validate/rig2d-validate"

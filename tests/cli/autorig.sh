@@ -21,19 +21,28 @@ expect() { grep -qE -- "$1" "$work/out.txt" || fail "output lacks /$1/"; }
 no_temp_files() { [ -z "$(find "$1" -name '*.tmp*')" ] || fail "temp files left in $1: $(find "$1" -name '*.tmp*')"; }
 copy_samples() {
   mkdir -p "$1"
-  cp "$src"/samples/*.png "$src"/samples/*.png.meta.json "$src"/samples/*.bones.json "$1"/
+  cp "$src"/samples/*.png "$src"/samples/*.png.meta.json "$1"/
 }
 
 case "$scenario" in
   samples-reproduce)
-    # Re-rigging the committed samples (scripts/run-samples.sh options) reproduces them byte for byte.
+    # Re-rigging the committed samples as scripts/run-samples.sh does reproduces them byte for byte:
+    # over the committed rigs (--keep-bones), and from nothing (the bar's bones from scripts/).
     copy_samples "$work/s"
-    run 0 "$work/s" -j2
+    cp "$src"/samples/*.rig2d.json "$work/s/"
+    run 0 "$work/s" -j2 --keep-bones --force
     expect "5 written, 0 up to date, 0 failed"
     for rig in "$src"/samples/*.rig2d.json; do
       cmp "$rig" "$work/s/$(basename "$rig")" || fail "$(basename "$rig") differs from the committed sample"
     done
-    [ "$(ls "$work"/s/*.rig2d.json | wc -l)" -eq 5 ] || fail "expected 5 rigs"
+    copy_samples "$work/fresh"
+    run 0 "$work/fresh/bar.png" --bones "$src/scripts/bar.bones.json"
+    run 0 "$work/fresh" -j2 --keep-bones
+    expect "4 written, 1 up to date, 0 failed"
+    for rig in "$src"/samples/*.rig2d.json; do
+      cmp "$rig" "$work/fresh/$(basename "$rig")" || fail "$(basename "$rig") from scratch differs from the committed sample"
+    done
+    [ "$(ls "$work"/fresh/*.rig2d.json | wc -l)" -eq 5 ] || fail "expected 5 rigs"
     ;;
   deterministic)
     # -j1 and -j2 give identical bytes, and a forced second run rewrites identical bytes.
@@ -53,7 +62,7 @@ case "$scenario" in
   single)
     copy_samples "$work/s"
     run 0 "$work/s/bar.png"
-    expect "wrote .*bar.rig2d.json \(.* verts, .* tris, 3 bones\)"
+    expect "wrote .*bar.rig2d.json \(.* verts, .* tris, 4 bones\)"  # 64x256: round(256/96) + 1
     [ -f "$work/s/bar.rig2d.json" ] || fail "no bar.rig2d.json beside the PNG"
     run 0 "$work/s/ring.png" -o "$work/ring-out.rig2d.json" --mesh grid --cols 8 --rows 8 --bone-count 3 --axis x -v
     expect "ring.png: 160x160 px, mask 160x160"
@@ -138,11 +147,22 @@ case "$scenario" in
     printf '[\n  {"name": "a"},\n  {"name": "b", "parent": 7}\n]' > "$work/bad.bones.json"
     run 3 "$work/s/bar.png" --bones "$work/bad.bones.json"
     expect "bad.bones.json:3:.*: error: /1/parent: .*\[bones.parent\]"
-    run 0 "$work/s/tentacle.png" --bones "$work/s/bar.bones.json" -o "$work/t.rig2d.json"
+    run 0 "$work/s/tentacle.png" --bones "$src/scripts/bar.bones.json" -o "$work/t.rig2d.json"
     grep -q '"name": "mid"' "$work/t.rig2d.json" || fail "--bones not used"
-    # bar.bones.json beside bar.png is picked up automatically.
-    run 0 "$work/s/bar.png" -o "$work/b.rig2d.json"
-    grep -q '"name": "tip"' "$work/b.rig2d.json" || fail "sibling bones file not used"
+    # --keep-bones: the bones of the rig already there survive a re-run, hand edits included.
+    run 0 "$work/s/bar.png" --bones "$src/scripts/bar.bones.json"
+    sed -i '0,/"y": -96/s//"y": -90/' "$work/s/bar.rig2d.json"
+    run 0 "$work/s/bar.png" --keep-bones --force -v
+    expect "bones kept from the existing rig"
+    grep -q '"name": "tip"' "$work/s/bar.rig2d.json" || fail "--keep-bones lost the bones"
+    grep -q '"y": -90,' "$work/s/bar.rig2d.json" || fail "--keep-bones lost the hand edit"
+    run 0 "$work/s/bar.png" --force
+    grep -q '"name": "bone1"' "$work/s/bar.rig2d.json" || fail "without --keep-bones the chain is suggested"
+    # A broken existing rig is reported against that rig, and left as it was.
+    printf '{"bones": [{"name": "a", "parent": 3}]}' > "$work/s/ring.rig2d.json"
+    run 3 "$work/s/ring.png" --keep-bones --force
+    expect "ring.rig2d.json:1:.*: error: /bones/0/parent: .*\[bones.parent\]"
+    [ "$(cat "$work/s/ring.rig2d.json")" = '{"bones": [{"name": "a", "parent": 3}]}' ] || fail "broken rig was touched"
     ;;
   usage)
     run 0 --help

@@ -20,7 +20,7 @@ run() {
 expect() { grep -qE -- "$1" "$work/out.txt" || fail "output lacks /$1/"; }
 copy_samples() {
   mkdir -p "$1"
-  cp "$src"/samples/*.png "$src"/samples/*.png.meta.json "$src"/samples/*.bones.json "$1"/
+  cp "$src"/samples/*.png "$src"/samples/*.png.meta.json "$1"/
 }
 
 case "$scenario" in

@@ -29,13 +29,6 @@ fs::path strip_png(const fs::path& p) { return has_png_extension(p) ? fs::path(p
 
 fs::path rig_for(const fs::path& stem) { return fs::path(stem.string() + ".rig2d.json"); }
 
-std::optional<std::string> sibling_bones(const fs::path& png) {
-  const fs::path bones(strip_png(png).string() + ".bones.json");
-  std::error_code ec;
-  if (fs::is_regular_file(bones, ec)) return bones.string();
-  return std::nullopt;
-}
-
 Outcome run_one(const Job& job, const AutorigOptions& options, const RunFlags& flags) {
   Outcome out;
   if (!flags.force && autorig_output_up_to_date(job.request)) {
@@ -82,7 +75,7 @@ Outcome run_one(const Job& job, const AutorigOptions& options, const RunFlags& f
 }  // namespace
 
 Result<std::vector<Job>> plan_jobs(const std::vector<std::string>& inputs, const std::optional<std::string>& output,
-                                   const std::optional<std::string>& shared_bones, bool write_meta) {
+                                   const std::optional<std::string>& bones, bool keep_bones, bool write_meta) {
   std::vector<Job> jobs;
   std::error_code ec;
   const bool single_file = inputs.size() == 1 && fs::is_regular_file(inputs[0], ec);
@@ -122,7 +115,8 @@ Result<std::vector<Job>> plan_jobs(const std::vector<std::string>& inputs, const
   std::map<std::string, std::string> owner;  // normalized rig path -> PNG
   for (Job& job : jobs) {
     job.request.write_meta = write_meta;
-    job.request.bones_path = shared_bones ? shared_bones : sibling_bones(job.request.png_path);
+    job.request.bones_path = bones;
+    job.request.keep_bones = keep_bones;
     const std::string key = fs::absolute(job.request.rig_path, ec).lexically_normal().string();
     if (const auto [it, fresh] = owner.emplace(key, job.display); !fresh) {
       return make_error("autorig.output.duplicate", "both " + it->second + " and " + job.display + " would write it",

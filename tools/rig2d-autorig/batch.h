@@ -21,10 +21,10 @@ struct Job {
 // Maps inputs (PNG files and folders searched recursively for *.png, in sorted order) to jobs.
 // `output`: for one file input, the rig file (or an existing folder / a path ending in '/' to put it
 // in); otherwise the output folder, mirroring each input folder's layout. Without it rigs go next to
-// their PNG. A `<stem>.bones.json` beside a PNG is used when `shared_bones` is unset.
+// their PNG. Every job gets `bones` (a bones file), `keep_bones` and `write_meta`.
 // Errors: autorig.input (a path that does not exist), autorig.output.duplicate (two PNGs, one rig).
 Result<std::vector<Job>> plan_jobs(const std::vector<std::string>& inputs, const std::optional<std::string>& output,
-                                   const std::optional<std::string>& shared_bones, bool write_meta);
+                                   const std::optional<std::string>& bones, bool keep_bones, bool write_meta);
 
 enum class Status { Written, WouldWrite, UpToDate, Failed };
 

@@ -16,6 +16,7 @@ struct Options {
   std::vector<std::string> inputs;
   std::optional<std::string> output;
   std::optional<std::string> bones;
+  bool keep_bones = false;
   std::optional<int> bone_count;
   std::string axis = "auto";
   std::string mesh = "outline";
@@ -52,8 +53,10 @@ void setup(CLI::App& app, Options& o) {
                  "Folders/several inputs: the output folder, mirroring the input layout (default: beside each PNG)");
   app.add_option("--bones", o.bones,
                  "Hand-placed bones JSON for every sprite: [{name, parent, x, y, rot}, ...] or {\"bones\": [...]}, "
-                 "texture px from the pivot, +y down, radians. Default: <stem>.bones.json beside a PNG if present, "
-                 "else a suggested chain");
+                 "texture px from the pivot, +y down, radians. Default: a suggested chain");
+  app.add_flag("--keep-bones", o.keep_bones,
+               "Re-use the bones of the rig already at the output path (hand-placed or edited bones survive a "
+               "re-run; mesh and weights are redone); sprites without a rig use --bones or a suggested chain");
   app.add_option("--bone-count", o.bone_count, "Suggested chain length, 2..6 (default: about one bone per 96 px)")
       ->check(CLI::Range(2, 6));
   app.add_option("--axis", o.axis, "Suggested chain direction: auto (vertical if height >= width), x or y")
@@ -179,7 +182,7 @@ int run(const Options& o) {
     }
   }
 
-  auto jobs = plan_jobs(o.inputs, o.output, o.bones, o.write_meta);
+  auto jobs = plan_jobs(o.inputs, o.output, o.bones, o.keep_bones, o.write_meta);
   if (!jobs) {
     log_error(jobs.error());
     return jobs.error().code == "autorig.input" ? kBadInput : kUsage;
@@ -234,11 +237,12 @@ int run(const Options& o) {
         spdlog::debug(
             "{}: {}x{} px, mask {}x{} ({} covered), {} {}x{} -> {} verts {} tris, {} bones, {} weights; id {} ({}), "
             "sprite {}; read {:.2f} ms, decode {:.2f} ms, coverage {:.2f} ms, mesh {:.2f} ms, bones {:.2f} ms, "
-            "weights {:.2f} ms, verify {:.2f} ms",
+            "weights {:.2f} ms, verify {:.2f} ms{}",
             job.display, s.image_width, s.image_height, s.mask_width, s.mask_height, s.covered_cells,
             mesh_mode_name(options.mesh), s.cols, s.rows, s.vertices, s.triangles, s.bones,
             weights_mode_name(options.weights), res.rig_id, res.id_kept ? "kept" : "derived", res.sprite_guid,
-            res.read_ms, res.decode_ms, s.coverage_ms, s.mesh_ms, s.bones_ms, s.weights_ms, res.verify_ms);
+            res.read_ms, res.decode_ms, s.coverage_ms, s.mesh_ms, s.bones_ms, s.weights_ms, res.verify_ms,
+            res.bones_kept ? "; bones kept from the existing rig" : "");
         if (options.mesh == MeshMode::Outline) {
           const OutlineMeshStats& m = s.outline;
           spdlog::debug(

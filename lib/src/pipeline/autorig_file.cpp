@@ -133,7 +133,13 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
   AutorigOptions o = options;
   o.sprite = out.sprite_guid;
   o.id = out.rig_id;
-  if (request.bones_path) {
+  std::error_code ec;
+  if (request.keep_bones && fs::is_regular_file(request.rig_path, ec)) {
+    auto bones = read_bones_file(request.rig_path);
+    if (!bones) return Unexpected{bones.error()};
+    o.bones = std::move(*bones);
+    out.bones_kept = true;
+  } else if (request.bones_path) {
     auto bones = read_bones_file(*request.bones_path);
     if (!bones) return Unexpected{bones.error()};
     o.bones = std::move(*bones);
@@ -141,8 +147,12 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
   auto rig = autorig_image(*image, o, &out.stats);
   if (!rig) {
     Error e = rig.error();
-    if (e.where.file.empty()) e.where.file = e.code == "autorig.bones" && request.bones_path ? *request.bones_path
-                                                                                              : request.png_path;
+    if (e.where.file.empty()) {
+      e.where.file = e.code != "autorig.bones" ? request.png_path
+                     : out.bones_kept          ? request.rig_path
+                     : request.bones_path      ? *request.bones_path
+                                               : request.png_path;
+    }
     return Unexpected{std::move(e)};
   }
   // Weighting warnings join the result's; notes (a tip bone with no weight) stay in the stats for -v.

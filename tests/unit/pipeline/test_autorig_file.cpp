@@ -164,3 +164,40 @@ TEST_CASE("autorig_file: up-to-date check follows the inputs' times", "[pipeline
   fs::remove(box.path("u.png.meta.json"));
   CHECK_FALSE(autorig_output_up_to_date(req));
 }
+
+TEST_CASE("autorig_file: keep_bones re-uses the existing rig's bones", "[pipeline][file]") {
+  Sandbox box("keep");
+  box.write("k.png", sprite_png());
+  box.write("k.png.meta.json", std::string("{\"version\": 2, \"id\": \"") + kTexture + "\", \"type\": \"2d\"}");
+  AutorigFileRequest req;
+  req.png_path = box.path("k.png");
+  req.rig_path = box.path("k.rig2d.json");
+  req.keep_bones = true;
+  // No rig yet: suggested bones (40 x 80 -> 2 bones).
+  auto first = autorig_file(req, {});
+  REQUIRE(first);
+  CHECK_FALSE(first->bones_kept);
+  CHECK(first->stats.bones == 2);
+  box.write("k.rig2d.json", R"({"id": "0a0b0c0d-1111-4222-8333-444455556666",
+    "bones": [{"name": "hip", "parent": -1, "x": 0, "y": 30, "rot": 0}, {"name": "neck", "parent": 0, "x": 1, "y": -50, "rot": 0.25},
+              {"name": "head", "parent": 1, "x": 0, "y": -10, "rot": 0}]})");
+  auto kept = autorig_file(req, {});
+  REQUIRE(kept);
+  CHECK(kept->bones_kept);
+  CHECK(kept->id_kept);
+  CHECK(kept->stats.bones == 3);
+  auto rig = read_rig_normalized(kept->rig_text, "k");
+  REQUIRE(rig);
+  CHECK(rig->bones[1].name == "neck");
+  CHECK(rig->bones[1].x == 1);
+  CHECK(rig->bones[1].rot == 0.25);
+  // It wins over a bones file; a broken existing rig is an error against that rig.
+  box.write("other.bones.json", R"([{"name":"x"}])");
+  req.bones_path = box.path("other.bones.json");
+  CHECK(autorig_file(req, {})->stats.bones == 3);
+  box.write("k.rig2d.json", R"({"bones": []})");
+  auto broken = autorig_file(req, {});
+  REQUIRE_FALSE(broken);
+  CHECK(broken.error().code == "bones.empty");
+  CHECK(broken.error().where.file == req.rig_path);
+}

@@ -18,6 +18,8 @@ struct AutorigFileRequest {
   std::string png_path;                 // the sprite
   std::string rig_path;                 // where the rig will go (read for its id on a re-run)
   std::optional<std::string> bones_path;  // hand-placed bones file; unset = options.bones or suggested
+  bool keep_bones = false;              // reuse the bones of the rig already at rig_path, if any (hand
+                                        // edits survive a re-run); else bones_path, else as above
   bool write_meta = false;              // create a missing sidecar / set a non-2d one's type to "2d"
 };
 
@@ -29,6 +31,7 @@ struct AutorigFileResult {
   std::string sprite_guid;              // derived whole-image sprite (the rig's `sprite`)
   std::string rig_id;
   bool id_kept = false;                 // rig_id came from the existing rig file
+  bool bones_kept = false;              // the bones came from the existing rig file (keep_bones)
   std::vector<Diagnostic> warnings;     // e.g. meta.type: the texture is not 2d, the sprite won't resolve
   AutorigStats stats;
   double read_ms = 0, decode_ms = 0, verify_ms = 0;  // wall-clock, for -v
@@ -40,7 +43,8 @@ struct AutorigFileResult {
 // and checks the text reads back to the same rig (normalizing reader) and passes the strict reader. With write_meta a missing
 // sidecar is minted (mint_texture_guid over the path under default_asset_root) and one without a
 // `type` gets "2d"; otherwise a texture the engine treats as 3d is a meta.type warning.
-// Errors: io.*, png.*, meta.* (meta.missing names --write-meta as the fix), bones.*, json.*,
+// With keep_bones an existing rig's bones are read like a bones file (its defects are bones.* errors
+// naming the rig). Errors: io.*, png.*, meta.* (meta.missing names --write-meta as the fix), bones.*, json.*,
 // autorig.* (autorig.verify means a bug: the generated rig failed its own checks).
 RIG2D_EXPORT Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const AutorigOptions& options);
 
