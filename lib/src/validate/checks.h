@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "json/json_util.h"
+#include "rig2d/rig/rig.h"
 #include "rig2d/scene/scene.h"
 #include "rig2d/validate/validate.h"
 
@@ -46,7 +47,10 @@ struct Checker {
   void finish();
 };
 
+// The same checks from the JSON (any rig) or from the strict reader's model (a rig without errors,
+// which saves a second parse of a large file).
 void check_rig(const Json& root, Checker& c);
+void check_rig(const Rig& rig, Checker& c);
 void check_sidecar(const Json& root, Checker& c);
 void check_scene(const Scene& scene, Checker& c, const RigLookup& rigs);
 

@@ -37,9 +37,7 @@ const AssetEntry* texture_deriving(const AssetIndex& index, const std::string& r
   return nullptr;
 }
 
-void check_sprite_ref(Checker& c, const Json& value, const std::string& pointer, bool v2) {
-  if (!value.is_string()) return;  // wrong types are the rig reader's findings
-  const std::string& ref = value.get_ref<const std::string&>();
+void check_sprite_ref(Checker& c, const std::string& ref, const std::string& pointer, bool v2) {
   if (ref.empty()) {
     c.add(Severity::Warning, "rig.sprite.empty",
           std::string(v2 ? "part" : "rig") +
@@ -107,6 +105,14 @@ void check_sprite_ref(Checker& c, const Json& value, const std::string& pointer,
   }
 }
 
+// One mesh-bearing object (the v1 rig or a v2 part), from JSON or from the strict reader's model.
+struct PartView {
+  std::string base;                    // "" (v1) or "/parts/<i>"
+  std::optional<std::string> sprite;   // when a string
+  std::optional<std::vector<Vec2>> verts;                          // float32 as the engine stores them
+  std::optional<std::vector<std::array<std::uint32_t, 3>>> tris;   // when every index is in range
+};
+
 // Reads [x, y] pairs as the engine stores them (float32); nullopt if anything is malformed (the rig
 // reader reports that).
 std::optional<std::vector<Vec2>> read_verts(const Json& mesh) {
@@ -121,31 +127,62 @@ std::optional<std::vector<Vec2>> read_verts(const Json& mesh) {
   return out;
 }
 
-void check_triangles(Checker& c, const Json& owner, const std::string& base) {
-  const Json* mesh_ptr = member(owner, "mesh");
-  if (!mesh_ptr || !mesh_ptr->is_object()) return;
-  const Json& mesh = *mesh_ptr;
-  const auto verts = read_verts(mesh);
+std::optional<std::vector<std::array<std::uint32_t, 3>>> read_tris(const Json& mesh, std::size_t n) {
   const Json* tris_ptr_json = member(mesh, "tris");
-  if (!verts || !tris_ptr_json || !tris_ptr_json->is_array() || tris_ptr_json->size() % 3 != 0 ||
+  if (!tris_ptr_json || !tris_ptr_json->is_array() || tris_ptr_json->size() % 3 != 0 ||
       tris_ptr_json->size() > kMaxTriangleIndices) {
-    return;
+    return std::nullopt;
   }
   const Json& tris_json = *tris_ptr_json;
-  const std::size_t n = verts->size();
   std::vector<std::array<std::uint32_t, 3>> tris;
   tris.reserve(tris_json.size() / 3);
   for (std::size_t k = 0; k < tris_json.size(); k += 3) {
     std::array<std::uint32_t, 3> t{};
     for (std::size_t j = 0; j < 3; ++j) {
       const Json& v = tris_json[k + j];
-      if (!v.is_number_integer() && !v.is_number_unsigned()) return;
+      if (!v.is_number_integer() && !v.is_number_unsigned()) return std::nullopt;
       const auto idx = v.get<std::int64_t>();
-      if (idx < 0 || static_cast<std::uint64_t>(idx) >= n) return;  // range is the reader's finding
+      if (idx < 0 || static_cast<std::uint64_t>(idx) >= n) return std::nullopt;  // range is the reader's finding
       t[j] = static_cast<std::uint32_t>(idx);
     }
     tris.push_back(t);
   }
+  return tris;
+}
+
+PartView view_of(const Json& owner, std::string base) {
+  PartView v;
+  v.base = std::move(base);
+  if (const Json* sprite = member(owner, "sprite"); sprite && sprite->is_string()) v.sprite = sprite->get<std::string>();
+  const Json* mesh = member(owner, "mesh");
+  if (!mesh || !mesh->is_object()) return v;
+  v.verts = read_verts(*mesh);
+  if (v.verts) v.tris = read_tris(*mesh, v.verts->size());
+  return v;
+}
+
+PartView view_of(const Part& part, std::string base) {
+  PartView v;
+  v.base = std::move(base);
+  v.sprite = part.sprite;
+  std::vector<Vec2> verts;
+  verts.reserve(part.mesh.verts.size());
+  for (const Vec2& p : part.mesh.verts) verts.push_back({round_to_float(p.x), round_to_float(p.y)});
+  std::vector<std::array<std::uint32_t, 3>> tris;
+  tris.reserve(part.mesh.tris.size() / 3);
+  for (std::size_t k = 0; k + 2 < part.mesh.tris.size(); k += 3) {
+    tris.push_back({part.mesh.tris[k], part.mesh.tris[k + 1], part.mesh.tris[k + 2]});
+  }
+  v.verts = std::move(verts);
+  v.tris = std::move(tris);
+  return v;
+}
+
+void check_triangles(Checker& c, const PartView& part) {
+  if (!part.verts || !part.tris) return;
+  const std::vector<Vec2>* verts = &*part.verts;
+  const auto& tris = *part.tris;
+  const std::string& base = part.base;
   const std::string tris_ptr = base + "/mesh/tris/";
 
   std::size_t degenerate = 0;
@@ -210,38 +247,58 @@ void check_triangles(Checker& c, const Json& owner, const std::string& base) {
 
 }  // namespace
 
-void check_rig(const Json& root, Checker& c) {
-  if (!root.is_object()) return;  // the reader reports the root type
-  const auto id = root.find("id");
-  if (id == root.end()) {
+namespace {
+
+void check_id(Checker& c, bool present, const std::optional<std::string>& id) {
+  if (!present) {
     c.add(Severity::Error, "rig.id.missing",
           "the rig has no \"id\": scenes reference rigs by GUID; add \"id\": \"<guid>\" (any lowercase v4 GUID)", "");
-  } else if (id->is_string()) {
-    if (is_guid(id->get_ref<const std::string&>())) {
-      c.own(id->get<std::string>(), "/id");
+  } else if (id) {
+    if (is_guid(*id)) {
+      c.own(*id, "/id");
     } else {
-      c.add(Severity::Error, "rig.id.guid",
-            "id " + quote(id->get<std::string>()) + " is not a GUID (8-4-4-4-12 hex digits): replace it with one",
+      c.add(Severity::Error, "rig.id.guid", "id " + quote(*id) + " is not a GUID (8-4-4-4-12 hex digits): replace it with one",
             "/id");
     }
   }
+}
 
+void check_parts(Checker& c, const std::vector<PartView>& parts, bool v2) {
+  for (const PartView& p : parts) {
+    // A missing or non-string sprite is the rig reader's rig.field.missing / rig.field.type.
+    if (p.sprite) check_sprite_ref(c, *p.sprite, p.base + "/sprite", v2);
+    check_triangles(c, p);
+  }
+}
+
+}  // namespace
+
+void check_rig(const Json& root, Checker& c) {
+  if (!root.is_object()) return;  // the reader reports the root type
+  const Json* id = member(root, "id");
+  check_id(c, id != nullptr, id && id->is_string() ? std::optional<std::string>(id->get<std::string>()) : std::nullopt);
   // v2 when parts is a non-empty array, as the engine decides (§1.2); v1 otherwise.
+  std::vector<PartView> parts;
   const Json* parts_ptr = member(root, "parts");
-  if (parts_ptr && parts_ptr->is_array() && !parts_ptr->empty()) {
-    const Json& parts = *parts_ptr;
-    for (std::size_t i = 0; i < parts.size() && i < kMaxParts; ++i) {
-      const Json& part = parts[i];
-      if (!part.is_object()) continue;
-      const std::string base = "/parts/" + std::to_string(i);
-      // A missing sprite is the rig reader's rig.field.missing.
-      if (const Json* sprite = member(part, "sprite")) check_sprite_ref(c, *sprite, base + "/sprite", true);
-      check_triangles(c, part, base);
+  const bool v2 = parts_ptr && parts_ptr->is_array() && !parts_ptr->empty();
+  if (v2) {
+    for (std::size_t i = 0; i < parts_ptr->size() && i < kMaxParts; ++i) {
+      const Json& part = (*parts_ptr)[i];
+      if (part.is_object()) parts.push_back(view_of(part, "/parts/" + std::to_string(i)));
     }
   } else {
-    if (const Json* sprite = member(root, "sprite")) check_sprite_ref(c, *sprite, "/sprite", false);
-    check_triangles(c, root, "");
+    parts.push_back(view_of(root, ""));
   }
+  check_parts(c, parts, v2);
+}
+
+void check_rig(const Rig& rig, Checker& c) {
+  // The strict reader keeps parts in file order, so part i is "/parts/<i>".
+  check_id(c, rig.id.has_value(), rig.id);
+  const bool v2 = rig.layout == Layout::V2;
+  std::vector<PartView> parts;
+  for (std::size_t i = 0; i < rig.parts.size(); ++i) parts.push_back(view_of(rig.parts[i], v2 ? "/parts/" + std::to_string(i) : ""));
+  check_parts(c, parts, v2);
 }
 
 }  // namespace rig2d::detail

@@ -242,8 +242,11 @@ FileReport Validator::validate_text(std::string_view text, const std::string& pa
       // Per-file defects come from the rig reader; the cross-file and mesh-quality checks follow.
       StrictRig strict = read_rig_strict(text, path, StrictOptions{impl_->options.weight_tolerance});
       add_reader_diagnostics(report, std::move(strict.diagnostics));
-      auto json = detail::parse_json(text, path);
-      if (json) detail::check_rig(*json, c);
+      if (strict.rig) {
+        detail::check_rig(*strict.rig, c);
+      } else if (auto json = detail::parse_json(text, path)) {
+        detail::check_rig(*json, c);
+      }
       break;
     }
     case FileKind::Sidecar: {
