@@ -133,6 +133,7 @@ S_LEG = "bbbbbbbb-0000-4000-8000-000000000002"
 R_BAR = "cccccccc-0000-4000-8000-000000000001"    # the 3-bone bar rig
 R_MANY = "cccccccc-0000-4000-8000-000000000002"   # over kMaxBones: unreadable for scene checks
 R_PARTS = "cccccccc-0000-4000-8000-000000000003"  # v2 rig over the sheet's slices
+A_WALK = "dddddddd-0000-4000-8000-00000000000a"   # an .anim.json clip
 SPRITE_BAR = derive_guid("sprite:" + T_BAR)
 SPRITE_SHEET = derive_guid("sprite:" + T_SHEET)
 
@@ -181,6 +182,20 @@ def sidecars(root):
             {"guid": S_LEG, "name": "leg", "rect": {"x": 32, "y": 0, "w": 32, "h": 64}, "pivot": {"x": 0.5, "y": 1}}]})
 
 
+def anims(root):
+    write_json(os.path.join(root, "anims/walk.anim.json"),
+               {"id": A_WALK, "name": "walk", "duration": 1, "frameRate": 60, "loop": True, "tracks": []})
+
+
+def animator(clips, clip="walk"):
+    return {"Animator": {"clips": clips, "clip": clip, "time": 0, "speed": 1, "playing": True, "loop": True,
+                         "fadeDuration": 0}}
+
+
+def bank(*entries):
+    return json.dumps([{"name": n, "clip": g} for n, g in entries], separators=(",", ":"))
+
+
 def entity(eid, name, traits, parent_guid="", guid_=None):
     attrs = {"name": name, "isActive": True, "sortOrder": 0, "parentId": parent_guid, "layer": "2d",
              "guid": guid_ if guid_ is not None else f"e-{eid}", "editorFolder": ""}
@@ -214,6 +229,7 @@ def make_valid():
     root = os.path.join(HERE, "valid", "validate")
     shutil.rmtree(root, ignore_errors=True)
     sidecars(root)
+    anims(root)
     write_json(os.path.join(root, "rigs/bar.rig2d.json"), v1_rig(R_BAR))
     write_json(os.path.join(root, "rigs/parts.rig2d.json"), v2_rig(R_PARTS, [S_ARM, S_LEG, SPRITE_BAR]))
     # A v1 rig with noScale and version, and a v2 part with visible false: optional fields in use.
@@ -224,7 +240,10 @@ def make_valid():
     hidden = v2_rig(guid(2, "c1"), [S_ARM, S_LEG])
     hidden["parts"][1]["visible"] = False
     write_json(os.path.join(root, "rigs/hidden-part.rig2d.json"), hidden)
-    write_json(os.path.join(root, "scenes/bar.json"), scene(guid(1, "5c"), bar_entities()))
+    animated = bar_entities(root_traits=animator(bank(("walk", A_WALK))))
+    write_json(os.path.join(root, "scenes/bar.json"),
+               scene(guid(1, "5c"), animated,
+                     resources=[{"type": "animation", "path": A_WALK}, {"type": "rig2d", "path": R_BAR}]))
     # Billboard3D beside the SkinnedSprite2D, and a legacy scene linking parents by numeric id.
     bb = bar_entities(root_traits={"Billboard3D": {"mode": "cylindrical", "alphaTest": 0.5, "pixelsPerUnit": 100,
                                                    "anchor": "bottom"}})
@@ -252,6 +271,7 @@ def make_invalid():
     shutil.rmtree(base, ignore_errors=True)
     root = os.path.join(base, "assets")
     sidecars(root)
+    anims(root)
     write_json(os.path.join(root, "rigs/bar.rig2d.json"), v1_rig(R_BAR))
     many = v1_rig(R_MANY)
     many["bones"] = [{"name": f"b{i}", "parent": i - 1, "x": 0, "y": 1, "rot": 0} for i in range(1025)]
@@ -408,6 +428,14 @@ def make_invalid():
     sc("scene.bone.missing", bar_entities()[:3], rig_ptr)
     orphan = entity(5, "stray", {"Transform": {}, "Bone2D": {"name": "base"}}, "")
     sc("scene.bone.orphan", bar_entities(extra_bones=[orphan]), "/entities/4/traits/Bone2D")
+
+    clips_ptr = "/entities/0/traits/Animator/clips"
+    sc("scene.animator.clips", bar_entities(root_traits=animator('[{"name": "walk"')), clips_ptr)
+    sc("scene.animator.clip.guid", bar_entities(root_traits=animator(bank(("walk", "/games/x/walk.anim.json")))),
+       clips_ptr)
+    sc("scene.animator.clip.unresolved", bar_entities(root_traits=animator(bank(("walk", R_BAR)))), clips_ptr)
+    sc("scene.animator.clip.unknown", bar_entities(root_traits=animator(bank(("walk", A_WALK)), clip="run")),
+       "/entities/0/traits/Animator/clip")
 
     with open(os.path.join(base, "manifest.json"), "w") as f:
         json.dump({"asset_root": "assets", "cases": cases}, f, indent=2)

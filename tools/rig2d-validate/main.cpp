@@ -43,16 +43,20 @@ void setup(CLI::App& app, Options& o) {
                  "Files or folders to check. Folders are searched recursively for *.rig2d.json, *.meta.json and "
                  "scene/prefab *.json (other engine JSON types, manifest.json and hidden folders are skipped)")
       ->required();
-  app.add_option("--format", o.format, "Report format: text (file:line:col: severity: ... [code]), json, junit or sarif")
+  app.add_option("--format", o.format,
+                 "Report format: text (file:line:col: severity: pointer: message [code], one per line), json, junit "
+                 "or sarif (SARIF 2.1.0); see docs/validate.md")
       ->check(CLI::IsMember({"text", "json", "junit", "sarif"}))
       ->capture_default_str();
-  app.add_option("-o,--output", o.output, "Write the report to FILE (atomically) instead of stdout");
+  app.add_option("-o,--output", o.output, "Write the report to FILE (atomically) instead of stdout")->type_name("FILE");
   app.add_option("--assets", o.assets,
-                 "Asset root for GUID lookups (sprites, rigs, duplicates); lookups never leave it. Default: per file, "
-                 "the nearest ancestor folder named \"assets\", else the file's folder")
+                 "Asset root for GUID lookups (sprites, rigs, clips, duplicates); lookups never leave it. Default: per "
+                 "file, the nearest ancestor folder named \"assets\", else the folder argument the file was found "
+                 "under (a file named directly: its own folder)")
       ->check(CLI::ExistingDirectory);
   app.add_option("--weight-tolerance", o.weight_tolerance,
-                 "Largest allowed |sum - 1| of one vertex's skin weights (unitless)")
+                 "Largest allowed |sum - 1| of one vertex's 4 skin weights (unitless)")
+      ->type_name("X")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   app.add_flag("--strict", o.strict, "Treat warnings as errors (exit 1 on any warning)");
@@ -60,6 +64,7 @@ void setup(CLI::App& app, Options& o) {
                "Rewrite rigs so they say what the engine loads: renormalize weights, fill defaults; writes atomically, "
                "keeps key order and the engine's JSON layout, and reports every change as a fix.* note");
   app.add_option("-j,--jobs", o.jobs, "Files checked in parallel (threads); the report is identical for any value")
+      ->type_name("N")
       ->check(CLI::Range(1u, 64u))
       ->capture_default_str();
   app.add_option("--progress", o.progress, "Progress line on stderr: auto (only on a terminal), always or never")

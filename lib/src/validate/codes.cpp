@@ -76,6 +76,10 @@ const std::vector<CodeInfo>& validation_codes() {
       {"scene.bone.parent", S::Error, "a Bone2D's parent does not mirror the rig hierarchy"},
       {"scene.bone.missing", S::Warning, "rig bones have no Bone2D entity"},
       {"scene.bone.orphan", S::Warning, "a Bone2D has no SkinnedSprite2D ancestor"},
+      {"scene.animator.clips", S::Error, "Animator.clips is not a JSON string holding a clip bank"},
+      {"scene.animator.clip.guid", S::Error, "an Animator bank clip is not a GUID"},
+      {"scene.animator.clip.unresolved", S::Error, "an Animator bank clip resolves to no .anim.json"},
+      {"scene.animator.clip.unknown", S::Warning, "Animator.clip names no entry of the bank"},
       // across files
       {"guid.duplicate", S::Error, "a GUID is claimed by more than one file"},
       {"validate.findings.truncated", S::Note, "more findings than the per-file listing limit"},

@@ -2,6 +2,7 @@
 // Scene and prefab checks (ENGINE-SPEC §1.8, §4.1, §4.3): the trait scalar guard, field types,
 // ranges and enums of the 2D-skinning traits, SkinnedSprite2D rig references, Bone2D subtrees that
 // mirror their rig's hierarchy, and the Billboard3D/FlatSprite3D pairing rules.
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -324,6 +325,71 @@ void check_rig_ref(Checker& c, const Scene& scene, std::size_t index, const RigL
   check_bones(c, scene, index, *f, *bones);
 }
 
+// Animator.clips is a JSON string holding the clip bank (§1.6): parse it and resolve each clip GUID.
+void check_animator(Checker& c, const SceneEntity& e) {
+  const SceneTrait* t = e.trait("Animator");
+  if (!t) return;
+  const TraitField* clips = t->field("clips");
+  std::vector<std::string> names;
+  bool bank_ok = true;
+  if (clips && clips->kind == FieldKind::String && !clips->text.empty()) {
+    const std::string shape = "a JSON string holding [{\"name\", \"clip\": <anim guid>, \"speed\"?, \"loop\"?, \"fadeDuration\"?}]";
+    auto bank = parse_json(clips->text, c.path);
+    if (!bank || !bank->is_array()) {
+      bank_ok = false;
+      c.add(Severity::Error, "scene.animator.clips",
+            "Animator.clips must be " + shape + (bank ? std::string(", not ") + json_kind(*bank) : ": " + bank.error().message),
+            clips->pointer);
+    } else {
+      for (std::size_t i = 0; i < bank->size(); ++i) {
+        const Json& entry = (*bank)[i];
+        const Json* name = member(entry, "name");
+        const Json* clip = member(entry, "clip");
+        const Json* speed = member(entry, "speed");
+        const Json* loop = member(entry, "loop");
+        const Json* fade = member(entry, "fadeDuration");
+        const std::string which = "Animator.clips entry " + std::to_string(i);
+        if (!name || !name->is_string() || !clip || !clip->is_string() || (speed && !speed->is_number()) ||
+            (loop && !loop->is_boolean()) || (fade && !fade->is_number())) {
+          bank_ok = false;
+          c.add(Severity::Error, "scene.animator.clips",
+                which + " must be {\"name\": string, \"clip\": string, \"speed\"?: number, \"loop\"?: boolean, "
+                        "\"fadeDuration\"?: number}",
+                clips->pointer);
+          continue;
+        }
+        names.push_back(name->get<std::string>());
+        const std::string ref = clip->get<std::string>();
+        if (!is_guid(ref)) {
+          c.add(Severity::Error, "scene.animator.clip.guid",
+                which + " (" + quote(names.back()) + "): clip " + quote(ref) +
+                    " is not a GUID: reference the .anim.json by its \"id\"",
+                clips->pointer);
+        } else if (c.assets) {
+          const AssetEntry* owner = c.assets->find(ref);
+          if (!owner || owner->kind != AssetKind::Animation) {
+            c.add(Severity::Error, "scene.animator.clip.unresolved",
+                  which + " (" + quote(names.back()) + "): clip " + ref +
+                      (owner ? " is the GUID of " + quote(owner->path) + ", not of an .anim.json"
+                             : " does not resolve to any .anim.json under " + quote(c.assets->root())),
+                  clips->pointer);
+          }
+        }
+      }
+    }
+  }
+  const TraitField* active = t->field("clip");
+  if (bank_ok && active && active->kind == FieldKind::String && !active->text.empty() &&
+      std::find(names.begin(), names.end(), active->text) == names.end()) {
+    std::string list;
+    for (std::size_t k = 0; k < names.size() && k < 12; ++k) list += (k ? ", " : "") + quote(names[k]);
+    c.add(Severity::Warning, "scene.animator.clip.unknown",
+          "Animator.clip " + quote(active->text) + " is not a name in Animator.clips (" +
+              (list.empty() ? std::string("the bank is empty") : list) + "): nothing plays; use \"\" for the first clip",
+          active->pointer);
+  }
+}
+
 }  // namespace
 
 void check_scene(const Scene& scene, Checker& c, const RigLookup& rigs) {
@@ -341,7 +407,10 @@ void check_scene(const Scene& scene, Checker& c, const RigLookup& rigs) {
     c.add(Severity::Warning, "scene.version",
           "scene version " + js_number(*scene.version) + " is newer than the engine's 9: it loads with a warning", "/version");
   }
-  for (const SceneEntity& e : scene.entities) check_traits(c, e);
+  for (const SceneEntity& e : scene.entities) {
+    check_traits(c, e);
+    check_animator(c, e);
+  }
   for (std::size_t i = 0; i < scene.entities.size(); ++i) {
     if (scene.entities[i].has("SkinnedSprite2D")) check_rig_ref(c, scene, i, rigs);
   }
