@@ -50,7 +50,7 @@ case "$scenario" in
     expect "vertex budget reached"
     # --mesh grid is still the engine's grid.
     run 0 "$autorig" "$work/s/bar.png" -o "$work/grid.rig2d.json" --mesh grid -v
-    expect "grid 1x5 -> 12 verts 10 tris"
+    expect "grid 1x5 -> 12 verts 10 tris \\(coverage IoU 1\\.0000\\)"
     ;;
   usage)
     copy_samples "$work/s"

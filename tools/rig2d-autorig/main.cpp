@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // rig2d-autorig: PNG sprites (or folders of them) in, engine-compatible .rig2d.json rigs out.
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include <cstdio>
+#include <string>
 #include <thread>
 
 #include "batch.h"
@@ -235,11 +237,13 @@ int run(const Options& o) {
         if (spdlog::should_log(spdlog::level::debug))
           for (const Diagnostic& d : s.weight_warnings) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
         spdlog::debug(
-            "{}: {}x{} px, mask {}x{} ({} covered), {} {}x{} -> {} verts {} tris, {} bones, {} weights; id {} ({}), "
+            "{}: {}x{} px, mask {}x{} ({} covered), {} -> {} verts {} tris (coverage IoU {:.4f}), {} bones, {} weights; "
+            "id {} ({}), "
             "sprite {}; read {:.2f} ms, decode {:.2f} ms, coverage {:.2f} ms, mesh {:.2f} ms, bones {:.2f} ms, "
             "weights {:.2f} ms, verify {:.2f} ms{}",
             job.display, s.image_width, s.image_height, s.mask_width, s.mask_height, s.covered_cells,
-            mesh_mode_name(options.mesh), s.cols, s.rows, s.vertices, s.triangles, s.bones,
+            options.mesh == MeshMode::Grid ? fmt::format("grid {}x{}", s.cols, s.rows) : std::string("outline"),
+            s.vertices, s.triangles, s.coverage.iou, s.bones,
             weights_mode_name(options.weights), res.rig_id, res.id_kept ? "kept" : "derived", res.sprite_guid,
             res.read_ms, res.decode_ms, s.coverage_ms, s.mesh_ms, s.bones_ms, s.weights_ms, res.verify_ms,
             res.bones_kept ? "; bones kept from the existing rig" : "");

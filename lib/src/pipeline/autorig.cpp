@@ -255,12 +255,14 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
       auto grid_mesh = generate_grid_mesh(grid, o.cull ? inside : UvPredicate{});
       if (!grid_mesh) return Unexpected{grid_mesh.error()};
       mesh = std::move(*grid_mesh);
+      st.coverage = mesh_coverage(mesh, image, o.alpha_threshold);
       break;
     }
     case MeshMode::Outline: {
       auto outline = outline_mesh(image, outline_options(o), &st.outline);
       if (!outline) return Unexpected{outline.error()};
       mesh = std::move(*outline);
+      st.coverage = st.outline.coverage;
       break;
     }
   }

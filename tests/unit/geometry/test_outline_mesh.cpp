@@ -277,6 +277,7 @@ TEST_CASE("outline mesh: autorig_image with MeshMode::Outline", "[geometry][outl
   CHECK(st.vertices == mesh.verts.size());
   CHECK(st.outline.vertices == mesh.verts.size());
   CHECK(st.outline.coverage.recall == 1.0);
+  CHECK(st.coverage.iou == st.outline.coverage.iou);  // the mode-independent score is the outline's
   CHECK(rig->parts[0].skin_weights.size() == 4 * mesh.verts.size());
   // Out-of-range outline options are autorig.options errors before any work.
   o.outline.min_angle_deg = 50;

@@ -192,6 +192,11 @@ TEST_CASE("autorig_image: grid + joint equals auto_rig over the coverage mask", 
   CHECK(stats.rows == 20);
   CHECK(stats.covered_cells == 40 * 40 + 20 * 130);
   CHECK(stats.triangles < 2 * 200);
+  // Every kept 10 px cell covers exactly 100 pixel centres, and culling never drops an opaque pixel.
+  CHECK(stats.coverage.mask_pixels == 40 * 40 + 20 * 130);
+  CHECK(stats.coverage.mesh_pixels == 100 * (stats.triangles / 2));
+  CHECK(stats.coverage.recall == 1.0);
+  CHECK(stats.coverage.iou == Approx(4200.0 / static_cast<double>(stats.coverage.mesh_pixels)));
   CHECK(stats.vertices == rig->parts[0].mesh.verts.size());
   // Bones span the covered rows only: a = 4/32 .. 30/32 (pixel rows 25..187).
   const auto joints = joint_positions(rig->bones);

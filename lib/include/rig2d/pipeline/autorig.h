@@ -118,6 +118,7 @@ struct AutorigStats {
   std::vector<Diagnostic> weight_warnings;  // heat weights: how a degenerate piece was handled
                                             // (autorig_file keeps only the notes here, for -v)
   OutlineMeshStats outline;        // MeshMode::Outline only: contour, simplification, quality, IoU
+  CoverageScore coverage;          // either mesh vs the alpha mask (pixel centres, alpha > threshold)
 };
 
 // One sprite to a v1 rig: coverage mask (image/coverage.h), mesh by options.mesh, bones (given or
