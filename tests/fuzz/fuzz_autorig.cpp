@@ -24,6 +24,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.cell_size = (knobs & 4) ? 8 : 48;
   if (knobs & 8) options.bone_count = 2 + (knobs >> 4) % 5;
   options.pivot_x = (knobs & 0x40) ? 0 : 0.5;
+  // Both meshers and both weight schemes (the library defaults to the engine's grid with heat weights).
+  options.mesh = (knobs & 0x80) ? rig2d::MeshMode::Outline : rig2d::MeshMode::Grid;
+  options.weights = (knobs & 0x20) ? rig2d::WeightsMode::Joint : rig2d::WeightsMode::Heat;
   auto rig = rig2d::autorig_image(*image, options);
   if (rig && !rig2d::verify_rig(*rig)) std::abort();
   return 0;
