@@ -451,6 +451,25 @@ bool Cdt::retriangulate_cavity(const std::vector<int>& removed, int a, int end, 
   return true;
 }
 
+int Cdt::vertex_on_segment(Vec2 a, Vec2 b, int u, int v) const {
+  // Within 1e-12 of the segment's length of its line, strictly between its ends.
+  const Vec2 dir = sub(b, a);
+  const double len2 = dot(dir, dir);
+  int best = -1;
+  double best_off = HUGE_VAL;
+  for (const int w : {u, v}) {
+    if (kind_[static_cast<std::size_t>(w)] == Kind::Super) continue;
+    const Vec2 p = pts_[static_cast<std::size_t>(w)];
+    const double along = dot(sub(p, a), dir);
+    const double off = std::fabs(orient2d(a, b, p));
+    if (along > 0 && along < len2 && off <= 1e-12 * len2 && off < best_off) {
+      best = w;
+      best_off = off;
+    }
+  }
+  return best;
+}
+
 bool Cdt::insert_segment(int a0, int b0, std::int64_t klass) {
   // Pieces still to recover: (a, b) carrying `weight` (packed class counts) of input segment `seg`.
   struct Piece {
@@ -538,7 +557,18 @@ bool Cdt::insert_segment(int a0, int b0, std::int64_t klass) {
         // the edge), it is inserted as a free vertex and both segments are bent through it, which moves
         // them by that rounding error only; a point within rounding of an endpoint snaps to it.
         const Vec2 L = pts_[static_cast<std::size_t>(l)], R = pts_[static_cast<std::size_t>(r)];
-        const double oa = orient2d(L, R, A), ob = orient2d(L, R, B);
+        // An end of (l, r) within rounding of this segment's line: the two overlap there, and their
+        // crossing point is ill-conditioned. Route this segment through that end instead, so repeated
+        // overlapping segments share vertices rather than bending around each other without end.
+        if (const int via = vertex_on_segment(A, B, l, r); via >= 0) {
+          work.push_back({via, b, weight, seg_id});
+          work.push_back({a, via, weight, seg_id});
+          done = true;
+          break;
+        }
+        // Exact orientations: the filtered ones have the right sign but, near the filter's bound, a
+        // magnitude too rough to place the crossing point.
+        const double oa = orient2d_exact(L, R, A), ob = orient2d_exact(L, R, B);
         const long double s = static_cast<long double>(oa) / (static_cast<long double>(oa) - ob);
         const Vec2 X{static_cast<double>(A.x + s * (static_cast<long double>(B.x) - A.x)),
                      static_cast<double>(A.y + s * (static_cast<long double>(B.y) - A.y))};

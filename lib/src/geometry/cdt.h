@@ -79,6 +79,8 @@ class Cdt {
   int split_triangle(int t, Vec2 p, Kind kind);
   int split_edge(int t, int i, Vec2 p, Kind kind);
   bool split_edge_valid(int t, int i, Vec2 p) const;
+  // u or v when it lies within rounding of segment (a, b)'s interior (the nearer to its line), else -1.
+  int vertex_on_segment(Vec2 a, Vec2 b, int u, int v) const;
   void legalize(int t, int i);
   void flip(int t, int i);
   void legalize_all();

@@ -253,3 +253,60 @@ TEST_CASE("triangulate: random degenerate rings agree with the even-odd rule poi
   }
   CHECK(meshes > 200);
 }
+
+TEST_CASE("triangulate: repeated and overlapping segments never stall segment recovery", "[geometry][triangulate]") {
+  // Found by fuzz_outline: the same lattice edge in several rings, crossed by many others. Crossing points
+  // of nearly collinear segments are ill-conditioned; recovery once gave up on both of these.
+  const std::vector<Ring> twice_overlapping = {{{1, 6}, {8, 8}, {1, 8}, {10, 0}, {0, 10}},
+                                               {{0, 4}, {4, 10}, {1, 6}, {8, 8}, {1, 6}, {8, 8}}};
+  const std::vector<Ring> shared_edges = {{{0, 4}, {4, 10}, {1, 6}, {8, 8}},
+                                          {{2, 7}, {0, 4}, {4, 10}, {0, 10}, {9, 3}, {31, 31}},
+                                          {{0, 4}, {4, 10}, {0, 2}, {10, 4}, {2, 4}, {5, 11}, {9, 0}, {1, 6}},
+                                          {{2, 7}, {0, 4}, {4, 10}, {4, 1}, {0, 9}}};
+  for (const auto* rings : {&twice_overlapping, &shared_edges}) {
+    for (bool refine : {false, true}) {
+      TriangulateOptions opt;
+      opt.refine = refine;
+      opt.max_edge = refine ? 2.0 : 0.0;
+      opt.max_vertices = 2000;
+      const auto m = triangulate_polygons(*rings, opt);
+      REQUIRE(m);
+      CHECK(rig2d::test::check_triangulation(m->vertices, m->triangles) == "");
+      CHECK_FALSE(m->triangles.empty());
+    }
+  }
+
+  // A seeded sweep of the same kind: loops traced twice, edges shared between rings, both fill rules.
+  std::uint64_t s = 0x9E3779B97F4A7C15ull;
+  auto rnd = [&]() {
+    s ^= s << 13;
+    s ^= s >> 7;
+    s ^= s << 17;
+    return s;
+  };
+  for (int it = 0; it < 400; ++it) {
+    INFO("case " << it);
+    const int lattice = 4 + static_cast<int>(rnd() % 12);
+    const std::vector<Vec2> shared{{0, 0}, {static_cast<double>(lattice - 1), static_cast<double>(lattice / 2)}};
+    std::vector<Ring> rings;
+    for (std::uint64_t r = 0, nr = 1 + rnd() % 5; r < nr; ++r) {
+      Ring ring;
+      for (std::uint64_t k = 0, n = 2 + rnd() % 10; k < n; ++k)
+        ring.push_back({static_cast<double>(rnd() % lattice), static_cast<double>(rnd() % lattice)});
+      if (rnd() % 2) ring.insert(ring.end(), shared.begin(), shared.end());
+      if (rnd() % 3 == 0) {
+        const Ring loop = ring;
+        ring.insert(ring.end(), loop.begin(), loop.end());
+      }
+      rings.push_back(ring);
+    }
+    TriangulateOptions opt;
+    opt.fill = rnd() % 2 ? rig2d::FillRule::OutlineMinusHoles : rig2d::FillRule::EvenOdd;
+    opt.refine = rnd() % 2;
+    opt.max_edge = rnd() % 2 ? 2.0 : 0.0;
+    opt.max_vertices = 2000;
+    const auto m = triangulate_polygons(rings, opt);
+    REQUIRE(m);
+    CHECK(rig2d::test::check_triangulation(m->vertices, m->triangles) == "");
+  }
+}

@@ -59,7 +59,7 @@ struct TriangulateStats {
 
 // Triangulates the even-odd interior of `rings`. Errors: geometry.polygon.nonfinite (NaN/Inf or a
 // coordinate over kMaxPolygonCoordinate), geometry.polygon.too_large (more than kMaxVertices points),
-// geometry.triangulate.degenerate (the input defeated the bounded segment recovery; never expected).
+// geometry.triangulate.degenerate (the input defeated the bounded segment recovery: a bug).
 // Deterministic: the same rings give the same bytes. An input without area gives an empty mesh.
 RIG2D_EXPORT Result<TriangleMesh> triangulate_polygons(const std::vector<Ring>& rings,
                                                        const TriangulateOptions& options = {},
