@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "json/json_util.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -127,107 +130,203 @@ void append_value(std::string& out, const Json& v, int indent) {
   }
 }
 
-// --- pointer location: a minimal scanner over already-valid JSON text -------------------------------
+// --- pointer location: one pass over the text for any number of pointers ---------------------------
 
-struct Scanner {
-  std::string_view t;
-  std::size_t i = 0;
+constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 
-  void ws() {
-    while (i < t.size() && (t[i] == ' ' || t[i] == '\n' || t[i] == '\r' || t[i] == '\t')) ++i;
-  }
-  // Reads a string starting at '"'; returns its decoded text (escapes beyond \uXXXX kept simple).
-  std::string string() {
-    std::string s;
-    ++i;
-    while (i < t.size() && t[i] != '"') {
-      if (t[i] == '\\' && i + 1 < t.size()) {
-        const char e = t[i + 1];
-        i += 2;
-        switch (e) {
-          case 'n': s += '\n'; break;
-          case 't': s += '\t'; break;
-          case 'r': s += '\r'; break;
-          case 'b': s += '\b'; break;
-          case 'f': s += '\f'; break;
-          case 'u': {
-            unsigned cp = 0;
-            if (i + 4 <= t.size()) cp = static_cast<unsigned>(std::strtoul(std::string(t.substr(i, 4)).c_str(), nullptr, 16));
-            i += 4;
-            if (cp < 0x80) s += static_cast<char>(cp);
-            else if (cp < 0x800) {
-              s += static_cast<char>(0xC0 | (cp >> 6));
-              s += static_cast<char>(0x80 | (cp & 0x3F));
-            } else {
-              s += static_cast<char>(0xE0 | (cp >> 12));
-              s += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-              s += static_cast<char>(0x80 | (cp & 0x3F));
-            }
-            break;
-          }
-          default: s += e;
-        }
-      } else {
-        s += t[i++];
-      }
-    }
-    ++i;  // closing quote
-    return s;
-  }
-  void skip_value() {
-    ws();
-    if (i >= t.size()) return;
-    if (t[i] == '"') {
-      string();
-      return;
-    }
-    if (t[i] == '{' || t[i] == '[') {
-      int depth = 0;
-      while (i < t.size()) {
-        const char ch = t[i];
-        if (ch == '"') {
-          string();
-          continue;
-        }
-        if (ch == '{' || ch == '[') ++depth;
-        if (ch == '}' || ch == ']') {
-          if (--depth == 0) {
-            ++i;
-            return;
-          }
-        }
-        ++i;
-      }
-      return;
-    }
-    while (i < t.size() && t[i] != ',' && t[i] != '}' && t[i] != ']' && t[i] != ' ' && t[i] != '\n' &&
-           t[i] != '\r' && t[i] != '\t')
-      ++i;
-  }
+// The wanted pointers as a trie, one node per reference token, plus what the scan saw of each node.
+struct PointerNode {
+  std::size_t parent = kNone;
+  std::map<std::string, std::size_t, std::less<>> keys;  // child per member name
+  std::map<std::size_t, std::size_t> indices;            // child per array index (same child as its key)
+  std::size_t offset = kNone;                            // where the value starts, at its latest visit
+  std::size_t visit = 0;                                 // latest visit (0: never reached)
+  std::size_t parent_visit = 0;                          // the parent's visit that latest visit was in
 };
 
+// RFC 6901 reference tokens; the leading '/' is optional and a '~' not followed by 0 or 1 stays as is.
 std::vector<std::string> split_pointer(std::string_view pointer) {
   std::vector<std::string> tokens;
   if (pointer.empty()) return tokens;
-  std::size_t pos = 1;
+  std::size_t pos = pointer.front() == '/' ? 1 : 0;
   while (true) {
     const std::size_t next = pointer.find('/', pos);
-    std::string raw(pointer.substr(pos, next == std::string_view::npos ? std::string_view::npos : next - pos));
-    std::string tok;
+    const std::string_view raw =
+        pointer.substr(pos, next == std::string_view::npos ? std::string_view::npos : next - pos);
+    std::string token;
     for (std::size_t k = 0; k < raw.size(); ++k) {
-      if (raw[k] == '~' && k + 1 < raw.size()) {
-        tok += raw[k + 1] == '1' ? '/' : '~';
+      if (raw[k] == '~' && k + 1 < raw.size() && (raw[k + 1] == '0' || raw[k + 1] == '1')) {
+        token += raw[k + 1] == '1' ? '/' : '~';
         ++k;
       } else {
-        tok += raw[k];
+        token += raw[k];
       }
     }
-    tokens.push_back(std::move(tok));
+    tokens.push_back(std::move(token));
     if (next == std::string_view::npos) break;
     pos = next + 1;
   }
   return tokens;
 }
+
+void append_utf8(std::string& out, std::uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+// Walks the text once, descending only into values on some wanted pointer's path and skipping the rest.
+// Meant for text parse_json accepted; on anything else it still ends (every loop step consumes input).
+class PointerScan {
+ public:
+  PointerScan(std::string_view text, std::vector<PointerNode>& nodes) : t_(text), nodes_(nodes) {}
+
+  void value(std::size_t node_id, std::size_t parent_visit) {
+    ws();
+    const std::size_t visit = ++visits_;
+    PointerNode& node = nodes_[node_id];  // nodes_ is not resized during the scan
+    node.offset = i_;
+    node.visit = visit;
+    node.parent_visit = parent_visit;
+    if (i_ >= t_.size()) return;
+    if (node.keys.empty()) {
+      skip();
+      return;
+    }
+    if (t_[i_] == '{') {
+      ++i_;
+      while (true) {
+        ws();
+        if (i_ < t_.size() && t_[i_] == ',') {
+          ++i_;
+          continue;
+        }
+        if (i_ >= t_.size() || t_[i_] != '"') break;  // '}' (or not JSON)
+        const std::string key = string();
+        ws();
+        if (i_ < t_.size() && t_[i_] == ':') ++i_;
+        const auto it = node.keys.find(key);
+        if (it != node.keys.end()) value(it->second, visit);
+        else skip();
+      }
+      if (i_ < t_.size()) ++i_;
+    } else if (t_[i_] == '[') {
+      ++i_;
+      for (std::size_t index = 0;; ++index) {
+        ws();
+        if (i_ >= t_.size() || t_[i_] == ']') break;
+        const std::size_t start = i_;
+        const auto it = node.indices.find(index);
+        if (it != node.indices.end()) value(it->second, visit);
+        else skip();
+        ws();
+        if (i_ < t_.size() && t_[i_] == ',') ++i_;
+        else if (i_ == start) break;
+      }
+      if (i_ < t_.size()) ++i_;
+    } else {
+      skip();
+    }
+  }
+
+ private:
+  void ws() {
+    while (i_ < t_.size() && (t_[i_] == ' ' || t_[i_] == '\n' || t_[i_] == '\r' || t_[i_] == '\t')) ++i_;
+  }
+
+  std::uint32_t hex4() {
+    std::uint32_t cp = 0;
+    if (i_ + 4 <= t_.size()) std::from_chars(t_.data() + i_, t_.data() + i_ + 4, cp, 16);
+    i_ += 4;
+    return cp;
+  }
+
+  // Decodes the string at '"' (escapes and surrogate pairs included, as the parser does, so a key
+  // compares equal to the pointer token built from the parsed key) and moves past it.
+  std::string string() {
+    std::string s;
+    ++i_;
+    while (i_ < t_.size() && t_[i_] != '"') {
+      if (t_[i_] != '\\' || i_ + 1 >= t_.size()) {
+        s += t_[i_++];
+        continue;
+      }
+      const char e = t_[i_ + 1];
+      i_ += 2;
+      switch (e) {
+        case 'n': s += '\n'; break;
+        case 't': s += '\t'; break;
+        case 'r': s += '\r'; break;
+        case 'b': s += '\b'; break;
+        case 'f': s += '\f'; break;
+        case 'u': {
+          std::uint32_t cp = hex4();
+          if (cp >= 0xD800 && cp < 0xDC00 && i_ + 1 < t_.size() && t_[i_] == '\\' && t_[i_ + 1] == 'u') {
+            i_ += 2;
+            const std::uint32_t low = hex4();
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+          }
+          append_utf8(s, cp);
+          break;
+        }
+        default: s += e;  // \" \\ \/
+      }
+    }
+    ++i_;
+    return s;
+  }
+
+  // Skips one value without recursion (depth is only counted), so deep nesting costs no stack.
+  void skip() {
+    ws();
+    if (i_ >= t_.size()) return;
+    const char first = t_[i_];
+    if (first == '"') {
+      skip_string();
+      return;
+    }
+    if (first == '{' || first == '[') {
+      std::size_t depth = 0;
+      while (i_ < t_.size()) {
+        const char ch = t_[i_];
+        if (ch == '"') {
+          skip_string();
+          continue;
+        }
+        ++i_;
+        if (ch == '{' || ch == '[') ++depth;
+        else if ((ch == '}' || ch == ']') && --depth == 0) return;
+      }
+      return;
+    }
+    while (i_ < t_.size() && t_[i_] != ',' && t_[i_] != '}' && t_[i_] != ']' && t_[i_] != ' ' && t_[i_] != '\n' &&
+           t_[i_] != '\r' && t_[i_] != '\t')
+      ++i_;
+  }
+
+  void skip_string() {
+    ++i_;
+    while (i_ < t_.size() && t_[i_] != '"') i_ += t_[i_] == '\\' ? 2 : 1;
+    ++i_;
+  }
+
+  std::string_view t_;
+  std::vector<PointerNode>& nodes_;
+  std::size_t i_ = 0;
+  std::size_t visits_ = 0;
+};
 
 }  // namespace
 
@@ -296,51 +395,85 @@ std::string js_number(double x) {
   return sign + out;
 }
 
-std::pair<int, int> locate_pointer(std::string_view text, std::string_view pointer) {
-  Scanner s{text};
-  for (const std::string& tok : split_pointer(pointer)) {
-    s.ws();
-    if (s.i >= text.size()) return {0, 0};
-    if (text[s.i] == '{') {
-      ++s.i;
-      std::optional<std::size_t> found;  // last duplicate wins, as JSON.parse
-      while (true) {
-        s.ws();
-        if (s.i >= text.size() || text[s.i] == '}') break;
-        if (text[s.i] == ',') {
-          ++s.i;
-          continue;
-        }
-        if (text[s.i] != '"') return {0, 0};
-        const std::string key = s.string();
-        s.ws();
-        if (s.i < text.size() && text[s.i] == ':') ++s.i;
-        s.ws();
-        if (key == tok) found = s.i;
-        s.skip_value();
+std::vector<std::pair<int, int>> locate_pointers(std::string_view text, std::span<const std::string> pointers) {
+  std::vector<PointerNode> nodes(1);
+  std::vector<std::size_t> node_of(pointers.size());
+  for (std::size_t p = 0; p < pointers.size(); ++p) {
+    std::size_t at = 0;
+    for (const std::string& token : split_pointer(pointers[p])) {
+      if (const auto it = nodes[at].keys.find(token); it != nodes[at].keys.end()) {
+        at = it->second;
+        continue;
       }
-      if (!found) return {0, 0};
-      s.i = *found;
-    } else if (text[s.i] == '[') {
-      char* end = nullptr;
-      const unsigned long want = std::strtoul(tok.c_str(), &end, 10);
-      if (tok.empty() || *end != '\0') return {0, 0};
-      ++s.i;
-      for (unsigned long k = 0;; ++k) {
-        s.ws();
-        if (s.i >= text.size() || text[s.i] == ']') return {0, 0};
-        if (k == want) break;
-        s.skip_value();
-        s.ws();
-        if (s.i < text.size() && text[s.i] == ',') ++s.i;
+      // A token names a member of an object or an element of an array; which one depends on the text,
+      // so a canonical index ("0", "12"; no sign or leading zero, RFC 6901) is registered both ways.
+      const std::size_t child = nodes.size();
+      nodes[at].keys.emplace(token, child);
+      std::size_t index = 0;
+      const auto res = std::from_chars(token.data(), token.data() + token.size(), index);
+      if (!token.empty() && res.ec == std::errc() && res.ptr == token.data() + token.size() &&
+          (token.size() == 1 || token[0] != '0')) {
+        nodes[at].indices.emplace(index, child);
       }
-    } else {
-      return {0, 0};
+      nodes.emplace_back().parent = at;
+      at = child;
     }
+    node_of[p] = at;
   }
-  s.ws();
-  if (s.i > text.size()) return {0, 0};
-  return line_col_at(text, s.i);
+
+  PointerScan(text, nodes).value(0, 0);
+
+  // Duplicate keys: the last one wins, as in JSON.parse, so a node counts only when it was reached in
+  // its parent's latest visit (a member found only in an earlier duplicate names nothing). Parents come
+  // before their children in `nodes`.
+  std::vector<char> live(nodes.size(), 0);
+  live[0] = nodes[0].visit != 0;
+  for (std::size_t n = 1; n < nodes.size(); ++n) {
+    const PointerNode& node = nodes[n];
+    live[n] = live[node.parent] && node.visit != 0 && node.parent_visit == nodes[node.parent].visit;
+  }
+
+  // Offsets -> line:col in one sweep over the text, in offset order.
+  std::vector<std::size_t> order;
+  order.reserve(pointers.size());
+  for (std::size_t p = 0; p < pointers.size(); ++p) {
+    if (live[node_of[p]] && nodes[node_of[p]].offset < text.size()) order.push_back(p);
+  }
+  const auto offset_of = [&](std::size_t p) { return nodes[node_of[p]].offset; };
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return offset_of(a) < offset_of(b); });
+  std::vector<std::pair<int, int>> out(pointers.size(), {0, 0});
+  int line = 1;
+  int col = 1;
+  std::size_t pos = 0;
+  for (const std::size_t p : order) {
+    for (; pos < offset_of(p); ++pos) {
+      if (text[pos] == '\n') {
+        ++line;
+        col = 1;
+      } else {
+        ++col;
+      }
+    }
+    out[p] = {line, col};
+  }
+  return out;
+}
+
+std::pair<int, int> locate_pointer(std::string_view text, std::string_view pointer) {
+  const std::string one(pointer);
+  return locate_pointers(text, std::span<const std::string>(&one, 1)).front();
+}
+
+const char* json_type_name(const Json& v) {
+  switch (v.type()) {
+    case Json::value_t::null: return "null";
+    case Json::value_t::boolean: return "a boolean";
+    case Json::value_t::string: return "a string";
+    case Json::value_t::array: return "an array";
+    case Json::value_t::object: return "an object";
+    default: return v.is_number() ? "a number" : "an unsupported value";  // binary/discarded: never parsed
+  }
 }
 
 std::string pointer_token(std::string_view key) {

@@ -3,5 +3,4 @@ target_sources(rig2d PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/rig_write.cpp
   ${CMAKE_CURRENT_LIST_DIR}/rig_normalize.cpp
   ${CMAKE_CURRENT_LIST_DIR}/rig_parse.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/rig_strict.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/pointer_locate.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/rig_strict.cpp)

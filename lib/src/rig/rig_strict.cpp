@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "json/json_util.h"
 #include "rig/js_values.h"
-#include "rig/pointer_locate.h"
 #include "rig/rig_json_internal.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/rig/rig_json.h"
@@ -18,6 +18,7 @@ namespace rig2d {
 namespace {
 
 using detail::Json;
+using detail::json_type_name;
 
 // Where a finding is reported: the pointer it names, and (for a missing member) the pointer of the
 // object that lacks it, whose line:col is given instead.
@@ -28,17 +29,6 @@ struct Pending {
 
 std::string join(const std::string& base, std::string_view token) { return base + "/" + detail::pointer_token(token); }
 std::string join(const std::string& base, std::size_t index) { return base + "/" + std::to_string(index); }
-
-const char* type_name(const Json& v) {
-  switch (v.type()) {
-    case Json::value_t::null: return "null";
-    case Json::value_t::boolean: return "a boolean";
-    case Json::value_t::string: return "a string";
-    case Json::value_t::array: return "an array";
-    case Json::value_t::object: return "an object";
-    default: return v.is_number() ? "a number" : "an unsupported value";
-  }
-}
 
 std::string num_text(double x) { return detail::js_number(x); }
 
@@ -84,7 +74,7 @@ class StrictReader {
            object_pointer);
   }
   void wrong_type(const std::string& pointer, const Json& v, const std::string& expected) {
-    error("rig.field.type", pointer, "must be " + expected + ", not " + type_name(v));
+    error("rig.field.type", pointer, "must be " + expected + ", not " + json_type_name(v));
   }
 
   std::vector<Diagnostic> finish() {
@@ -168,7 +158,7 @@ class StrictReader {
 
   void read_root(const Json& root, Rig& rig) {
     if (!root.is_object()) {
-      error("rig.root.type", "", std::string("a rig must be a JSON object, not ") + type_name(root));
+      error("rig.root.type", "", std::string("a rig must be a JSON object, not ") + json_type_name(root));
       return;
     }
     unknown_keys(root, "", {"id", "version", "bones", "parts", "sprite", "mesh", "skinIndices", "skinWeights"},
@@ -437,7 +427,7 @@ class StrictReader {
       if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number()) {
         error("rig.mesh.pair", pat, std::string("must be a pair of numbers ") + (uvs ? "[u, v]" : "[x, y]") + ", not " +
                                         (p.is_array() ? "an array of " + std::to_string(p.size()) + " values"
-                                                      : std::string(type_name(p))));
+                                                      : std::string(json_type_name(p))));
         ok = false;
         continue;
       }

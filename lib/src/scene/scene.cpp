@@ -11,6 +11,7 @@ namespace rig2d {
 namespace {
 
 using detail::Json;
+using detail::json_type_name;
 
 struct Reader {
   std::string_view text;
@@ -27,17 +28,6 @@ struct Reader {
     out.push_back(std::move(d));
   }
 };
-
-const char* kind_name(const Json& v) {
-  switch (v.type()) {
-    case Json::value_t::null: return "null";
-    case Json::value_t::boolean: return "a boolean";
-    case Json::value_t::string: return "a string";
-    case Json::value_t::array: return "an array";
-    case Json::value_t::object: return "an object";
-    default: return "a number";
-  }
-}
 
 TraitField read_field(const std::string& name, const Json& v, std::string pointer) {
   TraitField f;
@@ -204,7 +194,7 @@ SceneRead read_scene(std::string_view text, const std::string& path, SceneFlavor
   const Json& root = *parsed;
   if (!root.is_object()) {
     r.report(Severity::Error, "scene.root",
-             std::string("a scene file must be a JSON object with \"entities\", not ") + kind_name(root), "");
+             std::string("a scene file must be a JSON object with \"entities\", not ") + json_type_name(root), "");
     return result;
   }
   Scene scene;
@@ -215,7 +205,7 @@ SceneRead read_scene(std::string_view text, const std::string& path, SceneFlavor
   if (auto it = root.find("resources"); it != root.end()) {
     if (!it->is_array()) {
       r.report(Severity::Error, "scene.resources",
-               std::string("\"resources\" must be an array of {type, path}, not ") + kind_name(*it), "/resources");
+               std::string("\"resources\" must be an array of {type, path}, not ") + json_type_name(*it), "/resources");
     } else {
       for (std::size_t i = 0; i < it->size(); ++i) {
         const Json& res = (*it)[i];
@@ -235,7 +225,7 @@ SceneRead read_scene(std::string_view text, const std::string& path, SceneFlavor
   if (ents == root.end() || !ents->is_array()) {
     r.report(Severity::Error, "scene.entities",
              ents == root.end() ? std::string("missing \"entities\": a scene lists its entities in an array")
-                                : std::string("\"entities\" must be an array, not ") + kind_name(*ents),
+                                : std::string("\"entities\" must be an array, not ") + json_type_name(*ents),
              ents == root.end() ? "" : "/entities");
     result.scene = std::move(scene);
     return result;
@@ -247,7 +237,7 @@ SceneRead read_scene(std::string_view text, const std::string& path, SceneFlavor
     e.pointer = "/entities/" + std::to_string(i);
     if (!ej.is_object()) {
       r.report(Severity::Error, "scene.entity",
-               std::string("an entity must be an object {id, name, traits}, not ") + kind_name(ej), e.pointer);
+               std::string("an entity must be an object {id, name, traits}, not ") + json_type_name(ej), e.pointer);
       scene.entities.push_back(std::move(e));  // keep indices aligned with the file
       continue;
     }
@@ -256,7 +246,8 @@ SceneRead read_scene(std::string_view text, const std::string& path, SceneFlavor
     if (auto it = ej.find("traits"); it != ej.end()) {
       if (!it->is_object()) {
         r.report(Severity::Error, "scene.traits",
-                 std::string("\"traits\" must be an object {TraitName: {field: value} | true}, not ") + kind_name(*it),
+                 std::string("\"traits\" must be an object {TraitName: {field: value} | true}, not ") +
+                     json_type_name(*it),
                  e.pointer + "/traits");
       } else {
         for (auto t = it->begin(); t != it->end(); ++t) {
@@ -272,7 +263,7 @@ SceneRead read_scene(std::string_view text, const std::string& path, SceneFlavor
           } else {
             r.report(Severity::Error, "scene.trait.type",
                      "trait \"" + t.key() + "\" must be an object of fields, or true for a tag trait, not " +
-                         kind_name(*t),
+                         json_type_name(*t),
                      trait.pointer);
             continue;
           }

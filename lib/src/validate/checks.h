@@ -54,17 +54,12 @@ void check_rig(const Rig& rig, Checker& c);
 void check_sidecar(const Json& root, Checker& c);
 void check_scene(const Scene& scene, Checker& c, const RigLookup& rigs);
 
-// line:col of each pointer in `text` (0,0 when not found), in one scan of the text. `text` must be
-// JSON that parse_json accepted. Exported for the unit tests only.
-RIG2D_EXPORT std::vector<std::pair<int, int>> locate_pointers(std::string_view text, const std::vector<std::string>& pointers);
-
 // Helpers shared by the checkers.
 // The member `key` of an object, or nullptr (also when `obj` is not an object).
 const Json* member(const Json& obj, const char* key);
 bool is_url(std::string_view s);         // http:, https:, data:, blob: (the engine's pass-through)
 bool looks_like_path(std::string_view s);  // has a / or \, or ends in a file extension
 std::string lowercase(std::string_view s);
-const char* json_kind(const Json& v);    // "a string", "an array", ... for messages
 std::string quote(std::string_view s);   // "s" with control characters escaped, capped at 80 chars
 
 }  // namespace rig2d::detail

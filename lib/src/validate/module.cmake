@@ -5,5 +5,4 @@ target_sources(rig2d PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/sidecar_checks.cpp
   ${CMAKE_CURRENT_LIST_DIR}/scene_checks.cpp
   ${CMAKE_CURRENT_LIST_DIR}/report.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/fix.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/locate.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/fix.cpp)

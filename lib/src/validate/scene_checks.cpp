@@ -338,7 +338,7 @@ void check_animator(Checker& c, const SceneEntity& e) {
     if (!bank || !bank->is_array()) {
       bank_ok = false;
       c.add(Severity::Error, "scene.animator.clips",
-            "Animator.clips must be " + shape + (bank ? std::string(", not ") + json_kind(*bank) : ": " + bank.error().message),
+            "Animator.clips must be " + shape + (bank ? std::string(", not ") + json_type_name(*bank) : ": " + bank.error().message),
             clips->pointer);
     } else {
       for (std::size_t i = 0; i < bank->size(); ++i) {

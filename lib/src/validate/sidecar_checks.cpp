@@ -17,14 +17,14 @@ void check_slice(Checker& c, const Json& slice, const std::string& ptr, const Js
                  std::map<std::string, std::string>& names) {
   if (!slice.is_object()) {
     c.add(Severity::Error, "meta.slice",
-          std::string("a sprite slice must be an object {guid, name, rect, pivot}, not ") + json_kind(slice), ptr);
+          std::string("a sprite slice must be an object {guid, name, rect, pivot}, not ") + json_type_name(slice), ptr);
     return;
   }
   const auto guid = slice.find("guid");
   if (guid == slice.end() || !guid->is_string() || !is_guid(guid->get_ref<const std::string&>())) {
     c.add(Severity::Error, "meta.slice.guid",
           guid == slice.end() ? std::string("slice has no \"guid\": rigs reference slices by GUID; add one")
-                              : "slice guid " + (guid->is_string() ? quote(guid->get<std::string>()) : std::string(json_kind(*guid))) +
+                              : "slice guid " + (guid->is_string() ? quote(guid->get<std::string>()) : std::string(json_type_name(*guid))) +
                                     " is not a GUID (8-4-4-4-12 hex digits)",
           guid == slice.end() ? ptr : ptr + "/guid");
   } else {
@@ -88,7 +88,7 @@ void check_sidecar(const Json& root, Checker& c) {
   if (!root.is_object()) {
     c.add(Severity::Error, "meta.root",
           std::string("a .meta.json sidecar must be a JSON object {\"version\": 2, \"id\": \"<guid>\"}, not ") +
-              json_kind(root),
+              json_type_name(root),
           "");
     return;
   }
@@ -97,7 +97,7 @@ void check_sidecar(const Json& root, Checker& c) {
     c.add(Severity::Error, "meta.version",
           version == root.end() ? std::string("sidecar has no \"version\": add \"version\": 2")
                                 : "sidecar version must be 2, not " +
-                                      (version->is_number() ? js_number(version->get<double>()) : std::string(json_kind(*version))),
+                                      (version->is_number() ? js_number(version->get<double>()) : std::string(json_type_name(*version))),
           version == root.end() ? "" : "/version");
   }
   const auto id = root.find("id");
@@ -106,7 +106,7 @@ void check_sidecar(const Json& root, Checker& c) {
           "sidecar has no \"id\": the asset has no GUID, so nothing can reference it; add \"id\": \"<guid>\"", "");
   } else if (!id->is_string() || !is_guid(id->get_ref<const std::string&>())) {
     c.add(Severity::Error, "meta.id.guid",
-          "sidecar id " + (id->is_string() ? quote(id->get<std::string>()) : std::string(json_kind(*id))) +
+          "sidecar id " + (id->is_string() ? quote(id->get<std::string>()) : std::string(json_type_name(*id))) +
               " is not a GUID (8-4-4-4-12 hex digits): replace it with one",
           "/id");
   } else {
@@ -117,14 +117,14 @@ void check_sidecar(const Json& root, Checker& c) {
     if (t != "3d" && t != "2d" && t != "ui") {
       c.add(Severity::Error, "meta.type",
             "texture type must be \"2d\", \"ui\" or \"3d\" (sprites exist only for 2d/ui), not " +
-                (type->is_string() ? quote(t) : std::string(json_kind(*type))),
+                (type->is_string() ? quote(t) : std::string(json_type_name(*type))),
             "/type");
     }
   }
   if (const auto tex = root.find("texture"); tex != root.end()) {
     if (!tex->is_object()) {
       c.add(Severity::Error, "meta.texture", std::string("\"texture\" must be an object of import settings, not ") +
-                                                 json_kind(*tex),
+                                                 json_type_name(*tex),
             "/texture");
     } else if (const auto fmt = tex->find("format"); fmt != tex->end()) {
       static const char* kFormats[] = {"ktx2-uastc", "ktx2-etc1s", "ktx2-astc", "webp", "png"};
@@ -134,7 +134,7 @@ void check_sidecar(const Json& root, Checker& c) {
       }
       if (!known) {
         c.add(Severity::Warning, "meta.texture.format",
-              "unknown texture format " + (fmt->is_string() ? quote(fmt->get<std::string>()) : std::string(json_kind(*fmt))) +
+              "unknown texture format " + (fmt->is_string() ? quote(fmt->get<std::string>()) : std::string(json_type_name(*fmt))) +
                   ": the engine knows ktx2-uastc, ktx2-etc1s, ktx2-astc, webp and png",
               "/texture/format");
       }
@@ -157,7 +157,7 @@ void check_sidecar(const Json& root, Checker& c) {
   if (const auto sprites = root.find("sprites"); sprites != root.end()) {
     if (!sprites->is_array()) {
       c.add(Severity::Error, "meta.sprites",
-            std::string("\"sprites\" must be an array of slices, not ") + json_kind(*sprites), "/sprites");
+            std::string("\"sprites\" must be an array of slices, not ") + json_type_name(*sprites), "/sprites");
     } else {
       std::map<std::string, std::string> names;
       for (std::size_t i = 0; i < sprites->size(); ++i) {

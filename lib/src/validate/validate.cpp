@@ -44,17 +44,6 @@ bool looks_like_path(std::string_view s) {
                      [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) != 0; });
 }
 
-const char* json_kind(const Json& v) {
-  switch (v.type()) {
-    case Json::value_t::null: return "null";
-    case Json::value_t::boolean: return "a boolean";
-    case Json::value_t::string: return "a string";
-    case Json::value_t::array: return "an array";
-    case Json::value_t::object: return "an object";
-    default: return "a number";
-  }
-}
-
 std::string quote(std::string_view s) {
   std::string out = "\"";
   std::size_t n = 0;

@@ -1,1 +1,1 @@
-rig2d_add_test(test_json ${CMAKE_CURRENT_LIST_DIR}/test_json_util.cpp)
+rig2d_add_test(test_json ${CMAKE_CURRENT_LIST_DIR}/test_json_util.cpp ${CMAKE_CURRENT_LIST_DIR}/test_locate.cpp)

@@ -2,5 +2,4 @@ rig2d_add_test(test_rig
   ${CMAKE_CURRENT_LIST_DIR}/test_js_values.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_normalize.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_write.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/test_strict.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/test_pointer_locate.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/test_strict.cpp)
