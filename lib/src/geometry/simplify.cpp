@@ -71,37 +71,6 @@ struct Work {
   std::vector<char> keep;
 };
 
-// Douglas-Peucker on the cyclic span (s, e) of ring w (e reached from s going forward).
-void dp_span(Work& w, std::size_t s, std::size_t e, double tol) {
-  const Ring& p = *w.pts;
-  const std::size_t n = p.size();
-  std::vector<std::pair<std::size_t, std::size_t>> stack{{s, e}};
-  while (!stack.empty()) {
-    const auto [a, b] = stack.back();
-    stack.pop_back();
-    double best = -1;
-    std::size_t best_k = n;
-    for (std::size_t k = (a + 1) % n; k != b; k = (k + 1) % n) {
-      const double d = point_segment_distance(p[k], p[a], p[b]);
-      if (d > best) {
-        best = d;
-        best_k = k;
-      }
-    }
-    if (best_k == n || best <= tol) continue;
-    w.keep[best_k] = 1;
-    stack.emplace_back(a, best_k);
-    stack.emplace_back(best_k, b);
-  }
-}
-
-std::vector<std::size_t> kept_indices(const Work& w) {
-  std::vector<std::size_t> idx;
-  for (std::size_t k = 0; k < w.keep.size(); ++k)
-    if (w.keep[k]) idx.push_back(k);
-  return idx;
-}
-
 // The original point of span (s, e) farthest from the shortcut, or n when the span has none.
 std::size_t farthest_in_span(const Ring& p, std::size_t s, std::size_t e) {
   const std::size_t n = p.size();
@@ -115,6 +84,29 @@ std::size_t farthest_in_span(const Ring& p, std::size_t s, std::size_t e) {
     }
   }
   return best_k;
+}
+
+// Douglas-Peucker on the cyclic span (s, e) of ring w (e reached from s going forward).
+void dp_span(Work& w, std::size_t s, std::size_t e, double tol) {
+  const Ring& p = *w.pts;
+  const std::size_t n = p.size();
+  std::vector<std::pair<std::size_t, std::size_t>> stack{{s, e}};
+  while (!stack.empty()) {
+    const auto [a, b] = stack.back();
+    stack.pop_back();
+    const std::size_t best_k = farthest_in_span(p, a, b);
+    if (best_k == n || point_segment_distance(p[best_k], p[a], p[b]) <= tol) continue;
+    w.keep[best_k] = 1;
+    stack.emplace_back(a, best_k);
+    stack.emplace_back(best_k, b);
+  }
+}
+
+std::vector<std::size_t> kept_indices(const Work& w) {
+  std::vector<std::size_t> idx;
+  for (std::size_t k = 0; k < w.keep.size(); ++k)
+    if (w.keep[k]) idx.push_back(k);
+  return idx;
 }
 
 }  // namespace
