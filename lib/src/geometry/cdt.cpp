@@ -110,8 +110,7 @@ void Cdt::collect_fan(int vtx, std::vector<int>& out) const {
   for (std::size_t guard = 0; guard <= tris_.size(); ++guard) {
     out.push_back(cur);
     const Tri& T = tris_[static_cast<std::size_t>(cur)];
-    int ia = 0;
-    while (ia < 3 && T.v[ia] != vtx) ++ia;
+    const int ia = slot(T.v, vtx);
     if (ia == 3) return;
     cur = T.n[kNext[ia]];
     if (cur < 0 || cur == start) return;
@@ -208,8 +207,7 @@ bool Cdt::split_edge_valid(int t, int i, Vec2 p) const {
   const int u = T.n[i];
   if (u < 0) return false;
   const Tri& U = tris_[static_cast<std::size_t>(u)];
-  int j = 0;
-  while (j < 3 && U.n[j] != t) ++j;
+  const int j = slot(U.n, t);
   if (j == 3) return false;
   const Vec2 w = pts_[static_cast<std::size_t>(T.v[i])], a = pts_[static_cast<std::size_t>(T.v[kNext[i]])],
              b = pts_[static_cast<std::size_t>(T.v[kPrev[i]])], z = pts_[static_cast<std::size_t>(U.v[j])];
@@ -312,6 +310,18 @@ void Cdt::flip(int t, int i) {
   vtri_[static_cast<std::size_t>(b)] = u;
 }
 
+bool Cdt::should_flip(int t, int i, bool same_region) const {
+  const Tri& T = tris_[static_cast<std::size_t>(t)];
+  if (!T.alive || T.cnt[i] > 0) return false;
+  const int u = T.n[i];
+  if (u < 0) return false;
+  const Tri& U = tris_[static_cast<std::size_t>(u)];
+  const int j = slot(U.n, t);
+  if (j == 3 || (same_region && U.inside != T.inside)) return false;
+  return incircle(pts_[static_cast<std::size_t>(T.v[0])], pts_[static_cast<std::size_t>(T.v[1])],
+                  pts_[static_cast<std::size_t>(T.v[2])], pts_[static_cast<std::size_t>(U.v[j])]) > 0;
+}
+
 void Cdt::legalize(int t0, int i0) {
   flip_stack_.clear();
   flip_stack_.emplace_back(t0, i0);
@@ -322,18 +332,9 @@ void Cdt::legalize(int t0, int i0) {
   while (!flip_stack_.empty() && guard++ < limit) {
     const auto [t, i] = flip_stack_.back();
     flip_stack_.pop_back();
-    const Tri& T = tris_[static_cast<std::size_t>(t)];
-    if (!T.alive || T.cnt[i] > 0) continue;
-    const int u = T.n[i];
-    if (u < 0) continue;
-    const Tri& U = tris_[static_cast<std::size_t>(u)];
-    int j = 0;
-    while (j < 3 && U.n[j] != t) ++j;
-    if (j == 3) continue;
-    const int q = U.v[j];
-    if (incircle(pts_[static_cast<std::size_t>(T.v[0])], pts_[static_cast<std::size_t>(T.v[1])],
-                 pts_[static_cast<std::size_t>(T.v[2])], pts_[static_cast<std::size_t>(q)]) > 0) {
+    if (should_flip(t, i, false)) {
       // The apex of t is the vertex being inserted: after the flip it is v[0] of t and v[2] of u.
+      const int u = tris_[static_cast<std::size_t>(t)].n[i];
       flip(t, i);
       flip_stack_.emplace_back(t, 0);
       flip_stack_.emplace_back(u, 2);
@@ -351,16 +352,8 @@ void Cdt::legalize_all() {
   while (!stack.empty() && guard++ < limit) {
     const auto [t, i] = stack.back();
     stack.pop_back();
-    const Tri& T = tris_[static_cast<std::size_t>(t)];
-    if (!T.alive || T.cnt[i] > 0) continue;
-    const int u = T.n[i];
-    if (u < 0) continue;
-    const Tri& U = tris_[static_cast<std::size_t>(u)];
-    int j = 0;
-    while (j < 3 && U.n[j] != t) ++j;
-    if (j == 3 || U.inside != T.inside) continue;
-    if (incircle(pts_[static_cast<std::size_t>(T.v[0])], pts_[static_cast<std::size_t>(T.v[1])],
-                 pts_[static_cast<std::size_t>(T.v[2])], pts_[static_cast<std::size_t>(U.v[j])]) > 0) {
+    if (should_flip(t, i, true)) {
+      const int u = tris_[static_cast<std::size_t>(t)].n[i];
       flip(t, i);
       stack.emplace_back(t, 0);
       stack.emplace_back(t, 2);
@@ -503,8 +496,7 @@ bool Cdt::insert_segment(int a0, int b0, std::int64_t klass) {
     bool handled = false;
     for (std::size_t rot = 0; rot <= tris_.size(); ++rot) {
       const Tri& T = tris_[static_cast<std::size_t>(t)];
-      int ia = 0;
-      while (ia < 3 && T.v[ia] != a) ++ia;
+      const int ia = slot(T.v, a);
       if (ia == 3) return false;
       const int v1 = T.v[kNext[ia]], v2 = T.v[kPrev[ia]];
       if (v1 == b) {
@@ -607,8 +599,7 @@ bool Cdt::insert_segment(int a0, int b0, std::int64_t klass) {
       const int u = C.n[e];
       if (u < 0) return false;
       const Tri& U = tris_[static_cast<std::size_t>(u)];
-      int j = 0;
-      while (j < 3 && U.n[j] != cur) ++j;
+      const int j = slot(U.n, cur);
       if (j == 3) return false;
       const int w = U.v[j];
       removed.push_back(u);
@@ -627,8 +618,7 @@ bool Cdt::insert_segment(int a0, int b0, std::int64_t klass) {
       // The next crossed edge joins w to the endpoint on the other side; it is opposite the endpoint
       // on w's side.
       const int drop = ow > 0 ? l : r;
-      int k = 0;
-      while (k < 3 && U.v[k] != drop) ++k;
+      const int k = slot(U.v, drop);
       if (k == 3) return false;
       if (ow > 0) {
         left.push_back(w);

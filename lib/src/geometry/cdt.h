@@ -73,6 +73,8 @@ class Cdt {
   int locate(Vec2 p, int start) const;
   int new_tri();
   void set_neighbor(int t, int old_nb, int new_nb);
+  // Position of x in a triangle's vertex or neighbour array, 3 when absent.
+  static int slot(const std::array<int, 3>& a, int x) { return a[0] == x ? 0 : a[1] == x ? 1 : a[2] == x ? 2 : 3; }
   int edge_index(int t, int a, int b) const;  // index i of edge (a,b) (either direction), -1 if none
   void set_edge_count(int t, int i, std::int64_t cnt, int seg);
   bool find_edge(int a, int b, int& t, int& i) const;
@@ -81,6 +83,9 @@ class Cdt {
   bool split_edge_valid(int t, int i, Vec2 p) const;
   // u or v when it lies within rounding of segment (a, b)'s interior (the nearer to its line), else -1.
   int vertex_on_segment(Vec2 a, Vec2 b, int u, int v) const;
+  // Edge i of t is unconstrained and not locally Delaunay (the far apex is inside t's circle); with
+  // `same_region`, both triangles must also be on the same side of the interior.
+  bool should_flip(int t, int i, bool same_region) const;
   void legalize(int t, int i);
   void flip(int t, int i);
   void legalize_all();
