@@ -396,6 +396,8 @@ std::string js_number(double x) {
 }
 
 std::vector<std::pair<int, int>> locate_pointers(std::string_view text, std::span<const std::string> pointers) {
+  // A UTF-8 byte order mark (saved by some Windows editors; the parser skips it) is no column of line 1.
+  if (constexpr std::string_view kBom = "\xEF\xBB\xBF"; text.starts_with(kBom)) text.remove_prefix(kBom.size());
   std::vector<PointerNode> nodes(1);
   std::vector<std::size_t> node_of(pointers.size());
   for (std::size_t p = 0; p < pointers.size(); ++p) {

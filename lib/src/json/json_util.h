@@ -33,7 +33,8 @@ RIG2D_EXPORT std::string js_number(double x);
 // For each JSON pointer (RFC 6901), the 1-based line and column (in bytes) of the value it names in
 // `text`, or {0, 0} when it names nothing. One pass over the text for all of them, so a file with
 // thousands of findings is not rescanned per finding. `text` should be JSON that parse_json accepted;
-// duplicate keys resolve as there (the last one wins, also for what lies below it).
+// duplicate keys resolve as there (the last one wins, also for what lies below it). A leading UTF-8 byte
+// order mark is skipped, as the parser does, and not counted as a column.
 RIG2D_EXPORT std::vector<std::pair<int, int>> locate_pointers(std::string_view text,
                                                               std::span<const std::string> pointers);
 

@@ -73,6 +73,16 @@ TEST_CASE("locate: every value of a document, escapes and duplicates included", 
   check_every_value("{\"k\\r\": 1, \"\\b\\f\\/\": [2], \"\\\\\": {\"\": 3}}");  // escaped keys
 }
 
+TEST_CASE("locate: a UTF-8 byte order mark is skipped like the parser does", "[json]") {
+  const std::string body = "{\"a\": [1, {\"b\": 2}],\n \"c\": null}";
+  const std::string bom = "\xEF\xBB\xBF" + body;
+  REQUIRE(parse_json(bom, "bom.json"));
+  const std::vector<std::string> pointers{"", "/a/1/b", "/c"};
+  CHECK(locate_pointers(bom, pointers) == locate_pointers(body, pointers));
+  CHECK(locate_pointer(bom, "/a/1/b") == std::pair<int, int>{1, 17});
+  CHECK(locate_pointer(bom, "/c") == std::pair<int, int>{2, 7});
+}
+
 TEST_CASE("locate: what lies only in an overridden duplicate names nothing", "[json]") {
   const std::string text = R"({"a": {"x": 1, "b": {"c": 1}}, "k": [1, 2, 3], "a": {"y": 2, "b": 5}, "k": [4]})";
   const auto got = locate_pointers(text, std::vector<std::string>{"/a/x", "/a/b/c", "/k/2", "/a/y", "/k/0"});
