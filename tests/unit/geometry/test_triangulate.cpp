@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -38,6 +39,17 @@ std::vector<Ring> load_fixture(const std::string& name) {
   }
   return rings;
 }
+
+// Marsaglia's xorshift64: a fixed, platform-independent sequence for the seeded sweeps.
+struct XorShift {
+  std::uint64_t s;
+  std::uint64_t operator()() {
+    s ^= s << 13;
+    s ^= s >> 7;
+    s ^= s << 17;
+    return s;
+  }
+};
 
 double mesh_area(const TriangleMesh& m) { return rig2d::test::earcut_triangles_area(m.vertices, m.triangles) / 2; }
 
@@ -206,13 +218,7 @@ TEST_CASE("triangulate: random degenerate rings agree with the even-odd rule poi
   // Rings on a small integer lattice: duplicated points, collinear runs, overlapping edges, spikes and
   // self-crossings everywhere. Sample points off the lattice must be in the mesh exactly when they are
   // inside an odd number of rings.
-  std::uint64_t s = 88172645463325252ull;
-  auto rnd = [&]() {
-    s ^= s << 13;
-    s ^= s >> 7;
-    s ^= s << 17;
-    return s;
-  };
+  XorShift rnd{88172645463325252ull};
   int meshes = 0;
   for (int it = 0; it < 300; ++it) {
     INFO("case " << it);
@@ -277,13 +283,7 @@ TEST_CASE("triangulate: repeated and overlapping segments never stall segment re
   }
 
   // A seeded sweep of the same kind: loops traced twice, edges shared between rings, both fill rules.
-  std::uint64_t s = 0x9E3779B97F4A7C15ull;
-  auto rnd = [&]() {
-    s ^= s << 13;
-    s ^= s >> 7;
-    s ^= s << 17;
-    return s;
-  };
+  XorShift rnd{0x9E3779B97F4A7C15ull};
   for (int it = 0; it < 400; ++it) {
     INFO("case " << it);
     const int lattice = 4 + static_cast<int>(rnd() % 12);
