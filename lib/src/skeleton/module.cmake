@@ -1,1 +1,6 @@
-target_sources(rig2d PRIVATE ${CMAKE_CURRENT_LIST_DIR}/suggest_bones.cpp)
+target_sources(rig2d PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/suggest_bones.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/medial_axis.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/axis_tree.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/limbs.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/shape_skeleton.cpp)

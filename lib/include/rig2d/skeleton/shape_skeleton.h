@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: Apache-2.0
+// Bones that follow the sprite's own shape: the medial axis of the alpha coverage, turned into a
+// tree rooted at the main body, with a chain of bones along every limb. See docs/skeleton.md.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "rig2d/core/result.h"
+#include "rig2d/export.h"
+#include "rig2d/image/image.h"
+#include "rig2d/rig/rig.h"
+
+namespace rig2d {
+
+enum class SkeletonMode {
+  Shape,  // medial-axis skeleton, a chain per limb (this header)
+  Chain,  // the engine's suggestBones: one straight chain on the pivot line (suggest_bones.h)
+};
+
+struct ShapeSkeletonOptions {
+  int alpha_threshold = 8;   // a pixel is inside when alpha > threshold. [Limit: 0..255]
+  double pivot_x = 0.5;      // rig origin, fraction of the image width. [Limit: 0..1]
+  double pivot_y = 0.5;      // fraction of the height. [Limit: 0..1]
+  int max_bones = 32;        // bone budget over all islands; long chains get fewer bones first,
+                             // then the least significant limbs are dropped. [Limit: 2..256]
+  double min_branch = 4;     // px: a limb shorter than this beyond its junction's inscribed disc is
+                             // no limb (antialiased bumps, ragged edges). [Limit: 0..1e6]
+  double branch_ratio = 0.5; // ... nor is one shorter than this fraction of the junction's radius,
+                             // so small bulges on thick bodies make no bones. [Limit: 0..10]
+  double bone_length = 3;    // target bone length in limb half-widths: a limb 12 half-widths long
+                             // gets 4 bones. [Limit: 0.5..100]
+  double bend_angle = 35;    // degrees: the medial axis turning more than this at one place always
+                             // gets a joint there (a knee, a tentacle's curl). [Limit: 5..180]
+};
+
+struct ShapeSkeletonStats {
+  double cell = 1;               // px per cell of the working grid (the shape is downsampled to at
+                                 // most 256 cells on its long side)
+  std::size_t islands = 0;       // separate pieces of the shape with bones of their own
+  std::size_t islands_skipped = 0;  // pieces too small for bones (weighted by the nearest bones)
+  std::size_t holes_filled = 0;  // working cells of small holes filled before thinning
+  std::size_t axis_cells = 0;    // medial-axis cells after thinning
+  std::size_t branches_pruned = 0;  // spurs removed (bumps, antialiasing)
+  std::size_t limbs = 0;         // chains of bones (a chain runs from a junction or the root to a
+                                 // tip or the next junction)
+  std::size_t tips = 0;          // limbs that end in a tip
+  std::size_t bones = 0;
+  bool axis_fallback = false;    // a piece had no usable medial axis (a disc): its principal axis
+                                 // was used instead
+};
+
+// Range checks of every field (the limits above). Errors: skeleton.options naming the field.
+RIG2D_EXPORT Result<void> check_shape_skeleton_options(const ShapeSkeletonOptions& options);
+
+// Bones for the sprite in `image` (texture space: origin at the pivot, px, +y down), parents first:
+// "root" at the medial-axis point nearest the main piece's centroid, then one chain per limb named
+// by where it points from the root ("up", "down_l", "right", ... each bone "<limb>_<k>", the root's
+// own chain "spine_<k>"). Every joint lies on an opaque pixel; each limb that ends in a tip has at
+// least two bones, its last joint placed so the leaf bone reaches to the tip. Other pieces get their
+// own chains, parented to the nearest bone. Rotations are 0 (offsets only), like suggest_bones.
+// Deterministic, and the same up to translation wherever the sprite sits in the image.
+// Errors: skeleton.options (a field out of its limit), skeleton.empty (no pixel above the threshold),
+// coverage.image (inconsistent image).
+RIG2D_EXPORT Result<std::vector<Bone>> shape_skeleton(const Image& image, const ShapeSkeletonOptions& options = {},
+                                                      ShapeSkeletonStats* stats = nullptr);
+
+}  // namespace rig2d

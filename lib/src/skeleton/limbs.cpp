@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "skeleton/limbs.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <numeric>
+
+namespace rig2d::medial {
+namespace {
+
+double distance(Vec2 a, Vec2 b) { return std::hypot(b.x - a.x, b.y - a.y); }
+
+double angle_between(Vec2 u, Vec2 v) {
+  const double lu = std::hypot(u.x, u.y), lv = std::hypot(v.x, v.y);
+  if (!(lu > 0) || !(lv > 0)) return 0;
+  const double c = std::clamp((u.x * v.x + u.y * v.y) / (lu * lv), -1.0, 1.0);
+  return std::acos(c) * 180.0 / std::numbers::pi;
+}
+
+// Stretch ends: 0, every bend, the full span.
+std::vector<double> stretch_ends(const Limb& limb, const std::vector<double>& bends) {
+  std::vector<double> ends{0};
+  ends.insert(ends.end(), bends.begin(), bends.end());
+  ends.push_back(limb.length() + limb.reach);
+  return ends;
+}
+
+}  // namespace
+
+double Limb::length() const {
+  double s = 0;
+  for (std::size_t i = 1; i < points.size(); ++i) s += distance(points[i - 1], points[i]);
+  return s;
+}
+
+double Limb::mean_radius() const {
+  if (radius.empty()) return 0;
+  double sum = 0;
+  for (double r : radius) sum += r;
+  return sum / static_cast<double>(radius.size());
+}
+
+Vec2 point_along(const Limb& limb, double s) {
+  const auto& p = limb.points;
+  if (p.size() == 1 || s <= 0) return p.front();
+  double walked = 0;
+  for (std::size_t i = 1; i < p.size(); ++i) {
+    const double step = distance(p[i - 1], p[i]);
+    if (walked + step >= s && step > 0) {
+      const double t = (s - walked) / step;
+      return {p[i - 1].x + (p[i].x - p[i - 1].x) * t, p[i - 1].y + (p[i].y - p[i - 1].y) * t};
+    }
+    walked += step;
+  }
+  // Past the end: continue along the last stretch of about the tip's radius.
+  const double over = s - walked;
+  const Vec2 end = p.back();
+  const Vec2 from = point_along(limb, std::max(0.0, walked - std::max(limb.reach, 2.0)));
+  const double len = distance(from, end);
+  if (!(len > 0)) return end;
+  return {end.x + (end.x - from.x) / len * over, end.y + (end.y - from.y) / len * over};
+}
+
+std::vector<double> bend_points(const Limb& limb, double bend_deg, double window) {
+  const double length = limb.length();
+  std::vector<double> bends;
+  if (length < 2 * window) return bends;
+  const double step = 0.5;  // px: fine enough to land on the sharpest point of a bend
+  std::vector<std::pair<double, double>> turns;  // (arclength, turn in degrees)
+  // Inside the inscribed disc of the junction it leaves, the axis is still body, not limb.
+  for (double s = std::max(window, limb.radius.front()); s <= length - window; s += step) {
+    const Vec2 a = point_along(limb, s - window), m = point_along(limb, s), b = point_along(limb, s + window);
+    turns.emplace_back(s, angle_between({m.x - a.x, m.y - a.y}, {b.x - m.x, b.y - m.y}));
+  }
+  // The sharpest sample of each run above the threshold is the bend.
+  for (std::size_t i = 0; i < turns.size();) {
+    if (turns[i].second <= bend_deg) {
+      ++i;
+      continue;
+    }
+    std::size_t best = i;
+    for (; i < turns.size() && turns[i].second > bend_deg; ++i)
+      if (turns[i].second > turns[best].second) best = i;
+    if (bends.empty() || turns[best].first - bends.back() >= window) bends.push_back(turns[best].first);
+  }
+  return bends;
+}
+
+int wanted_bones(const Limb& limb, const std::vector<double>& bends, double bone_px) {
+  const std::vector<double> ends = stretch_ends(limb, bends);
+  int n = 0;
+  for (std::size_t i = 1; i < ends.size(); ++i)
+    n += std::max(1, static_cast<int>(std::lround((ends[i] - ends[i - 1]) / bone_px)));
+  // A leaf bone continues its parent's direction, so a tip limb's last stretch wants two bones.
+  return limb.tip ? std::max(n, static_cast<int>(ends.size()) - 1 + 1) : n;
+}
+
+std::vector<double> joint_arclengths(const Limb& limb, const std::vector<double>& bends) {
+  const std::vector<double> ends = stretch_ends(limb, bends);
+  const std::size_t stretches = ends.size() - 1;
+  const int n = std::max(1, limb.bones);
+  std::vector<double> joints;
+  if (static_cast<std::size_t>(n) < stretches) {
+    for (int k = 0; k < n; ++k) joints.push_back(ends.back() * k / n);
+    return joints;
+  }
+  // One bone per stretch (two on a tip limb's last: its leaf continues its parent's direction), then
+  // each spare bone to the stretch with the longest bones.
+  std::vector<int> count(stretches, 1);
+  if (limb.tip && static_cast<std::size_t>(n) > stretches) count.back() = 2;
+  const int used = std::accumulate(count.begin(), count.end(), 0);
+  for (int spare = n - used; spare > 0; --spare) {
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < stretches; ++i)
+      if ((ends[i + 1] - ends[i]) / count[i] > (ends[best + 1] - ends[best]) / count[best] + 1e-9) best = i;
+    ++count[best];
+  }
+  for (std::size_t i = 0; i < stretches; ++i)
+    for (int k = 0; k < count[i]; ++k) joints.push_back(ends[i] + (ends[i + 1] - ends[i]) * k / count[i]);
+  return joints;
+}
+
+}  // namespace rig2d::medial

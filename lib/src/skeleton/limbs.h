@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+// Limbs: medial-axis chains in image pixels, and where along each one the bones' joints go.
+// Internal to the skeleton module.
+#pragma once
+
+#include <vector>
+
+#include "rig2d/core/types.h"
+
+namespace rig2d::medial {
+
+struct Limb {
+  std::vector<Vec2> points;    // image px; points[0] is the junction or root it leaves from
+  std::vector<double> radius;  // inscribed radius at each point, px
+  int parent = -1;             // limb ending where this one starts; -1 when it leaves the root
+  bool tip = false;            // ends in a tip of the shape
+  double reach = 0;            // px the leaf reaches past points.back() (the tip's radius), on the
+                               // line of the limb's last stretch
+  int bones = 0;               // bones along this limb
+  bool dropped = false;        // cut by the bone budget
+
+  double length() const;       // along the points, px (reach excluded)
+  double mean_radius() const;
+};
+
+// Point at arclength s along the limb, continuing straight past the end for the reach.
+Vec2 point_along(const Limb& limb, double s);
+
+// Arclengths where the axis turns by more than bend_deg over a window of about the limb's width:
+// one per bend, the sharpest point of it.
+std::vector<double> bend_points(const Limb& limb, double bend_deg, double window);
+
+// Bones a limb wants: one per `bone_px` of length in each stretch between bends, at least one per
+// stretch, and on a limb that ends in a tip one more, so its last stretch holds two joints and its
+// leaf bone (which continues its parent's direction) runs along that stretch to the tip.
+int wanted_bones(const Limb& limb, const std::vector<double>& bends, double bone_px);
+
+// Arclengths of the limb's `limb.bones` joints, the first at 0: one at each bend and two in a tip
+// limb's last stretch when there are enough bones (the rest where bones are longest), else evenly.
+std::vector<double> joint_arclengths(const Limb& limb, const std::vector<double>& bends);
+
+}  // namespace rig2d::medial

@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "skeleton/medial_axis.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+namespace rig2d::medial {
+namespace {
+
+// Neighbours P2..P9 clockwise from north, as in Zhang & Suen's paper.
+constexpr std::array<int, 8> kDx{0, 1, 1, 1, 0, -1, -1, -1};
+constexpr std::array<int, 8> kDy{-1, -1, 0, 1, 1, 1, 0, -1};
+
+std::array<bool, 8> ring(const BinaryGrid& g, int x, int y) {
+  std::array<bool, 8> p{};
+  for (int k = 0; k < 8; ++k) p[k] = g.at(x + kDx[k], y + kDy[k]);
+  return p;
+}
+
+// Zhang-Suen's deletion test for sub-iteration `second` (false: south-east boundary first).
+bool deletable(const std::array<bool, 8>& p, bool second) {
+  int count = 0;
+  int transitions = 0;
+  for (int k = 0; k < 8; ++k) {
+    count += p[k];
+    transitions += !p[k] && p[(k + 1) % 8];
+  }
+  if (count < 2 || count > 6 || transitions != 1) return false;
+  const bool n = p[0], e = p[2], s = p[4], w = p[6];
+  return second ? !(n && e && w) && !(n && s && w) : !(n && e && s) && !(e && s && w);
+}
+
+// Still a simple, non-end cell in the current grid: removing it keeps components and holes.
+bool still_simple(const BinaryGrid& g, int x, int y) {
+  const auto p = ring(g, x, y);
+  int count = 0;
+  int transitions = 0;
+  for (int k = 0; k < 8; ++k) {
+    count += p[k];
+    transitions += !p[k] && p[(k + 1) % 8];
+  }
+  return count >= 2 && count <= 6 && transitions == 1;
+}
+
+// Yokoi's 8-connectivity number: 1 when removing the cell keeps its 8-connected neighbours
+// connected to each other and adds no hole.
+int connectivity8(const std::array<bool, 8>& p) {
+  int n = 0;
+  for (int k = 0; k < 8; k += 2) {
+    const bool a = !p[k], b = !p[(k + 1) % 8], c = !p[(k + 2) % 8];
+    n += a - (a && b && c);
+  }
+  return n;
+}
+
+// Zhang-Suen can leave two-cell-thick diagonal runs (stair steps); a cell with two or more axis
+// neighbours whose removal keeps them 8-connected is redundant and goes, in scan order.
+void remove_stair_steps(BinaryGrid& g) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int y = 0; y < g.height; ++y) {
+      for (int x = 0; x < g.width; ++x) {
+        if (!g.at(x, y)) continue;
+        const auto p = ring(g, x, y);
+        if (std::count(p.begin(), p.end(), true) >= 2 && connectivity8(p) == 1) {
+          g.on[static_cast<std::size_t>(y) * g.width + x] = 0;
+          changed = true;
+        }
+      }
+    }
+  }
+}
+
+// 1D squared distance transform of f (Felzenszwalb & Huttenlocher), in place through scratch.
+void edt_1d(const std::vector<float>& f, std::vector<float>& d, std::vector<int>& v, std::vector<float>& z) {
+  const int n = static_cast<int>(f.size());
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  int k = -1;
+  for (int q = 0; q < n; ++q) {
+    if (f[q] == kInf) continue;
+    while (k >= 0) {
+      const float s = ((f[q] + float(q) * q) - (f[v[k]] + float(v[k]) * v[k])) / (2.0f * float(q - v[k]));
+      if (s > z[k]) break;
+      --k;
+    }
+    ++k;
+    v[k] = q;
+    z[k] = k == 0 ? -kInf : ((f[q] + float(q) * q) - (f[v[k - 1]] + float(v[k - 1]) * v[k - 1])) /
+                                (2.0f * float(q - v[k - 1]));
+  }
+  for (int q = 0, j = 0; q < n; ++q) {
+    if (k < 0) {
+      d[q] = kInf;
+      continue;
+    }
+    while (j < k && z[j + 1] < float(q)) ++j;
+    const float dq = float(q - v[j]);
+    d[q] = dq * dq + f[v[j]];
+  }
+}
+
+}  // namespace
+
+Components label_components(const BinaryGrid& grid) {
+  Components c;
+  const std::size_t n = grid.on.size();
+  c.label.assign(n, -1);
+  std::vector<std::size_t> stack;
+  for (std::size_t start = 0; start < n; ++start) {
+    if (!grid.on[start] || c.label[start] >= 0) continue;
+    const int id = static_cast<int>(c.area.size());
+    c.area.push_back(0);
+    c.first.push_back(start);
+    c.label[start] = id;
+    stack.push_back(start);
+    while (!stack.empty()) {
+      const std::size_t i = stack.back();
+      stack.pop_back();
+      ++c.area[static_cast<std::size_t>(id)];
+      const int x = static_cast<int>(i % grid.width);
+      const int y = static_cast<int>(i / grid.width);
+      for (int k = 0; k < 8; ++k) {
+        const int nx = x + kDx[k], ny = y + kDy[k];
+        if (!grid.at(nx, ny)) continue;
+        const std::size_t j = static_cast<std::size_t>(ny) * grid.width + nx;
+        if (c.label[j] >= 0) continue;
+        c.label[j] = id;
+        stack.push_back(j);
+      }
+    }
+  }
+  return c;
+}
+
+std::size_t fill_small_holes(BinaryGrid& grid, std::size_t max_area) {
+  const int w = grid.width, h = grid.height;
+  std::vector<std::uint8_t> seen(grid.on.size(), 0);
+  std::vector<std::size_t> region, stack;
+  std::size_t filled = 0;
+  for (std::size_t start = 0; start < grid.on.size(); ++start) {
+    if (grid.on[start] || seen[start]) continue;
+    region.clear();
+    bool touches_border = false;
+    seen[start] = 1;
+    stack.push_back(start);
+    while (!stack.empty()) {
+      const std::size_t i = stack.back();
+      stack.pop_back();
+      region.push_back(i);
+      const int x = static_cast<int>(i % w), y = static_cast<int>(i / w);
+      if (x == 0 || y == 0 || x == w - 1 || y == h - 1) touches_border = true;
+      const int nx[4] = {x + 1, x - 1, x, x};
+      const int ny[4] = {y, y, y + 1, y - 1};
+      for (int k = 0; k < 4; ++k) {
+        if (nx[k] < 0 || ny[k] < 0 || nx[k] >= w || ny[k] >= h) continue;
+        const std::size_t j = static_cast<std::size_t>(ny[k]) * w + nx[k];
+        if (grid.on[j] || seen[j]) continue;
+        seen[j] = 1;
+        stack.push_back(j);
+      }
+    }
+    if (touches_border || region.size() > max_area) continue;
+    for (std::size_t i : region) grid.on[i] = 1;
+    filled += region.size();
+  }
+  return filled;
+}
+
+std::vector<float> distance_transform(const BinaryGrid& grid) {
+  // Pad by one off cell on every side so the outside of the grid counts as background.
+  const int w = grid.width + 2, h = grid.height + 2;
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  std::vector<float> sq(static_cast<std::size_t>(w) * h, 0.0f);
+  for (int y = 0; y < grid.height; ++y)
+    for (int x = 0; x < grid.width; ++x)
+      if (grid.at(x, y)) sq[static_cast<std::size_t>(y + 1) * w + x + 1] = kInf;
+  const int longest = std::max(w, h);
+  std::vector<float> f(static_cast<std::size_t>(longest)), d(f.size()), z(f.size() + 1);
+  std::vector<int> v(f.size());
+  for (int x = 0; x < w; ++x) {
+    f.resize(static_cast<std::size_t>(h));
+    d.resize(f.size());
+    for (int y = 0; y < h; ++y) f[y] = sq[static_cast<std::size_t>(y) * w + x];
+    edt_1d(f, d, v, z);
+    for (int y = 0; y < h; ++y) sq[static_cast<std::size_t>(y) * w + x] = d[y];
+  }
+  for (int y = 0; y < h; ++y) {
+    f.assign(sq.begin() + static_cast<std::ptrdiff_t>(y) * w, sq.begin() + static_cast<std::ptrdiff_t>(y + 1) * w);
+    d.resize(f.size());
+    edt_1d(f, d, v, z);
+    std::copy(d.begin(), d.end(), sq.begin() + static_cast<std::ptrdiff_t>(y) * w);
+  }
+  std::vector<float> out(grid.on.size(), 0.0f);
+  for (int y = 0; y < grid.height; ++y)
+    for (int x = 0; x < grid.width; ++x)
+      out[static_cast<std::size_t>(y) * grid.width + x] = std::sqrt(sq[static_cast<std::size_t>(y + 1) * w + x + 1]);
+  return out;
+}
+
+void thin(BinaryGrid& grid) {
+  const int w = grid.width;
+  // Border cells are the only candidates; a removal makes its neighbours candidates next pass.
+  std::vector<std::size_t> border, next, marked;
+  std::vector<std::uint8_t> queued(grid.on.size(), 0);
+  for (std::size_t i = 0; i < grid.on.size(); ++i) {
+    if (!grid.on[i]) continue;
+    const int x = static_cast<int>(i % w), y = static_cast<int>(i / w);
+    const auto p = ring(grid, x, y);
+    if (!(p[0] && p[2] && p[4] && p[6])) {
+      border.push_back(i);
+      queued[i] = 1;
+    }
+  }
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (const bool second : {false, true}) {
+      marked.clear();
+      for (std::size_t i : border)
+        if (grid.on[i] && deletable(ring(grid, static_cast<int>(i % w), static_cast<int>(i / w)), second))
+          marked.push_back(i);
+      // Marked in parallel (centred like Zhang-Suen), removed one by one with a re-check, so a
+      // two-cell-thick line or a 2x2 block keeps a cell instead of vanishing.
+      for (std::size_t i : marked) {
+        const int x = static_cast<int>(i % w), y = static_cast<int>(i / w);
+        if (!still_simple(grid, x, y)) continue;
+        grid.on[i] = 0;
+        changed = true;
+        for (int k = 0; k < 8; ++k) {
+          if (!grid.at(x + kDx[k], y + kDy[k])) continue;
+          const std::size_t j = static_cast<std::size_t>(y + kDy[k]) * w + x + kDx[k];
+          if (!queued[j]) {
+            queued[j] = 1;
+            border.push_back(j);
+          }
+        }
+      }
+    }
+    // Drop removed cells from the candidate list.
+    next.clear();
+    for (std::size_t i : border) {
+      if (grid.on[i]) next.push_back(i);
+      else queued[i] = 0;
+    }
+    std::sort(next.begin(), next.end());  // scan order, so the result does not depend on history
+    border.swap(next);
+  }
+  remove_stair_steps(grid);
+}
+
+}  // namespace rig2d::medial

@@ -1,0 +1,470 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "rig2d/skeleton/shape_skeleton.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <string>
+#include <utility>
+
+#include "skeleton/axis_tree.h"
+#include "skeleton/limbs.h"
+#include "skeleton/medial_axis.h"
+
+namespace rig2d {
+namespace {
+
+using medial::BinaryGrid;
+using medial::Limb;
+
+constexpr int kWorkSide = 256;  // cells on the working grid's long side: bones need no finer axis
+
+// The full-resolution coverage (alpha > threshold) and its bounding box.
+struct Coverage {
+  int width = 0, height = 0;
+  std::vector<std::uint8_t> in;
+  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;  // bbox, [x0, x1) x [y0, y1)
+  bool at(int x, int y) const {
+    return x >= 0 && y >= 0 && x < width && y < height && in[static_cast<std::size_t>(y) * width + x] != 0;
+  }
+};
+
+Coverage coverage_of(const Image& image, int threshold) {
+  Coverage c;
+  c.width = image.width;
+  c.height = image.height;
+  c.in.assign(static_cast<std::size_t>(image.width) * image.height, 0);
+  c.x0 = image.width, c.y0 = image.height;
+  for (int y = 0; y < image.height; ++y) {
+    for (int x = 0; x < image.width; ++x) {
+      const std::size_t i = static_cast<std::size_t>(y) * image.width + x;
+      if (image.rgba[4 * i + 3] <= threshold) continue;
+      c.in[i] = 1;
+      c.x0 = std::min(c.x0, x), c.y0 = std::min(c.y0, y);
+      c.x1 = std::max(c.x1, x + 1), c.y1 = std::max(c.y1, y + 1);
+    }
+  }
+  return c;
+}
+
+// The bounding box cut in cells of `cell` px, one empty cell of padding around it; a cell is on
+// when at least half its pixels are covered. Anchored at the box, so moving the sprite in its image
+// moves the skeleton with it and changes nothing else.
+struct WorkGrid {
+  BinaryGrid grid;
+  int cell = 1;
+  int ox = 0, oy = 0;  // image px of the grid's top-left corner
+  Vec2 to_px(double gx, double gy) const { return {ox + (gx + 0.5) * cell, oy + (gy + 0.5) * cell}; }
+};
+
+WorkGrid work_grid(const Coverage& c) {
+  WorkGrid g;
+  const int side = std::max(c.x1 - c.x0, c.y1 - c.y0);
+  g.cell = std::max(1, (side + kWorkSide - 1) / kWorkSide);
+  g.ox = c.x0 - g.cell;
+  g.oy = c.y0 - g.cell;
+  g.grid.width = (c.x1 - c.x0 + g.cell - 1) / g.cell + 2;
+  g.grid.height = (c.y1 - c.y0 + g.cell - 1) / g.cell + 2;
+  g.grid.on.assign(static_cast<std::size_t>(g.grid.width) * g.grid.height, 0);
+  for (int gy = 1; gy + 1 < g.grid.height; ++gy) {
+    for (int gx = 1; gx + 1 < g.grid.width; ++gx) {
+      int covered = 0;
+      for (int y = g.oy + gy * g.cell; y < g.oy + (gy + 1) * g.cell; ++y)
+        for (int x = g.ox + gx * g.cell; x < g.ox + (gx + 1) * g.cell; ++x) covered += c.at(x, y);
+      g.grid.on[static_cast<std::size_t>(gy) * g.grid.width + gx] = 2 * covered >= g.cell * g.cell;
+    }
+  }
+  return g;
+}
+
+// One island of the working grid, cut out with one cell of padding.
+struct Piece {
+  BinaryGrid grid;
+  int gx0 = 0, gy0 = 0;  // working-grid cell of the piece's (0, 0)
+};
+
+Piece cut_piece(const WorkGrid& work, const medial::Components& comps, int label) {
+  const int w = work.grid.width;
+  int x0 = w, y0 = work.grid.height, x1 = 0, y1 = 0;
+  for (std::size_t i = 0; i < comps.label.size(); ++i) {
+    if (comps.label[i] != label) continue;
+    const int x = static_cast<int>(i % w), y = static_cast<int>(i / w);
+    x0 = std::min(x0, x), y0 = std::min(y0, y), x1 = std::max(x1, x), y1 = std::max(y1, y);
+  }
+  Piece p;
+  p.gx0 = x0 - 1;
+  p.gy0 = y0 - 1;
+  p.grid.width = x1 - x0 + 3;
+  p.grid.height = y1 - y0 + 3;
+  p.grid.on.assign(static_cast<std::size_t>(p.grid.width) * p.grid.height, 0);
+  for (int y = y0; y <= y1; ++y)
+    for (int x = x0; x <= x1; ++x)
+      if (comps.label[static_cast<std::size_t>(y) * w + x] == label)
+        p.grid.on[static_cast<std::size_t>(y - p.gy0) * p.grid.width + (x - p.gx0)] = 1;
+  return p;
+}
+
+struct PieceSkeleton {
+  std::vector<Limb> limbs;
+  Vec2 root;               // image px
+  double root_radius = 0;  // px
+  bool fallback = false;
+  std::size_t holes_filled = 0, axis_cells = 0, pruned = 0;
+};
+
+// Nearest on cell of `grid` to the piece's centroid (ties: first in scan order).
+std::size_t nearest_on_cell(const BinaryGrid& grid, double cx, double cy) {
+  std::size_t best = 0;
+  double best_d = -1;
+  for (std::size_t i = 0; i < grid.on.size(); ++i) {
+    if (!grid.on[i]) continue;
+    const double dx = static_cast<double>(i % grid.width) + 0.5 - cx;
+    const double dy = static_cast<double>(i / grid.width) + 0.5 - cy;
+    const double d = dx * dx + dy * dy;
+    if (best_d < 0 || d < best_d) best = i, best_d = d;
+  }
+  return best;
+}
+
+// Short chains between two junctions (an X drawn as two close forks) join their children, which then
+// leave from the first junction.
+std::vector<Limb> merge_short_links(std::vector<Limb> limbs, double min_length) {
+  std::vector<std::uint8_t> gone(limbs.size(), 0);
+  for (std::size_t i = 0; i < limbs.size(); ++i) {
+    const Limb& link = limbs[i];
+    if (link.tip || link.length() >= std::max(min_length, link.radius.back())) continue;
+    gone[i] = 1;
+    for (std::size_t j = i + 1; j < limbs.size(); ++j) {
+      if (limbs[j].parent != static_cast<int>(i)) continue;
+      limbs[j].points.insert(limbs[j].points.begin(), link.points.begin(), link.points.end() - 1);
+      limbs[j].radius.insert(limbs[j].radius.begin(), link.radius.begin(), link.radius.end() - 1);
+      limbs[j].parent = link.parent;
+    }
+  }
+  std::vector<int> index(limbs.size(), -1);
+  std::vector<Limb> kept;
+  for (std::size_t i = 0; i < limbs.size(); ++i) {
+    if (gone[i]) continue;
+    index[i] = static_cast<int>(kept.size());
+    kept.push_back(std::move(limbs[i]));
+    if (kept.back().parent >= 0) kept.back().parent = index[static_cast<std::size_t>(kept.back().parent)];
+  }
+  return kept;
+}
+
+// A piece with no usable axis (a disc, a square): two limbs from the root along the principal axis
+// of its cells, out to its edge. A near-isotropic piece goes vertical, as suggest_bones does.
+std::vector<Limb> principal_axis_limbs(const Piece& piece, const WorkGrid& work, const std::vector<float>& dist,
+                                       std::size_t root_cell) {
+  const BinaryGrid& g = piece.grid;
+  double n = 0, mx = 0, my = 0;
+  for (std::size_t i = 0; i < g.on.size(); ++i)
+    if (g.on[i]) n += 1, mx += static_cast<double>(i % g.width), my += static_cast<double>(i / g.width);
+  mx /= n, my /= n;
+  double sxx = 0, syy = 0, sxy = 0;
+  for (std::size_t i = 0; i < g.on.size(); ++i) {
+    if (!g.on[i]) continue;
+    const double dx = static_cast<double>(i % g.width) - mx, dy = static_cast<double>(i / g.width) - my;
+    sxx += dx * dx, syy += dy * dy, sxy += dx * dy;
+  }
+  const double spread = std::hypot(sxx - syy, 2 * sxy);
+  const double angle = spread <= 1e-3 * (sxx + syy) ? std::atan2(1.0, 0.0) : 0.5 * std::atan2(2 * sxy, sxx - syy);
+  std::vector<Limb> limbs;
+  for (const double sign : {-1.0, 1.0}) {
+    const double ux = sign * std::cos(angle), uy = sign * std::sin(angle);
+    Limb limb;
+    limb.tip = true;
+    limb.reach = 0.5 * work.cell;
+    const double x0 = static_cast<double>(root_cell % g.width) + 0.5, y0 = static_cast<double>(root_cell / g.width) + 0.5;
+    for (double t = 0;; t += 0.5) {
+      const int cx = static_cast<int>(std::floor(x0 + ux * t)), cy = static_cast<int>(std::floor(y0 + uy * t));
+      if (!g.at(cx, cy)) break;
+      limb.points.push_back(work.to_px(x0 + ux * t - 0.5 + piece.gx0, y0 + uy * t - 0.5 + piece.gy0));
+      limb.radius.push_back(dist[static_cast<std::size_t>(cy) * g.width + cx] * work.cell);
+    }
+    if (limb.points.size() >= 2) limbs.push_back(std::move(limb));
+  }
+  return limbs;
+}
+
+PieceSkeleton piece_skeleton(Piece piece, const WorkGrid& work, const ShapeSkeletonOptions& o) {
+  PieceSkeleton out;
+  BinaryGrid& g = piece.grid;
+  std::vector<float> dist = medial::distance_transform(g);
+  const float widest = *std::max_element(dist.begin(), dist.end());
+  // A hole smaller than a disc of half the widest radius (an eye, a speck) is filled.
+  const double hole = std::acos(-1.0) * 0.25 * widest * widest;
+  out.holes_filled = medial::fill_small_holes(g, static_cast<std::size_t>(hole));
+  if (out.holes_filled > 0) dist = medial::distance_transform(g);
+
+  double cx = 0, cy = 0, n = 0;
+  for (std::size_t i = 0; i < g.on.size(); ++i)
+    if (g.on[i]) n += 1, cx += static_cast<double>(i % g.width) + 0.5, cy += static_cast<double>(i / g.width) + 0.5;
+  BinaryGrid axis = g;
+  medial::thin(axis);
+  out.axis_cells = static_cast<std::size_t>(std::count(axis.on.begin(), axis.on.end(), 1));
+  // Root: the junction of the pruned axis whose inscribed disc comes nearest the centroid (the hips
+  // of a figure, a spider's body); with no junction (a bar, a worm), the axis point nearest it.
+  std::size_t root_cell = nearest_on_cell(axis, cx / n, cy / n);
+  medial::AxisTree tree = medial::axis_tree(axis, dist, root_cell);
+  out.pruned = medial::prune_spurs(tree, o.min_branch / work.cell, o.branch_ratio);
+  if (const int hub = medial::central_junction(tree, cx / n, cy / n); hub >= 0 && hub != tree.root) {
+    root_cell = tree.cell[static_cast<std::size_t>(hub)];
+    tree = medial::axis_tree(axis, dist, root_cell);
+    out.pruned = medial::prune_spurs(tree, o.min_branch / work.cell, o.branch_ratio);
+  }
+
+  const auto to_px = [&](std::size_t cell) {
+    return work.to_px(static_cast<double>(cell % g.width) + piece.gx0, static_cast<double>(cell / g.width) + piece.gy0);
+  };
+  out.root = to_px(root_cell);
+  out.root_radius = dist[root_cell] * work.cell;
+  for (const medial::AxisChain& chain : medial::axis_chains(tree)) {
+    Limb limb;
+    limb.parent = chain.parent;
+    limb.tip = chain.tip;
+    for (int node : chain.nodes) {
+      limb.points.push_back(to_px(tree.cell[static_cast<std::size_t>(node)]));
+      limb.radius.push_back(tree.radius[static_cast<std::size_t>(node)] * work.cell);
+    }
+    // A true tip stops about its radius short of the outline; a cut cycle meets its other half.
+    if (chain.tip && tree.end[static_cast<std::size_t>(chain.nodes.back())]) limb.reach = limb.radius.back();
+    out.limbs.push_back(std::move(limb));
+  }
+  out.limbs = merge_short_links(std::move(out.limbs), o.min_branch);
+
+  double longest_reach = 0;
+  for (const Limb& limb : out.limbs) longest_reach = std::max(longest_reach, limb.length() + limb.reach);
+  if (out.limbs.empty() || longest_reach < 1.25 * out.root_radius) {
+    out.limbs = principal_axis_limbs(piece, work, dist, root_cell);
+    out.fallback = true;
+  }
+  return out;
+}
+
+// The root's own limb: the thickest one leaving the root (ties: the longer, then the first).
+int main_limb(const std::vector<Limb>& limbs) {
+  int best = -1;
+  for (std::size_t i = 0; i < limbs.size(); ++i) {
+    if (limbs[i].parent != -1 || limbs[i].dropped) continue;
+    if (best < 0) {
+      best = static_cast<int>(i);
+      continue;
+    }
+    const Limb& b = limbs[static_cast<std::size_t>(best)];
+    const double ri = limbs[i].mean_radius(), rb = b.mean_radius();
+    if (ri > rb + 1e-9 || (std::abs(ri - rb) <= 1e-9 && limbs[i].length() > b.length() + 1e-9)) best = static_cast<int>(i);
+  }
+  return best;
+}
+
+bool has_children(const std::vector<Limb>& limbs, std::size_t i) {
+  for (const Limb& l : limbs)
+    if (!l.dropped && l.parent == static_cast<int>(i)) return true;
+  return false;
+}
+
+// Fits the piece's bones into `budget`: first fewer bones on the limbs with the most, then the
+// shortest outer limbs go. Returns the bones left (at least 1: the root).
+int fit_budget(std::vector<Limb>& limbs, int main, int budget) {
+  int total = 0;
+  for (const Limb& l : limbs) total += l.dropped ? 0 : l.bones;
+  total = std::max(total, 1);
+  while (total > budget) {
+    int most = -1;
+    for (std::size_t i = 0; i < limbs.size(); ++i) {
+      const Limb& l = limbs[i];
+      if (!l.dropped && l.bones > (l.tip ? 2 : 1) && (most < 0 || l.bones > limbs[static_cast<std::size_t>(most)].bones))
+        most = static_cast<int>(i);
+    }
+    if (most >= 0) {
+      --limbs[static_cast<std::size_t>(most)].bones, --total;
+      continue;
+    }
+    int shortest = -1;
+    for (std::size_t i = 0; i < limbs.size(); ++i) {
+      const Limb& l = limbs[i];
+      if (l.dropped || static_cast<int>(i) == main || has_children(limbs, i)) continue;
+      if (shortest < 0 || l.length() + l.reach < limbs[static_cast<std::size_t>(shortest)].length() +
+                                                     limbs[static_cast<std::size_t>(shortest)].reach)
+        shortest = static_cast<int>(i);
+    }
+    if (shortest < 0) break;
+    Limb& cut = limbs[static_cast<std::size_t>(shortest)];
+    cut.dropped = true;
+    total -= cut.bones;
+    if (cut.parent >= 0 && !has_children(limbs, static_cast<std::size_t>(cut.parent))) {
+      Limb& bare = limbs[static_cast<std::size_t>(cut.parent)];  // now ends the shape: a leaf needs a parent
+      bare.tip = true;
+      total += std::max(0, 2 - bare.bones);
+      bare.bones = std::max(bare.bones, 2);
+    }
+  }
+  return total;
+}
+
+// "up", "down_l", "right", ...: where the limb points, and for up/down limbs which side of the root
+// it ends on (screen sides, as the image shows them).
+std::string limb_label(const Limb& limb, Vec2 root, double side_margin) {
+  const Vec2 end = point_along(limb, limb.length() + limb.reach);
+  const double dx = end.x - limb.points.front().x, dy = end.y - limb.points.front().y;
+  if (std::abs(dx) > std::abs(dy)) return dx < 0 ? "left" : "right";
+  const std::string base = dy < 0 ? "up" : "down";
+  if (end.x < root.x - side_margin) return base + "_l";
+  if (end.x > root.x + side_margin) return base + "_r";
+  return base;
+}
+
+// The covered pixel centre nearest to p within `radius` px (p itself when its pixel is covered).
+Vec2 snap_inside(const Coverage& c, Vec2 p, int radius) {
+  const int px = static_cast<int>(std::floor(p.x)), py = static_cast<int>(std::floor(p.y));
+  if (c.at(px, py)) return p;
+  Vec2 best = p;
+  double best_d = -1;
+  for (int y = py - radius; y <= py + radius; ++y) {
+    for (int x = px - radius; x <= px + radius; ++x) {
+      if (!c.at(x, y)) continue;
+      const double d = std::hypot(x + 0.5 - p.x, y + 0.5 - p.y);
+      if (best_d < 0 || d < best_d) best = {x + 0.5, y + 0.5}, best_d = d;
+    }
+  }
+  return best;
+}
+
+// Appends one piece's bones: its root (parented to the nearest bone already there, for a second
+// piece), the root's own limb, then every other limb, parents first.
+struct BoneWriter {
+  const Coverage& coverage;
+  Vec2 origin;  // image px of the rig origin (the pivot)
+  int snap_radius = 2;
+  double cell = 1;  // px per working-grid cell
+  std::vector<Bone> bones;
+  std::vector<Vec2> joints;  // image px, one per bone
+  std::map<std::string, int> labels_used;
+
+  int add(std::string name, std::int64_t parent, Vec2 joint) {
+    joint = snap_inside(coverage, joint, snap_radius);
+    const Vec2 from = parent < 0 ? origin : joints[static_cast<std::size_t>(parent)];
+    bones.push_back({std::move(name), parent, joint.x - from.x, joint.y - from.y, 0, false});
+    joints.push_back(joint);
+    return static_cast<int>(bones.size()) - 1;
+  }
+
+  int nearest_bone(Vec2 p) const {
+    int best = -1;
+    double best_d = 0;
+    for (std::size_t i = 0; i < joints.size(); ++i) {
+      const double d = std::hypot(joints[i].x - p.x, joints[i].y - p.y);
+      if (best < 0 || d < best_d) best = static_cast<int>(i), best_d = d;
+    }
+    return best;
+  }
+
+  std::string unique_label(const std::string& label) {
+    const int n = ++labels_used[label];
+    return n == 1 ? label : label + std::to_string(n);
+  }
+
+  // island 0 is the main piece ("root", "spine_1", "up_1", ...); island k > 0 is "island<k>",
+  // "island<k>_spine_1", ...
+  void add_piece(const PieceSkeleton& piece, const std::vector<Limb>& limbs, int main, std::size_t island,
+                 const ShapeSkeletonOptions& o) {
+    const std::string prefix = island == 0 ? "" : "island" + std::to_string(island) + "_";
+    const std::string root_name = island == 0 ? "root" : "island" + std::to_string(island);
+    const int root = add(root_name, bones.empty() ? -1 : nearest_bone(piece.root), piece.root);
+    std::vector<int> last(limbs.size(), root);
+    // Bones "<label>_1", "<label>_2", ... along limb i from its joint number `first` on.
+    const auto chain = [&](std::size_t i, int parent, std::size_t first, const std::string& label) {
+      const Limb& limb = limbs[i];
+      const auto at = medial::joint_arclengths(limb, medial::bend_points(limb, o.bend_angle, bend_window(limb, cell)));
+      for (std::size_t k = first; k < at.size(); ++k)
+        parent = add(label + "_" + std::to_string(k + 1 - first), parent, point_along(limb, at[k]));
+      last[i] = parent;
+    };
+    if (main >= 0) chain(static_cast<std::size_t>(main), root, 1, unique_label(prefix + "spine"));
+    for (std::size_t i = 0; i < limbs.size(); ++i) {
+      if (limbs[i].dropped || static_cast<int>(i) == main) continue;
+      const int parent = limbs[i].parent < 0 ? root : last[static_cast<std::size_t>(limbs[i].parent)];
+      chain(i, parent, 0, unique_label(prefix + limb_label(limbs[i], piece.root, 0.5 * piece.root_radius)));
+    }
+  }
+
+  // Turns are measured over about a limb width: wide enough to ignore the axis's pixel steps.
+  static double bend_window(const Limb& limb, double cell) { return std::max(3.0 * cell, 2 * limb.mean_radius()); }
+};
+
+}  // namespace
+
+Result<void> check_shape_skeleton_options(const ShapeSkeletonOptions& o) {
+  const auto bad = [](const std::string& field, const std::string& limit) {
+    return make_error("skeleton.options", "skeleton option " + field + " must be " + limit);
+  };
+  if (o.alpha_threshold < 0 || o.alpha_threshold > 255) return bad("alpha_threshold", "in [0, 255]");
+  if (!(o.pivot_x >= 0 && o.pivot_x <= 1)) return bad("pivot_x", "in [0, 1]");
+  if (!(o.pivot_y >= 0 && o.pivot_y <= 1)) return bad("pivot_y", "in [0, 1]");
+  if (o.max_bones < 2 || o.max_bones > 256) return bad("max_bones", "in [2, 256]");
+  if (!(o.min_branch >= 0 && o.min_branch <= 1e6)) return bad("min_branch", "in [0, 1e6] px");
+  if (!(o.branch_ratio >= 0 && o.branch_ratio <= 10)) return bad("branch_ratio", "in [0, 10]");
+  if (!(o.bone_length >= 0.5 && o.bone_length <= 100)) return bad("bone_length", "in [0.5, 100] half-widths");
+  if (!(o.bend_angle >= 5 && o.bend_angle <= 180)) return bad("bend_angle", "in [5, 180] degrees");
+  return {};
+}
+
+Result<std::vector<Bone>> shape_skeleton(const Image& image, const ShapeSkeletonOptions& o, ShapeSkeletonStats* stats) {
+  if (auto ok = check_shape_skeleton_options(o); !ok) return Unexpected{ok.error()};
+  if (image.width <= 0 || image.height <= 0 ||
+      image.rgba.size() != 4 * static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height))
+    return make_error("coverage.image", "the image is empty or its pixel buffer does not match its size");
+  const Coverage coverage = coverage_of(image, o.alpha_threshold);
+  if (coverage.x1 <= coverage.x0) {
+    return make_error("skeleton.empty",
+                      "no pixel has alpha above " + std::to_string(o.alpha_threshold) + ": nothing to place bones in");
+  }
+  const WorkGrid work = work_grid(coverage);
+  const medial::Components comps = medial::label_components(work.grid);
+  std::vector<int> order(comps.area.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return comps.area[static_cast<std::size_t>(a)] > comps.area[static_cast<std::size_t>(b)];
+  });
+
+  ShapeSkeletonStats st;
+  st.cell = work.cell;
+  BoneWriter writer{coverage, {o.pivot_x * image.width, o.pivot_y * image.height}, work.cell + 2, double(work.cell), {}, {}, {}};
+  const double cell_area = static_cast<double>(work.cell) * work.cell;
+  const double main_area = order.empty() ? 0 : static_cast<double>(comps.area[static_cast<std::size_t>(order[0])]) * cell_area;
+  for (int label : order) {
+    const double area = static_cast<double>(comps.area[static_cast<std::size_t>(label)]) * cell_area;
+    const int budget = o.max_bones - static_cast<int>(writer.bones.size());
+    const bool first = writer.bones.empty();
+    if (!first && (budget < 2 || area < std::max(4 * o.min_branch * o.min_branch, 0.02 * main_area))) {
+      ++st.islands_skipped;
+      continue;
+    }
+    PieceSkeleton piece = piece_skeleton(cut_piece(work, comps, label), work, o);
+    std::vector<Limb>& limbs = piece.limbs;
+    for (Limb& limb : limbs) {
+      const double bone_px = std::max({o.bone_length * limb.mean_radius(), 2 * o.min_branch, 2.0 * work.cell});
+      limb.bones = medial::wanted_bones(limb, medial::bend_points(limb, o.bend_angle, BoneWriter::bend_window(limb, work.cell)),
+                                        bone_px);
+    }
+    const int main = main_limb(limbs);
+    fit_budget(limbs, main, budget);
+    writer.add_piece(piece, limbs, main, st.islands, o);
+    ++st.islands;
+    st.holes_filled += piece.holes_filled;
+    st.axis_cells += piece.axis_cells;
+    st.branches_pruned += piece.pruned;
+    st.axis_fallback = st.axis_fallback || piece.fallback;
+    for (const Limb& limb : limbs) {
+      st.limbs += !limb.dropped;
+      st.tips += !limb.dropped && limb.tip;
+    }
+  }
+  st.bones = writer.bones.size();
+  if (stats) *stats = st;
+  return std::move(writer.bones);
+}
+
+}  // namespace rig2d

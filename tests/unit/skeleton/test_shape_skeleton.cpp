@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: Apache-2.0
+// The shape skeleton on sprites drawn in code: joints inside, a chain per limb, nothing rigid.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <numbers>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "../geometry/masks.h"
+#include "rig2d/pipeline/autorig.h"
+#include "rig2d/skeleton/shape_skeleton.h"
+#include "rig2d/skin/skeleton.h"
+
+namespace rig2d {
+namespace {
+
+using test::make_sprite;
+
+struct Capsule {
+  Vec2 a, b;
+  double r = 0;
+  bool contains(double x, double y, double grow = 0) const {
+    const double vx = b.x - a.x, vy = b.y - a.y;
+    const double len2 = vx * vx + vy * vy;
+    const double t = len2 > 0 ? std::clamp(((x - a.x) * vx + (y - a.y) * vy) / len2, 0.0, 1.0) : 0.0;
+    return std::hypot(x - a.x - t * vx, y - a.y - t * vy) <= r + grow;
+  }
+};
+
+// A sprite made of capsules; `limbs` are the ones whose far ends (`b`) are tips to check.
+struct Shape {
+  int width = 0, height = 0;
+  std::vector<Capsule> body;
+  std::vector<Capsule> limbs;
+  bool contains(double x, double y) const {
+    for (const auto& c : body)
+      if (c.contains(x, y)) return true;
+    for (const auto& c : limbs)
+      if (c.contains(x, y)) return true;
+    return false;
+  }
+  Image image() const {
+    return make_sprite(width, height, [this](double x, double y) { return contains(x, y); });
+  }
+};
+
+Shape figure() {  // head, torso, two arms, two legs 18 px apart at the feet
+  return {120, 160,
+          {{{60, 55}, {60, 95}, 16}},
+          {{{60, 50}, {60, 16}, 13}, {{50, 60}, {16, 96}, 6}, {{70, 60}, {104, 96}, 6},
+           {{53, 95}, {44, 150}, 7}, {{67, 95}, {76, 150}, 7}}};
+}
+
+Shape star() {  // five arms round a disc
+  Shape s{180, 180, {{{90, 90}, {90, 90}, 22}}, {}};
+  for (int k = 0; k < 5; ++k) {
+    const double a = -std::numbers::pi / 2 + 2 * std::numbers::pi * k / 5;
+    s.limbs.push_back({{90 + 20 * std::cos(a), 90 + 20 * std::sin(a)}, {90 + 80 * std::cos(a), 90 + 80 * std::sin(a)}, 9});
+  }
+  return s;
+}
+
+Shape spider() {  // a round body with eight thin legs, four a side, each bending down at a knee
+  Shape s{240, 200, {{{120, 100}, {120, 100}, 30}}, {}};
+  for (int k = 0; k < 8; ++k) {
+    const bool left = k < 4;
+    const double deg = left ? 145 + 20 * k : 35 - 20 * (k - 4);
+    const double a = deg * std::numbers::pi / 180, down = (left ? deg - 60 : deg + 60) * std::numbers::pi / 180;
+    const Vec2 knee{120 + 68 * std::cos(a), 100 + 68 * std::sin(a)};
+    s.body.push_back({{120, 100}, knee, 3.5});
+    s.limbs.push_back({knee, {knee.x + 35 * std::cos(down), knee.y + 35 * std::sin(down)}, 3.5});
+  }
+  return s;
+}
+
+Shape tree() {  // a trunk with three branches, one with a twig
+  return {200, 200,
+          {{{100, 190}, {100, 112}, 10}},
+          {{{100, 140}, {52, 86}, 6}, {{100, 128}, {148, 84}, 6}, {{100, 112}, {100, 24}, 7}, {{76, 113}, {44, 126}, 4}}};
+}
+
+Shape small_sprite() {  // 40 x 60: a body on two stubby legs
+  return {40, 60, {{{20, 18}, {20, 34}, 11}}, {{{15, 38}, {12, 56}, 4}, {{25, 38}, {28, 56}, 4}}};
+}
+
+bool worm_contains(double x, double y) {
+  for (double t = 20; t <= 220; t += 0.5)
+    if (std::hypot(x - t, y - (60 + 36 * std::sin(2 * std::numbers::pi * (t - 20) / 200))) <= 12) return true;
+  return false;
+}
+
+std::vector<Vec2> joints_in_image(const std::vector<Bone>& bones, const Image& image) {
+  std::vector<Vec2> j = joint_positions(bones);
+  for (Vec2& p : j) p = {p.x + 0.5 * image.width, p.y + 0.5 * image.height};
+  return j;
+}
+
+bool opaque_at(const Image& image, Vec2 p) {
+  const int x = static_cast<int>(std::floor(p.x)), y = static_cast<int>(std::floor(p.y));
+  if (x < 0 || y < 0 || x >= image.width || y >= image.height) return false;
+  return image.rgba[4 * (static_cast<std::size_t>(y) * image.width + x) + 3] > 8;
+}
+
+Rig shape_rig(const Image& image) {
+  AutorigOptions o;
+  o.mesh = MeshMode::Outline;
+  o.skeleton = SkeletonMode::Shape;
+  o.outline.max_edge = 10;  // interior vertices all along each limb
+  auto rig = autorig_image(image, o);
+  REQUIRE(rig);
+  return std::move(*rig);
+}
+
+std::vector<std::uint32_t> dominant_bones(const Part& part) {
+  std::vector<std::uint32_t> out;
+  for (std::size_t v = 0; v < part.mesh.verts.size(); ++v) {
+    std::size_t best = 0;
+    for (std::size_t k = 1; k < 4; ++k)
+      if (part.skin_weights[4 * v + k] > part.skin_weights[4 * v + best]) best = k;
+    out.push_back(part.skin_indices[4 * v + best]);
+  }
+  return out;
+}
+
+// Fraction of the vertices each bone dominates.
+std::vector<double> dominance_shares(const Rig& rig) {
+  const Part& part = rig.parts.at(0);
+  std::vector<double> share(rig.bones.size(), 0);
+  const auto dom = dominant_bones(part);
+  for (std::uint32_t b : dom) share[b] += 1.0 / static_cast<double>(dom.size());
+  return share;
+}
+
+// The bones of a limb's own chain: the bone nearest its tip and that bone's ancestors, less every
+// ancestor shared with another limb's tip bone (the body's bones).
+std::vector<std::set<std::uint32_t>> own_chains(const Shape& shape, const std::vector<Bone>& bones,
+                                                const std::vector<Vec2>& joints) {
+  std::vector<std::set<std::uint32_t>> chains;
+  for (const Capsule& limb : shape.limbs) {
+    std::uint32_t tip = 0;
+    for (std::uint32_t i = 1; i < joints.size(); ++i)
+      if (std::hypot(joints[i].x - limb.b.x, joints[i].y - limb.b.y) <
+          std::hypot(joints[tip].x - limb.b.x, joints[tip].y - limb.b.y))
+        tip = i;
+    std::set<std::uint32_t> chain;
+    for (std::int64_t b = tip; b >= 0; b = bones[static_cast<std::size_t>(b)].parent) chain.insert(static_cast<std::uint32_t>(b));
+    chains.push_back(std::move(chain));
+  }
+  std::vector<std::set<std::uint32_t>> own = chains;
+  for (std::size_t l = 0; l < chains.size(); ++l)
+    for (std::size_t m = 0; m < chains.size(); ++m)
+      if (m != l)
+        for (std::uint32_t b : chains[m]) own[l].erase(b);
+  return own;
+}
+
+// Every limb's outer third is dominated by bones of its own chain, never by the body's or another
+// limb's.
+void check_limbs_own_their_ends(const Shape& shape, const Rig& rig, const Image& image) {
+  const Part& part = rig.parts.at(0);
+  const auto dom = dominant_bones(part);
+  const auto own = own_chains(shape, rig.bones, joints_in_image(rig.bones, image));
+  for (std::size_t l = 0; l < shape.limbs.size(); ++l) {
+    const Capsule& limb = shape.limbs[l];
+    const double length = std::hypot(limb.b.x - limb.a.x, limb.b.y - limb.a.y);
+    std::size_t outer = 0;
+    for (std::size_t v = 0; v < part.mesh.verts.size(); ++v) {
+      const Vec2 p{part.mesh.verts[v].x + 0.5 * image.width, part.mesh.verts[v].y + 0.5 * image.height};
+      const double to_tip = std::hypot(p.x - limb.b.x, p.y - limb.b.y);
+      if (!limb.contains(p.x, p.y, 3) || to_tip > limb.r + length / 3) continue;
+      const auto in_other = [&](const Capsule& c) { return &c != &limb && c.contains(p.x, p.y, 3); };
+      if (std::any_of(shape.limbs.begin(), shape.limbs.end(), in_other)) continue;
+      ++outer;
+      INFO("limb " << l << " vertex " << v << " (" << p.x << ", " << p.y << ") dominated by " << rig.bones[dom[v]].name);
+      CHECK(own[l].count(dom[v]) == 1);
+    }
+    INFO("limb " << l);
+    CHECK(outer >= 3);
+  }
+}
+
+void check_joints_inside(const std::vector<Bone>& bones, const Image& image) {
+  for (const Vec2& j : joints_in_image(bones, image)) {
+    INFO("joint (" << j.x << ", " << j.y << ")");
+    CHECK(opaque_at(image, j));
+  }
+}
+
+void check_not_rigid(const Rig& rig) {
+  const auto share = dominance_shares(rig);
+  const auto owners = std::count_if(share.begin(), share.end(), [](double s) { return s >= 0.05; });
+  CHECK(owners >= 2);
+}
+
+}  // namespace
+
+TEST_CASE("shape_skeleton: a chain per limb on generated characters", "[skeleton]") {
+  const std::vector<std::pair<std::string, Shape>> shapes{
+      {"figure", figure()}, {"star", star()}, {"spider", spider()}, {"tree", tree()}, {"small 40x60", small_sprite()}};
+  for (const auto& [name, shape] : shapes) {
+    SECTION(name) {
+      const Image image = shape.image();
+      ShapeSkeletonStats stats;
+      auto bones = shape_skeleton(image, {}, &stats);
+      REQUIRE(bones);
+      check_joints_inside(*bones, image);
+      CHECK(stats.tips >= shape.limbs.size());
+      const Rig rig = shape_rig(image);
+      check_limbs_own_their_ends(shape, rig, image);
+      check_not_rigid(rig);
+    }
+  }
+}
+
+TEST_CASE("shape_skeleton: a leg bends on its own", "[skeleton]") {
+  const Shape shape = figure();
+  const Image image = shape.image();
+  auto bones = shape_skeleton(image);
+  REQUIRE(bones);
+  // Bones are parents first; the two legs have separate chains below the body.
+  std::set<std::string> names;
+  for (const Bone& b : *bones) {
+    CHECK(b.parent < static_cast<std::int64_t>(&b - bones->data()));
+    CHECK(b.rot == 0);
+    names.insert(b.name);
+  }
+  CHECK(names.size() == bones->size());
+  CHECK(names.count("root") == 1);
+  CHECK(names.count("down_l_1") == 1);
+  CHECK(names.count("down_r_1") == 1);
+  CHECK(names.count("left_1") == 1);
+  CHECK(names.count("right_1") == 1);
+}
+
+TEST_CASE("shape_skeleton: an S-curved worm gets bones along its curve", "[skeleton]") {
+  const Image image = make_sprite(240, 120, worm_contains);
+  auto bones = shape_skeleton(image);
+  REQUIRE(bones);
+  CHECK(bones->size() >= 3);
+  check_joints_inside(*bones, image);
+  // The joints follow the curve: each lies within the worm's half-width of its centre line.
+  for (const Vec2& j : joints_in_image(*bones, image)) {
+    const double centre = 60 + 36 * std::sin(2 * std::numbers::pi * (j.x - 20) / 200);
+    CHECK(std::abs(j.y - centre) <= 12);
+  }
+  check_not_rigid(shape_rig(image));
+}
+
+TEST_CASE("shape_skeleton: islands get their own chains, parented to the nearest bone", "[skeleton]") {
+  // A body and a detached hat above it.
+  const Image image = make_sprite(100, 150, [](double x, double y) {
+    return Capsule{{50, 60}, {50, 135}, 14}.contains(x, y) || Capsule{{25, 14}, {75, 14}, 8}.contains(x, y);
+  });
+  ShapeSkeletonStats stats;
+  auto bones = shape_skeleton(image, {}, &stats);
+  REQUIRE(bones);
+  CHECK(stats.islands == 2);
+  check_joints_inside(*bones, image);
+  const auto joints = joints_in_image(*bones, image);
+  int hat_roots = 0;
+  for (std::size_t i = 0; i < bones->size(); ++i) {
+    if ((*bones)[i].name != "island1") continue;
+    ++hat_roots;
+    CHECK(joints[i].y < 30);  // in the hat
+    REQUIRE((*bones)[i].parent >= 0);
+    CHECK(joints[static_cast<std::size_t>((*bones)[i].parent)].y > 40);  // parented into the body
+  }
+  CHECK(hat_roots == 1);
+  check_not_rigid(shape_rig(image));
+}
+
+TEST_CASE("shape_skeleton: small holes and bumps make no bones", "[skeleton]") {
+  const Image plain = make_sprite(60, 200, [](double x, double y) { return Capsule{{30, 20}, {30, 180}, 18}.contains(x, y); });
+  const Image bumpy = make_sprite(60, 200, [](double x, double y) {
+    const bool eye = std::hypot(x - 30, y - 60) < 3;  // a small hole
+    const bool bump = std::hypot(x - 48, y - 120) < 4;  // a 1-2 px bump on the outline
+    return (Capsule{{30, 20}, {30, 180}, 18}.contains(x, y) && !eye) || bump;
+  });
+  ShapeSkeletonStats a, b;
+  auto plain_bones = shape_skeleton(plain, {}, &a);
+  auto bumpy_bones = shape_skeleton(bumpy, {}, &b);
+  REQUIRE(plain_bones);
+  REQUIRE(bumpy_bones);
+  CHECK(b.holes_filled > 0);
+  CHECK(a.limbs == 2);  // the root sits mid-body: one chain up, one down
+  CHECK(b.limbs == a.limbs);
+  CHECK(bumpy_bones->size() == plain_bones->size());
+}
+
+TEST_CASE("shape_skeleton: a disc falls back to its principal axis and is not rigid", "[skeleton]") {
+  const Image disc = make_sprite(96, 96, [](double x, double y) { return std::hypot(x - 48, y - 48) <= 40; });
+  ShapeSkeletonStats stats;
+  auto bones = shape_skeleton(disc, {}, &stats);
+  REQUIRE(bones);
+  CHECK(stats.axis_fallback);
+  CHECK(bones->size() >= 2);
+  check_joints_inside(*bones, disc);
+  check_not_rigid(shape_rig(disc));
+}
+
+TEST_CASE("shape_skeleton: the same bones wherever the sprite sits, and deterministic", "[skeleton]") {
+  const Shape shape = figure();
+  const auto placed = [&](int dx, int dy) {
+    return make_sprite(200, 220, [&](double x, double y) { return shape.contains(x - dx, y - dy); });
+  };
+  const Image a = placed(0, 0), b = placed(37, 23);
+  auto ba = shape_skeleton(a), bb = shape_skeleton(b), again = shape_skeleton(a);
+  REQUIRE(ba);
+  REQUIRE(bb);
+  REQUIRE(again);
+  CHECK(*ba == *again);
+  REQUIRE(ba->size() == bb->size());
+  const auto ja = joints_in_image(*ba, a), jb = joints_in_image(*bb, b);
+  for (std::size_t i = 0; i < ja.size(); ++i) {
+    CHECK((*ba)[i].name == (*bb)[i].name);
+    CHECK(jb[i].x == Approx(ja[i].x + 37).margin(1e-9));
+    CHECK(jb[i].y == Approx(ja[i].y + 23).margin(1e-9));
+  }
+}
+
+TEST_CASE("shape_skeleton: the bone budget holds", "[skeleton]") {
+  const Image image = spider().image();
+  for (int budget : {2, 5, 9, 16}) {
+    ShapeSkeletonOptions o;
+    o.max_bones = budget;
+    auto bones = shape_skeleton(image, o);
+    REQUIRE(bones);
+    CHECK(bones->size() <= static_cast<std::size_t>(budget));
+    CHECK(bones->size() >= 2);
+  }
+}
+
+TEST_CASE("shape_skeleton: errors", "[skeleton]") {
+  ShapeSkeletonOptions o;
+  o.max_bones = 1;
+  auto bad = shape_skeleton(figure().image(), o);
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().code == "skeleton.options");
+  CHECK(bad.error().message.find("max_bones") != std::string::npos);
+  const Image empty = make_sprite(16, 16, [](double, double) { return false; });
+  auto none = shape_skeleton(empty);
+  REQUIRE_FALSE(none);
+  CHECK(none.error().code == "skeleton.empty");
+  Image broken;
+  broken.width = 4;
+  broken.height = 4;
+  auto inconsistent = shape_skeleton(broken);
+  REQUIRE_FALSE(inconsistent);
+  CHECK(inconsistent.error().code == "coverage.image");
+}
+
+}  // namespace rig2d
