@@ -31,18 +31,18 @@ case "$scenario" in
     copy_samples "$work/s"
     cp "$src"/samples/*.rig2d.json "$work/s/"
     run 0 "$work/s" -j2 --keep-bones --force
-    expect "5 written, 0 up to date, 0 failed"
+    expect "6 written, 0 up to date, 0 failed"
     for rig in "$src"/samples/*.rig2d.json; do
       cmp "$rig" "$work/s/$(basename "$rig")" || fail "$(basename "$rig") differs from the committed sample"
     done
     copy_samples "$work/fresh"
     run 0 "$work/fresh/bar.png" --bones "$src/scripts/bar.bones.json"
     run 0 "$work/fresh" -j2 --keep-bones
-    expect "4 written, 1 up to date, 0 failed"
+    expect "5 written, 1 up to date, 0 failed"
     for rig in "$src"/samples/*.rig2d.json; do
       cmp "$rig" "$work/fresh/$(basename "$rig")" || fail "$(basename "$rig") from scratch differs from the committed sample"
     done
-    [ "$(ls "$work"/fresh/*.rig2d.json | wc -l)" -eq 5 ] || fail "expected 5 rigs"
+    [ "$(ls "$work"/fresh/*.rig2d.json | wc -l)" -eq 6 ] || fail "expected 6 rigs"
     ;;
   deterministic)
     # -j1 and -j2 give identical bytes, and a forced second run rewrites identical bytes.
@@ -52,10 +52,10 @@ case "$scenario" in
     diff -r "$work/j1" "$work/j2" || fail "-j1 and -j2 outputs differ"
     cp -r "$work/j1" "$work/first"
     run 0 "$work/in" -o "$work/j1" -j2 --force
-    expect "5 written"
+    expect "6 written"
     diff -r "$work/first" "$work/j1" || fail "second run changed the outputs"
     run 0 "$work/in" -o "$work/j1" -j2
-    expect "0 written, 5 up to date, 0 failed"
+    expect "0 written, 6 up to date, 0 failed"
     diff -r "$work/first" "$work/j1" || fail "skip run changed the outputs"
     no_temp_files "$work"
     ;;
@@ -139,7 +139,7 @@ case "$scenario" in
   dry-run)
     copy_samples "$work/s"
     run 0 "$work/s" --dry-run
-    expect "5 would be written, 0 up to date, 0 failed"
+    expect "6 would be written, 0 up to date, 0 failed"
     [ -z "$(ls "$work"/s/*.rig2d.json 2>/dev/null)" ] || fail "--dry-run wrote files"
     ;;
   bones)
@@ -157,7 +157,9 @@ case "$scenario" in
     grep -q '"name": "tip"' "$work/s/bar.rig2d.json" || fail "--keep-bones lost the bones"
     grep -q '"y": -90,' "$work/s/bar.rig2d.json" || fail "--keep-bones lost the hand edit"
     run 0 "$work/s/bar.png" --force
-    grep -q '"name": "bone1"' "$work/s/bar.rig2d.json" || fail "without --keep-bones the chain is suggested"
+    grep -q '"name": "spine_1"' "$work/s/bar.rig2d.json" || fail "without --keep-bones the skeleton is suggested"
+    run 0 "$work/s/bar.png" --force --skeleton chain
+    grep -q '"name": "bone1"' "$work/s/bar.rig2d.json" || fail "--skeleton chain gives the engine's chain"
     # A broken existing rig is reported against that rig, and left as it was.
     printf '{"bones": [{"name": "a", "parent": 3}]}' > "$work/s/ring.rig2d.json"
     run 3 "$work/s/ring.png" --keep-bones --force

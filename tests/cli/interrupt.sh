@@ -31,9 +31,9 @@ pid=$!
 sleep 0.4
 kill -TERM "$pid" 2>/dev/null || true
 wait "$pid" || true
-python3 - "$work/out" <<'PY'
+python3 - "$work/out" "$(( 40 * $(ls "$samples"/*.png | wc -l) ))" <<'PY'
 import json, os, sys
-out = sys.argv[1]
+out, expected = sys.argv[1], int(sys.argv[2])
 files = sorted(os.listdir(out))
 temps = [f for f in files if ".tmp." in f]
 if temps:
@@ -48,6 +48,6 @@ for f in files:
     assert rig["bones"] and rig["mesh"]["verts"], f
     new += 1
 print(f"interrupt: {new} rigs complete, {old} untouched, no temp files")
-if new + old != 200:
-    sys.exit(f"expected 200 outputs, found {new + old}")
+if new + old != expected:
+    sys.exit(f"expected {expected} outputs, found {new + old}")
 PY

@@ -29,12 +29,12 @@ case "$scenario" in
     # rigs pose and render.
     copy_samples "$work/s"
     run 0 "$autorig" "$work/s" -j2 -v
-    for name in bar figure ring tentacle islands; do
+    for name in bar figure ring tentacle islands hero; do
       expect "$name.png: outline: contour [0-9]+ rings [0-9]+ points -> simplified [0-9]+ rings [0-9]+ points -> [0-9]+ verts [0-9]+ tris, min angle (2[0-9]|[3-5][0-9])\.[0-9] deg \(0 under 20\), coverage IoU 0\.[89][0-9]{3}|1\.0000 recall 1\.0000"
     done
-    expect "5 written, 0 up to date, 0 failed"
-    grep -c "recall 1.0000" "$work/out.txt" | grep -qx 5 || fail "some sprite lost covered pixels"
-    run 0 "$pose" "$work/s/figure.rig2d.json" --assets "$work/s" --pose bone1.rot=0.4 -o "$work/figure-posed.png"
+    expect "6 written, 0 up to date, 0 failed"
+    grep -c "recall 1.0000" "$work/out.txt" | grep -qx 6 || fail "some sprite lost covered pixels"
+    run 0 "$pose" "$work/s/figure.rig2d.json" --assets "$work/s" --pose down_l_1.rot=0.4 -o "$work/figure-posed.png"
     [ -s "$work/figure-posed.png" ] || fail "no posed render"
     ;;
   options)

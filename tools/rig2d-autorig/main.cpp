@@ -19,6 +19,8 @@ struct Options {
   std::optional<std::string> output;
   std::optional<std::string> bones;
   bool keep_bones = false;
+  std::string skeleton = "shape";
+  ShapeSkeletonOptions shape;
   std::optional<int> bone_count;
   std::string axis = "auto";
   std::string mesh = "outline";
@@ -44,8 +46,9 @@ struct Options {
 void setup(CLI::App& app, Options& o) {
   app.description(
       "Auto-rig PNG sprites into .rig2d.json rigs the engine loads: alpha coverage -> mesh (by default an outline "
-      "mesh hugging the alpha, see docs/outline.md; --mesh grid gives the engine's culled grid) -> bone chain "
-      "(suggested along the sprite's long axis, or hand-placed) -> weights: bone heat measured through the sprite "
+      "mesh hugging the alpha, see docs/outline.md; --mesh grid gives the engine's culled grid) -> bones (by "
+      "default a skeleton that follows the sprite's shape, a chain per limb, see docs/skeleton.md; --skeleton chain "
+      "gives the engine's straight chain; or hand-placed) -> weights: bone heat measured through the sprite "
       "(default), or --weights joint for the engine's nearest-joint weights, which with --mesh grid is exactly the "
       "engine's autoRig2D/buildRig2D. Each sprite needs its <file>.png.meta.json sidecar (its texture GUID); the "
       "rig's sprite is that texture's whole-image sprite GUID.");
@@ -59,9 +62,32 @@ void setup(CLI::App& app, Options& o) {
   app.add_flag("--keep-bones", o.keep_bones,
                "Re-use the bones of the rig already at the output path (hand-placed or edited bones survive a "
                "re-run; mesh and weights are redone); sprites without a rig use --bones or a suggested chain");
-  app.add_option("--bone-count", o.bone_count, "Suggested chain length, 2..6 (default: about one bone per 96 px)")
+  app.add_option("--skeleton", o.skeleton,
+                 "Suggested bones: shape (the medial axis of the alpha: a root in the main body and a chain per "
+                 "limb) or chain (the engine's suggestBones: one straight chain on the pivot line, --bone-count, "
+                 "--axis; exact with --mesh grid --weights joint)")
+      ->check(CLI::IsMember({"shape", "chain"}))
+      ->capture_default_str();
+  app.add_option("--max-bones", o.shape.max_bones,
+                 "shape: bone budget per sprite, 2..256; long limbs get fewer bones first, then the shortest limbs "
+                 "go")
+      ->capture_default_str();
+  app.add_option("--min-branch", o.shape.min_branch,
+                 "shape: px a limb must reach beyond the body it leaves to get bones (also at least "
+                 "--branch-ratio of the body's half-width); smaller bumps make no bones")
+      ->capture_default_str();
+  app.add_option("--branch-ratio", o.shape.branch_ratio,
+                 "shape: a limb must also reach this fraction of its junction's half-width beyond it, 0..10")
+      ->capture_default_str();
+  app.add_option("--bone-length", o.shape.bone_length,
+                 "shape: target bone length in limb half-widths, 0.5..100 (smaller = more bones per limb)")
+      ->capture_default_str();
+  app.add_option("--bend-angle", o.shape.bend_angle,
+                 "shape: degrees; where a limb's axis turns more than this, a joint goes (a knee, a curl), 5..180")
+      ->capture_default_str();
+  app.add_option("--bone-count", o.bone_count, "chain: chain length, 2..6 (default: about one bone per 96 px)")
       ->check(CLI::Range(2, 6));
-  app.add_option("--axis", o.axis, "Suggested chain direction: auto (vertical if height >= width), x or y")
+  app.add_option("--axis", o.axis, "chain: direction: auto (vertical if height >= width), x or y")
       ->check(CLI::IsMember({"auto", "x", "y"}))
       ->capture_default_str();
   app.add_option("--mesh", o.mesh,
@@ -157,6 +183,8 @@ int run(const Options& o) {
   options.cols = o.cols;
   options.rows = o.rows;
   options.cell_size = o.cell_size;
+  options.skeleton = *parse_skeleton_mode(o.skeleton);
+  options.shape = o.shape;
   options.bone_count = o.bone_count;
   options.axis = o.axis == "x" ? BoneAxis::X : o.axis == "y" ? BoneAxis::Y : BoneAxis::Auto;
   options.joint.falloff = o.falloff;
@@ -247,6 +275,14 @@ int run(const Options& o) {
             weights_mode_name(options.weights), res.rig_id, res.id_kept ? "kept" : "derived", res.sprite_guid,
             res.read_ms, res.decode_ms, s.coverage_ms, s.mesh_ms, s.bones_ms, s.weights_ms, res.verify_ms,
             res.bones_kept ? "; bones kept from the existing rig" : "");
+        if (options.skeleton == SkeletonMode::Shape && !o.bones && !res.bones_kept) {
+          const ShapeSkeletonStats& k = s.skeleton;
+          spdlog::debug(
+              "{}: skeleton: {} px cells, {} axis cells, {} spurs pruned, {} holes filled (cells), {} islands ({} "
+              "too small), {} limbs ({} tips), {} bones{}",
+              job.display, k.cell, k.axis_cells, k.branches_pruned, k.holes_filled, k.islands, k.islands_skipped,
+              k.limbs, k.tips, k.bones, k.axis_fallback ? ", principal-axis fallback" : "");
+        }
         if (options.mesh == MeshMode::Outline) {
           const OutlineMeshStats& m = s.outline;
           spdlog::debug(

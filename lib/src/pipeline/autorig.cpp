@@ -193,6 +193,42 @@ std::optional<WeightsMode> parse_weights_mode(std::string_view name) {
   return std::nullopt;
 }
 
+std::string_view skeleton_mode_name(SkeletonMode mode) {
+  switch (mode) {
+    case SkeletonMode::Shape: return "shape";
+    case SkeletonMode::Chain: return "chain";
+  }
+  return "?";
+}
+
+std::optional<SkeletonMode> parse_skeleton_mode(std::string_view name) {
+  if (name == "shape") return SkeletonMode::Shape;
+  if (name == "chain") return SkeletonMode::Chain;
+  return std::nullopt;
+}
+
+// The bones autorig_image weights: hand-placed, the shape skeleton, or the engine's chain over the
+// coverage mask (`inside`).
+Result<std::vector<Bone>> autorig_bones(const Image& image, const AutorigOptions& o, const UvPredicate& inside,
+                                        AutorigStats& st) {
+  if (o.bones) return *o.bones;
+  if (o.skeleton == SkeletonMode::Shape) {
+    ShapeSkeletonOptions shape = o.shape;
+    shape.alpha_threshold = o.alpha_threshold;
+    shape.pivot_x = o.pivot_x;
+    shape.pivot_y = o.pivot_y;
+    return shape_skeleton(image, shape, &st.skeleton);
+  }
+  SuggestBonesOptions suggest;
+  suggest.width = image.width;
+  suggest.height = image.height;
+  if (o.bone_count) suggest.count = *o.bone_count;
+  suggest.pivot_x = o.pivot_x;
+  suggest.pivot_y = o.pivot_y;
+  suggest.axis = o.axis;
+  return suggest_bones(suggest, inside);
+}
+
 // The outline options the pipeline runs with: threshold and pivot are the rig's own.
 OutlineMeshOptions outline_options(const AutorigOptions& o) {
   OutlineMeshOptions m = o.outline;
@@ -207,6 +243,12 @@ Result<void> check_autorig_options(const AutorigOptions& o) {
   if (o.mesh == MeshMode::Outline) {
     if (auto ok = check_outline_options(outline_options(o)); !ok)
       return make_error("autorig.options", ok.error().message);
+  }
+  if (o.skeleton == SkeletonMode::Shape && !o.bones) {
+    ShapeSkeletonOptions shape = o.shape;
+    shape.pivot_x = shape.pivot_y = 0.5;  // the rig's own, checked above
+    shape.alpha_threshold = 0;
+    if (auto ok = check_shape_skeleton_options(shape); !ok) return make_error("autorig.options", ok.error().message);
   }
   if (o.bones) return check_bones(*o.bones, "autorig.bones", "/bones");
   return {};
@@ -273,21 +315,11 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
                           " mask cells) falls between the grid's samples; use a smaller cell size or --no-cull");
   }
 
-  // Bones: hand-placed, or the engine's suggested chain over the coverage.
+  // Bones: hand-placed, or suggested (shape skeleton or the engine's chain).
   t = std::chrono::steady_clock::now();
-  std::vector<Bone> bones;
-  if (o.bones) {
-    bones = *o.bones;
-  } else {
-    SuggestBonesOptions suggest;
-    suggest.width = width;
-    suggest.height = height;
-    if (o.bone_count) suggest.count = *o.bone_count;
-    suggest.pivot_x = o.pivot_x;
-    suggest.pivot_y = o.pivot_y;
-    suggest.axis = o.axis;
-    bones = suggest_bones(suggest, inside);
-  }
+  auto suggested = autorig_bones(image, o, inside, st);
+  if (!suggested) return Unexpected{suggested.error()};
+  std::vector<Bone> bones = std::move(*suggested);
   st.bones_ms = ms_since(t);
 
   // Weights: one case per WeightsMode.

@@ -17,6 +17,7 @@
 #include "rig2d/geometry/outline_mesh.h"
 #include "rig2d/image/image.h"
 #include "rig2d/rig/rig.h"
+#include "rig2d/skeleton/shape_skeleton.h"
 #include "rig2d/skeleton/suggest_bones.h"
 #include "rig2d/weights/heat_weights.h"
 #include "rig2d/weights/joint_weights.h"
@@ -69,9 +70,12 @@ enum class WeightsMode {
 
 RIG2D_EXPORT std::string_view mesh_mode_name(MeshMode mode);
 RIG2D_EXPORT std::string_view weights_mode_name(WeightsMode mode);
-// Parses "grid" / "outline" / "joint" / "heat" (the CLI spellings). nullopt for an unknown name.
+RIG2D_EXPORT std::string_view skeleton_mode_name(SkeletonMode mode);
+// Parses "grid" / "outline" / "joint" / "heat" / "shape" / "chain" (the CLI spellings). nullopt for an
+// unknown name.
 RIG2D_EXPORT std::optional<MeshMode> parse_mesh_mode(std::string_view name);
 RIG2D_EXPORT std::optional<WeightsMode> parse_weights_mode(std::string_view name);
+RIG2D_EXPORT std::optional<SkeletonMode> parse_skeleton_mode(std::string_view name);
 
 inline constexpr double kMaxGridCells = 1024;    // cells per side, explicit --cols/--rows
 inline constexpr double kMaxFalloff = 16;        // distance exponent
@@ -95,8 +99,12 @@ struct AutorigOptions {
   double pivot_y = 0.5;           // [0, 1], fraction of the height (0 = top edge)
 
   std::optional<std::vector<Bone>> bones;  // hand-placed bones (texture space); unset = suggested
-  std::optional<int> bone_count;  // [2, 6] suggested bones; unset = about one per 96 px of the axis
-  BoneAxis axis = BoneAxis::Auto; // suggested chain direction
+  SkeletonMode skeleton = SkeletonMode::Chain;  // how bones are suggested; the library keeps the
+                                  // engine's chain, rig2d-autorig defaults to the shape skeleton
+  ShapeSkeletonOptions shape;     // SkeletonMode::Shape: budget, smallest branch, bone length, bend
+                                  // (its threshold and pivot are replaced by the fields here)
+  std::optional<int> bone_count;  // [2, 6] SkeletonMode::Chain bones; unset = about one per 96 px
+  BoneAxis axis = BoneAxis::Auto; // SkeletonMode::Chain direction
 
   WeightsMode weights = WeightsMode::Heat;
   JointWeightOptions joint;       // falloff (0, 16], radius >= 0 px (0 = unbounded), max_influences 1..4
@@ -118,6 +126,7 @@ struct AutorigStats {
   std::vector<Diagnostic> weight_warnings;  // heat weights: how a degenerate piece was handled
                                             // (autorig_file keeps only the notes here, for -v)
   OutlineMeshStats outline;        // MeshMode::Outline only: contour, simplification, quality, IoU
+  ShapeSkeletonStats skeleton;     // SkeletonMode::Shape (suggested bones) only
   CoverageScore coverage;          // either mesh vs the alpha mask (pixel centres, alpha > threshold)
 };
 
