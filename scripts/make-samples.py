@@ -122,7 +122,35 @@ def islands():
     return 192, 96, inside, colour
 
 
-SPRITES = {"bar": bar, "figure": figure, "ring": ring, "tentacle": tentacle, "islands": islands}
+def capsule(x, y, ax, ay, bx, by, r):
+    vx, vy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((x - ax) * vx + (y - ay) * vy) / (vx * vx + vy * vy)))
+    return (x - ax - t * vx) ** 2 + (y - ay - t * vy) ** 2 <= r * r
+
+
+def hero():
+    # A character drawn as one sprite: head, torso, arms bent at the elbows, legs bent at the knees.
+    w, h = 128, 192
+    arms = [(46, 56, 27, 86, 7), (27, 86, 20, 118, 6), (82, 56, 101, 86, 7), (101, 86, 108, 118, 6)]
+    legs = [(55, 100, 49, 144, 9), (49, 144, 47, 186, 8), (73, 100, 79, 144, 9), (79, 144, 81, 186, 8)]
+
+    def inside(x, y):
+        if (x - 64) ** 2 + (y - 24) ** 2 <= 18 ** 2 or capsule(x, y, 64, 52, 64, 100, 19):
+            return True
+        return any(capsule(x, y, *c) for c in arms + legs)
+
+    def colour(x, y):
+        if (x - 64) ** 2 + (y - 24) ** 2 <= 18 ** 2:
+            return (240, 200, 170)
+        if any(capsule(x, y, *c) for c in legs) and y > 104:
+            return (50, 60, 100) if y < 178 else (90, 50, 30)
+        if any(capsule(x, y, *c) for c in arms):
+            return (60, 110, 200) if y < 84 else (240, 200, 170)
+        return (60, 110, 200) if int(y // 8) % 2 == 0 else (80, 130, 220)
+    return w, h, inside, colour
+
+
+SPRITES = {"bar": bar, "figure": figure, "ring": ring, "tentacle": tentacle, "islands": islands, "hero": hero}
 
 # The engine fixture's 3-bone chain, texture px from the centre pivot, +y down: base at the bottom.
 BAR_BONES = [

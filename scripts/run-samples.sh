@@ -44,12 +44,14 @@ if [ -x "$pose" ]; then
   echo "== rig2d-pose previews into out/"
   for rig in samples/*.rig2d.json; do
     name=$(basename "$rig" .rig2d.json)
-    # The second bone bends by 0.6 rad (about 34 degrees): "mid" in the bar fixture, "bone1" elsewhere.
-    bend=bone1
-    grep -q '"name": "mid"' "$rig" && bend=mid
     "$pose" "$rig" --assets samples -o "out/$name.png"
     "$pose" "$rig" --assets samples --overlay wireframe,bones -o "out/$name-wireframe.png"
-    "$pose" "$rig" --assets samples --pose "$bend.rot=0.6" --fit --overlay bones -o "out/$name-bent.png"
+    "$pose" "$rig" --assets samples --overlay bones,dominant -o "out/$name-bones.png"
+    # One bend per limb: the first bone of every chain ("<limb>_1"; "mid" in the hand-placed bar)
+    # turns by 0.6 rad (about 34 degrees) while the rest of the rig stays at its bind pose.
+    for bone in $(grep -oE '"name": "([^"]*_1|mid)"' "$rig" | cut -d'"' -f4); do
+      "$pose" "$rig" --assets samples --pose "$bone.rot=0.6" --fit --overlay bones -o "out/$name-bend-$bone.png"
+    done
   done
   echo "previews: $(ls out/*.png | tr '\n' ' ')"
 else
