@@ -21,6 +21,7 @@
 #include "rig2d/pipeline/pose.h"
 #include "rig2d/raster/canvas.h"
 #include "rig2d/rig/rig_json.h"
+#include "rig2d/skeleton/shape_skeleton.h"
 #include "rig2d/skeleton/suggest_bones.h"
 #include "rig2d/weights/heat_weights.h"
 #include "rig2d/weights/joint_weights.h"
@@ -104,7 +105,13 @@ int main(int argc, char** argv) {
   bone_options.height = side;
   const auto inside = [&](double u, double v) { return rig2d::is_inside(mask, u, v); };
   std::vector<rig2d::Bone> bones;
-  rows.push_back({"suggest bones", "", median_ms(repeats, [&] { bones = rig2d::suggest_bones(bone_options, inside); })});
+  rows.push_back({"suggest bones (chain)", "", median_ms(repeats, [&] { bones = rig2d::suggest_bones(bone_options, inside); })});
+  rows.back().detail = std::to_string(bones.size()) + " bones";
+  rig2d::ShapeSkeletonStats skeleton;
+  rows.push_back({"shape skeleton", "", median_ms(repeats, [&] {
+                    bones = must(rig2d::shape_skeleton(image, {}, &skeleton), "skeleton");
+                  })});
+  rows.back().detail = std::to_string(bones.size()) + " bones, " + std::to_string(skeleton.limbs) + " limbs";
 
   rig2d::GridMeshOptions grid_options;
   grid_options.width = side;

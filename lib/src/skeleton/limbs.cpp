@@ -66,12 +66,26 @@ std::vector<double> bend_points(const Limb& limb, double bend_deg, double window
   const double length = limb.length();
   std::vector<double> bends;
   if (length < 2 * window) return bends;
-  const double step = 0.5;  // px: fine enough to land on the sharpest point of a bend
-  std::vector<std::pair<double, double>> turns;  // (arclength, turn in degrees)
+  // The axis resampled every half pixel, in one walk along it.
+  constexpr double kStep = 0.5;
+  std::vector<Vec2> q;
+  const auto& p = limb.points;
+  double walked = 0;
+  for (std::size_t i = 1; i < p.size(); ++i) {
+    const double step = distance(p[i - 1], p[i]);
+    for (double s = static_cast<double>(q.size()) * kStep; s <= walked + step && step > 0; s += kStep) {
+      const double t = (s - walked) / step;
+      q.push_back({p[i - 1].x + (p[i].x - p[i - 1].x) * t, p[i - 1].y + (p[i].y - p[i - 1].y) * t});
+    }
+    walked += step;
+  }
+  const auto w = static_cast<std::size_t>(std::lround(window / kStep));
   // Inside the inscribed disc of the junction it leaves, the axis is still body, not limb.
-  for (double s = std::max(window, limb.radius.front()); s <= length - window; s += step) {
-    const Vec2 a = point_along(limb, s - window), m = point_along(limb, s), b = point_along(limb, s + window);
-    turns.emplace_back(s, angle_between({m.x - a.x, m.y - a.y}, {b.x - m.x, b.y - m.y}));
+  const auto first = std::max(w, static_cast<std::size_t>(limb.radius.front() / kStep));
+  std::vector<std::pair<double, double>> turns;  // (arclength, turn in degrees)
+  for (std::size_t i = first; i + w < q.size(); ++i) {
+    const Vec2 a = q[i - w], m = q[i], b = q[i + w];
+    turns.emplace_back(static_cast<double>(i) * kStep, angle_between({m.x - a.x, m.y - a.y}, {b.x - m.x, b.y - m.y}));
   }
   // The sharpest sample of each run above the threshold is the bend.
   for (std::size_t i = 0; i < turns.size();) {

@@ -19,22 +19,9 @@ std::array<bool, 8> ring(const BinaryGrid& g, int x, int y) {
   return p;
 }
 
-// Zhang-Suen's deletion test for sub-iteration `second` (false: south-east boundary first).
-bool deletable(const std::array<bool, 8>& p, bool second) {
-  int count = 0;
-  int transitions = 0;
-  for (int k = 0; k < 8; ++k) {
-    count += p[k];
-    transitions += !p[k] && p[(k + 1) % 8];
-  }
-  if (count < 2 || count > 6 || transitions != 1) return false;
-  const bool n = p[0], e = p[2], s = p[4], w = p[6];
-  return second ? !(n && e && w) && !(n && s && w) : !(n && e && s) && !(e && s && w);
-}
-
-// Still a simple, non-end cell in the current grid: removing it keeps components and holes.
-bool still_simple(const BinaryGrid& g, int x, int y) {
-  const auto p = ring(g, x, y);
+// A simple, non-end cell: removing it keeps components and holes (Zhang-Suen's count and crossing
+// tests).
+bool simple_non_end(const std::array<bool, 8>& p) {
   int count = 0;
   int transitions = 0;
   for (int k = 0; k < 8; ++k) {
@@ -42,6 +29,13 @@ bool still_simple(const BinaryGrid& g, int x, int y) {
     transitions += !p[k] && p[(k + 1) % 8];
   }
   return count >= 2 && count <= 6 && transitions == 1;
+}
+
+// Zhang-Suen's deletion test for sub-iteration `second` (false: south-east boundary first).
+bool deletable(const std::array<bool, 8>& p, bool second) {
+  if (!simple_non_end(p)) return false;
+  const bool n = p[0], e = p[2], s = p[4], w = p[6];
+  return second ? !(n && e && w) && !(n && s && w) : !(n && e && s) && !(e && s && w);
 }
 
 // Yokoi's 8-connectivity number: 1 when removing the cell keeps its 8-connected neighbours
@@ -58,16 +52,18 @@ int connectivity8(const std::array<bool, 8>& p) {
 // Zhang-Suen can leave two-cell-thick diagonal runs (stair steps); a cell with two or more axis
 // neighbours whose removal keeps them 8-connected is redundant and goes, in scan order.
 void remove_stair_steps(BinaryGrid& g) {
+  std::vector<std::size_t> cells;
+  for (std::size_t i = 0; i < g.on.size(); ++i)
+    if (g.on[i]) cells.push_back(i);
   for (bool changed = true; changed;) {
     changed = false;
-    for (int y = 0; y < g.height; ++y) {
-      for (int x = 0; x < g.width; ++x) {
-        if (!g.at(x, y)) continue;
-        const auto p = ring(g, x, y);
-        if (std::count(p.begin(), p.end(), true) >= 2 && connectivity8(p) == 1) {
-          g.on[static_cast<std::size_t>(y) * g.width + x] = 0;
-          changed = true;
-        }
+    for (std::size_t i : cells) {
+      const int x = static_cast<int>(i % g.width), y = static_cast<int>(i / g.width);
+      if (!g.on[i]) continue;
+      const auto p = ring(g, x, y);
+      if (std::count(p.begin(), p.end(), true) >= 2 && connectivity8(p) == 1) {
+        g.on[i] = 0;
+        changed = true;
       }
     }
   }
@@ -106,6 +102,7 @@ void edt_1d(const std::vector<float>& f, std::vector<float>& d, std::vector<int>
 Components label_components(const BinaryGrid& grid) {
   Components c;
   const std::size_t n = grid.on.size();
+  const int w = grid.width;
   c.label.assign(n, -1);
   std::vector<std::size_t> stack;
   for (std::size_t start = 0; start < n; ++start) {
@@ -119,13 +116,12 @@ Components label_components(const BinaryGrid& grid) {
       const std::size_t i = stack.back();
       stack.pop_back();
       ++c.area[static_cast<std::size_t>(id)];
-      const int x = static_cast<int>(i % grid.width);
-      const int y = static_cast<int>(i / grid.width);
+      const int x = static_cast<int>(i % static_cast<std::size_t>(w)), y = static_cast<int>(i / static_cast<std::size_t>(w));
+      const bool inner = x > 0 && y > 0 && x + 1 < w && y + 1 < grid.height;
       for (int k = 0; k < 8; ++k) {
-        const int nx = x + kDx[k], ny = y + kDy[k];
-        if (!grid.at(nx, ny)) continue;
-        const std::size_t j = static_cast<std::size_t>(ny) * grid.width + nx;
-        if (c.label[j] >= 0) continue;
+        if (!inner && !grid.at(x + kDx[k], y + kDy[k])) continue;
+        const std::size_t j = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + kDy[k] * w + kDx[k]);
+        if (!grid.on[j] || c.label[j] >= 0) continue;
         c.label[j] = id;
         stack.push_back(j);
       }
@@ -200,14 +196,27 @@ std::vector<float> distance_transform(const BinaryGrid& grid) {
 }
 
 void thin(BinaryGrid& grid) {
-  const int w = grid.width;
+  // Work on a copy padded with one off cell, so neighbours are plain index offsets.
+  BinaryGrid g;
+  g.width = grid.width + 2;
+  g.height = grid.height + 2;
+  g.on.assign(static_cast<std::size_t>(g.width) * g.height, 0);
+  for (int y = 0; y < grid.height; ++y)
+    std::copy_n(grid.on.begin() + static_cast<std::ptrdiff_t>(y) * grid.width, grid.width,
+                g.on.begin() + static_cast<std::ptrdiff_t>(y + 1) * g.width + 1);
+  const std::ptrdiff_t w = g.width;
+  const std::array<std::ptrdiff_t, 8> offset{-w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1};
+  const auto around = [&](std::size_t i) {
+    std::array<bool, 8> p{};
+    for (int k = 0; k < 8; ++k) p[k] = g.on[static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + offset[k])] != 0;
+    return p;
+  };
   // Border cells are the only candidates; a removal makes its neighbours candidates next pass.
   std::vector<std::size_t> border, next, marked;
-  std::vector<std::uint8_t> queued(grid.on.size(), 0);
-  for (std::size_t i = 0; i < grid.on.size(); ++i) {
-    if (!grid.on[i]) continue;
-    const int x = static_cast<int>(i % w), y = static_cast<int>(i / w);
-    const auto p = ring(grid, x, y);
+  std::vector<std::uint8_t> queued(g.on.size(), 0);
+  for (std::size_t i = 0; i < g.on.size(); ++i) {
+    if (!g.on[i]) continue;
+    const auto p = around(i);
     if (!(p[0] && p[2] && p[4] && p[6])) {
       border.push_back(i);
       queued[i] = 1;
@@ -219,35 +228,33 @@ void thin(BinaryGrid& grid) {
     for (const bool second : {false, true}) {
       marked.clear();
       for (std::size_t i : border)
-        if (grid.on[i] && deletable(ring(grid, static_cast<int>(i % w), static_cast<int>(i / w)), second))
-          marked.push_back(i);
+        if (g.on[i] && deletable(around(i), second)) marked.push_back(i);
       // Marked in parallel (centred like Zhang-Suen), removed one by one with a re-check, so a
       // two-cell-thick line or a 2x2 block keeps a cell instead of vanishing.
       for (std::size_t i : marked) {
-        const int x = static_cast<int>(i % w), y = static_cast<int>(i / w);
-        if (!still_simple(grid, x, y)) continue;
-        grid.on[i] = 0;
+        if (!simple_non_end(around(i))) continue;
+        g.on[i] = 0;
         changed = true;
-        for (int k = 0; k < 8; ++k) {
-          if (!grid.at(x + kDx[k], y + kDy[k])) continue;
-          const std::size_t j = static_cast<std::size_t>(y + kDy[k]) * w + x + kDx[k];
-          if (!queued[j]) {
+        for (const std::ptrdiff_t o : offset) {
+          const std::size_t j = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + o);
+          if (g.on[j] && !queued[j]) {
             queued[j] = 1;
             border.push_back(j);
           }
         }
       }
     }
-    // Drop removed cells from the candidate list.
     next.clear();
     for (std::size_t i : border) {
-      if (grid.on[i]) next.push_back(i);
+      if (g.on[i]) next.push_back(i);
       else queued[i] = 0;
     }
-    std::sort(next.begin(), next.end());  // scan order, so the result does not depend on history
     border.swap(next);
   }
-  remove_stair_steps(grid);
+  remove_stair_steps(g);
+  for (int y = 0; y < grid.height; ++y)
+    std::copy_n(g.on.begin() + static_cast<std::ptrdiff_t>(y + 1) * g.width + 1, grid.width,
+                grid.on.begin() + static_cast<std::ptrdiff_t>(y) * grid.width);
 }
 
 }  // namespace rig2d::medial

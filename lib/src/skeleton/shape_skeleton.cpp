@@ -18,7 +18,7 @@ namespace {
 using medial::BinaryGrid;
 using medial::Limb;
 
-constexpr int kWorkSide = 256;  // cells on the working grid's long side: bones need no finer axis
+constexpr int kWorkSide = 160;  // cells on the working grid's long side: bones need no finer axis
 
 // The full-resolution coverage (alpha > threshold) and its bounding box.
 struct Coverage {
@@ -66,15 +66,14 @@ WorkGrid work_grid(const Coverage& c) {
   g.oy = c.y0 - g.cell;
   g.grid.width = (c.x1 - c.x0 + g.cell - 1) / g.cell + 2;
   g.grid.height = (c.y1 - c.y0 + g.cell - 1) / g.cell + 2;
-  g.grid.on.assign(static_cast<std::size_t>(g.grid.width) * g.grid.height, 0);
-  for (int gy = 1; gy + 1 < g.grid.height; ++gy) {
-    for (int gx = 1; gx + 1 < g.grid.width; ++gx) {
-      int covered = 0;
-      for (int y = g.oy + gy * g.cell; y < g.oy + (gy + 1) * g.cell; ++y)
-        for (int x = g.ox + gx * g.cell; x < g.ox + (gx + 1) * g.cell; ++x) covered += c.at(x, y);
-      g.grid.on[static_cast<std::size_t>(gy) * g.grid.width + gx] = 2 * covered >= g.cell * g.cell;
-    }
+  std::vector<int> covered(static_cast<std::size_t>(g.grid.width) * g.grid.height, 0);
+  for (int y = c.y0; y < c.y1; ++y) {
+    const std::size_t row = static_cast<std::size_t>((y - g.oy) / g.cell) * g.grid.width;
+    const std::uint8_t* in = &c.in[static_cast<std::size_t>(y) * c.width];
+    for (int x = c.x0; x < c.x1; ++x) covered[row + static_cast<std::size_t>((x - g.ox) / g.cell)] += in[x];
   }
+  g.grid.on.resize(covered.size());
+  for (std::size_t i = 0; i < covered.size(); ++i) g.grid.on[i] = 2 * covered[i] >= g.cell * g.cell;
   return g;
 }
 
