@@ -160,6 +160,15 @@ case "$scenario" in
     grep -q '"name": "spine_1"' "$work/s/bar.rig2d.json" || fail "without --keep-bones the skeleton is suggested"
     run 0 "$work/s/bar.png" --force --skeleton chain
     grep -q '"name": "bone1"' "$work/s/bar.rig2d.json" || fail "--skeleton chain gives the engine's chain"
+    # The engine's autoRig2D on the 64x256 bar: 4 bones, joints at -128, -42.67, 42.67, 128 (ENGINE-SPEC 3.3).
+    run 0 "$work/s/bar.png" -o "$work/engine.rig2d.json" --skeleton chain --mesh grid --weights joint
+    python3 - "$work/engine.rig2d.json" <<'PY' || fail "--skeleton chain --mesh grid --weights joint is not the engine's chain"
+import json, sys
+bones = json.load(open(sys.argv[1]))["bones"]
+ys = [b["y"] for b in bones]
+assert [b["name"] for b in bones] == ["root", "bone1", "bone2", "bone3"], bones
+assert ys[0] == -128 and all(abs(y - 256 / 3) < 1e-9 for y in ys[1:]), ys
+PY
     # A broken existing rig is reported against that rig, and left as it was.
     printf '{"bones": [{"name": "a", "parent": 3}]}' > "$work/s/ring.rig2d.json"
     run 3 "$work/s/ring.png" --keep-bones --force
