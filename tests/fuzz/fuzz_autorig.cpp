@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// PNG bytes -> coverage -> mesh -> bones -> weights. Whatever the sprite, autorig_image returns either an
+// PNG bytes -> coverage -> mesh -> bones (shape skeleton or chain) -> weights. Whatever the sprite, autorig_image returns either an
 // error or a rig that passes verify_rig (indices in range, weights normalized, finite geometry).
 #include <cstdint>
 #include <cstdlib>
@@ -22,7 +22,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.alpha_threshold = (knobs & 1) ? 8 : 200;
   options.cull = (knobs & 2) == 0;
   options.cell_size = (knobs & 4) ? 8 : 48;
-  if (knobs & 8) options.bone_count = 2 + (knobs >> 4) % 5;
+  // The engine's chain with a bone count, or the shape skeleton.
+  if (knobs & 8) {
+    options.skeleton = rig2d::SkeletonMode::Chain;
+    options.bone_count = 2 + (knobs >> 4) % 5;
+  } else {
+    options.skeleton = rig2d::SkeletonMode::Shape;
+  }
   options.pivot_x = (knobs & 0x40) ? 0 : 0.5;
   // Both meshers and both weight schemes (the library defaults to the engine's grid with heat weights).
   options.mesh = (knobs & 0x80) ? rig2d::MeshMode::Outline : rig2d::MeshMode::Grid;

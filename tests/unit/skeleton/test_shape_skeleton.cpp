@@ -335,6 +335,24 @@ TEST_CASE("shape_skeleton: the bone budget holds", "[skeleton]") {
   }
 }
 
+TEST_CASE("shape_skeleton: degenerate sprites give valid rigs", "[skeleton]") {
+  for (const auto& [name, image] : test::property_sprites()) {
+    SECTION(name) {
+      auto bones = shape_skeleton(image);
+      REQUIRE(bones);
+      CHECK(!bones->empty());
+      CHECK(bones->size() <= 32);
+      check_joints_inside(*bones, image);
+      AutorigOptions o;
+      o.mesh = MeshMode::Outline;
+      o.skeleton = SkeletonMode::Shape;
+      auto rig = autorig_image(image, o);
+      REQUIRE(rig);
+      CHECK(verify_rig(*rig));
+    }
+  }
+}
+
 TEST_CASE("shape_skeleton: errors", "[skeleton]") {
   ShapeSkeletonOptions o;
   o.max_bones = 1;
