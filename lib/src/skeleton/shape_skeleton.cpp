@@ -18,7 +18,10 @@ namespace {
 using medial::BinaryGrid;
 using medial::Limb;
 
-constexpr int kWorkSide = 160;  // cells on the working grid's long side: bones need no finer axis
+// The working grid: at most kWorkSide cells on the long side and about kWorkCells in all. Thinning costs
+// about its cell count times its half-thickness; bones need no finer axis.
+constexpr int kWorkSide = 160;
+constexpr double kWorkCells = 8192;
 
 // The full-resolution coverage (alpha > threshold) and its bounding box.
 struct Coverage {
@@ -61,7 +64,8 @@ struct WorkGrid {
 WorkGrid work_grid(const Coverage& c) {
   WorkGrid g;
   const int side = std::max(c.x1 - c.x0, c.y1 - c.y0);
-  g.cell = std::max(1, (side + kWorkSide - 1) / kWorkSide);
+  const double area = static_cast<double>(c.x1 - c.x0) * (c.y1 - c.y0);
+  g.cell = std::max({1, (side + kWorkSide - 1) / kWorkSide, static_cast<int>(std::ceil(std::sqrt(area / kWorkCells)))});
   g.ox = c.x0 - g.cell;
   g.oy = c.y0 - g.cell;
   g.grid.width = (c.x1 - c.x0 + g.cell - 1) / g.cell + 2;

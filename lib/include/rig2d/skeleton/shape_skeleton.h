@@ -36,7 +36,8 @@ struct ShapeSkeletonOptions {
 
 struct ShapeSkeletonStats {
   double cell = 1;               // px per cell of the working grid (the shape is downsampled to at
-                                 // most 160 cells on its long side)
+                                 // most 160 cells on its long side and
+                                 // about 8k cells in all)
   std::size_t islands = 0;       // separate pieces of the shape with bones of their own
   std::size_t islands_skipped = 0;  // pieces too small for bones (weighted by the nearest bones)
   std::size_t holes_filled = 0;  // working cells of small holes filled before thinning
