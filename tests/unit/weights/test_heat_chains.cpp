@@ -187,17 +187,29 @@ TEST_CASE("heat chains: a bar splits at each joint of a 6-bone chain, with smoot
   }
   // Smooth: along the bar no weight changes faster than 1/32 per px (a blend at least 32 px wide),
   // between any two vertices joined by an edge.
+  const SkinWeights w{part.skin_indices, part.skin_weights};
   double steepest = 0;
   for (std::size_t t = 0; t < part.mesh.tris.size(); t += 3) {
-    for (int k = 0; k < 3; ++k) {
+    for (std::size_t k = 0; k < 3; ++k) {
       const std::uint32_t a = part.mesh.tris[t + k], c = part.mesh.tris[t + (k + 1) % 3];
-      const double len = std::hypot(part.mesh.verts[a].x - part.mesh.verts[c].x, part.mesh.verts[a].y - part.mesh.verts[c].y);
-      for (std::uint32_t b = 0; b < bones.size(); ++b) {
-        const SkinWeights w{part.skin_indices, part.skin_weights};
+      const Vec2 pa = part.mesh.verts[a], pc = part.mesh.verts[c];
+      const double len = std::hypot(pa.x - pc.x, pa.y - pc.y);
+      for (std::uint32_t b = 0; b < bones.size(); ++b)
         steepest = std::max(steepest, std::abs(weight_of(w, a, b) - weight_of(w, c, b)) / len);
-      }
     }
   }
+  // At each joint the two bones meeting there share the vertices: a blend, not a step.
+  std::size_t at_joints = 0;
+  for (std::size_t v = 0; v < n; ++v) {
+    for (std::uint32_t b = 1; b < bones.size(); ++b) {
+      if (std::abs(part.mesh.verts[v].y - joints[b].y) > 4) continue;
+      INFO("vertex (" << part.mesh.verts[v].x << ", " << part.mesh.verts[v].y << ") at joint " << b);
+      CHECK(weight_of(w, v, b - 1) >= 0.25);
+      CHECK(weight_of(w, v, b) >= 0.25);
+      ++at_joints;
+    }
+  }
+  CHECK(at_joints >= 5 * 4);
   INFO("steepest weight change " << steepest << " per px");
   CHECK(steepest <= 1.0 / 32);
   CHECK(steepest > 0);
