@@ -5,10 +5,10 @@
 // Cholesky factorization, but BBW then solves a bound-constrained QP per bone (active-set
 // iterations, each a new factorization or a dense update), while heat solves one linear system per
 // bone with the SAME factor: (-L + M H) w_b = M H p_b. With L the cotangent Laplacian, M the lumped
-// vertex areas, H_i = c / d_i^2 (d_i = distance to the nearest bone) and p_b the nearest-bone
-// indicator, the weights sum to 1 by construction (L 1 = 0, sum_b p_b = 1), stay near [0, 1], and
-// are invariant to translating, rotating or scaling the sprite. That makes a 2k-vertex, 20-bone
-// mesh a millisecond-scale job.
+// vertex areas, H_i = c / (d_i^2 + s_i^2) (d_i = distance to the nearest bone, s_i a quarter of
+// that bone's length) and p_b the nearest-bone indicator, the weights sum to 1 by construction
+// (L 1 = 0, sum_b p_b = 1), stay near [0, 1], and are invariant to translating, rotating or scaling
+// the sprite. That makes a 2k-vertex, 20-bone mesh a millisecond-scale job.
 //
 // The known failure modes of heat, and what is done about them here:
 // - Visibility: Baran tests straight lines to the bone; in a 2D sprite that lets a right-leg bone
@@ -44,13 +44,20 @@ using detail::dist2;
 using detail::MeshGraph;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-// Baran & Popovic's c in H = c / r^2. Larger pins vertices harder to their nearest bone (sharper
-// joints); smaller spreads weight further. 0.4 makes the blend across a joint of a straight chain a
-// little wider than the engine's nearest-joint weights (largest change between 4 px rows of a
-// 32 px wide bar: 0.075 against 0.081) while less than 0.2% of a leg's weight crosses to the other.
-constexpr double kHeat = 0.4;
-// Distances are clamped at this fraction of the mesh size so a vertex on a bone is pinned hard
-// (H large but finite) instead of dividing by zero.
+// Baran & Popovic's c in H = c / r^2: how hard a vertex is held to its nearest bone against the
+// diffusion from its neighbours. Far from the bones (r ~ d) the diffusion reaches about d / sqrt(c),
+// so blends widen with the distance from the chain and a bend compresses a wide shape instead of
+// folding it; a larger c keeps far vertices closer to their nearest bone. With 0.35 a 6-bone chain
+// on a 300 x 400 px canopy (tests/unit/weights/test_heat_chains.cpp) turns 0.2% of the triangles
+// inside out with every joint at +-60 degrees (0.5: 0.5%) while each bone still dominates at least
+// 70% of the vertices nearest to it.
+constexpr double kHeat = 0.35;
+// s = kBoneSoftening * the nearest bone's length in H = c / (d^2 + s^2): the heat source sits that
+// far "below" a bone that lies in the mesh plane, so a vertex on a bone is held with c / s^2 instead
+// of being pinned, and the blend along a chain reaches about s / sqrt(c) = 0.4 bone lengths on each
+// side of a joint. Larger values blend the pelvis further down the legs of the two-leg figure.
+constexpr double kBoneSoftening = 0.25;
+// Floor of s as a fraction of the mesh size (every bone a point, the mesh a point): no division by 0.
 constexpr double kMinDistance = 1e-6;
 // Bones whose distance is within this relative margin of the nearest share p equally, so rounding
 // noise (a rotated copy of the sprite) cannot flip which bone a vertex on a bisector belongs to.
@@ -202,6 +209,33 @@ std::vector<BoneSeeds> seed_bones(std::span<const BoneSegment> segments, std::si
     attach_nearest(b, [&](const auto& t) { return island_has_bone[g.island[t[0]]] == 0; });
   }
   return out;
+}
+
+// Length of each bone that sets its heat softening s: its longest segment; a point bone (a tip on the
+// mesh edge, a leaf outside the mesh) takes its link from the parent's joint, and a bone with neither
+// the mean of the others (or the mesh size when no bone has a length).
+std::vector<double> bone_lengths(std::span<const Bone> bones, std::span<const Vec2> joints,
+                                 std::span<const BoneSegment> segments, double mesh_size) {
+  const std::size_t nb = bones.size();
+  std::vector<double> length(nb, 0);
+  for (const BoneSegment& s : segments) length[s.bone] = std::max(length[s.bone], std::sqrt(dist2(s.a, s.b)));
+  for (std::size_t b = 0; b < nb; ++b) {
+    const std::int64_t p = bones[b].parent;
+    if (length[b] == 0 && p >= 0 && p < static_cast<std::int64_t>(nb) && p != static_cast<std::int64_t>(b))
+      length[b] = std::sqrt(dist2(joints[b], joints[static_cast<std::size_t>(p)]));
+  }
+  double sum = 0;
+  std::size_t count = 0;
+  for (const double l : length) {
+    if (l > 0 && std::isfinite(l)) {
+      sum += l;
+      ++count;
+    }
+  }
+  const double fallback = count > 0 ? sum / static_cast<double>(count) : mesh_size;
+  for (double& l : length)
+    if (!(l > 0) || !std::isfinite(l)) l = fallback;
+  return length;
 }
 
 // The nearest bones of every vertex (ties within kTieMargin), fed one bone's distances at a time.
@@ -382,26 +416,27 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
     }
     for (int k = 0; k < 3; ++k) mass[t[k]] += area2 / 6;  // a third of the triangle's area
   }
-  // Heat-source distance. In 3D (Baran) the bone runs inside the volume and every surface vertex is
-  // about a limb radius from it; in a sprite the bone lies in the mesh plane, and 1/d^2 would pin the
-  // vertices on it to hard 0/1 steps at every joint. Distance to the bone plus the distance on to the
-  // outline (both through the mesh) is that radius, wherever the vertex sits across the limb.
-  std::vector<double> to_outline(n);
-  {
-    std::vector<detail::GeodesicSeed> rim;
-    for (std::uint32_t v = 0; v < n; ++v)
-      if (g.boundary[v]) rim.push_back({v, 0});
-    detail::geodesic_distances(g, rim, to_outline, scratch);
-  }
-  const double min_d = kMinDistance * g.scale;
+  // Heat-source strength H = c / r^2 with r^2 = d^2 + s^2. In 3D (Baran) the bone runs inside the
+  // volume and every surface vertex is about a limb radius from it; in a sprite the bone lies in the
+  // mesh plane, so the source is put a softening distance s (a quarter of the bone's length) away
+  // from it: a vertex on a bone is held with c / s^2 instead of being pinned to a hard 0/1 step, and
+  // far from the bones H falls off as c / d^2, so blends widen with the distance from the chain.
+  // H depends on nothing but the distance to the bone and the bone's length: not on the distance to
+  // the outline (which made a bone pinned where it leaves the shape and weak across a wide shape),
+  // and it is bounded, so no single vertex that happens to lie on a bone can pin its neighbourhood.
+  const std::vector<double> length = bone_lengths(bones, joints, segments, g.scale);
+  const double min_s = kMinDistance * g.scale;
   std::vector<double> source(n);  // M H, the heat-source strength of each vertex
   for (std::size_t v = 0; v < n; ++v) {
     if (g.isolated[v]) {
       source[v] = 1;
     } else {
-      const double radius = std::isfinite(to_outline[v]) ? nearest.distance[v] + to_outline[v] : nearest.distance[v];
-      const double d = std::max(radius, min_d);
-      source[v] = mass[v] * kHeat / (d * d);
+      double tied_length = 0;  // tied nearest bones share the vertex, and its softening
+      for (std::uint8_t k = 0; k < nearest.count[v]; ++k) tied_length += length[nearest.bones[v][k]];
+      if (nearest.count[v] > 0) tied_length /= nearest.count[v];
+      const double s = std::max(kBoneSoftening * tied_length, min_s);
+      const double d = nearest.distance[v];  // +inf only where no bone reaches: no source there
+      source[v] = std::isfinite(d) ? mass[v] * kHeat / (d * d + s * s) : 0;
     }
     triplets.emplace_back(static_cast<int>(v), static_cast<int>(v), source[v]);
   }

@@ -27,11 +27,13 @@ class RIG2D_EXPORT TopWeights {
   std::vector<std::uint8_t> count_;
 };
 
-// Writes one vertex's 4 slots from its ranked weights (descending, > 0). Each of the top K is lowered
-// by tau = max((K+1)-th weight, min_weight * sum of the top K) and the positive rest renormalized:
-// the K-th reaches zero exactly where it swaps rank with the (K+1)-th, and a weight fades to zero as
-// it nears min_weight, so neither cut leaves a step. When nothing survives (all ranked weights
-// equal) the plain top K is kept. Empty input writes slot 0 = (fallback_bone, 1).
+// Writes one vertex's 4 slots from its ranked weights (descending, > 0). With tau = max((K+1)-th
+// weight, min_weight * sum of the top K), each of the top K becomes w * (1 - (tau / w)^4) (0 at
+// w <= tau) and the rest is renormalized: the K-th reaches zero exactly where it swaps rank with the
+// (K+1)-th, and a weight fades to zero as it nears min_weight, so neither cut leaves a step. The
+// fade is confined to w < ~1.5 tau: weights well above the cut keep their ratios. When nothing
+// survives (all ranked weights equal) the plain top K is kept. Empty input writes slot 0 =
+// (fallback_bone, 1).
 RIG2D_EXPORT void cut_influences(std::span<const std::uint32_t> bones, std::span<const double> weights, int max_influences,
                     double min_weight, std::uint32_t fallback_bone, std::uint32_t* out_index, double* out_weight);
 

@@ -235,13 +235,9 @@ MeshGraph build_mesh_graph(std::span<const Vec2> verts, std::span<const std::uin
   const std::vector<EdgeUse> edges = sorted_edges(n, g.triangles);
   std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
   pairs.reserve(edges.size() * 2);
-  g.boundary.assign(n, 0);
   for (std::size_t i = 0; i < edges.size(); ++i) {
     const EdgeUse& e = edges[i];
-    const bool same_prev = i > 0 && same_edge(edges[i - 1], e);
-    const bool same_next = i + 1 < edges.size() && same_edge(edges[i + 1], e);
-    if (!same_prev && !same_next) g.boundary[e.lo] = g.boundary[e.hi] = 1;
-    if (same_prev) continue;
+    if (i > 0 && same_edge(edges[i - 1], e)) continue;
     pairs.emplace_back(e.lo, e.hi);
     pairs.emplace_back(e.hi, e.lo);
   }

@@ -21,7 +21,6 @@ struct MeshGraph {
   std::vector<std::uint32_t> island;  // per vertex: its connected piece; an isolated vertex is its own
   std::uint32_t island_count = 0;
   std::vector<std::uint8_t> isolated;  // per vertex: 1 if it is in no usable triangle
-  std::vector<std::uint8_t> boundary;  // per vertex: 1 if it is on an edge with one triangle
   // CSR lists: the usable triangles around each vertex, and each vertex's edge neighbours (sorted).
   std::vector<std::uint32_t> tri_offsets, tri_list;
   std::vector<std::uint32_t> nbr_offsets, nbr_list;

@@ -109,14 +109,18 @@ TEST_CASE("geodesic: straight distances on an open grid, around the gap on the t
 TEST_CASE("influence cut: keeps K, ramps instead of stepping, renormalizes", "[weights][heat]") {
   std::uint32_t idx[4];
   double w[4];
-  SECTION("top 2 of 3, lowered by the third") {
+  SECTION("top 2 of 3, faded by the third") {
     const std::uint32_t b[] = {4, 2, 7};
     const double x[] = {0.6, 0.3, 0.1};
     detail::cut_influences(b, x, 2, 0, 9, idx, w);
     CHECK(idx[0] == 4);
     CHECK(idx[1] == 2);
-    CHECK_THAT(w[0], WithinAbs(0.5 / 0.7, 1e-15));
-    CHECK_THAT(w[1], WithinAbs(0.2 / 0.7, 1e-15));
+    // w * (1 - (0.1 / w)^4): 0.6 * 1295/1296 and 0.3 * 80/81, renormalized.
+    const double a = 0.6 * 1295.0 / 1296.0, c = 0.3 * 80.0 / 81.0;
+    CHECK_THAT(w[0], WithinAbs(a / (a + c), 1e-14));
+    CHECK_THAT(w[1], WithinAbs(c / (a + c), 1e-14));
+    // Weights well above the cut keep their ratio almost unchanged (a subtracted 0.1 made it 2.5).
+    CHECK(w[0] / w[1] < 2.03);
     CHECK(w[2] == 0);
     CHECK(idx[2] == 0);
   }
@@ -134,7 +138,10 @@ TEST_CASE("influence cut: keeps K, ramps instead of stepping, renormalizes", "[w
     const std::uint32_t b[] = {0, 1};
     const double x[] = {0.985, 0.015};
     detail::cut_influences(b, x, 4, 0.01, 0, idx, w);
-    CHECK_THAT(w[1], WithinAbs(0.005 / 0.98, 1e-15));
+    // tau = 0.01: 0.015 * (1 - (2/3)^4) = 0.015 * 65/81 next to 0.985 * (1 - (0.01/0.985)^4).
+    const double kept = 0.015 * 65.0 / 81.0, top = 0.985 * (1 - std::pow(0.01 / 0.985, 4));
+    CHECK_THAT(w[1], WithinAbs(kept / (kept + top), 1e-14));
+    CHECK(w[1] < 0.015);
     const double y[] = {0.995, 0.005};
     detail::cut_influences(b, y, 4, 0.01, 0, idx, w);
     CHECK(w[0] == 1);
