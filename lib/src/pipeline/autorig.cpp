@@ -11,6 +11,7 @@
 #include "rig2d/core/affine.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/image/coverage.h"
+#include "rig2d/skin/skeleton.h"
 
 namespace rig2d {
 namespace {
@@ -238,6 +239,33 @@ OutlineMeshOptions outline_options(const AutorigOptions& o) {
   return m;
 }
 
+// Half the median distance between a bone's joint and its children's: an outline mesh with longer
+// edges can leave a bone's stretch without an interior vertex, so it could not bend there (a 40 px
+// blob with 9 px bones would be one fan of outline vertices around a single inner one). 0 without
+// two distinct joints.
+double bone_edge_bound(const std::vector<Bone>& bones) {
+  const std::vector<Vec2> joints = joint_positions(bones);
+  std::vector<double> links;
+  for (std::size_t i = 0; i < bones.size(); ++i) {
+    const std::int64_t p = bones[i].parent;
+    if (p < 0 || p >= static_cast<std::int64_t>(bones.size())) continue;
+    const Vec2 a = joints[i], b = joints[static_cast<std::size_t>(p)];
+    const double d = std::hypot(a.x - b.x, a.y - b.y);
+    if (d > 1e-9 && std::isfinite(d)) links.push_back(d);
+  }
+  if (links.empty()) return 0;
+  std::nth_element(links.begin(), links.begin() + static_cast<std::ptrdiff_t>(links.size() / 2), links.end());
+  return 0.5 * links[links.size() / 2];
+}
+
+OutlineMeshOptions outline_options(const AutorigOptions& o, const std::vector<Bone>& bones) {
+  OutlineMeshOptions m = outline_options(o);
+  if (const double bound = bone_edge_bound(bones); m.max_edge > 0 && bound > 0)
+    m.max_edge = std::min(m.max_edge, std::max(4.0, bound));
+  return m;
+}
+
+
 Result<void> check_autorig_options(const AutorigOptions& o) {
   if (auto ok = check_options(o); !ok) return ok;
   if (o.mesh == MeshMode::Outline) {
@@ -280,6 +308,14 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
   const double width = image.width;
   const double height = image.height;
 
+  // Bones first (they need only the coverage): the outline mesh is made fine enough to bend between
+  // them. Hand-placed, or suggested (shape skeleton or the engine's chain).
+  t = std::chrono::steady_clock::now();
+  auto suggested = autorig_bones(image, o, inside, st);
+  if (!suggested) return Unexpected{suggested.error()};
+  std::vector<Bone> bones = std::move(*suggested);
+  st.bones_ms = ms_since(t);
+
   // Mesh: one case per MeshMode.
   t = std::chrono::steady_clock::now();
   Mesh mesh;
@@ -301,7 +337,7 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
       break;
     }
     case MeshMode::Outline: {
-      auto outline = outline_mesh(image, outline_options(o), &st.outline);
+      auto outline = outline_mesh(image, outline_options(o, bones), &st.outline);
       if (!outline) return Unexpected{outline.error()};
       mesh = std::move(*outline);
       st.coverage = st.outline.coverage;
@@ -314,13 +350,6 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
                       "every grid cell was culled: the covered area (" + std::to_string(st.covered_cells) +
                           " mask cells) falls between the grid's samples; use a smaller cell size or --no-cull");
   }
-
-  // Bones: hand-placed, or suggested (shape skeleton or the engine's chain).
-  t = std::chrono::steady_clock::now();
-  auto suggested = autorig_bones(image, o, inside, st);
-  if (!suggested) return Unexpected{suggested.error()};
-  std::vector<Bone> bones = std::move(*suggested);
-  st.bones_ms = ms_since(t);
 
   // Weights: one case per WeightsMode.
   t = std::chrono::steady_clock::now();

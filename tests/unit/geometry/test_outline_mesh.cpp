@@ -262,6 +262,7 @@ TEST_CASE("outline mesh: autorig_image with MeshMode::Outline", "[geometry][outl
   o.pivot_y = 1.0;  // feet
   o.outline.margin = 0.5;
   o.outline.tolerance = 0.5;
+  o.outline.max_edge = 16;  // under half the chain's 80 px bone spacing, so the bones do not lower it
   rig2d::AutorigStats st;
   auto rig = rig2d::autorig_image(figure, o, &st);
   REQUIRE(rig);

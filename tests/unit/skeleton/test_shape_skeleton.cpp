@@ -353,6 +353,31 @@ TEST_CASE("shape_skeleton: degenerate sprites give valid rigs", "[skeleton]") {
   }
 }
 
+TEST_CASE("autorig: the outline mesh is fine enough to bend between the bones", "[skeleton][pipeline]") {
+  // A 40x30 blob gets bones about 9 px apart; a 64 px edge bound would leave one inner vertex.
+  const Image blob = make_sprite(40, 30, [](double x, double y) { return std::hypot((x - 20) / 19, (y - 15) / 14) <= 1; });
+  const Rig rig = shape_rig(blob);
+  const Part& part = rig.parts.at(0);
+  const auto joints = joint_positions(rig.bones);
+  std::vector<double> links;
+  for (std::size_t i = 0; i < rig.bones.size(); ++i) {
+    if (rig.bones[i].parent < 0) continue;
+    const Vec2 a = joints[i], b = joints[static_cast<std::size_t>(rig.bones[i].parent)];
+    if (std::hypot(a.x - b.x, a.y - b.y) > 1e-9) links.push_back(std::hypot(a.x - b.x, a.y - b.y));
+  }
+  REQUIRE(!links.empty());
+  std::sort(links.begin(), links.end());
+  const double bound = std::max(4.0, 0.5 * links[links.size() / 2]);
+  for (std::size_t t = 0; t < part.mesh.tris.size(); t += 3)
+    for (std::size_t k = 0; k < 3; ++k) {
+      const Vec2 a = part.mesh.verts[part.mesh.tris[t + k]], b = part.mesh.verts[part.mesh.tris[t + (k + 1) % 3]];
+      CHECK(std::hypot(a.x - b.x, a.y - b.y) <= bound + 1e-9);
+    }
+  check_not_rigid(rig);
+  const auto share = dominance_shares(rig);
+  CHECK(std::count_if(share.begin(), share.end(), [](double s) { return s >= 0.1; }) >= 2);
+}
+
 TEST_CASE("shape_skeleton: errors", "[skeleton]") {
   ShapeSkeletonOptions o;
   o.max_bones = 1;
