@@ -93,7 +93,7 @@ void measure_weights(const Rig& rig, std::span<const std::optional<AlphaMap>> al
     detail::ShapeRaster shape = detail::rasterize_shape(part.mesh, a, o.gap_alpha);
     detail::dilate_rim(shape, o.gap_rim);
     std::vector<double> leaked_by_bone(rig.bones.size(), 0);
-    detail::measure_leak(rig, part, shape, o.gap_tolerance, s, leaked_by_bone);
+    detail::measure_leak(rig, part, shape, {o.gap_detour, o.gap_tolerance}, s, leaked_by_bone);
     const auto worst = std::max_element(leaked_by_bone.begin(), leaked_by_bone.end());
     if (worst != leaked_by_bone.end() && *worst > 0) s.leak_bone = worst - leaked_by_bone.begin();
     if (a) detail::measure_coverage(part.mesh, *a, o.visible_alpha, s);
@@ -213,6 +213,7 @@ const std::vector<DeformCodeInfo>& deform_codes() {
       {"deform.leak", "skin weight reaches its bone across a transparent gap (one limb drags another)"},
       {"deform.uncovered", "visible texture pixels lie outside the mesh and are never drawn"},
       {"deform.texture", "the part's texture could not be resolved, so coverage and gaps are measured on the mesh only"},
+      {"deform.skipped", "the rig has reader errors, so it was not bent"},
   };
   return codes;
 }

@@ -18,10 +18,19 @@ std::vector<std::int64_t> dominant_bones(const Part& part, std::size_t bone_coun
 // the same bone (that bone's summed weight >= rigid_weight) over the bind area of all triangles.
 void measure_rigid(const Part& part, double rigid_weight, PartDeformStats& stats);
 
-// Fills the leak fields: a slot weight w of bone b at vertex v leaks when the straight path from v
-// to the nearest point of b's segments, once it has entered the solid shape, leaves it for longer
-// than gap_tolerance px and enters it again. leaked_by_bone[b] accumulates the leaked weight.
-void measure_leak(const Rig& rig, const Part& part, const ShapeRaster& shape, double gap_tolerance,
+struct LeakOptions {
+  double detour = 2;     // ratio: a weight leaks when going around is this many times the straight distance
+  double tolerance = 2;  // px added to the allowed detour
+};
+
+// Fills the leak fields. A slot weight w of bone b at vertex v leaks when the shortest way from v
+// to b through the shape (cells near a solid one, see dilate_rim) is longer than detour * the
+// straight distance + tolerance, or does not exist: the weight got there across a gap, not
+// through the art. Only the parts of b that lie on the shape count (a bone drawn across the gap
+// between two legs is measured from where it is on the art); a bone entirely off the shape, and
+// vertices on a piece of the shape no bone touches, are not judged. leaked_by_bone[b]
+// accumulates the leaked weight.
+void measure_leak(const Rig& rig, const Part& part, const ShapeRaster& shape, const LeakOptions& options,
                   PartDeformStats& stats, std::vector<double>& leaked_by_bone);
 
 }  // namespace rig2d::detail

@@ -145,7 +145,7 @@ TEST_CASE("deform: visible pixels outside the mesh", "[quality]") {
 
 TEST_CASE("deform: weight that reaches a bone across a gap", "[quality]") {
   // Two 10x10 squares, x in [0, 10] and [20, 30], with a 10 px gap; bone "a" runs through the left
-  // square, bone "b" through the right one.
+  // square, bone "b" through the right one. No way leads from one square to the other.
   Rig rig;
   rig.bones = {{"a", -1, 0, 5, 0}, {"a_end", 0, 8, 0, 0}, {"b", -1, 20, 5, 0}, {"b_end", 2, 8, 0, 0}};
   Part part;
@@ -170,10 +170,17 @@ TEST_CASE("deform: weight that reaches a bone across a gap", "[quality]") {
   CHECK(p.leak_fraction == Approx(0.125));
   CHECK(p.leak_bone == 2);
   CHECK(has_code(r, "deform.leak", "/skinWeights"));
-  SECTION("a gap narrower than the tolerance does not count") {
-    DeformOptions o;
-    o.gap_tolerance = 12;  // the longest crossing: (10, 0) -> (20, 5), 11.2 px
-    CHECK(check_deformation(rig, {}, o).stats.parts[0].leaked_weight == 0);
+  SECTION("joined by a bridge at mid-height, every bone is reached through the shape") {
+    Rig joined = rig;
+    Mesh& m = joined.parts[0].mesh;
+    const auto base = static_cast<std::uint32_t>(m.verts.size());
+    m.verts.insert(m.verts.end(), {{10, 4}, {20, 4}, {10, 6}, {20, 6}});
+    m.tris.insert(m.tris.end(), {base, base + 2, base + 1, base + 1, base + 2, base + 3});
+    for (int v = 0; v < 4; ++v) {
+      joined.parts[0].skin_indices.insert(joined.parts[0].skin_indices.end(), {0, 0, 0, 0});
+      joined.parts[0].skin_weights.insert(joined.parts[0].skin_weights.end(), {1, 0, 0, 0});
+    }
+    CHECK(check_deformation(joined, {}).stats.parts[0].leaked_weight == 0);
   }
   SECTION("with alpha, a transparent band inside the mesh is a gap too") {
     Rig bridged = rig;
@@ -185,8 +192,8 @@ TEST_CASE("deform: weight that reaches a bone across a gap", "[quality]") {
     const std::vector<std::optional<AlphaMap>> maps = {alpha};
     const PartDeformStats q = check_deformation(bridged, maps).stats.parts[0];
     CHECK(check_deformation(bridged, {}).stats.parts[0].leaked_weight == 0);  // no alpha: one solid slab
-    // v0, v2 (x = 0) reach "b" over the gap; v1, v3 (x = 30) sit in the right square next to "b",
-    // and reach "a" (0.75) across it: 2 * 0.25 + 2 * 0.75.
+    // v0, v2 (x = 0) reach "b" only over the gap; v1, v3 (x = 30) sit in the right square next to
+    // "b" and reach "a" (0.75) only across it: 2 * 0.25 + 2 * 0.75.
     CHECK(q.leaked_weight == Approx(2 * 0.25 + 2 * 0.75));
   }
 }

@@ -87,9 +87,9 @@ TEST_CASE("deform: joint weights leak across the two-leg gap, heat weights pass"
   INFO("joint: leak " << joint.stats.leak_fraction << ", flips " << joint.stats.flip_fraction);
   INFO("heat: leak " << heat.stats.leak_fraction << ", flips " << heat.stats.flip_fraction);
   CAPTURE(codes(joint), codes(heat));
-  CHECK(joint.stats.leak_fraction > 0.02);  // 3.5% measured; the default limit is 1%
+  CHECK(joint.stats.leak_fraction > 0.015);  // 1.9% measured; the default limit is 0.5%
   CHECK(has(joint, "deform.leak"));
-  CHECK(heat.stats.leak_fraction < 0.002);  // 0.01% measured
+  CHECK(heat.stats.leak_fraction < 0.001);  // 0 measured
   CHECK(heat.findings.empty());
   // The outline mesh covers every visible pixel of the figure.
   CHECK(heat.stats.parts[0].visible_pixels == 70 * 110 - 20 * 55);

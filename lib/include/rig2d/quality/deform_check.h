@@ -42,7 +42,7 @@ struct DeformThresholds {
   double max_area_ratio = 5;         // deform.area
   double max_edge_stretch = 3;       // deform.stretch: posed / bind length of an edge
   double max_rigid_fraction = 0.98;  // deform.rigid: rigid area / mesh area, rigs with >= 2 used bones
-  double max_leak_fraction = 0.01;   // deform.leak: leaked weight / total weight [0, 1]
+  double max_leak_fraction = 0.005;  // deform.leak: leaked weight / total weight [0, 1]
   std::size_t max_uncovered_pixels = 0;  // deform.uncovered: visible pixels outside the mesh
 };
 
@@ -51,7 +51,8 @@ struct DeformOptions {
   int visible_alpha = 127;    // a pixel is visible (must be covered) when alpha > this [0, 255]
   int gap_alpha = 8;          // a pixel is transparent (part of a gap) when alpha <= this [0, 255]
   double gap_rim = 2;         // px: points this close to the opaque shape count as on it [0, 64]
-  double gap_tolerance = 2;   // px: a path may leave shape + rim for this long without it counting
+  double gap_detour = 2;      // a weight leaks when its bone is farther than gap_detour * the
+  double gap_tolerance = 2;   // straight distance + gap_tolerance px going through the shape
   double rigid_weight = 0.999;  // a vertex is bound to one bone when that bone's weight >= this
   DeformThresholds thresholds;
   Severity severity = Severity::Warning;  // of every deform.* finding (Error for a CI gate)
