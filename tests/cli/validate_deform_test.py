@@ -77,11 +77,14 @@ if "deform." in run(VALIDATE, work).stdout:
 # Text: the leak is a warning on the joint rig, with its pointer and figure; exit 0.
 text = run(VALIDATE, work, "--deform", expect=0).stdout
 leaks = [l for l in text.splitlines() if "[deform.leak]" in l]
+summaries = [l for l in text.splitlines() if "[deform.summary]" in l]
+if len(summaries) != 2 or not all(": note: " in l and "bends of 60 deg" in l for l in summaries):
+    fail(f"text: expected a deform.summary note per rig:\n{text}")
 if len(leaks) != 1 or not leaks[0].startswith(joint_rig + ":") or ": warning: /skinWeights: " not in leaks[0]:
     fail(f"text: expected one deform.leak warning on the joint rig:\n{text}")
 if "% of the skin weight" not in leaks[0]:
     fail(f"text: no figure in {leaks[0]}")
-if any(l.startswith(heat_rig + ":") for l in text.splitlines()):
+if any(l.startswith(heat_rig + ":") and ": note: " not in l for l in text.splitlines()):
     fail(f"text: the heat rig should pass:\n{text}")
 
 # --deform-errors makes them errors (exit 1); --strict does too.
@@ -92,7 +95,8 @@ run(VALIDATE, work, "--deform", "--strict", "-q", expect=1)
 
 # JSON
 doc = json.loads(run(VALIDATE, work, "--deform", "--format", "json", expect=0).stdout)
-found = {f["path"]: [d for d in f["diagnostics"] if d["code"].startswith("deform.")] for f in doc["files"]}
+found = {f["path"]: [d for d in f["diagnostics"] if d["code"].startswith("deform.") and d["severity"] != "note"]
+         for f in doc["files"]}
 leak = [d for d in found.get(joint_rig, []) if d["code"] == "deform.leak"]
 if len(leak) != 1 or leak[0]["pointer"] != "/skinWeights" or leak[0]["severity"] != "warning" or leak[0]["line"] < 1:
     fail(f"json: {found}")

@@ -176,6 +176,31 @@ void part_findings(const Rig& rig, std::size_t p, const PartDeformStats& s, std:
   }
 }
 
+// One line of rig-wide figures, so every report shows them, also when nothing crosses a limit.
+std::string summary(const Rig& rig, const DeformStats& s, const DeformOptions& o) {
+  double min_area = 1, max_area = 1, stretch = 1;
+  std::size_t visible = 0, uncovered = 0;
+  bool alpha = false;
+  for (const PartDeformStats& p : s.parts) {
+    min_area = std::min(min_area, p.min_area_ratio);
+    max_area = std::max(max_area, p.max_area_ratio);
+    stretch = std::max(stretch, p.max_edge_stretch);
+    visible += p.visible_pixels;
+    uncovered += p.uncovered_pixels;
+    alpha = alpha || p.has_alpha;
+  }
+  std::string text = std::to_string(s.bends) + " bends of " + figure("%.4g", o.angle * 180 / kPi) +
+                     " deg: worst flips " + percent(s.flip_fraction) +
+                     (s.flip_bend.bone >= 0 && s.flip_fraction > 0 ? " (" + bend_label(rig, s.flip_bend) + ")" : "") +
+                     ", area ratio " + figure("%.3g", min_area) + " to " + figure("%.3g", max_area) + ", edge stretch " +
+                     figure("%.3g", stretch) + ", rigid " + percent(s.rigid_fraction) + ", leak " +
+                     percent(s.leak_fraction) + ", bones dominating no vertex " + std::to_string(s.unused_bones.size()) +
+                     " of " + std::to_string(rig.bones.size());
+  text += alpha ? ", uncovered pixels " + std::to_string(uncovered) + " of " + std::to_string(visible)
+                : ", texture coverage not checked";
+  return text;
+}
+
 }  // namespace
 
 DeformReport check_deformation(const Rig& rig, std::span<const std::optional<AlphaMap>> alpha,
@@ -200,6 +225,7 @@ DeformReport check_deformation(const Rig& rig, std::span<const std::optional<Alp
     }
   }
   for (std::size_t p = 0; p < rig.parts.size(); ++p) part_findings(rig, p, stats.parts[p], used_bones, f);
+  report.findings.push_back(Diagnostic{Severity::Note, "deform.summary", summary(rig, stats, options), Location{}});
   return report;
 }
 
@@ -214,6 +240,7 @@ const std::vector<DeformCodeInfo>& deform_codes() {
       {"deform.uncovered", "visible texture pixels lie outside the mesh and are never drawn"},
       {"deform.texture", "the part's texture could not be resolved, so coverage and gaps are measured on the mesh only"},
       {"deform.skipped", "the rig has reader errors, so it was not bent"},
+      {"deform.summary", "the rig's deformation figures (a note; see docs/quality.md)"},
   };
   return codes;
 }

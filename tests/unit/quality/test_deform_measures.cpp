@@ -89,12 +89,17 @@ TEST_CASE("deform: bends of a two-quad strip, figures by hand", "[quality]") {
   CHECK(p.leak_fraction == 0);
   CHECK(p.total_weight == Approx(6));
   CHECK(!p.has_alpha);
-  // Default limits: only the unused bone is a finding, as a warning.
-  REQUIRE(r.findings.size() == 1);
+  // Default limits: only the unused bone is a finding, as a warning; then the summary note.
+  REQUIRE(r.findings.size() == 2);
   CHECK(r.findings[0].code == "deform.bone.unused");
   CHECK(r.findings[0].where.json_pointer == "/bones/2");
   CHECK(r.findings[0].severity == Severity::Warning);
   CHECK(r.findings[0].message.find("\"end\"") != std::string::npos);
+  CHECK(r.findings[1].code == "deform.summary");
+  CHECK(r.findings[1].severity == Severity::Note);
+  CHECK(r.findings[1].message ==
+        "6 bends of 60 deg: worst flips 0.00%, area ratio 0.413 to 1.09, edge stretch 1.09, rigid 50.00%, leak 0.00%, "
+        "bones dominating no vertex 1 of 3, texture coverage not checked");
 }
 
 TEST_CASE("deform: a 150 degree bend folds the strip's joint triangle", "[quality]") {
@@ -110,7 +115,7 @@ TEST_CASE("deform: a 150 degree bend folds the strip's joint triangle", "[qualit
   CHECK(p.flip_bend.angle == Approx(o.angle));  // the first of equal bends
   CHECK(r.stats.flip_fraction == Approx(0.25));
   REQUIRE(has_code(r, "deform.flip", "/mesh/tris"));
-  for (const Diagnostic& d : r.findings) CHECK(d.severity == Severity::Error);
+  for (const Diagnostic& d : r.findings) CHECK(d.severity == (d.code == "deform.summary" ? Severity::Note : Severity::Error));
   for (const Diagnostic& d : r.findings) {
     if (d.code == "deform.flip") CHECK(d.message.find("1 of 4 triangles (25.00%)") != std::string::npos);
   }

@@ -119,7 +119,9 @@ struct DeformStats {
 
 struct DeformReport {
   DeformStats stats;
-  std::vector<Diagnostic> findings;  // deform.* with pointer (Location::file left empty)
+  // deform.* at DeformOptions::severity with pointer (Location::file left empty), then one
+  // deform.summary note with the rig-wide figures (pointer "").
+  std::vector<Diagnostic> findings;
 };
 
 // Bends and measures `rig`. alpha[p] is part p's sprite alpha (missing or nullopt = the coverage
