@@ -16,10 +16,12 @@ void scan_triangle(Vec2 a, Vec2 b, Vec2 c, int w, int h, Visit&& visit) {
   if (!(std::abs(area2) > 1e-12) || !std::isfinite(area2)) return;
   const double lo_x = std::min({a.x, b.x, c.x}), hi_x = std::max({a.x, b.x, c.x});
   const double lo_y = std::min({a.y, b.y, c.y}), hi_y = std::max({a.y, b.y, c.y});
-  const int i0 = std::max(0, static_cast<int>(std::floor(lo_x - 0.5)));
-  const int i1 = std::min(w - 1, static_cast<int>(std::ceil(hi_x - 0.5)));
-  const int j0 = std::max(0, static_cast<int>(std::floor(lo_y - 0.5)));
-  const int j1 = std::min(h - 1, static_cast<int>(std::ceil(hi_y - 0.5)));
+  // Clamped in double first: a far-away vertex must not overflow the int conversion.
+  const auto index = [](double v, int n) { return static_cast<int>(std::clamp(v, -1.0, static_cast<double>(n))); };
+  const int i0 = std::max(0, index(std::floor(lo_x - 0.5), w));
+  const int i1 = std::min(w - 1, index(std::ceil(hi_x - 0.5), w));
+  const int j0 = std::max(0, index(std::floor(lo_y - 0.5), h));
+  const int j1 = std::min(h - 1, index(std::ceil(hi_y - 0.5), h));
   constexpr double kEdge = -1e-9;
   for (int j = j0; j <= j1; ++j) {
     for (int i = i0; i <= i1; ++i) {
@@ -38,8 +40,8 @@ bool valid_triangle(const Mesh& mesh, std::size_t t) {
 }
 
 std::uint8_t alpha_at(const AlphaMap& alpha, double u, double v) {
-  const int x = std::clamp(static_cast<int>(std::floor(u * alpha.width)), 0, alpha.width - 1);
-  const int y = std::clamp(static_cast<int>(std::floor(v * alpha.height)), 0, alpha.height - 1);
+  const int x = static_cast<int>(std::clamp(std::floor(u * alpha.width), 0.0, alpha.width - 1.0));
+  const int y = static_cast<int>(std::clamp(std::floor(v * alpha.height), 0.0, alpha.height - 1.0));
   return alpha.alpha[static_cast<std::size_t>(y) * static_cast<std::size_t>(alpha.width) + static_cast<std::size_t>(x)];
 }
 
@@ -92,7 +94,9 @@ ShapeRaster rasterize_shape(const Mesh& mesh, const AlphaMap* alpha, int gap_alp
   }
   if (!(lo_x <= hi_x && lo_y <= hi_y)) return r;
   const double span_x = hi_x - lo_x + 2, span_y = hi_y - lo_y + 2;  // one cell of slack each side
-  r.cell = std::max(1.0, std::sqrt(span_x * span_y / kMaxShapeCells));
+  // Cells of at least 1 px, at most kMaxShapeCells of them, and no side over kMaxShapeSide
+  // (a long thin mesh must not make a raster of one enormous row).
+  r.cell = std::max({1.0, std::sqrt(span_x * span_y / kMaxShapeCells), std::max(span_x, span_y) / kMaxShapeSide});
   if (!std::isfinite(r.cell)) return r;
   r.x0 = lo_x - r.cell;
   r.y0 = lo_y - r.cell;

@@ -28,6 +28,7 @@ void dilate_rim(ShapeRaster& shape, double rim);
 
 // The cell size grows past 1 px only to keep the raster under kMaxShapeCells.
 inline constexpr double kMaxShapeCells = 1e6;
+inline constexpr double kMaxShapeSide = 4096;
 ShapeRaster rasterize_shape(const Mesh& mesh, const AlphaMap* alpha, int gap_alpha);
 
 // Texels of `alpha` with alpha > visible_alpha, and those whose centre no triangle covers (mesh

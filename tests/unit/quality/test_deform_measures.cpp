@@ -202,3 +202,41 @@ TEST_CASE("deform: weight that reaches a bone across a gap", "[quality]") {
     CHECK(q.leaked_weight == Approx(2 * 0.25 + 2 * 0.75));
   }
 }
+
+TEST_CASE("deform: hostile rigs measure without crashing, deterministically", "[quality]") {
+  const double nan = std::nan(""), inf = HUGE_VAL;
+  Rig rig = strip_rig();
+  SECTION("far-away, non-finite and missing data") {
+    Part& p = rig.parts[0];
+    p.mesh.verts[2] = {1e15, -1};
+    p.mesh.verts[5] = {nan, inf};
+    p.mesh.uvs[1] = {1e12, -1e12};
+    p.mesh.tris.insert(p.mesh.tris.end(), {0, 1, 99, 7, 7, 7});
+    p.skin_weights.resize(10);
+    p.skin_indices[0] = 1000;
+    rig.bones[1].x = nan;
+    AlphaMap alpha{2, 2, {255, 0, 0, 255}};
+    const std::vector<std::optional<AlphaMap>> maps = {alpha};
+    const DeformReport a = check_deformation(rig, maps);
+    const DeformReport b = check_deformation(rig, maps);
+    REQUIRE(a.findings.size() == b.findings.size());
+    for (std::size_t k = 0; k < a.findings.size(); ++k) CHECK(a.findings[k].message == b.findings[k].message);
+    CHECK(a.stats.parts[0].leak_fraction >= 0);
+    CHECK(a.stats.parts[0].leak_fraction <= 1);
+    // A malformed alpha map (3x3 with 2 values) is ignored, not read past its end.
+    const std::vector<std::optional<AlphaMap>> bad = {AlphaMap{3, 3, {1, 2}}};
+    CHECK(!check_deformation(rig, bad).stats.parts[0].has_alpha);
+  }
+  SECTION("a long thin mesh keeps the raster small") {
+    rig.parts[0].mesh.verts = {{0, -1}, {1e7, -1}, {2e7, -1}, {0, 1}, {1e7, 1}, {2e7, 1}};
+    const DeformReport r = check_deformation(rig, {});
+    CHECK(r.stats.parts[0].triangles == 4);
+  }
+  SECTION("no bones, no parts") {
+    Rig empty;
+    const DeformReport r = check_deformation(empty, {});
+    CHECK(r.stats.bends == 0);
+    REQUIRE(r.findings.size() == 1);
+    CHECK(r.findings[0].code == "deform.summary");
+  }
+}
