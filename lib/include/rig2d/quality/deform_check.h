@@ -64,7 +64,7 @@ struct TriangleChange {
   std::size_t triangles = 0;     // measured triangles
   std::size_t flipped = 0;       // signed area changed sign (turned inside out)
   double min_area_ratio = 1;     // posed / bind signed area over the triangles that did not flip
-  double max_area_ratio = 1;
+  double max_area_ratio = 1;     // (both start at 1: "unchanged" when none shrinks / grows)
   double max_edge_stretch = 1;   // max posed / bind edge length (edges of measured triangles)
   double min_edge_ratio = 1;     // min posed / bind edge length
   std::vector<bool> flips;       // #tris/3: true where the triangle flipped
@@ -93,7 +93,12 @@ struct PartDeformStats {
   double min_edge_ratio = 1;
   Bend stretch_bend;                // the bend of max_edge_stretch
   // Weights.
-  double rigid_fraction = 0;        // bind area of rigid triangles / bind area (see docs/quality.md)
+  // A triangle is rigid when its 3 vertices are bound to the same bone (that bone's summed weight
+  // >= rigid_weight): it moves as one solid piece in every pose.
+  double rigid_fraction = 0;        // bind area of rigid triangles / bind area
+  // A slot weight leaks when the way from its vertex to its bone through the shape (opaque
+  // cells grown by gap_rim) is longer than gap_detour * the straight distance + gap_tolerance,
+  // or does not exist. Pieces no bone touches and bones entirely off the shape are not judged.
   double leak_fraction = 0;         // leaked weight / total weight
   double leaked_weight = 0;         // sum of leaked slot weights
   double total_weight = 0;          // sum of all slot weights
