@@ -38,7 +38,7 @@ bool has_code(const DeformReport& r, const std::string& code, const std::string&
 
 }  // namespace
 
-TEST_CASE("deform: triangle measures of a hand-posed mesh", "[quality]") {
+TEST_CASE("deform check: triangle measures of a hand-posed mesh", "[quality]") {
   const std::vector<Vec2> bind = {{0, 0}, {2, 0}, {0, 2}, {0, 0}, {2, 0}, {0, 2}, {0, 0}, {1, 0}, {0, 1}, {0, 0}, {1, 1}, {2, 2}};
   // t0 doubles along x (area x2, edge 2 -> 4); t1 mirrors through y = 0 (flips, edge lengths kept);
   // t2 squashes its y edge to a quarter (area x0.25); t3 is degenerate at bind and is skipped.
@@ -60,7 +60,7 @@ TEST_CASE("deform: triangle measures of a hand-posed mesh", "[quality]") {
   }
 }
 
-TEST_CASE("deform: bends of a two-quad strip, figures by hand", "[quality]") {
+TEST_CASE("deform check: bends of a two-quad strip, figures by hand", "[quality]") {
   const Rig rig = strip_rig();
   const DeformReport r = check_deformation(rig, {});
   const DeformStats& s = r.stats;
@@ -102,7 +102,7 @@ TEST_CASE("deform: bends of a two-quad strip, figures by hand", "[quality]") {
         "bones dominating no vertex 1 of 3, texture coverage not checked");
 }
 
-TEST_CASE("deform: a 150 degree bend folds the strip's joint triangle", "[quality]") {
+TEST_CASE("deform check: a 150 degree bend folds the strip's joint triangle", "[quality]") {
   DeformOptions o;
   o.angle = 150 * kPi / 180;
   o.severity = Severity::Error;
@@ -121,7 +121,7 @@ TEST_CASE("deform: a 150 degree bend folds the strip's joint triangle", "[qualit
   }
 }
 
-TEST_CASE("deform: a v2 part's findings point into /parts/N", "[quality]") {
+TEST_CASE("deform check: a v2 part's findings point into /parts/N", "[quality]") {
   Rig rig = strip_rig();
   rig.layout = Layout::V2;
   rig.parts.push_back(rig.parts[0]);
@@ -133,7 +133,7 @@ TEST_CASE("deform: a v2 part's findings point into /parts/N", "[quality]") {
   CHECK(r.stats.rigid_fraction == Approx(0.5));
 }
 
-TEST_CASE("deform: visible pixels outside the mesh", "[quality]") {
+TEST_CASE("deform check: visible pixels outside the mesh", "[quality]") {
   Rig rig = strip_rig();
   // The strip's UVs span the whole 4x2 alpha map; cut the mesh to its left quad (u <= 0.5).
   rig.parts[0].mesh.tris = {0, 3, 1, 1, 3, 4};
@@ -148,7 +148,7 @@ TEST_CASE("deform: visible pixels outside the mesh", "[quality]") {
   CHECK(has_code(r, "deform.uncovered", "/mesh"));
 }
 
-TEST_CASE("deform: weight that reaches a bone across a gap", "[quality]") {
+TEST_CASE("deform check: weight that reaches a bone across a gap", "[quality]") {
   // Two 10x10 squares, x in [0, 10] and [20, 30], with a 10 px gap; bone "a" runs through the left
   // square, bone "b" through the right one. No way leads from one square to the other.
   Rig rig;
@@ -203,7 +203,7 @@ TEST_CASE("deform: weight that reaches a bone across a gap", "[quality]") {
   }
 }
 
-TEST_CASE("deform: hostile rigs measure without crashing, deterministically", "[quality]") {
+TEST_CASE("deform check: hostile rigs measure without crashing, deterministically", "[quality]") {
   const double nan = std::nan(""), inf = HUGE_VAL;
   Rig rig = strip_rig();
   SECTION("far-away, non-finite and missing data") {

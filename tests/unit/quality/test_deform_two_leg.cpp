@@ -78,7 +78,7 @@ bool has(const DeformReport& r, const std::string& code) {
 
 }  // namespace
 
-TEST_CASE("deform: the bones of the two-leg figure sit where intended", "[quality]") {
+TEST_CASE("deform check: the bones of the two-leg figure sit where intended", "[quality]") {
   const std::vector<Bone> bones = two_leg_bones();
   // Hip joints in texture space: the torso joint (0, -50) plus its +x (down) times 45, +y (left) times +-22.5.
   Rig rig;
@@ -88,7 +88,7 @@ TEST_CASE("deform: the bones of the two-leg figure sit where intended", "[qualit
   CHECK(problems(r) == 0);  // no mesh: nothing to measure, nothing to report
 }
 
-TEST_CASE("deform: joint weights leak across the two-leg gap, heat weights pass", "[quality][slow]") {
+TEST_CASE("deform check: joint weights leak across the two-leg gap, heat weights pass", "[quality][slow]") {
   const DeformReport joint = check(WeightsMode::Joint);
   const DeformReport heat = check(WeightsMode::Heat);
   INFO("joint: leak " << joint.stats.leak_fraction << ", flips " << joint.stats.flip_fraction);
