@@ -14,6 +14,8 @@ namespace rig2d {
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
+// Bone shares listed in the summary note; a longer rig ends the list with "...".
+constexpr std::size_t kListedShares = 16;
 
 std::string figure(const char* format, double value) {
   char buf[64];
@@ -198,6 +200,13 @@ std::string summary(const Rig& rig, const DeformStats& s, const DeformOptions& o
                      " of " + std::to_string(rig.bones.size());
   text += alpha ? ", uncovered pixels " + std::to_string(uncovered) + " of " + std::to_string(visible)
                 : ", texture coverage not checked";
+  if (!s.bone_share.empty()) {
+    text += ", vertices per bone (%)";
+    for (std::size_t b = 0; b < s.bone_share.size() && b < kListedShares; ++b) {
+      text += (b ? "/" : " ") + figure("%.0f", 100 * s.bone_share[b]);
+    }
+    if (s.bone_share.size() > kListedShares) text += "/...";
+  }
   return text;
 }
 
