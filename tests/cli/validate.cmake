@@ -15,3 +15,8 @@ add_test(NAME schema_rig2d
          COMMAND bash ${PROJECT_SOURCE_DIR}/tests/schema/schema_test.sh $<TARGET_FILE:rig2d-validate>
                  ${PROJECT_SOURCE_DIR} ${CMAKE_BINARY_DIR}/npm)
 set_tests_properties(schema_rig2d PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)
+
+# --deform on a generated two-leg figure rigged by rig2d-autorig (joint weights leak, heat passes).
+add_test(NAME cli_validate_deform
+         COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/validate_deform_test.py
+                 $<TARGET_FILE:rig2d-validate> $<TARGET_FILE:rig2d-autorig> ${CMAKE_CURRENT_BINARY_DIR})

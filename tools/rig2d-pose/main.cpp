@@ -68,7 +68,8 @@ void setup(CLI::App& app, Options& o) {
   auto* ov = app.add_option_group("Overlays", "Editor-style overlays, drawn over the sprite");
   ov->add_option("--overlay", o.job.overlays,
                  "Comma list: wireframe (triangle edges), bones (joints and links), weights:BONE (grayscale "
-                 "influence of one bone), dominant (a colour per dominant bone)")->type_name("LIST");
+                 "influence of one bone), dominant (a colour per dominant bone), folds (triangles turned inside out against "
+                 "the bind pose, in red)")->type_name("LIST");
   ov->add_flag("--weight-view", o.job.weight_view, "Show weights:BONE opaque instead of the texture (the editor's weight view)");
   app.add_option("--assets", o.job.assets_root, "Asset root holding the .meta.json sidecars (default: the nearest "
                                                 "'assets' folder above the rig, else the rig's folder)")->type_name("DIR");

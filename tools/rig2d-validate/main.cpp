@@ -33,6 +33,9 @@ struct Options {
   double weight_tolerance = 1e-4;
   bool strict = false;
   bool fix = false;
+  bool deform = false;
+  double deform_angle = 60;  // degrees
+  bool deform_errors = false;
   unsigned jobs = 1;
   std::string progress = "auto";
   cli::Verbosity verbosity;
@@ -63,6 +66,15 @@ void setup(CLI::App& app, Options& o) {
   app.add_flag("--fix", o.fix,
                "Rewrite rigs so they say what the engine loads: renormalize weights, fill defaults; writes atomically, "
                "keeps key order and the engine's JSON layout, and reports every change as a fix.* note");
+  app.add_flag("--deform", o.deform,
+               "Also bend every joint of each rig both ways and report folds, stretch, unused bones, rigid area, weight "
+               "leaking across transparent gaps and texture pixels outside the mesh (deform.* warnings; docs/quality.md)");
+  app.add_option("--deform-angle", o.deform_angle, "Bend angle of --deform in degrees (each joint is bent by + and -)")
+      ->type_name("DEG")
+      ->check(CLI::Range(0.0, 180.0))
+      ->capture_default_str();
+  app.add_flag("--deform-errors", o.deform_errors,
+               "deform.* findings are errors (exit 1), for a CI quality gate; implies --deform");
   app.add_option("-j,--jobs", o.jobs, "Files checked in parallel (threads); the report is identical for any value")
       ->type_name("N")
       ->check(CLI::Range(1u, 64u))
@@ -199,6 +211,9 @@ int run(const Options& o) {
   ValidateOptions vo;
   vo.weight_tolerance = o.weight_tolerance;
   vo.strict = o.strict;
+  vo.deform = o.deform || o.deform_errors;
+  vo.deform_options.angle = o.deform_angle * 3.14159265358979323846 / 180;
+  if (o.deform_errors) vo.deform_options.severity = Severity::Error;
   const Validator validator(vo);
   std::vector<FileReport> reports(files.size());
   std::atomic<std::size_t> next{0}, done{0};

@@ -11,6 +11,7 @@
 #include "rig2d/core/affine.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/image/png.h"
+#include "rig2d/quality/deform_check.h"
 #include "rig2d/skin/lbs.h"
 #include "rig2d/skin/skeleton.h"
 
@@ -20,6 +21,11 @@ namespace {
 // The editor's styles (SceneView.tsx, render2DUtils.ts).
 constexpr Paint kWireframe{255, 64, 180, 0.85};
 constexpr double kWireframeWidth = 1;
+// Folds: flipped triangles filled in a red no palette colour or texture is likely to hide, and
+// outlined in yellow so a sliver that covers no pixel centre still shows.
+constexpr Paint kFoldFill{255, 0, 0, 0.85};
+constexpr Paint kFoldEdge{255, 230, 0, 1};
+constexpr double kFoldEdgeWidth = 1;
 constexpr Paint kBoneLine{120, 200, 255, 0.75};
 constexpr double kBoneLineWidth = 1.5;
 constexpr double kJointRadius = 5;
@@ -216,6 +222,31 @@ Paint bone_color(std::size_t bone) {
   return {c[0], c[1], c[2], 1};
 }
 
+namespace {
+
+// The folds overlay: every triangle of a visible part whose orientation at `skinned` is the
+// reverse of its orientation at the bind pose (quality/deform_check.h measure_triangles).
+void draw_folds(Canvas& canvas, const Rig& rig, const std::vector<std::size_t>& order,
+                const std::vector<std::vector<Vec2>>& skinned, const std::vector<std::vector<Vec2>>& px) {
+  const std::vector<std::vector<Vec2>> bind = skin_rig(rig, bind_pose(rig));
+  std::vector<Segment> edges;
+  for (const std::size_t p : order) {
+    if (!rig.parts[p].visible.value_or(true) || p >= skinned.size()) continue;
+    const auto& tris = rig.parts[p].mesh.tris;
+    const TriangleChange change = measure_triangles(bind[p], skinned[p], tris);
+    std::vector<std::uint32_t> folded;
+    for (std::size_t t = 0; t < change.flips.size(); ++t) {
+      if (!change.flips[t]) continue;
+      folded.insert(folded.end(), {tris[3 * t], tris[3 * t + 1], tris[3 * t + 2]});
+      for (int k = 0; k < 3; ++k) edges.push_back({px[p][tris[3 * t + k]], px[p][tris[3 * t + (k + 1) % 3]]});
+    }
+    fill_triangles(canvas, px[p], folded, std::span<const Paint>(&kFoldFill, 1), nullptr);
+  }
+  stroke_segments(canvas, edges, kFoldEdgeWidth, kFoldEdge);
+}
+
+}  // namespace
+
 Result<Image> render_pose(const Rig& rig, std::span<const PartTexture> textures, const RigPose& pose,
                           const std::vector<std::vector<Vec2>>& skinned, const RenderOptions& options,
                           RenderStats* stats) {
@@ -306,6 +337,7 @@ Result<Image> render_pose(const Rig& rig, std::span<const PartTexture> textures,
       }
       stroke_segments(*canvas, edges, kWireframeWidth, kWireframe);
     }
+    if (ov.folds) draw_folds(*canvas, rig, order, skinned, px);
   } else {
     st.parts_hidden += rig.parts.size();
   }

@@ -48,13 +48,14 @@ Result<Overlays> parse_overlays(const Rig& rig, const std::string& list) {
     if (item == "wireframe") ov.wireframe = true;
     else if (item == "bones") ov.bones = true;
     else if (item == "dominant") ov.dominant = true;
+    else if (item == "folds") ov.folds = true;
     else if (item.rfind("weights:", 0) == 0) {
       auto bone = find_bone(rig, item.substr(8));
       if (!bone) return Unexpected{bone.error()};
       ov.weights_bone = *bone;
     } else {
       return make_error("pose.overlay",
-                        "unknown overlay \"" + item + "\"; use wireframe, bones, weights:<bone> or dominant");
+                        "unknown overlay \"" + item + "\"; use wireframe, bones, weights:<bone>, dominant or folds");
     }
   }
   return ov;

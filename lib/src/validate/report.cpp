@@ -66,6 +66,9 @@ const char* summary_of(const std::string& code) {
   for (const CodeInfo& info : validation_codes()) {
     if (code == info.code) return info.summary;
   }
+  for (const DeformCodeInfo& info : deform_codes()) {  // opt-in (--deform), not in the registry
+    if (code == info.code) return info.summary;
+  }
   return nullptr;
 }
 

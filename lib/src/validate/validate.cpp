@@ -153,6 +153,18 @@ bool inside_root(const std::string& file, const std::string& root) {
   return !ec && !rel.empty() && *rel.begin() != "..";
 }
 
+// The deformation check's findings, as findings of this file (line:col from their pointers).
+void check_deform(const Rig& rig, const AssetIndex* assets, const DeformOptions& options, detail::Checker& c) {
+  std::vector<Diagnostic> notes;
+  std::vector<std::optional<AlphaMap>> alpha;
+  if (assets) alpha = load_part_alpha(rig, *assets, notes);
+  DeformReport deform = check_deformation(rig, alpha, options);
+  for (Diagnostic& d : notes) c.add(d.severity, std::move(d.code), std::move(d.message), std::move(d.where.json_pointer));
+  for (Diagnostic& d : deform.findings) {
+    c.add(d.severity, std::move(d.code), std::move(d.message), std::move(d.where.json_pointer));
+  }
+}
+
 }  // namespace
 
 FileKind classify_path(std::string_view path) {
@@ -233,8 +245,12 @@ FileReport Validator::validate_text(std::string_view text, const std::string& pa
       add_reader_diagnostics(report, std::move(strict.diagnostics));
       if (strict.rig) {
         detail::check_rig(*strict.rig, c);
+        if (impl_->options.deform) check_deform(*strict.rig, assets, impl_->options.deform_options, c);
       } else if (auto json = detail::parse_json(text, path)) {
         detail::check_rig(*json, c);
+        if (impl_->options.deform) {
+          c.add(Severity::Note, "deform.skipped", "the deformation check needs a rig the reader accepts; fix the errors first", "");
+        }
       }
       break;
     }

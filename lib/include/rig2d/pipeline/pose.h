@@ -91,6 +91,7 @@ struct Overlays {
   bool dominant = false;                   // dominant-bone map, opaque, instead of the texture
   std::optional<std::size_t> weights_bone; // grayscale heatmap of one bone's weights
   bool weight_view = false;                // the heatmap replaces the texture, opaque (else alpha 0.55)
+  bool folds = false;                      // triangles flipped against the bind pose: red, yellow edges
 };
 
 struct RenderOptions {

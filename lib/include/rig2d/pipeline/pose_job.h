@@ -32,7 +32,7 @@ struct PoseJob {
   bool flip_y = false;
   FramingOptions framing;                    // --fit frames the posed bounds of every frame
   Paint background{0, 0, 0, 0};
-  std::string overlays;                      // "wireframe,bones,weights:BONE,dominant"
+  std::string overlays;                      // "wireframe,bones,weights:BONE,dominant,folds"
   bool weight_view = false;
   // Which outputs to build.
   bool frames = true;                        // one PNG per frame
@@ -60,7 +60,7 @@ struct PoseResult {
 // docs/pose.md), raster.*, png.encode.
 RIG2D_EXPORT Result<PoseResult> run_pose_job(const PoseJob& job);
 
-// Parses the overlay list ("wireframe,bones,weights:BONE,dominant"; empty = none).
+// Parses the overlay list ("wireframe,bones,weights:BONE,dominant,folds"; empty = none).
 // Errors: pose.overlay (unknown item), pose.bone (weights:<bone> names no bone; lists them).
 RIG2D_EXPORT Result<Overlays> parse_overlays(const Rig& rig, const std::string& list);
 

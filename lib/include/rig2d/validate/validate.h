@@ -14,6 +14,7 @@
 #include "rig2d/asset/asset_index.h"
 #include "rig2d/core/error.h"
 #include "rig2d/export.h"
+#include "rig2d/quality/deform_check.h"
 
 namespace rig2d {
 
@@ -29,6 +30,10 @@ RIG2D_EXPORT const char* file_kind_name(FileKind kind);  // "rig", "sidecar", "s
 struct ValidateOptions {
   double weight_tolerance = 1e-4;  // max |sum - 1| of one vertex's weights [Limit: >= 0]
   bool strict = false;             // warnings count as errors (their severity becomes Error)
+  // Deformation check of every rig the reader accepts (rig2d/quality/deform_check.h): deform.*
+  // findings at deform_options.severity, the part textures resolved through the asset index.
+  bool deform = false;
+  DeformOptions deform_options;
 };
 
 // A GUID a file claims, and where it is written.

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "quality/weight_measures.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <queue>
+
+#include "rig2d/weights/bone_segments.h"
+
+namespace rig2d::detail {
+namespace {
+
+double slot_weight(const Part& part, std::size_t o) {
+  const double w = o < part.skin_weights.size() ? part.skin_weights[o] : 0;
+  return std::isfinite(w) && w > 0 ? w : 0;
+}
+
+// The cells a bone's segments pass through that are on the shape (near a solid one), sampled
+// every half cell, with the sample points: a bone drawn across a transparent gap (between two
+// legs, say) only counts where it lies on the art.
+struct BoneOnShape {
+  std::vector<std::size_t> cells;
+  std::vector<Vec2> points;
+};
+BoneOnShape bone_on_shape(const ShapeRaster& shape, const std::vector<BoneSegment>& segments) {
+  BoneOnShape out;
+  for (const BoneSegment& s : segments) {
+    const double len = std::hypot(s.b.x - s.a.x, s.b.y - s.a.y);
+    const double n = std::isfinite(len) ? std::clamp(std::ceil(2 * len / shape.cell), 1.0, 1e5) : 1.0;
+    for (double k = 0; k <= n; ++k) {
+      const Vec2 p{s.a.x + (s.b.x - s.a.x) * (k / n), s.a.y + (s.b.y - s.a.y) * (k / n)};
+      const double fx = std::floor((p.x - shape.x0) / shape.cell), fy = std::floor((p.y - shape.y0) / shape.cell);
+      if (!(fx >= 0 && fy >= 0 && fx < shape.width && fy < shape.height)) continue;
+      const std::size_t c = static_cast<std::size_t>(fy) * static_cast<std::size_t>(shape.width) + static_cast<std::size_t>(fx);
+      if (!shape.near[c]) continue;
+      out.cells.push_back(c);
+      out.points.push_back(p);
+    }
+  }
+  return out;
+}
+
+// Distance in px from `sources` to every cell, moving only through cells on the shape: Dijkstra
+// over the 8-connected cell grid (steps of 1 and sqrt 2 cells), which overestimates a straight
+// run by at most 8%.
+std::vector<float> distances_through_shape(const ShapeRaster& shape, const std::vector<std::size_t>& sources) {
+  const std::size_t w = static_cast<std::size_t>(shape.width), h = static_cast<std::size_t>(shape.height);
+  std::vector<float> dist(w * h, std::numeric_limits<float>::infinity());
+  using Item = std::pair<float, std::size_t>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
+  for (const std::size_t c : sources) {
+    if (dist[c] != 0) queue.emplace(dist[c] = 0, c);
+  }
+  const float straight = static_cast<float>(shape.cell), diagonal = static_cast<float>(shape.cell * std::sqrt(2.0));
+  while (!queue.empty()) {
+    const auto [d, c] = queue.top();
+    queue.pop();
+    if (d > dist[c]) continue;
+    const std::size_t x = c % w, y = c / w;
+    for (std::size_t ny = y > 0 ? y - 1 : y; ny <= y + 1 && ny < h; ++ny) {
+      for (std::size_t nx = x > 0 ? x - 1 : x; nx <= x + 1 && nx < w; ++nx) {
+        const std::size_t n = ny * w + nx;
+        if (n == c || !shape.near[n]) continue;
+        const float nd = d + (nx != x && ny != y ? diagonal : straight);
+        if (nd < dist[n]) queue.emplace(dist[n] = nd, n);
+      }
+    }
+  }
+  return dist;
+}
+
+// Labels the 8-connected pieces of the shape (cells near a solid one) 1, 2, ...; 0 = off the shape.
+std::vector<std::uint32_t> label_pieces(const ShapeRaster& shape) {
+  const std::size_t w = static_cast<std::size_t>(shape.width), h = static_cast<std::size_t>(shape.height);
+  std::vector<std::uint32_t> label(w * h, 0);
+  std::uint32_t next = 0;
+  std::vector<std::size_t> stack;
+  for (std::size_t start = 0; start < label.size(); ++start) {
+    if (!shape.near[start] || label[start]) continue;
+    label[start] = ++next;
+    stack.push_back(start);
+    while (!stack.empty()) {
+      const std::size_t c = stack.back();
+      stack.pop_back();
+      const std::size_t x = c % w, y = c / w;
+      for (std::size_t ny = y > 0 ? y - 1 : y; ny <= y + 1 && ny < h; ++ny) {
+        for (std::size_t nx = x > 0 ? x - 1 : x; nx <= x + 1 && nx < w; ++nx) {
+          const std::size_t n = ny * w + nx;
+          if (shape.near[n] && !label[n]) label[n] = next, stack.push_back(n);
+        }
+      }
+    }
+  }
+  return label;
+}
+
+// The piece a point lies on: its cell's label, else the first labelled one of its 8 neighbours.
+std::uint32_t piece_at(const ShapeRaster& shape, const std::vector<std::uint32_t>& label, Vec2 p) {
+  const double fx = std::floor((p.x - shape.x0) / shape.cell), fy = std::floor((p.y - shape.y0) / shape.cell);
+  for (const auto& [dx, dy] : {std::pair{0, 0}, {-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}) {
+    const double x = fx + dx, y = fy + dy;
+    if (!(x >= 0 && y >= 0 && x < shape.width && y < shape.height)) continue;
+    const std::uint32_t l = label[static_cast<std::size_t>(y) * static_cast<std::size_t>(shape.width) + static_cast<std::size_t>(x)];
+    if (l) return l;
+  }
+  return 0;
+}
+
+// The through-shape distance at p: its cell's, else the best of its 8 neighbours' plus the step.
+double distance_at(const ShapeRaster& shape, const std::vector<float>& dist, Vec2 p) {
+  const double fx = std::floor((p.x - shape.x0) / shape.cell), fy = std::floor((p.y - shape.y0) / shape.cell);
+  double best = HUGE_VAL;
+  for (int dy = -1; dy <= 1; ++dy) {
+    for (int dx = -1; dx <= 1; ++dx) {
+      const double x = fx + dx, y = fy + dy;
+      if (!(x >= 0 && y >= 0 && x < shape.width && y < shape.height)) continue;
+      const double d = dist[static_cast<std::size_t>(y) * static_cast<std::size_t>(shape.width) + static_cast<std::size_t>(x)];
+      best = std::min(best, d + (dx != 0 || dy != 0 ? std::hypot(dx, dy) * shape.cell : 0.0));
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+std::vector<std::int64_t> dominant_bones(const Part& part, std::size_t bone_count) {
+  std::vector<std::int64_t> out(part.mesh.verts.size(), -1);
+  for (std::size_t v = 0; v < out.size(); ++v) {
+    double best = 0;
+    for (std::size_t k = 0; k < kSlotsPerVertex; ++k) {
+      const std::size_t o = kSlotsPerVertex * v + k;
+      const double w = slot_weight(part, o);
+      if (w > best && o < part.skin_indices.size() && part.skin_indices[o] < bone_count) {
+        best = w;
+        out[v] = part.skin_indices[o];
+      }
+    }
+  }
+  return out;
+}
+
+void measure_rigid(const Part& part, double rigid_weight, PartDeformStats& stats) {
+  const std::size_t n = part.mesh.verts.size();
+  std::vector<std::int64_t> bound(n, -1);
+  for (std::size_t v = 0; v < n; ++v) {
+    for (std::size_t k = 0; k < kSlotsPerVertex && bound[v] < 0; ++k) {
+      const std::size_t o = kSlotsPerVertex * v + k;
+      if (o >= part.skin_indices.size()) break;
+      double sum = 0;  // a bone may fill several slots
+      for (std::size_t k2 = 0; k2 < kSlotsPerVertex; ++k2) {
+        const std::size_t o2 = kSlotsPerVertex * v + k2;
+        if (o2 < part.skin_indices.size() && part.skin_indices[o2] == part.skin_indices[o]) sum += slot_weight(part, o2);
+      }
+      if (sum >= rigid_weight) bound[v] = part.skin_indices[o];
+    }
+  }
+  double rigid = 0, total = 0;
+  const auto& tris = part.mesh.tris;
+  for (std::size_t t = 0; t + 2 < tris.size(); t += 3) {
+    if (tris[t] >= n || tris[t + 1] >= n || tris[t + 2] >= n) continue;
+    const Vec2 a = part.mesh.verts[tris[t]], b = part.mesh.verts[tris[t + 1]], c = part.mesh.verts[tris[t + 2]];
+    const double area = 0.5 * std::abs((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x));
+    if (!std::isfinite(area)) continue;
+    total += area;
+    const std::int64_t bone = bound[tris[t]];
+    if (bone >= 0 && bound[tris[t + 1]] == bone && bound[tris[t + 2]] == bone) rigid += area;
+  }
+  stats.rigid_fraction = total > 0 ? rigid / total : 0;
+}
+
+void measure_leak(const Rig& rig, const Part& part, const ShapeRaster& shape, const LeakOptions& options,
+                  PartDeformStats& stats, std::vector<double>& leaked_by_bone) {
+  std::vector<std::vector<BoneSegment>> segments(rig.bones.size());
+  for (const BoneSegment& s : bone_segments(rig.bones, part.mesh, 0)) {
+    if (s.bone < segments.size()) segments[s.bone].push_back(s);
+  }
+  const std::size_t n = part.mesh.verts.size();
+  for (std::size_t o = 0; o < kSlotsPerVertex * n; ++o) stats.total_weight += slot_weight(part, o);
+  if (shape.near.empty()) return;
+  const std::vector<std::uint32_t> label = label_pieces(shape);
+  std::vector<BoneOnShape> on_shape(segments.size());
+  std::vector<bool> piece_has_bone(label.empty() ? 1 : *std::max_element(label.begin(), label.end()) + 1u, false);
+  for (std::size_t b = 0; b < segments.size(); ++b) {
+    on_shape[b] = bone_on_shape(shape, segments[b]);
+    for (const std::size_t c : on_shape[b].cells) piece_has_bone[label[c]] = true;
+  }
+  for (std::size_t bone = 0; bone < segments.size(); ++bone) {
+    std::vector<std::size_t> slots;  // this bone's weighted slots on pieces that hold a bone
+    for (std::size_t o = 0; o < kSlotsPerVertex * n && o < part.skin_indices.size(); ++o) {
+      if (part.skin_indices[o] != bone || slot_weight(part, o) == 0) continue;
+      // A piece no bone touches (a detached speck) can only be weighted across a gap: not a defect
+      // of the weights.
+      if (piece_has_bone[piece_at(shape, label, part.mesh.verts[o / kSlotsPerVertex])]) slots.push_back(o);
+    }
+    if (slots.empty() || on_shape[bone].cells.empty()) continue;
+    const std::vector<float> dist = distances_through_shape(shape, on_shape[bone].cells);
+    for (const std::size_t o : slots) {
+      const Vec2 p = part.mesh.verts[o / kSlotsPerVertex];
+      double straight = HUGE_VAL;
+      for (const Vec2 q : on_shape[bone].points) straight = std::min(straight, std::hypot(q.x - p.x, q.y - p.y));
+      const double around = distance_at(shape, dist, p);
+      if (!(around > options.detour * straight + options.tolerance)) continue;
+      stats.leaked_weight += slot_weight(part, o);
+      leaked_by_bone[bone] += slot_weight(part, o);
+    }
+  }
+  stats.leak_fraction = stats.total_weight > 0 ? stats.leaked_weight / stats.total_weight : 0;
+}
+
+}  // namespace rig2d::detail
