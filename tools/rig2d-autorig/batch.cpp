@@ -11,6 +11,7 @@
 
 #include "common/cli_common.h"
 #include "rig2d/io/files.h"
+#include "rig2d/io/output_safety.h"
 #include "rig2d/pipeline/autorig_inputs.h"
 
 namespace rig2d::cli {
@@ -124,6 +125,18 @@ Result<std::vector<Job>> plan_jobs(const std::vector<std::string>& inputs, const
     }
   }
   return jobs;
+}
+
+Result<void> check_job_outputs(const std::vector<Job>& jobs) {
+  std::vector<std::string> inputs, outputs;
+  for (const Job& job : jobs) {
+    inputs.push_back(job.request.png_path);
+    // A sidecar --write-meta may rewrite is an output; otherwise it is read only.
+    (job.request.write_meta ? outputs : inputs).push_back(sidecar_path(job.request.png_path));
+    if (job.request.bones_path) inputs.push_back(*job.request.bones_path);
+    outputs.push_back(job.request.rig_path);
+  }
+  return check_output_paths(inputs, outputs);
 }
 
 void run_jobs(const std::vector<Job>& jobs, const AutorigOptions& options, const RunFlags& flags,

@@ -26,6 +26,11 @@ struct Job {
 Result<std::vector<Job>> plan_jobs(const std::vector<std::string>& inputs, const std::optional<std::string>& output,
                                    const std::optional<std::string>& bones, bool keep_bones, bool write_meta);
 
+// The output-safety rule over the whole batch (rig2d/io/output_safety.h): no rig (or, with
+// write_meta, sidecar) may be a PNG, sidecar or bones file the batch reads, or another job's output.
+// Errors: io.output.is_input, io.output.collision.
+Result<void> check_job_outputs(const std::vector<Job>& jobs);
+
 enum class Status { Written, WouldWrite, UpToDate, Failed };
 
 struct Outcome {

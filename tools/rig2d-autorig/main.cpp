@@ -189,6 +189,10 @@ int run(const Options& o) {
     log_error(jobs.error());
     return jobs.error().code == "autorig.input" ? kBadInput : kUsage;
   }
+  if (auto safe = check_job_outputs(*jobs); !safe) {
+    log_error(safe.error());
+    return kUsage;
+  }
   std::error_code ec;
   const bool batch = o.inputs.size() > 1 || std::filesystem::is_directory(o.inputs[0], ec);
   if (jobs->empty()) {

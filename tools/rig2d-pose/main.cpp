@@ -11,6 +11,7 @@
 
 #include "common/cli_common.h"
 #include "rig2d/io/files.h"
+#include "rig2d/io/output_safety.h"
 #include "rig2d/pipeline/pose_job.h"
 
 namespace {
@@ -156,22 +157,27 @@ int run(Options& o) {
                 result->view.height, result->view.scale, st.raster.triangles, st.raster.triangles_skipped,
                 st.raster.pixels, ms);
 
-  std::vector<std::pair<std::string, std::string>> writes;
+  // Every output is checked against the inputs and each other, then all are written or none.
+  std::vector<OutputFile> writes;
   for (std::size_t i = 0; i < result->frame_pngs.size(); ++i) {
     const std::string path =
         result->frame_pngs.size() == 1 ? o.output : numbered_path(o.output, i, result->frame_pngs.size());
-    writes.emplace_back(path, std::move(result->frame_pngs[i]));
+    writes.push_back({path, std::move(result->frame_pngs[i])});
   }
-  if (job.sheet) writes.emplace_back(o.sheet, std::move(result->sheet_png));
-  if (job.apng) writes.emplace_back(o.apng, std::move(result->apng));
-  if (job.vertices) writes.emplace_back(o.dump, std::move(result->vertices_json));
-  for (const auto& [path, bytes] : writes) {
-    if (auto ok = write_file_atomic(path, bytes); !ok) {
-      cli::print_error(ok.error());
-      return cli::kWriteFailed;
-    }
-    spdlog::info("wrote {}", path);
+  if (job.sheet) writes.push_back({o.sheet, std::move(result->sheet_png)});
+  if (job.apng) writes.push_back({o.apng, std::move(result->apng)});
+  if (job.vertices) writes.push_back({o.dump, std::move(result->vertices_json)});
+  std::vector<std::string> out_paths;
+  for (const OutputFile& w : writes) out_paths.push_back(w.path);
+  if (auto safe = check_output_paths(result->inputs, out_paths); !safe) {
+    cli::print_error(safe.error());
+    return cli::kUsage;
   }
+  if (auto ok = write_files_atomic(writes); !ok) {
+    cli::print_error(ok.error());
+    return cli::kWriteFailed;
+  }
+  for (const std::string& path : out_paths) spdlog::info("wrote {}", path);
   return cli::kOk;
 }
 

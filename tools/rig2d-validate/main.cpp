@@ -16,6 +16,7 @@
 #include "rig2d/asset/asset_index.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/io/files.h"
+#include "rig2d/io/output_safety.h"
 #include "rig2d/validate/fix.h"
 #include "rig2d/validate/report.h"
 #include "rig2d/validate/validate.h"
@@ -33,6 +34,7 @@ struct Options {
   double weight_tolerance = 1e-4;
   bool strict = false;
   bool fix = false;
+  bool force = false;
   unsigned jobs = 1;
   std::string progress = "auto";
   cli::Verbosity verbosity;
@@ -63,6 +65,8 @@ void setup(CLI::App& app, Options& o) {
   app.add_flag("--fix", o.fix,
                "Rewrite rigs so they say what the engine loads: renormalize weights, fill defaults; writes atomically, "
                "keeps key order and the engine's JSON layout, and reports every change as a fix.* note");
+  app.add_flag("--force", o.force,
+               "With --fix: also rewrite read-only rigs (refused by default); their mode is kept either way");
   app.add_option("-j,--jobs", o.jobs, "Files checked in parallel (threads); the report is identical for any value")
       ->type_name("N")
       ->check(CLI::Range(1u, 64u))
@@ -144,7 +148,7 @@ class Progress {
 };
 
 // Applies --fix to one rig file; the notes go first in its report. Returns false if the write failed.
-bool fix_file(const std::string& path, const ValidateOptions& vo, std::vector<Diagnostic>& notes) {
+bool fix_file(const std::string& path, const ValidateOptions& vo, bool force, std::vector<Diagnostic>& notes) {
   auto text = read_file(path, kMaxJsonFileBytes);
   if (!text) return true;  // reported by the validation pass
   auto fixed = fix_rig(*text, path, FixOptions{vo.weight_tolerance});
@@ -153,7 +157,7 @@ bool fix_file(const std::string& path, const ValidateOptions& vo, std::vector<Di
     return true;
   }
   if (!fixed->changed) return true;
-  if (auto written = write_file_atomic(path, fixed->text); !written) {
+  if (auto written = write_file_atomic(path, fixed->text, WriteOptions{force}); !written) {
     cli::print_error(written.error());
     return false;
   }
@@ -196,6 +200,22 @@ int run(const Options& o) {
     file_index[i] = it->second.get();
   }
 
+  // The report must not land on any file this run reads (a checked file, or one its index read).
+  if (!o.output.empty()) {
+    std::vector<std::string> read = files;
+    for (const auto& [root, index] : indexes) {
+      if (!index) continue;
+      for (const AssetEntry& e : index->entries()) {
+        read.push_back(e.path);
+        read.push_back(e.owner_file);
+      }
+    }
+    if (auto safe = check_output_paths(read, std::vector<std::string>{o.output}); !safe) {
+      cli::print_error(safe.error());
+      return cli::kUsage;
+    }
+  }
+
   ValidateOptions vo;
   vo.weight_tolerance = o.weight_tolerance;
   vo.strict = o.strict;
@@ -206,7 +226,7 @@ int run(const Options& o) {
   const auto work = [&] {
     for (std::size_t i = next++; i < files.size(); i = next++) {
       std::vector<Diagnostic> notes;
-      if (o.fix && classify_path(files[i]) == FileKind::Rig && !fix_file(files[i], vo, notes)) write_failed = true;
+      if (o.fix && classify_path(files[i]) == FileKind::Rig && !fix_file(files[i], vo, o.force, notes)) write_failed = true;
       reports[i] = validator.validate_file(files[i], file_index[i]);
       reports[i].diagnostics.insert(reports[i].diagnostics.begin(), notes.begin(), notes.end());
       ++done;

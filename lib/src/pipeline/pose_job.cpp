@@ -10,6 +10,7 @@
 #include "rig2d/core/limits.h"
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
+#include "rig2d/pipeline/autorig_inputs.h"
 #include "rig2d/pipeline/pose_input.h"
 #include "rig2d/pipeline/preview.h"
 #include "rig2d/rig/rig_json.h"
@@ -102,6 +103,9 @@ std::string numbered_path(const std::string& path, std::size_t index, std::size_
 
 Result<PoseResult> run_pose_job(const PoseJob& job) {
   PoseResult result;
+  result.inputs = {job.rig_path};
+  if (!job.pose_file.empty()) result.inputs.push_back(job.pose_file);
+  if (!job.clip_path.empty()) result.inputs.push_back(job.clip_path);
   auto rig_text = read_text(job.rig_path);
   if (!rig_text) return Unexpected{rig_text.error()};
   auto rig_read = read_rig_normalized(*rig_text, job.rig_path);
@@ -126,6 +130,12 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
                                                "); every part is drawn with the flat tint");
   } else {
     textures = load_part_textures(rig, *index, job.rig_path);
+    for (const Part& part : rig.parts) {
+      if (const auto source = index->resolve_sprite(part.sprite)) {
+        result.inputs.push_back(source->texture_path);
+        result.inputs.push_back(sidecar_path(source->texture_path));
+      }
+    }
     result.diagnostics.insert(result.diagnostics.end(), textures.warnings.begin(), textures.warnings.end());
   }
 

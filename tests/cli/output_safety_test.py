@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Never destroy an input (issue 14): each case runs a tool the way a careless user would and checks
+that no input changed, the refusal names a stable code, and a failed multi-file run changes nothing.
+
+Usage: output_safety_test.py BIN_DIR SOURCE_DIR WORK_DIR CASE
+"""
+import hashlib
+import os
+import shutil
+import stat
+import subprocess
+import sys
+
+BIN, SRC, WORK, CASE = sys.argv[1:5]
+AUTORIG = os.path.join(BIN, "rig2d-autorig", "rig2d-autorig")
+VALIDATE = os.path.join(BIN, "rig2d-validate", "rig2d-validate")
+POSE = os.path.join(BIN, "rig2d-pose", "rig2d-pose")
+POSE_DATA = os.path.join(SRC, "tests", "data", "pose")
+
+
+def fail(message):
+    print("FAIL: " + message)
+    sys.exit(1)
+
+
+def run(tool, *args, code):
+    proc = subprocess.run([tool, *args], capture_output=True, text=True)
+    out = proc.stdout + proc.stderr
+    print("$ " + " ".join([os.path.basename(tool), *args]) + "\n" + out)
+    if proc.returncode != code:
+        fail(f"exit {proc.returncode}, expected {code}")
+    return out
+
+
+def digest(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def snapshot(folder):
+    """Every file under folder -> (sha256, mode); symlinks -> their target text."""
+    out = {}
+    for root, _, files in os.walk(folder):
+        for name in files:
+            p = os.path.join(root, name)
+            rel = os.path.relpath(p, folder)
+            out[rel] = ("link", os.readlink(p)) if os.path.islink(p) else (digest(p), os.stat(p).st_mode & 0o7777)
+    return out
+
+
+def expect_unchanged(before, folder):
+    after = snapshot(folder)
+    if after != before:
+        changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
+        fail("files changed: " + ", ".join(changed))
+
+
+def fresh(name):
+    work = os.path.join(WORK, CASE, name)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    return work
+
+
+def sprite_folder():
+    work = fresh("sprite")
+    for name in ("bar.png", "bar.png.meta.json"):
+        shutil.copy(os.path.join(SRC, "samples", name), work)
+    with open(os.path.join(work, "bones.json"), "w") as f:
+        f.write('[{"name": "root", "parent": -1, "x": 0, "y": 0, "rot": 0}]\n')
+    return work
+
+
+def pose_assets():
+    work = fresh("pose")
+    shutil.copytree(os.path.join(POSE_DATA, "assets"), os.path.join(work, "assets"))
+    shutil.copy(os.path.join(POSE_DATA, "bend.pose.json"), work)
+    return work
+
+
+def refused(out, code):
+    if f"[{code}]" not in out:
+        fail(f"no [{code}] in the output")
+
+
+def case_autorig():
+    w = sprite_folder()
+    png, meta, bones = (os.path.join(w, n) for n in ("bar.png", "bar.png.meta.json", "bones.json"))
+    before = snapshot(w)
+    refused(run(AUTORIG, png, "-o", png, code=2), "io.output.is_input")
+    refused(run(AUTORIG, "--force", png, "-o", meta, code=2), "io.output.is_input")
+    refused(run(AUTORIG, png, "--bones", bones, "-o", bones, code=2), "io.output.is_input")
+    # Through a symlink and another spelling of the same path.
+    os.symlink("bar.png", os.path.join(w, "alias.png"))
+    before = snapshot(w)
+    refused(run(AUTORIG, png, "-o", os.path.join(w, "alias.png"), code=2), "io.output.is_input")
+    refused(run(AUTORIG, png, "-o", os.path.join(w, ".", "bar.png"), code=2), "io.output.is_input")
+    # With --write-meta the sidecar is an output, so the rig may not be it either.
+    refused(run(AUTORIG, png, "--write-meta", "-o", meta, code=2), "io.output.collision")
+    expect_unchanged(before, w)
+    run(AUTORIG, png, "-o", os.path.join(w, "bar.rig2d.json"), code=0)
+
+
+def case_validate():
+    w = fresh("validate")
+    shutil.copytree(os.path.join(POSE_DATA, "assets"), os.path.join(w, "assets"))
+    rig = os.path.join(w, "assets", "rigs", "bar.rig2d.json")
+    meta = os.path.join(w, "assets", "textures", "bar.png.meta.json")
+    before = snapshot(w)
+    refused(run(VALIDATE, rig, "-o", rig, code=2), "io.output.is_input")
+    # A file the asset index reads is an input too.
+    refused(run(VALIDATE, rig, "-o", meta, code=2), "io.output.is_input")
+    refused(run(VALIDATE, os.path.join(w, "assets"), "--fix", "-o", rig, code=2), "io.output.is_input")
+    expect_unchanged(before, w)
+    run(VALIDATE, rig, "-o", os.path.join(w, "report.txt"), code=0)
+
+
+def case_pose():
+    w = pose_assets()
+    rig = os.path.join(w, "assets", "rigs", "bar.rig2d.json")
+    clip = os.path.join(w, "assets", "anims", "wave.anim.json")
+    tex = os.path.join(w, "assets", "textures", "bar.png")
+    pose_file = os.path.join(w, "bend.pose.json")
+    before = snapshot(w)
+    refused(run(POSE, rig, "-o", rig, code=2), "io.output.is_input")
+    refused(run(POSE, rig, "--anim", clip, "--sheet", clip, code=2), "io.output.is_input")
+    refused(run(POSE, rig, "--apng", tex, code=2), "io.output.is_input")
+    refused(run(POSE, rig, "--pose-file", pose_file, "--dump-vertices", pose_file, code=2), "io.output.is_input")
+    refused(run(POSE, rig, "-o", tex + ".meta.json", code=2), "io.output.is_input")
+    out = os.path.join(w, "out.png")
+    refused(run(POSE, rig, "-o", out, "--sheet", out, code=2), "io.output.collision")
+    # Frame names that collide with the sheet.
+    refused(run(POSE, rig, "--anim", clip, "--time", "0,0.5", "-o", os.path.join(w, "f.png"), "--sheet",
+                os.path.join(w, "f_0001.png"), code=2), "io.output.collision")
+    expect_unchanged(before, w)
+
+
+def case_pose_all_or_nothing():
+    w = pose_assets()
+    rig = os.path.join(w, "assets", "rigs", "bar.rig2d.json")
+    clip = os.path.join(w, "assets", "anims", "wave.anim.json")
+    out = os.path.join(w, "out")
+    os.makedirs(out)
+    frames = os.path.join(out, "f.png")
+    run(POSE, rig, "--anim", clip, "--time", "0,0.5", "-o", frames, code=0)
+    before = snapshot(w)
+    # The sheet cannot be written: the frames it would have come with stay as they were.
+    run(POSE, rig, "--anim", clip, "--time", "0.25,0.75", "-o", frames, "--sheet",
+        os.path.join(w, "nodir", "s.png"), code=4)
+    expect_unchanged(before, w)
+    # A new frame set plus a bad sheet leaves no new file either.
+    run(POSE, rig, "--anim", clip, "--time", "0.25,0.75", "-o", os.path.join(out, "g.png"), "--sheet",
+        os.path.join(w, "nodir", "s.png"), code=4)
+    expect_unchanged(before, w)
+    run(POSE, rig, "--anim", clip, "--time", "0.25,0.75", "-o", frames, "--sheet", os.path.join(out, "s.png"), code=0)
+    if snapshot(w) == before:
+        fail("a good run changed nothing")
+
+
+CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
+if CASE not in CASES:
+    fail("unknown case " + CASE)
+CASES[CASE]()
+print("ok")
