@@ -158,6 +158,69 @@ def case_pose_all_or_nothing():
         fail("a good run changed nothing")
 
 
+def rig_needing_fix(folder, name):
+    """samples/bar.rig2d.json with one vertex's weights doubled and a big integer in an unknown key."""
+    import json
+    with open(os.path.join(SRC, "samples", "bar.rig2d.json")) as f:
+        rig = json.load(f)
+    rig["skinWeights"][0] = rig["skinWeights"][0] * 2 or 1
+    rig["customId"] = 12345678901234567890
+    h = hashlib.sha256(name.encode()).hexdigest()  # each rig its own GUID
+    rig["id"] = f"{h[:8]}-{h[8:12]}-4{h[13:16]}-8{h[17:20]}-{h[20:32]}"
+    path = os.path.join(folder, name)
+    with open(path, "w") as f:
+        f.write(json.dumps(rig, indent=2))
+    return path
+
+
+def text_of(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def case_fix():
+    w = fresh("fix")
+    for name in ("bar.png", "bar.png.meta.json"):
+        shutil.copy(os.path.join(SRC, "samples", name), w)
+    # The mode is kept (0600 stays 0600), and a big integer in an unknown key is kept as written.
+    private = rig_needing_fix(w, "private.rig2d.json")
+    os.chmod(private, 0o600)
+    out = run(VALIDATE, "--fix", private, code=0)
+    if "[fix.weights]" not in out:
+        fail("nothing was fixed")
+    if stat.S_IMODE(os.stat(private).st_mode) != 0o600:
+        fail("mode changed to %o" % stat.S_IMODE(os.stat(private).st_mode))
+    if b'"customId": 12345678901234567890' not in text_of(private):
+        fail("the big integer was rounded")
+    # Through a symlink: the link stays a link, its target is fixed.
+    target = rig_needing_fix(w, "target.rig2d.json")
+    link = os.path.join(w, "link.rig2d.json")
+    os.symlink("target.rig2d.json", link)
+    run(VALIDATE, "--fix", link, code=0)
+    if not os.path.islink(link):
+        fail("the symlink was replaced by a file")
+    if b"customId" not in text_of(target) or run(VALIDATE, target, code=0).count("[fix."):
+        fail("the target was not fixed")
+    # A read-only rig is refused unless --force, which keeps it read-only.
+    locked = rig_needing_fix(w, "locked.rig2d.json")
+    os.chmod(locked, 0o444)
+    before = text_of(locked)
+    refused(run(VALIDATE, "--fix", locked, code=4), "io.output.read_only")
+    if text_of(locked) != before:
+        fail("a read-only file was rewritten")
+    run(VALIDATE, "--fix", "--force", locked, code=0)
+    if text_of(locked) == before or stat.S_IMODE(os.stat(locked).st_mode) != 0o444:
+        fail("--force did not rewrite the read-only file keeping its mode")
+    # A NUL byte is an error, not the end of the text: nothing after it is dropped.
+    nul = rig_needing_fix(w, "nul.rig2d.json")
+    with open(nul, "ab") as f:
+        f.write(b"\n\0 trailing bytes")
+    before = text_of(nul)
+    out = run(VALIDATE, "--fix", nul, code=1)
+    if "NUL byte" not in out or text_of(nul) != before:
+        fail("a file with a NUL byte was rewritten or not reported")
+
+
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
 if CASE not in CASES:
     fail("unknown case " + CASE)
