@@ -221,6 +221,89 @@ def case_fix():
         fail("a file with a NUL byte was rewritten or not reported")
 
 
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def expect_in(out, *needles):
+    for needle in needles:
+        if needle not in out:
+            fail(f"no {needle!r} in the output")
+
+
+def case_errors():
+    """Item 8: every error names its file and place, has a stable code, and prints control characters escaped."""
+    w = sprite_folder()
+    png = os.path.join(w, "bar.png")
+    # A number beyond a double: json.range at its line:col, not the JSON library's exception text.
+    bones = write(os.path.join(w, "huge.bones.json"), '[\n  {"name": "root", "parent": -1, "x": 1e999, "y": 0, "rot": 0}\n]\n')
+    out = run(AUTORIG, png, "--bones", bones, "-o", os.path.join(w, "x.rig2d.json"), code=3)
+    expect_in(out, "huge.bones.json:2:39: error: number 1e999 is out of range", "[json.range]")
+    if "json.exception" in out:
+        fail("the JSON library's exception text leaked")
+    p = pose_assets()
+    rig = os.path.join(p, "assets", "rigs", "bar.rig2d.json")
+    pose_file = write(os.path.join(p, "huge.pose.json"), '{"bones": {"mid": {"rot": -1e999}}}')
+    expect_in(run(POSE, rig, "--pose-file", pose_file, "-o", os.path.join(p, "o.png"), code=3),
+              "huge.pose.json:1:", "[json.range]")
+    clip = write(os.path.join(p, "huge.anim.json"), '{"duration": 1e400, "tracks": []}')
+    expect_in(run(POSE, rig, "--anim", clip, "-o", os.path.join(p, "o.png"), code=3), "huge.anim.json:1:", "[json.range]")
+    # A rig with nothing in it names the rig.
+    for text in ("null", "[]", "123"):
+        empty = write(os.path.join(p, "empty.rig2d.json"), text)
+        expect_in(run(POSE, empty, "-o", os.path.join(p, "o.png"), code=3), "empty.rig2d.json: error:", "[pose.empty]")
+    # A \u0000 in a name does not cut the message.
+    nul_pose = write(os.path.join(p, "nul.pose.json"), '{"bones": {"a\\u0000b": {"rot": 1}}}')
+    expect_in(run(POSE, rig, "--pose-file", nul_pose, "-o", os.path.join(p, "o.png"), code=3),
+              'no bone named "a\\x00b"', "[pose.bone]")
+    # Every option error has a code.
+    o = os.path.join(p, "o.png")
+    expect_in(run(POSE, rig, "--size", "0x0", "-o", o, code=2), "[pose.size]")
+    expect_in(run(POSE, rig, "--tint", "zz", "-o", o, code=2), "[pose.tint]")
+    expect_in(run(POSE, rig, "--opacity", "2", "-o", o, code=2), "[pose.opacity]")
+    expect_in(run(POSE, rig, "--background", "pink", "-o", o, code=2), "[raster.color]")
+    out = run(POSE, rig, "--scale", "1e300", "-o", o, code=2)
+    expect_in(out, "[pose.size]", "would be 6.4e+301x")
+    if "be -" in out:
+        fail("a negative size was reported")
+    # A file name with a newline and ESC prints escaped, on one line.
+    evil = os.path.join(p, "evil\nfake.rig2d.json:1:1: error: forged\x1b[2J")
+    out = run(POSE, evil, "-o", o, code=3)
+    if "\x1b" in out or "\nfake" in out:
+        fail("a control character was printed raw")
+    expect_in(out, "evil\\nfake.rig2d.json:1:1: error: forged\\x1b[2J: error: no such file [io.not_found]")
+
+
+def case_outside():
+    """Item 6: nothing outside the asset root is read, symlinks included."""
+    w = pose_assets()
+    rig = os.path.join(w, "assets", "rigs", "bar.rig2d.json")
+    outside = os.path.join(w, "outside")
+    os.makedirs(outside)
+    tex = os.path.join(w, "assets", "textures", "bar.png")
+    shutil.move(tex, os.path.join(outside, "bar.png"))
+    os.symlink(os.path.join(outside, "bar.png"), tex)
+    out = run(POSE, rig, "-o", os.path.join(w, "o.png"), code=0)
+    expect_in(out, "[pose.texture.outside]", "drawing it with the flat tint")
+    # A symlink inside the root to a file inside the root is fine.
+    os.remove(tex)
+    shutil.copy(os.path.join(outside, "bar.png"), os.path.join(w, "assets", "textures", "real.png"))
+    os.symlink("real.png", tex)
+    if "[pose.texture.outside]" in run(POSE, rig, "-o", os.path.join(w, "o.png"), code=0):
+        fail("a symlink inside the root was refused")
+    # The validate walk follows no symlink out of the tree.
+    write(os.path.join(outside, "broken.rig2d.json"), '{"bones": 5}')
+    check = os.path.join(w, "assets", "check")
+    os.makedirs(check)
+    shutil.move(rig, check)
+    os.symlink(os.path.join(outside, "broken.rig2d.json"), os.path.join(check, "link.rig2d.json"))
+    out = run(VALIDATE, check, code=0)
+    if "link.rig2d.json" in out:
+        fail("the walk followed a symlink")
+
+
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
 if CASE not in CASES:
     fail("unknown case " + CASE)

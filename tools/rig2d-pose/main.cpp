@@ -96,24 +96,24 @@ bool parse_number_list(const std::vector<std::string>& items, std::vector<double
   return true;
 }
 
-int usage(const std::string& message) {
-  std::fprintf(stderr, "rig2d-pose: error: %s\n", message.c_str());
+int usage(const std::string& message, const std::string& code) {
+  std::fprintf(stderr, "rig2d-pose: error: %s [%s]\n", printable(message).c_str(), code.c_str());
   return cli::kUsage;
 }
 
 int run(Options& o) {
   PoseJob& job = o.job;
   if (o.output.empty() && o.sheet.empty() && o.apng.empty() && o.dump.empty()) {
-    return usage("nothing to write: give -o, --sheet, --apng or --dump-vertices");
+    return usage("nothing to write: give -o, --sheet, --apng or --dump-vertices", "pose.output");
   }
-  if (!parse_number_list(o.times, job.times)) return usage("--time takes numbers of seconds, e.g. --time 0,0.25,0.5");
+  if (!parse_number_list(o.times, job.times)) return usage("--time takes numbers of seconds, e.g. --time 0,0.25,0.5", "pose.time");
   job.fps = o.fps;
-  if (o.fps && !o.times.empty()) return usage("give either --time or --fps, not both");
+  if (o.fps && !o.times.empty()) return usage("give either --time or --fps, not both", "pose.time");
   if (!o.size.empty()) {
     int w = 0, h = 0;
     char tail = 0;
     if (std::sscanf(o.size.c_str(), "%dx%d%c", &w, &h, &tail) != 2 || w < 1 || h < 1) {
-      return usage("--size takes WxH in pixels, both at least 1 (got \"" + o.size + "\")");
+      return usage("--size takes WxH in pixels, both at least 1 (got \"" + o.size + "\")", "pose.size");
     }
     job.framing.width = w;
     job.framing.height = h;
@@ -121,13 +121,13 @@ int run(Options& o) {
   job.framing.scale = o.scale;
   if (!o.tint.empty()) {
     auto c = parse_color(o.tint);
-    if (!c || c->alpha != 1) return usage("--tint takes RRGGBB (got \"" + o.tint + "\")");
+    if (!c || c->alpha != 1) return usage("--tint takes RRGGBB (got \"" + o.tint + "\")", "pose.tint");
     job.tint = (std::uint32_t(c->r) << 16) | (std::uint32_t(c->g) << 8) | c->b;
   }
-  if (o.opacity && !(*o.opacity >= 0 && *o.opacity <= 1)) return usage("--opacity must be within 0..1");
+  if (o.opacity && !(*o.opacity >= 0 && *o.opacity <= 1)) return usage("--opacity must be within 0..1", "pose.opacity");
   job.opacity = o.opacity;
   auto bg = parse_color(o.background);
-  if (!bg) return usage(bg.error().message);
+  if (!bg) return usage(bg.error().message, bg.error().code);
   job.background = *bg;
   job.frames = !o.output.empty();
   job.sheet = !o.sheet.empty();
@@ -143,7 +143,7 @@ int run(Options& o) {
       cli::print_error(e);
       return cli::kBadInput;
     }
-    std::fprintf(stderr, "rig2d-pose: error: %s [%s]\n", e.message.c_str(), e.code.c_str());
+    std::fprintf(stderr, "rig2d-pose: error: %s [%s]\n", printable(e.message).c_str(), e.code.c_str());
     return cli::kUsage;
   }
   for (const Diagnostic& d : result->diagnostics) {
@@ -177,7 +177,7 @@ int run(Options& o) {
     cli::print_error(ok.error());
     return cli::kWriteFailed;
   }
-  for (const std::string& path : out_paths) spdlog::info("wrote {}", path);
+  for (const std::string& path : out_paths) spdlog::info("wrote {}", printable(path));
   return cli::kOk;
 }
 

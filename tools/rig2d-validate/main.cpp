@@ -117,6 +117,7 @@ std::vector<Input> collect(const std::vector<std::string>& paths) {
         if (it->is_directory(ec)) it.disable_recursion_pending();
         continue;
       }
+      if (it->is_symlink(ec)) continue;  // as documented: the walk follows no symlink, to a file or a folder
       if (it->is_regular_file(ec) && classify_path(it->path().string()) != FileKind::Unsupported) {
         found.push_back(it->path().generic_string());
       }

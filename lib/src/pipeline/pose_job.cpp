@@ -209,7 +209,11 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
                     overlays->bones ? posed_joints(rig, bind) : std::vector<Vec2>{});
   }
   auto view = frame_view(bounds, job.framing);
-  if (!view) return Unexpected{view.error()};
+  if (!view) {
+    Error e = view.error();
+    if (e.code == "pose.empty") e.where.file = job.rig_path;  // the rig holds nothing to draw
+    return Unexpected{std::move(e)};
+  }
   result.view = *view;
   const bool hold = job.sheet || job.apng;
   if (hold && static_cast<std::uint64_t>(view->width) * static_cast<std::uint64_t>(view->height) * poses.size() > kMaxHeldPixels) {
