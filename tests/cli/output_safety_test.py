@@ -304,6 +304,42 @@ def case_outside():
         fail("the walk followed a symlink")
 
 
+def png_bytes(w, h):
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    raw = (b"\0" + b"\x80" * (4 * w)) * h
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)) +
+            chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def case_memory():
+    """Item 7: a sprite over the memory budget fails naming it; a texture is not decoded before the size is refused."""
+    w = fresh("memory")
+    big = os.path.join(w, "big.png")
+    with open(big, "wb") as f:
+        f.write(png_bytes(2048, 2048))  # about 32 MiB at its decode peak
+    out = run(AUTORIG, big, "--memory-budget", "16", code=3)
+    expect_in(out, "big.png: error: decoding needs about 33 MiB at once, more than the whole memory budget of 16 MiB",
+              "[memory.budget]")
+    # Within the budget it goes on (and fails later only for its missing sidecar).
+    expect_in(run(AUTORIG, big, "--memory-budget", "64", code=3), "[meta.missing]")
+    p = pose_assets()
+    tex = os.path.join(p, "assets", "textures", "bar.png")
+    data = bytearray(text_of(tex))
+    data[-20] ^= 0xFF  # damage the texture: reading it would warn
+    with open(tex, "wb") as f:
+        f.write(bytes(data))
+    rig = os.path.join(p, "assets", "rigs", "bar.rig2d.json")
+    out = run(POSE, rig, "--scale", "1000", "-o", os.path.join(p, "o.png"), code=2)
+    expect_in(out, "[pose.size]")
+    if "pose.texture" in out:
+        fail("the texture was decoded before the output size was refused")
+
+
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
 if CASE not in CASES:
     fail("unknown case " + CASE)

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "common/cli_common.h"
+#include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
 #include "rig2d/io/output_safety.h"
 #include "rig2d/pipeline/autorig_inputs.h"
@@ -35,6 +36,20 @@ Outcome run_one(const Job& job, const AutorigOptions& options, const RunFlags& f
   if (!flags.force && autorig_output_up_to_date(job.request)) {
     out.status = Status::UpToDate;
     return out;
+  }
+  // The decode's peak memory comes out of the shared budget first (an unreadable header is left for
+  // autorig_file to report).
+  MemoryBudget::Lease lease;
+  if (flags.budget) {
+    if (auto info = read_png_info(job.request.png_path)) {
+      auto taken = flags.budget->acquire(png_decode_peak_bytes(*info), job.request.png_path);
+      if (!taken) {
+        out.error = taken.error();
+        out.exit_code = kBadInput;
+        return out;
+      }
+      lease = std::move(*taken);
+    }
   }
   auto result = autorig_file(job.request, options);
   if (!result) {

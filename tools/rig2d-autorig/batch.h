@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "rig2d/core/error.h"
+#include "rig2d/core/memory_budget.h"
 #include "rig2d/pipeline/autorig_file.h"
 
 namespace rig2d::cli {
@@ -44,6 +45,7 @@ struct RunFlags {
   bool dry_run = false;
   bool force = false;
   unsigned threads = 1;
+  MemoryBudget* budget = nullptr;  // shared by the workers: a job waits until its PNG's decode fits
 };
 
 // Runs every job on `threads` workers. Outputs do not depend on the thread count. `report(i, outcome)`

@@ -4,8 +4,10 @@
 #include <zlib.h>
 
 #include <array>
+#include <algorithm>
 #include <climits>
 #include <cstring>
+#include <fstream>
 #include <memory>
 
 #include "rig2d/core/limits.h"
@@ -171,7 +173,31 @@ Result<PngInfo> png_info(std::string_view bytes, const std::string& path) {
                              &y, &channels)) {
     return make_error("png.corrupt", "PNG header is invalid" + decoder_reason(), {path});
   }
-  return PngInfo{x, y, channels};
+  const int depth = static_cast<unsigned char>(bytes[24]);
+  const int color_type = static_cast<unsigned char>(bytes[25]);
+  const int samples = color_type == 2 ? 3 : color_type == 4 ? 2 : color_type == 6 ? 4 : 1;
+  return PngInfo{x, y, channels, depth, samples};
+}
+
+Result<PngInfo> read_png_info(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return make_error("io.not_found", "cannot open the file", {path});
+  std::string head(33, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
+  return png_info(head, path);
+}
+
+std::uint64_t png_decode_peak_bytes(const PngInfo& info) {
+  const std::uint64_t px = std::uint64_t(info.width) * std::uint64_t(info.height);
+  const std::uint64_t bytes_per_sample = info.bit_depth == 16 ? 2 : 1;
+  const std::uint64_t row = (std::uint64_t(info.width) * std::uint64_t(info.samples) * std::uint64_t(info.bit_depth) + 7) / 8;
+  // stb's phases (it frees each buffer once the next exists): inflated rows + image at file depth (up
+  // to 4 samples); 16-bit image + its 8-bit copy; 8-bit image + RGBA8; stb's RGBA8 + our copy.
+  const std::uint64_t inflate = std::uint64_t(info.height) * (1 + row) + px * 4 * bytes_per_sample;
+  const std::uint64_t narrow = bytes_per_sample == 2 ? px * 4 * 3 : 0;
+  const std::uint64_t rgba = px * 4 * 2;
+  return std::max({inflate, narrow, rgba});
 }
 
 Result<Image> decode_png(std::string_view bytes, const std::string& path) {

@@ -119,26 +119,6 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
          "the first part (by order) has no vertices, so the engine skips this whole rig; the preview draws it anyway");
   }
 
-  // Sprites: an explicit --assets root must exist; the default one may not.
-  PartTextures textures;
-  textures.parts.resize(rig.parts.size());
-  const std::string root = job.assets_root.empty() ? default_asset_root(job.rig_path) : job.assets_root;
-  auto index = AssetIndex::scan(root);
-  if (!index) {
-    if (!job.assets_root.empty()) return Unexpected{index.error()};
-    note(Severity::Warning, "pose.assets", "no asset index at " + root + " (" + index.error().message +
-                                               "); every part is drawn with the flat tint");
-  } else {
-    textures = load_part_textures(rig, *index, job.rig_path);
-    for (const Part& part : rig.parts) {
-      if (const auto source = index->resolve_sprite(part.sprite)) {
-        result.inputs.push_back(source->texture_path);
-        result.inputs.push_back(sidecar_path(source->texture_path));
-      }
-    }
-    result.diagnostics.insert(result.diagnostics.end(), textures.warnings.begin(), textures.warnings.end());
-  }
-
   auto overlays = parse_overlays(rig, job.overlays);
   if (!overlays) return Unexpected{overlays.error()};
   overlays->weight_view = job.weight_view;
@@ -228,6 +208,27 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
       return make_error("pose.frames", "the vertex dump would hold " + std::to_string(verts * poses.size()) +
                                            " vertices (limit " + std::to_string(kMaxDumpedVertices) + "); sample fewer frames");
     }
+  }
+
+  // Sprites, decoded only now that the output size passed its limits. An explicit --assets root must
+  // exist; the default one may not.
+  PartTextures textures;
+  textures.parts.resize(rig.parts.size());
+  const std::string root = job.assets_root.empty() ? default_asset_root(job.rig_path) : job.assets_root;
+  auto index = AssetIndex::scan(root);
+  if (!index) {
+    if (!job.assets_root.empty()) return Unexpected{index.error()};
+    note(Severity::Warning, "pose.assets", "no asset index at " + root + " (" + index.error().message +
+                                               "); every part is drawn with the flat tint");
+  } else {
+    textures = load_part_textures(rig, *index, job.rig_path);
+    for (const Part& part : rig.parts) {
+      if (const auto source = index->resolve_sprite(part.sprite)) {
+        result.inputs.push_back(source->texture_path);
+        result.inputs.push_back(sidecar_path(source->texture_path));
+      }
+    }
+    result.diagnostics.insert(result.diagnostics.end(), textures.warnings.begin(), textures.warnings.end());
   }
 
   RenderOptions options;
