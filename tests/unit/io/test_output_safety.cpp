@@ -122,6 +122,21 @@ TEST_CASE("output safety: a rewrite keeps the mode and writes through a symlink"
   CHECK(names(dir.path) == std::vector<std::string>{"link.json", "secret.json"});
 }
 
+TEST_CASE("output safety: a rewrite keeps the owner and group where the process may set them", "[io]") {
+  TempDir dir;
+  const std::string file = dir.file("owned.json", "old");
+  // Only root may give a file to another user; others can only check their own files stay theirs.
+  const bool root = ::geteuid() == 0;
+  const unsigned owner = root ? 65534u : ::geteuid(), group = root ? 65534u : ::getegid();
+  if (root) REQUIRE(::chown(file.c_str(), owner, group) == 0);
+  REQUIRE(write_file_atomic(file, "new"));
+  struct stat st {};
+  REQUIRE(::stat(file.c_str(), &st) == 0);
+  CHECK(st.st_uid == owner);
+  CHECK(st.st_gid == group);
+  CHECK(contents(file) == "new");
+}
+
 TEST_CASE("output safety: a read-only file is refused unless replacing it is asked for", "[io]") {
   TempDir dir;
   const std::string locked = dir.file("locked.json", "keep me");
