@@ -219,6 +219,30 @@ def main():
     emit("bad-filter", bad_filter)
     emit("no-idat", good[:idat] + good[iend:])
 
+    # Integrity: stb checks neither chunk CRCs nor the zlib checksum; the decoder must.
+    good_rgba = make_case(6, 8)[1]
+    bad_ihdr_crc = bytearray(good)
+    bad_ihdr_crc[29] ^= 0x01  # last CRC byte of IHDR
+    emit("bad-ihdr-crc", bytes(bad_ihdr_crc), note="IHDR CRC off by one bit")
+    bad_idat_crc = bytearray(good)
+    bad_idat_crc[idat + 8 + idat_len + 3] ^= 0x01
+    emit("bad-idat-crc", bytes(bad_idat_crc), note="IDAT CRC off by one bit")
+    payload = bytearray(good[idat + 8: idat + 8 + idat_len])
+    payload[-1] ^= 0x01  # the zlib stream's Adler-32, with the chunk CRC recomputed to match
+    emit("bad-adler", good[:idat] + chunk(b"IDAT", bytes(payload)) + good[idat + 12 + idat_len:],
+         note="zlib Adler-32 wrong, chunk CRCs right")
+    # An empty IDAT is legal; stb passes a null buffer to memcpy for an empty first one (UBSan).
+    whole = good[idat: idat + 12 + idat_len]
+    emit("empty-first-idat", good[:idat] + chunk(b"IDAT", b"") + whole + good[idat + 12 + idat_len:],
+         good_rgba, note="zero-length IDAT before the data")
+    half = idat_len // 2
+    split = (chunk(b"IDAT", good[idat + 8: idat + 8 + half]) + chunk(b"IDAT", b"") +
+             chunk(b"IDAT", good[idat + 8 + half: idat + 8 + idat_len]))
+    emit("empty-middle-idat", good[:idat] + split + good[idat + 12 + idat_len:], good_rgba,
+         note="zero-length IDAT between two halves")
+    emit("only-empty-idat", good[:idat] + chunk(b"IDAT", b"") + good[idat + 12 + idat_len:],
+         note="the only IDAT is empty")
+
     with open(os.path.join(OUT, "suite.json"), "w") as f:
         json.dump(suite, f, indent=2, sort_keys=True)
         f.write("\n")

@@ -10,7 +10,9 @@
 #include <thread>
 
 #include "common/cli_common.h"
+#include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
+#include "rig2d/io/output_safety.h"
 #include "rig2d/pipeline/autorig_inputs.h"
 
 namespace rig2d::cli {
@@ -34,6 +36,20 @@ Outcome run_one(const Job& job, const AutorigOptions& options, const RunFlags& f
   if (!flags.force && autorig_output_up_to_date(job.request)) {
     out.status = Status::UpToDate;
     return out;
+  }
+  // The decode's peak memory comes out of the shared budget first (an unreadable header is left for
+  // autorig_file to report).
+  MemoryBudget::Lease lease;
+  if (flags.budget) {
+    if (auto info = read_png_info(job.request.png_path)) {
+      auto taken = flags.budget->acquire(png_decode_peak_bytes(*info), job.request.png_path);
+      if (!taken) {
+        out.error = taken.error();
+        out.exit_code = kBadInput;
+        return out;
+      }
+      lease = std::move(*taken);
+    }
   }
   auto result = autorig_file(job.request, options);
   if (!result) {
@@ -124,6 +140,18 @@ Result<std::vector<Job>> plan_jobs(const std::vector<std::string>& inputs, const
     }
   }
   return jobs;
+}
+
+Result<void> check_job_outputs(const std::vector<Job>& jobs) {
+  std::vector<std::string> inputs, outputs;
+  for (const Job& job : jobs) {
+    inputs.push_back(job.request.png_path);
+    // A sidecar --write-meta may rewrite is an output; otherwise it is read only.
+    (job.request.write_meta ? outputs : inputs).push_back(sidecar_path(job.request.png_path));
+    if (job.request.bones_path) inputs.push_back(*job.request.bones_path);
+    outputs.push_back(job.request.rig_path);
+  }
+  return check_output_paths(inputs, outputs);
 }
 
 void run_jobs(const std::vector<Job>& jobs, const AutorigOptions& options, const RunFlags& flags,

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "rig2d/core/error.h"
+#include "rig2d/core/memory_budget.h"
 #include "rig2d/pipeline/autorig_file.h"
 
 namespace rig2d::cli {
@@ -26,6 +27,11 @@ struct Job {
 Result<std::vector<Job>> plan_jobs(const std::vector<std::string>& inputs, const std::optional<std::string>& output,
                                    const std::optional<std::string>& bones, bool keep_bones, bool write_meta);
 
+// The output-safety rule over the whole batch (rig2d/io/output_safety.h): no rig (or, with
+// write_meta, sidecar) may be a PNG, sidecar or bones file the batch reads, or another job's output.
+// Errors: io.output.is_input, io.output.collision.
+Result<void> check_job_outputs(const std::vector<Job>& jobs);
+
 enum class Status { Written, WouldWrite, UpToDate, Failed };
 
 struct Outcome {
@@ -39,6 +45,7 @@ struct RunFlags {
   bool dry_run = false;
   bool force = false;
   unsigned threads = 1;
+  MemoryBudget* budget = nullptr;  // shared by the workers: a job waits until its PNG's decode fits
 };
 
 // Runs every job on `threads` workers. Outputs do not depend on the thread count. `report(i, outcome)`

@@ -38,6 +38,7 @@ struct Options {
   std::string pivot = "0.5,0.5";
   bool write_meta = false;
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+  std::uint64_t memory_budget_mib = 2048;
   bool dry_run = false;
   bool force = false;
   Verbosity verbosity;
@@ -147,6 +148,11 @@ void setup(CLI::App& app, Options& o) {
                "and add \"type\": \"2d\" to one without a type");
   app.add_option("-j,--jobs", o.jobs, "Worker threads (default: the number of cores); output never depends on it")
       ->check(CLI::Range(1u, 256u));
+  app.add_option("--memory-budget", o.memory_budget_mib,
+                 "MiB of decoded images all workers may hold at once; a sprite waits until its decode fits, and "
+                 "one that needs more than the whole budget fails (memory.budget)")
+      ->check(CLI::Range(std::uint64_t{16}, std::uint64_t{1} << 30))
+      ->capture_default_str();
   app.add_flag("--dry-run", o.dry_run, "Rig and check everything in memory, write nothing");
   app.add_flag("--force", o.force, "Re-rig sprites whose rig is newer than the PNG, sidecar and bones file");
   add_verbosity(app, o.verbosity);
@@ -217,6 +223,10 @@ int run(const Options& o) {
     log_error(jobs.error());
     return jobs.error().code == "autorig.input" ? kBadInput : kUsage;
   }
+  if (auto safe = check_job_outputs(*jobs); !safe) {
+    log_error(safe.error());
+    return kUsage;
+  }
   std::error_code ec;
   const bool batch = o.inputs.size() > 1 || std::filesystem::is_directory(o.inputs[0], ec);
   if (jobs->empty()) {
@@ -227,7 +237,8 @@ int run(const Options& o) {
   const bool progress = stderr_is_tty() && !o.verbosity.quiet && jobs->size() > 1;
   std::size_t written = 0, skipped = 0, failed = 0, vertices = 0, triangles = 0;
   int exit_code = kOk;
-  RunFlags flags{o.dry_run, o.force, o.jobs};
+  MemoryBudget budget(o.memory_budget_mib << 20);
+  RunFlags flags{o.dry_run, o.force, o.jobs, &budget};
   if (progress) {
     std::fprintf(stderr, "[0/%zu] %s", jobs->size(), jobs->front().display.c_str());
     std::fflush(stderr);

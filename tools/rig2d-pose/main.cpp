@@ -11,6 +11,7 @@
 
 #include "common/cli_common.h"
 #include "rig2d/io/files.h"
+#include "rig2d/io/output_safety.h"
 #include "rig2d/pipeline/pose_job.h"
 
 namespace {
@@ -96,24 +97,24 @@ bool parse_number_list(const std::vector<std::string>& items, std::vector<double
   return true;
 }
 
-int usage(const std::string& message) {
-  std::fprintf(stderr, "rig2d-pose: error: %s\n", message.c_str());
+int usage(const std::string& message, const std::string& code) {
+  std::fprintf(stderr, "rig2d-pose: error: %s [%s]\n", printable(message).c_str(), code.c_str());
   return cli::kUsage;
 }
 
 int run(Options& o) {
   PoseJob& job = o.job;
   if (o.output.empty() && o.sheet.empty() && o.apng.empty() && o.dump.empty()) {
-    return usage("nothing to write: give -o, --sheet, --apng or --dump-vertices");
+    return usage("nothing to write: give -o, --sheet, --apng or --dump-vertices", "pose.output");
   }
-  if (!parse_number_list(o.times, job.times)) return usage("--time takes numbers of seconds, e.g. --time 0,0.25,0.5");
+  if (!parse_number_list(o.times, job.times)) return usage("--time takes numbers of seconds, e.g. --time 0,0.25,0.5", "pose.time");
   job.fps = o.fps;
-  if (o.fps && !o.times.empty()) return usage("give either --time or --fps, not both");
+  if (o.fps && !o.times.empty()) return usage("give either --time or --fps, not both", "pose.time");
   if (!o.size.empty()) {
     int w = 0, h = 0;
     char tail = 0;
     if (std::sscanf(o.size.c_str(), "%dx%d%c", &w, &h, &tail) != 2 || w < 1 || h < 1) {
-      return usage("--size takes WxH in pixels, both at least 1 (got \"" + o.size + "\")");
+      return usage("--size takes WxH in pixels, both at least 1 (got \"" + o.size + "\")", "pose.size");
     }
     job.framing.width = w;
     job.framing.height = h;
@@ -121,13 +122,13 @@ int run(Options& o) {
   job.framing.scale = o.scale;
   if (!o.tint.empty()) {
     auto c = parse_color(o.tint);
-    if (!c || c->alpha != 1) return usage("--tint takes RRGGBB (got \"" + o.tint + "\")");
+    if (!c || c->alpha != 1) return usage("--tint takes RRGGBB (got \"" + o.tint + "\")", "pose.tint");
     job.tint = (std::uint32_t(c->r) << 16) | (std::uint32_t(c->g) << 8) | c->b;
   }
-  if (o.opacity && !(*o.opacity >= 0 && *o.opacity <= 1)) return usage("--opacity must be within 0..1");
+  if (o.opacity && !(*o.opacity >= 0 && *o.opacity <= 1)) return usage("--opacity must be within 0..1", "pose.opacity");
   job.opacity = o.opacity;
   auto bg = parse_color(o.background);
-  if (!bg) return usage(bg.error().message);
+  if (!bg) return usage(bg.error().message, bg.error().code);
   job.background = *bg;
   job.frames = !o.output.empty();
   job.sheet = !o.sheet.empty();
@@ -143,7 +144,7 @@ int run(Options& o) {
       cli::print_error(e);
       return cli::kBadInput;
     }
-    std::fprintf(stderr, "rig2d-pose: error: %s [%s]\n", e.message.c_str(), e.code.c_str());
+    std::fprintf(stderr, "rig2d-pose: error: %s [%s]\n", printable(e.message).c_str(), e.code.c_str());
     return cli::kUsage;
   }
   for (const Diagnostic& d : result->diagnostics) {
@@ -157,22 +158,27 @@ int run(Options& o) {
                 result->view.height, result->view.scale, st.raster.triangles, st.raster.triangles_skipped,
                 st.raster.pixels, ms);
 
-  std::vector<std::pair<std::string, std::string>> writes;
+  // Every output is checked against the inputs and each other, then all are written or none.
+  std::vector<OutputFile> writes;
   for (std::size_t i = 0; i < result->frame_pngs.size(); ++i) {
     const std::string path =
         result->frame_pngs.size() == 1 ? o.output : numbered_path(o.output, i, result->frame_pngs.size());
-    writes.emplace_back(path, std::move(result->frame_pngs[i]));
+    writes.push_back({path, std::move(result->frame_pngs[i])});
   }
-  if (job.sheet) writes.emplace_back(o.sheet, std::move(result->sheet_png));
-  if (job.apng) writes.emplace_back(o.apng, std::move(result->apng));
-  if (job.vertices) writes.emplace_back(o.dump, std::move(result->vertices_json));
-  for (const auto& [path, bytes] : writes) {
-    if (auto ok = write_file_atomic(path, bytes); !ok) {
-      cli::print_error(ok.error());
-      return cli::kWriteFailed;
-    }
-    spdlog::info("wrote {}", path);
+  if (job.sheet) writes.push_back({o.sheet, std::move(result->sheet_png)});
+  if (job.apng) writes.push_back({o.apng, std::move(result->apng)});
+  if (job.vertices) writes.push_back({o.dump, std::move(result->vertices_json)});
+  std::vector<std::string> out_paths;
+  for (const OutputFile& w : writes) out_paths.push_back(w.path);
+  if (auto safe = check_output_paths(result->inputs, out_paths); !safe) {
+    cli::print_error(safe.error());
+    return cli::kUsage;
   }
+  if (auto ok = write_files_atomic(writes); !ok) {
+    cli::print_error(ok.error());
+    return cli::kWriteFailed;
+  }
+  for (const std::string& path : out_paths) spdlog::info("wrote {}", printable(path));
   return cli::kOk;
 }
 

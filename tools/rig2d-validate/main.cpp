@@ -16,6 +16,7 @@
 #include "rig2d/asset/asset_index.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/io/files.h"
+#include "rig2d/io/output_safety.h"
 #include "rig2d/validate/fix.h"
 #include "rig2d/validate/report.h"
 #include "rig2d/validate/validate.h"
@@ -36,6 +37,7 @@ struct Options {
   bool deform = false;
   double deform_angle = 60;  // degrees
   bool deform_errors = false;
+  bool force = false;
   unsigned jobs = 1;
   std::string progress = "auto";
   cli::Verbosity verbosity;
@@ -75,6 +77,8 @@ void setup(CLI::App& app, Options& o) {
       ->capture_default_str();
   app.add_flag("--deform-errors", o.deform_errors,
                "deform.* findings are errors (exit 1), for a CI quality gate; implies --deform");
+  app.add_flag("--force", o.force,
+               "With --fix: also rewrite read-only rigs (refused by default); their mode is kept either way");
   app.add_option("-j,--jobs", o.jobs, "Files checked in parallel (threads); the report is identical for any value")
       ->type_name("N")
       ->check(CLI::Range(1u, 64u))
@@ -125,6 +129,7 @@ std::vector<Input> collect(const std::vector<std::string>& paths) {
         if (it->is_directory(ec)) it.disable_recursion_pending();
         continue;
       }
+      if (it->is_symlink(ec)) continue;  // as documented: the walk follows no symlink, to a file or a folder
       if (it->is_regular_file(ec) && classify_path(it->path().string()) != FileKind::Unsupported) {
         found.push_back(it->path().generic_string());
       }
@@ -156,7 +161,7 @@ class Progress {
 };
 
 // Applies --fix to one rig file; the notes go first in its report. Returns false if the write failed.
-bool fix_file(const std::string& path, const ValidateOptions& vo, std::vector<Diagnostic>& notes) {
+bool fix_file(const std::string& path, const ValidateOptions& vo, bool force, std::vector<Diagnostic>& notes) {
   auto text = read_file(path, kMaxJsonFileBytes);
   if (!text) return true;  // reported by the validation pass
   auto fixed = fix_rig(*text, path, FixOptions{vo.weight_tolerance});
@@ -165,7 +170,7 @@ bool fix_file(const std::string& path, const ValidateOptions& vo, std::vector<Di
     return true;
   }
   if (!fixed->changed) return true;
-  if (auto written = write_file_atomic(path, fixed->text); !written) {
+  if (auto written = write_file_atomic(path, fixed->text, WriteOptions{force}); !written) {
     cli::print_error(written.error());
     return false;
   }
@@ -208,6 +213,22 @@ int run(const Options& o) {
     file_index[i] = it->second.get();
   }
 
+  // The report must not land on any file this run reads (a checked file, or one its index read).
+  if (!o.output.empty()) {
+    std::vector<std::string> read = files;
+    for (const auto& [root, index] : indexes) {
+      if (!index) continue;
+      for (const AssetEntry& e : index->entries()) {
+        read.push_back(e.path);
+        read.push_back(e.owner_file);
+      }
+    }
+    if (auto safe = check_output_paths(read, std::vector<std::string>{o.output}); !safe) {
+      cli::print_error(safe.error());
+      return cli::kUsage;
+    }
+  }
+
   ValidateOptions vo;
   vo.weight_tolerance = o.weight_tolerance;
   vo.strict = o.strict;
@@ -221,7 +242,7 @@ int run(const Options& o) {
   const auto work = [&] {
     for (std::size_t i = next++; i < files.size(); i = next++) {
       std::vector<Diagnostic> notes;
-      if (o.fix && classify_path(files[i]) == FileKind::Rig && !fix_file(files[i], vo, notes)) write_failed = true;
+      if (o.fix && classify_path(files[i]) == FileKind::Rig && !fix_file(files[i], vo, o.force, notes)) write_failed = true;
       reports[i] = validator.validate_file(files[i], file_index[i]);
       reports[i].diagnostics.insert(reports[i].diagnostics.begin(), notes.begin(), notes.end());
       ++done;

@@ -203,6 +203,16 @@ const AssetEntry* AssetIndex::find(std::string_view guid) const {
   return it != entries_.end() && it->guid == key ? &*it : nullptr;
 }
 
+bool AssetIndex::contains(const std::string& path) const {
+  std::error_code ec;
+  const fs::path root = fs::weakly_canonical(fs::absolute(root_, ec), ec);
+  if (ec) return false;
+  const fs::path file = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  if (ec) return false;
+  const fs::path rel = file.lexically_relative(root);
+  return !rel.empty() && *rel.begin() != "..";
+}
+
 std::optional<SpriteSource> AssetIndex::resolve_sprite(std::string_view guid) const {
   const AssetEntry* entry = find(guid);
   if (!entry) return std::nullopt;

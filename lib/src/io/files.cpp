@@ -2,14 +2,19 @@
 #include "rig2d/io/files.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <system_error>
+#include <vector>
+
+#include "rig2d/io/output_safety.h"
 
 namespace rig2d {
 namespace fs = std::filesystem;
@@ -73,33 +78,83 @@ void remove_inflight_temp_files() noexcept {
   }
 }
 
-Result<void> write_file_atomic(const std::string& path, std::string_view bytes) {
+namespace {
+
+// A file written to its temp name, waiting to be renamed over its target.
+struct StagedFile {
+  std::string requested;  // the path as given, for messages
+  std::string target;     // symlinks resolved: the file the rename replaces
+  std::string temp;
+  int slot = -1;
+  bool existed = false;
+  std::string backup;     // a hard link to the old target while a multi-file commit runs
+  int backup_slot = -1;
+};
+
+std::string hidden_sibling(const fs::path& target, const char* kind) {
   static std::atomic<unsigned> counter{0};
-  const fs::path target(path);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  // Hidden temp beside the target so the rename stays on one file system.
-  std::string temp_name = ".";
-  temp_name += target.filename().string();
-  temp_name += ".tmp.";
-  temp_name += std::to_string(::getpid());
-  temp_name += '.';
-  temp_name += std::to_string(counter.fetch_add(1));
-  const fs::path temp = dir / temp_name;
-  const int slot = claim_inflight(temp.string());
-  auto fail = [&](const std::string& what, int err) -> Result<void> {
-    std::error_code ignored;
-    fs::remove(temp, ignored);
-    release_inflight(slot);
+  // Hidden, beside the target, so the rename stays on one file system.
+  std::string name = ".";
+  name += target.filename().string();
+  name += kind;
+  name += std::to_string(::getpid());
+  name += '.';
+  name += std::to_string(counter.fetch_add(1));
+  return (dir / name).string();
+}
+
+void discard(StagedFile& f) {
+  if (!f.temp.empty()) ::unlink(f.temp.c_str());
+  release_inflight(f.slot);
+  f.slot = -1;
+  f.temp.clear();
+}
+
+std::string octal_mode(mode_t mode) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "%04o", static_cast<unsigned>(mode & 07777));
+  return buf;
+}
+
+// The old file's owner and mode go onto the temp before any byte is written, so a private file is
+// never readable by others, not even for a moment. Owner changes need privileges: best effort.
+void copy_owner_and_mode(int fd, const struct stat& old) {
+  if (old.st_uid != ::geteuid() || old.st_gid != ::getegid()) {
+    if (::fchown(fd, old.st_uid, old.st_gid) != 0) (void)!::fchown(fd, static_cast<uid_t>(-1), old.st_gid);
+  }
+  (void)!::fchmod(fd, old.st_mode & 07777);
+}
+
+Result<StagedFile> stage(const std::string& path, std::string_view bytes, const WriteOptions& options) {
+  auto target = resolve_write_target(path);
+  if (!target) return Unexpected{target.error()};
+  StagedFile f;
+  f.requested = path;
+  f.target = *target;
+  struct stat old {};
+  f.existed = ::stat(f.target.c_str(), &old) == 0 && S_ISREG(old.st_mode);
+  if (f.existed && (old.st_mode & 0222) == 0 && !options.replace_read_only) {
+    return make_error("io.output.read_only",
+                      "refusing to replace a read-only file (mode " + octal_mode(old.st_mode) +
+                          "); make it writable first",
+                      {path});
+  }
+  f.temp = hidden_sibling(fs::path(f.target), ".tmp.");
+  f.slot = claim_inflight(f.temp);
+  auto fail = [&](const std::string& what, int err) -> Result<StagedFile> {
+    discard(f);
     return make_error("io.write", what + ": " + std::strerror(err), {path});
   };
-
-  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  const int fd = ::open(f.temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, f.existed ? 0600 : 0666);
   if (fd < 0) {
     const int err = errno;
-    release_inflight(slot);
+    f.temp.clear();  // nothing was created
+    discard(f);
     return make_error("io.write", std::string("cannot create a file in the output folder: ") + std::strerror(err),
                       {path});
   }
+  if (f.existed) copy_owner_and_mode(fd, old);
   std::size_t done = 0;
   while (done < bytes.size()) {
     const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
@@ -117,8 +172,77 @@ Result<void> write_file_atomic(const std::string& path, std::string_view bytes) 
     return fail("flush failed", err);
   }
   if (::close(fd) != 0) return fail("close failed", errno);
-  if (::rename(temp.c_str(), target.c_str()) != 0) return fail("cannot replace the target", errno);
-  release_inflight(slot);
+  return f;
+}
+
+Result<void> commit(StagedFile& f) {
+  if (::rename(f.temp.c_str(), f.target.c_str()) != 0) {
+    const int err = errno;
+    discard(f);
+    return make_error("io.write", std::string("cannot replace the target: ") + std::strerror(err), {f.requested});
+  }
+  release_inflight(f.slot);
+  f.slot = -1;
+  f.temp.clear();
+  return {};
+}
+
+void drop_backup(StagedFile& f) {
+  if (!f.backup.empty()) ::unlink(f.backup.c_str());
+  release_inflight(f.backup_slot);
+  f.backup.clear();
+  f.backup_slot = -1;
+}
+
+// Puts back what the first `count` (already committed) files replaced.
+void roll_back(std::span<StagedFile> files, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i) {
+    StagedFile& f = files[i];
+    if (!f.backup.empty()) {
+      if (::rename(f.backup.c_str(), f.target.c_str()) == 0) f.backup.clear();
+    } else if (!f.existed) {
+      ::unlink(f.target.c_str());
+    }
+  }
+}
+
+}  // namespace
+
+Result<void> write_file_atomic(const std::string& path, std::string_view bytes, const WriteOptions& options) {
+  auto staged = stage(path, bytes, options);
+  if (!staged) return Unexpected{staged.error()};
+  return commit(*staged);
+}
+
+Result<void> write_files_atomic(std::span<const OutputFile> files, const WriteOptions& options) {
+  std::vector<StagedFile> staged;
+  staged.reserve(files.size());
+  for (const OutputFile& file : files) {
+    auto s = stage(file.path, file.bytes, options);
+    if (!s) {
+      for (StagedFile& f : staged) discard(f);
+      return Unexpected{s.error()};
+    }
+    staged.push_back(std::move(*s));
+  }
+  // Every temp is complete. Keep a hard link to each old target, so a failed rename can be undone.
+  for (StagedFile& f : staged) {
+    if (!f.existed) continue;
+    f.backup = hidden_sibling(fs::path(f.target), ".old.");
+    f.backup_slot = claim_inflight(f.backup);
+    if (::link(f.target.c_str(), f.backup.c_str()) != 0) drop_backup(f);
+  }
+  for (std::size_t i = 0; i < staged.size(); ++i) {
+    if (auto ok = commit(staged[i]); !ok) {
+      roll_back(staged, i);
+      for (StagedFile& f : staged) {
+        discard(f);
+        drop_backup(f);
+      }
+      return ok;
+    }
+  }
+  for (StagedFile& f : staged) drop_backup(f);
   return {};
 }
 

@@ -76,7 +76,7 @@ void append_string(std::string& out, const std::string& s) {
   out += '"';
 }
 
-void append_value(std::string& out, const Json& v, int indent) {
+void append_value(std::string& out, const Json& v, int indent, bool exact_integers) {
   const auto pad = [&](int n) { out.append(static_cast<std::size_t>(n), ' '); };
   switch (v.type()) {
     case Json::value_t::object: {
@@ -92,7 +92,7 @@ void append_value(std::string& out, const Json& v, int indent) {
         pad(indent + 2);
         append_string(out, it.key());
         out += ": ";
-        append_value(out, it.value(), indent + 2);
+        append_value(out, it.value(), indent + 2, exact_integers);
       }
       out += '\n';
       pad(indent);
@@ -110,7 +110,7 @@ void append_value(std::string& out, const Json& v, int indent) {
         if (!first) out += ",\n";
         first = false;
         pad(indent + 2);
-        append_value(out, e, indent + 2);
+        append_value(out, e, indent + 2, exact_integers);
       }
       out += '\n';
       pad(indent);
@@ -119,8 +119,13 @@ void append_value(std::string& out, const Json& v, int indent) {
     }
     case Json::value_t::string: append_string(out, v.get_ref<const std::string&>()); return;
     case Json::value_t::boolean: out += v.get<bool>() ? "true" : "false"; return;
-    case Json::value_t::number_integer: out += js_number(static_cast<double>(v.get<std::int64_t>())); return;
-    case Json::value_t::number_unsigned: out += js_number(static_cast<double>(v.get<std::uint64_t>())); return;
+    case Json::value_t::number_integer:
+      out += exact_integers ? std::to_string(v.get<std::int64_t>()) : js_number(static_cast<double>(v.get<std::int64_t>()));
+      return;
+    case Json::value_t::number_unsigned:
+      out += exact_integers ? std::to_string(v.get<std::uint64_t>())
+                            : js_number(static_cast<double>(v.get<std::uint64_t>()));
+      return;
     case Json::value_t::number_float: {
       const double d = v.get<double>();
       out += std::isfinite(d) ? js_number(d) : std::string("null");
@@ -330,31 +335,115 @@ class PointerScan {
 
 }  // namespace
 
+// Objects up to this many members find a duplicate key by a linear scan (no allocation); larger ones
+// get a hash index, so any object costs time linear in its member count.
+constexpr std::size_t kLinearKeyScan = 16;
+
+bool JsonDomBuilder::start_object(std::size_t) {
+  stack_.push_back(Frame{Json::object(), {}, nullptr});
+  return true;
+}
+
+bool JsonDomBuilder::key(std::string& k) {
+  stack_.back().key = std::move(k);
+  return true;
+}
+
+bool JsonDomBuilder::end_object() {
+  Json done = std::move(stack_.back().value);
+  stack_.pop_back();
+  return put(std::move(done));
+}
+
+bool JsonDomBuilder::start_array(std::size_t) {
+  stack_.push_back(Frame{Json::array(), {}, nullptr});
+  return true;
+}
+
+bool JsonDomBuilder::end_array() { return end_object(); }
+
+bool JsonDomBuilder::parse_error(std::size_t position, const std::string& token,
+                                 const nlohmann::detail::exception& e) {
+  error_position = position;
+  error_token = token;
+  error_what = e.what();
+  error_id = e.id;
+  return false;
+}
+
+bool JsonDomBuilder::put(Json value) {
+  if (stack_.empty()) {
+    root_ = std::move(value);
+    return true;
+  }
+  Frame& top = stack_.back();
+  if (top.value.is_array()) {
+    top.value.get_ref<Json::array_t&>().push_back(std::move(value));
+    return true;
+  }
+  // Appending to the vector under ordered_map skips its linear search for the key.
+  Json::object_t::Container& members = top.value.get_ref<Json::object_t&>();
+  if (top.index) {
+    if (const auto it = top.index->find(top.key); it != top.index->end()) {
+      members[it->second].second = std::move(value);
+      return true;
+    }
+    top.index->emplace(top.key, members.size());
+  } else {
+    for (auto& member : members) {
+      if (member.first == top.key) {
+        member.second = std::move(value);
+        return true;
+      }
+    }
+    if (members.size() + 1 > kLinearKeyScan) {
+      top.index = std::make_unique<std::unordered_map<std::string, std::size_t>>();
+      for (std::size_t i = 0; i < members.size(); ++i) top.index->emplace(members[i].first, i);
+      top.index->emplace(top.key, members.size());
+    }
+  }
+  members.emplace_back(std::move(top.key), std::move(value));
+  return true;
+}
+
 Result<Json> parse_json(std::string_view text, const std::string& path) {
   if (const auto deep = first_too_deep(text, kMaxJsonDepth)) {
     const auto [line, col] = line_col_at(text, *deep);
     return make_error("json.too_deep",
                       "JSON nesting is deeper than " + std::to_string(kMaxJsonDepth) + " levels", {path, "", line, col});
   }
+  // nlohmann stops at a NUL byte as if the text ended there, which would drop everything after it.
+  if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    const auto [line, col] = line_col_at(text, nul);
+    return make_error("json.syntax", "invalid JSON: a NUL byte (0x00) is not allowed in JSON text", {path, "", line, col});
+  }
+  Json root;
+  JsonDomBuilder builder(root);
   try {
-    return Json::parse(text.begin(), text.end());
-  } catch (const Json::parse_error& e) {
-    const std::size_t at = e.byte > 0 ? e.byte - 1 : 0;
-    const auto [line, col] = line_col_at(text, at);
-    std::string what = e.what();
-    // Drop nlohmann's "[json.exception.parse_error.101] parse error at line 1, column 2: " prefix.
-    if (const auto colon = what.find(": "); colon != std::string::npos && what.find("column") < colon) {
-      what = what.substr(colon + 2);
-    }
-    return make_error("json.syntax", "invalid JSON: " + what, {path, "", line, col});
+    if (Json::sax_parse(text.begin(), text.end(), &builder)) return root;
   } catch (const Json::exception& e) {
     return make_error("json.syntax", std::string("invalid JSON: ") + e.what(), {path});
   }
+  if (builder.error_id == 406) {  // out_of_range: a number too large for a double
+    const std::size_t end = std::min(builder.error_position, text.size());
+    const std::size_t start = end >= builder.error_token.size() ? end - builder.error_token.size() : 0;
+    const auto [line, col] = line_col_at(text, start);
+    return make_error("json.range", "number " + builder.error_token + " is out of range (beyond a double)",
+                      {path, "", line, col});
+  }
+  const std::size_t at = builder.error_position > 0 ? builder.error_position - 1 : 0;
+  const auto [line, col] = line_col_at(text, at);
+  std::string what = builder.error_what;
+  // Drop nlohmann's "[json.exception.parse_error.101] parse error at line 1, column 2: " prefix.
+  if (const auto colon = what.find(": "); colon != std::string::npos && what.find("column") < colon) {
+    what = what.substr(colon + 2);
+  }
+  return make_error("json.syntax", "invalid JSON: " + what, {path, "", line, col});
 }
 
-std::string to_js_json(const Json& value) {
+std::string to_js_json(const Json& value, bool exact_integers) {
   std::string out;
-  append_value(out, value, 0);
+  append_value(out, value, 0, exact_integers);
   return out;
 }
 

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include <memory>
+#include <unordered_map>
 
 #include "rig2d/core/result.h"
 #include "rig2d/export.h"
@@ -18,14 +20,53 @@ namespace rig2d::detail {
 
 using Json = nlohmann::ordered_json;  // keys keep file order, as JSON.parse does
 
-// Parses JSON text. Duplicate keys: last value wins at the first key's position (JSON.parse).
-// Errors: json.too_deep (nesting over kMaxJsonDepth, checked before parsing), json.syntax (with line
-// and column), json.too_large (over max_bytes).
+// Parses JSON text in time linear in its size, large objects included. Duplicate keys: last value
+// wins at the first key's position (JSON.parse). Errors, all with line and column: json.too_deep
+// (nesting over kMaxJsonDepth, checked before parsing), json.syntax (also for a NUL byte, which
+// nlohmann would take for the end of the text), json.range (a number beyond a double, e.g. 1e999).
 RIG2D_EXPORT Result<Json> parse_json(std::string_view text, const std::string& path);
+
+// nlohmann SAX handler building a Json DOM in linear time. nlohmann's own DOM builder inserts each
+// member of an ordered_json object with a linear search for its key, so an object of n keys costs
+// O(n^2); this one appends, and finds duplicates with a hash index once an object grows.
+class RIG2D_EXPORT JsonDomBuilder {
+ public:
+  explicit JsonDomBuilder(Json& root) : root_(root) {}
+  bool null() { return put(Json(nullptr)); }
+  bool boolean(bool v) { return put(Json(v)); }
+  bool number_integer(Json::number_integer_t v) { return put(Json(v)); }
+  bool number_unsigned(Json::number_unsigned_t v) { return put(Json(v)); }
+  bool number_float(Json::number_float_t v, const std::string&) { return put(Json(v)); }
+  bool string(std::string& s) { return put(Json(std::move(s))); }
+  bool binary(Json::binary_t& b) { return put(Json::binary(std::move(b))); }
+  bool start_object(std::size_t);
+  bool key(std::string& k);
+  bool end_object();
+  bool start_array(std::size_t);
+  bool end_array();
+  bool parse_error(std::size_t position, const std::string& token, const nlohmann::detail::exception& e);
+
+  // After a failed parse: the byte offset nlohmann reported, the token, the exception id and text.
+  std::size_t error_position = 0;
+  std::string error_token, error_what;
+  int error_id = 0;
+
+ private:
+  struct Frame {
+    Json value;       // the open object or array
+    std::string key;  // an object's pending member name
+    std::unique_ptr<std::unordered_map<std::string, std::size_t>> index;  // key -> member, once large
+  };
+  bool put(Json value);
+  Json& root_;
+  std::vector<Frame> stack_;
+};
 
 // JSON.stringify(value, null, 2) byte for byte: 2-space indent, one array element per line, "{}"/"[]"
 // for empty containers, ECMAScript number text, no trailing newline. NaN and infinities become null.
-RIG2D_EXPORT std::string to_js_json(const Json& value);
+// exact_integers: integers (as parsed into int64/uint64) print all their digits instead of the
+// double JS would round them to, so a rewrite keeps 12345678901234567890 as written.
+RIG2D_EXPORT std::string to_js_json(const Json& value, bool exact_integers = false);
 
 // ECMAScript Number::toString(x): shortest round-trip digits in JS layout (1e+21, 1.5e-7, 0.000001).
 RIG2D_EXPORT std::string js_number(double x);

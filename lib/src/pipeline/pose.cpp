@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 
 #include "rig2d/core/affine.h"
@@ -140,9 +141,13 @@ Result<View> frame_view(const Bounds& bounds, const FramingOptions& o) {
   }
   auto check_size = [](double w, double h) -> Result<void> {
     if (!(w >= 1 && h >= 1) || w > kMaxImageSide || h > kMaxImageSide || w * h > double(kMaxImagePixels)) {
-      const std::string size = std::isfinite(w) && std::isfinite(h)
-                                   ? std::to_string(static_cast<long long>(w)) + "x" + std::to_string(static_cast<long long>(h))
-                                   : std::string("unbounded");
+      // %.0f up to 1e15, then %.3g: a cast to an integer would overflow (--scale 1e300 printed a negative size).
+      auto side = [](double v) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, std::fabs(v) < 1e15 ? "%.0f" : "%.3g", v);
+        return std::string(buf);
+      };
+      const std::string size = std::isfinite(w) && std::isfinite(h) ? side(w) + "x" + side(h) : std::string("unbounded");
       return make_error("pose.size", "the output would be " + size + " px; it must be 1.." +
                                          std::to_string(kMaxImageSide) + " px a side and at most " +
                                          std::to_string(kMaxImagePixels) + " pixels (use --size or --scale)");
@@ -379,6 +384,11 @@ PartTextures load_part_textures(const Rig& rig, const AssetIndex& assets, const 
     if (!source) {
       warn("pose.sprite.unresolved",
            "part \"" + name + "\": sprite " + part.sprite + " is not in the asset index of " + assets.root());
+      continue;
+    }
+    if (!assets.contains(source->texture_path)) {  // a symlink out of the tree: lookups never leave the root
+      warn("pose.texture.outside", "part \"" + name + "\": texture " + source->texture_path +
+                                       " leads outside the asset root " + assets.root() + " (a symlink); it is not read");
       continue;
     }
     std::shared_ptr<const Texture>& tex = cache[source->texture_path];

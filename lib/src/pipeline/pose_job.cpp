@@ -10,6 +10,7 @@
 #include "rig2d/core/limits.h"
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
+#include "rig2d/pipeline/autorig_inputs.h"
 #include "rig2d/pipeline/pose_input.h"
 #include "rig2d/pipeline/preview.h"
 #include "rig2d/rig/rig_json.h"
@@ -103,6 +104,9 @@ std::string numbered_path(const std::string& path, std::size_t index, std::size_
 
 Result<PoseResult> run_pose_job(const PoseJob& job) {
   PoseResult result;
+  result.inputs = {job.rig_path};
+  if (!job.pose_file.empty()) result.inputs.push_back(job.pose_file);
+  if (!job.clip_path.empty()) result.inputs.push_back(job.clip_path);
   auto rig_text = read_text(job.rig_path);
   if (!rig_text) return Unexpected{rig_text.error()};
   auto rig_read = read_rig_normalized(*rig_text, job.rig_path);
@@ -114,20 +118,6 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
   if (rig.parts.empty() || rig.parts[0].mesh.verts.empty()) {
     note(Severity::Warning, "pose.engine.skipped",
          "the first part (by order) has no vertices, so the engine skips this whole rig; the preview draws it anyway");
-  }
-
-  // Sprites: an explicit --assets root must exist; the default one may not.
-  PartTextures textures;
-  textures.parts.resize(rig.parts.size());
-  const std::string root = job.assets_root.empty() ? default_asset_root(job.rig_path) : job.assets_root;
-  auto index = AssetIndex::scan(root);
-  if (!index) {
-    if (!job.assets_root.empty()) return Unexpected{index.error()};
-    note(Severity::Warning, "pose.assets", "no asset index at " + root + " (" + index.error().message +
-                                               "); every part is drawn with the flat tint");
-  } else {
-    textures = load_part_textures(rig, *index, job.rig_path);
-    result.diagnostics.insert(result.diagnostics.end(), textures.warnings.begin(), textures.warnings.end());
   }
 
   auto overlays = parse_overlays(rig, job.overlays);
@@ -200,7 +190,11 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
                     overlays->bones ? posed_joints(rig, bind) : std::vector<Vec2>{});
   }
   auto view = frame_view(bounds, job.framing);
-  if (!view) return Unexpected{view.error()};
+  if (!view) {
+    Error e = view.error();
+    if (e.code == "pose.empty") e.where.file = job.rig_path;  // the rig holds nothing to draw
+    return Unexpected{std::move(e)};
+  }
   result.view = *view;
   const bool hold = job.sheet || job.apng;
   if (hold && static_cast<std::uint64_t>(view->width) * static_cast<std::uint64_t>(view->height) * poses.size() > kMaxHeldPixels) {
@@ -215,6 +209,27 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
       return make_error("pose.frames", "the vertex dump would hold " + std::to_string(verts * poses.size()) +
                                            " vertices (limit " + std::to_string(kMaxDumpedVertices) + "); sample fewer frames");
     }
+  }
+
+  // Sprites, decoded only now that the output size passed its limits. An explicit --assets root must
+  // exist; the default one may not.
+  PartTextures textures;
+  textures.parts.resize(rig.parts.size());
+  const std::string root = job.assets_root.empty() ? default_asset_root(job.rig_path) : job.assets_root;
+  auto index = AssetIndex::scan(root);
+  if (!index) {
+    if (!job.assets_root.empty()) return Unexpected{index.error()};
+    note(Severity::Warning, "pose.assets", "no asset index at " + root + " (" + index.error().message +
+                                               "); every part is drawn with the flat tint");
+  } else {
+    textures = load_part_textures(rig, *index, job.rig_path);
+    for (const Part& part : rig.parts) {
+      if (const auto source = index->resolve_sprite(part.sprite)) {
+        result.inputs.push_back(source->texture_path);
+        result.inputs.push_back(sidecar_path(source->texture_path));
+      }
+    }
+    result.diagnostics.insert(result.diagnostics.end(), textures.warnings.begin(), textures.warnings.end());
   }
 
   RenderOptions options;

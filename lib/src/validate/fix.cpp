@@ -16,6 +16,9 @@ namespace {
 
 using detail::Json;
 
+// Unknown content is kept as written: integers beyond 2^53 are not rounded to a double's digits.
+constexpr bool kExactIntegers = true;
+
 struct Fixer {
   const std::string& path;
   double tolerance;
@@ -332,12 +335,12 @@ Result<FixResult> fix_rig(std::string_view text, const std::string& path, const 
   result.text = std::string(text);
   if (f.changes.empty()) return result;
   const bool newline = !text.empty() && text.back() == '\n';
-  std::string original_layout = detail::to_js_json(*detail::parse_json(text, path));
+  std::string original_layout = detail::to_js_json(*detail::parse_json(text, path), kExactIntegers);
   if (newline) original_layout += '\n';
   if (original_layout != text) {
     f.note("fix.layout", "the file is rewritten in the engine's JSON layout (JSON.stringify with a 2-space indent)", "");
   }
-  result.text = detail::to_js_json(root);
+  result.text = detail::to_js_json(root, kExactIntegers);
   if (newline) result.text += '\n';
   result.changed = result.text != text;
   for (Diagnostic& d : f.changes) {

@@ -14,6 +14,16 @@ TEST_CASE("error: GNU-style formatting with line, column and pointer", "[core]")
   CHECK(format_diagnostic(d) == "x.json: warning: /mesh/tris/3: zero area [mesh.tri.degenerate]");
 }
 
+TEST_CASE("error: control characters in paths and messages print escaped, one line, uncut", "[core]") {
+  const std::string name = std::string("evil\nfake.json:1:1: error: forged\x1b[2J", 37);
+  const std::string message = std::string("bone \"a\0b\" unknown", 18);
+  const std::string line = format_error({"pose.bone", message, {name, "", 2, 3}});
+  CHECK(line == "evil\\nfake.json:1:1: error: forged\\x1b[2J:2:3: error: bone \"a\\x00b\" unknown [pose.bone]");
+  CHECK(line.find('\n') == std::string::npos);
+  CHECK(line.find('\0') == std::string::npos);
+  CHECK(printable("tab\there \x7f caf\xc3\xa9") == "tab\\there \\x7f caf\xc3\xa9");
+}
+
 TEST_CASE("result: value and error paths", "[core]") {
   Result<int> ok = 5;
   REQUIRE(ok.has_value());

@@ -4,12 +4,15 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 
 #include "rig2d/core/limits.h"
 #include "rig2d/image/png.h"
+#include "rig2d/io/files.h"
 
 using namespace rig2d;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -107,4 +110,42 @@ TEST_CASE("png: huge header dimensions are png.too_large before any allocation",
   auto small = decode_png(header_only(4, 4), "empty.png");
   REQUIRE_FALSE(small);
   CHECK(small.error().code == "png.corrupt");
+}
+
+TEST_CASE("png: damaged chunk CRCs and a wrong zlib checksum are refused before decoding", "[image][png]") {
+  const fs::path dir = fs::path(RIG2D_SOURCE_DIR) / "tests" / "data" / "png";
+  for (const auto& [name, says] : {std::pair<const char*, const char*>{"bad-ihdr-crc.png", "bad CRC"},
+                                   {"bad-idat-crc.png", "IDAT chunk at byte 33 has a bad CRC"},
+                                   {"bad-adler.png", "zlib stream is damaged"}}) {
+    INFO(name);
+    auto bytes = read_file((dir / name).string(), kMaxPngFileBytes);
+    REQUIRE(bytes);
+    auto image = decode_png(*bytes, name);
+    REQUIRE_FALSE(image);
+    CHECK(image.error().code == "png.corrupt");
+    CHECK(image.error().message.find(says) != std::string::npos);
+  }
+}
+
+TEST_CASE("png: empty IDAT chunks decode like the file without them, or fail cleanly", "[image][png]") {
+  const fs::path dir = fs::path(RIG2D_SOURCE_DIR) / "tests" / "data" / "png";
+  auto read = [&](const char* name) {
+    auto bytes = read_file((dir / name).string(), kMaxPngFileBytes);
+    REQUIRE(bytes);
+    return *bytes;
+  };
+  auto plain = decode_png(read("rgba8.png"), "rgba8.png");
+  REQUIRE(plain);
+  for (const char* name : {"empty-first-idat.png", "empty-middle-idat.png"}) {
+    INFO(name);
+    auto image = decode_png(read(name), name);
+    REQUIRE(image);
+    CHECK(image->width == plain->width);
+    CHECK(image->height == plain->height);
+    CHECK(image->rgba == plain->rgba);
+  }
+  auto none = decode_png(read("only-empty-idat.png"), "only-empty-idat.png");
+  REQUIRE_FALSE(none);
+  CHECK(none.error().code == "png.corrupt");
+  CHECK(none.error().message.find("zlib stream is incomplete") != std::string::npos);
 }

@@ -1,1 +1,1 @@
-rig2d_add_test(test_io ${CMAKE_CURRENT_LIST_DIR}/test_files.cpp)
+rig2d_add_test(test_io ${CMAKE_CURRENT_LIST_DIR}/test_files.cpp ${CMAKE_CURRENT_LIST_DIR}/test_output_safety.cpp)

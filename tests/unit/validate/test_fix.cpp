@@ -243,3 +243,26 @@ TEST_CASE("fix: a trailing newline is kept; not-JSON and non-objects fail cleanl
   REQUIRE_FALSE(arr);
   CHECK(arr.error().code == "fix.root");
 }
+
+TEST_CASE("fix: unknown content is kept as written, big integers included; a NUL byte is an error",
+          "[validate][fix]") {
+  std::string text = kClean;
+  const std::string extra = "  \"customId\": 12345678901234567890,\n  \"neg\": -9007199254740993,\n";
+  text.insert(text.find("  \"sprite\""), extra);
+  // A weight that needs renormalizing, so the file is rewritten.
+  const std::string from = "    1,\n    0,\n    0,\n    0\n  ]\n}";
+  REQUIRE(text.rfind(from) != std::string::npos);
+  text.replace(text.rfind(from), from.size(), "    0.25,\n    0.25,\n    0,\n    0\n  ]\n}");
+  auto fixed = fix_rig(text, "big.rig2d.json");
+  REQUIRE(fixed);
+  REQUIRE(fixed->changed);
+  CHECK(fixed->text.find("\"customId\": 12345678901234567890,") != std::string::npos);
+  CHECK(fixed->text.find("\"neg\": -9007199254740993,") != std::string::npos);
+
+  std::string with_nul = kClean;
+  with_nul += std::string("\0garbage", 8);
+  auto refused = fix_rig(with_nul, "nul.rig2d.json");
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().code == "json.syntax");
+  CHECK(refused.error().message.find("NUL") != std::string::npos);
+}

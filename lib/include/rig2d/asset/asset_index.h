@@ -47,6 +47,9 @@ class RIG2D_EXPORT AssetIndex {
   const AssetEntry* find(std::string_view guid) const;
   // Resolves a sprite/texture GUID to the texture it draws. nullopt when unknown.
   std::optional<SpriteSource> resolve_sprite(std::string_view guid) const;
+  // True when `path`, every symlink resolved, lies inside the root (resolved the same way). A file the
+  // index names can still be a symlink leading out of the tree; callers check this before reading it.
+  bool contains(const std::string& path) const;
   // Problems met while scanning (asset.meta.parse, asset.meta.id, asset.guid.duplicate, ...).
   const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "rig2d/export.h"
 
@@ -32,7 +33,12 @@ struct Diagnostic {
   Location where;
 };
 
-// "file:line:col: " / "file: " prefix plus "error: [pointer: ]message [code]", GNU style.
+// `text` with control characters escaped (\n, \r, \t, else \xHH; a NUL from "\u0000" included), so
+// a file name or a quoted value can neither cut a message short nor forge another line or a terminal
+// escape sequence. Other bytes, UTF-8 included, are kept.
+RIG2D_EXPORT std::string printable(std::string_view text);
+
+// Printed through printable(): "file:line:col: " / "file: " prefix plus "error: [pointer: ]message [code]", GNU style.
 RIG2D_EXPORT std::string format_error(const Error& error);
 RIG2D_EXPORT std::string format_diagnostic(const Diagnostic& diagnostic);
 

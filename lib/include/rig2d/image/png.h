@@ -3,6 +3,7 @@
 // pixel memory is allocated. Every colour type and bit depth decodes to RGBA8 (16-bit is reduced).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -16,12 +17,19 @@ struct PngInfo {
   int width = 0;
   int height = 0;
   int channels = 0;  // channels in the file: 1 grey, 2 grey+alpha, 3 RGB, 4 RGBA
+  int bit_depth = 8;     // bits per sample (IHDR): 1, 2, 4, 8 or 16
+  int samples = 4;       // samples per pixel as stored: 1 grey or palette, 2 grey+alpha, 3 RGB, 4 RGBA
 };
 
 // Errors: png.signature (not a PNG), png.too_large, png.corrupt (truncated or bad data, with the
 // decoder's reason). `path` only labels errors.
 RIG2D_EXPORT Result<PngInfo> png_info(std::string_view bytes, const std::string& path);
 RIG2D_EXPORT Result<Image> decode_png(std::string_view bytes, const std::string& path);
+// Reads only the first 33 bytes of a file (signature and IHDR) and checks them as png_info does.
+RIG2D_EXPORT Result<PngInfo> read_png_info(const std::string& path);
+// The most memory decode_png holds at once for such a PNG, in bytes: the inflated rows next to the
+// image at the file's bit depth, or the RGBA8 conversions (about 1 GiB for a 16384x4096 16-bit RGBA).
+RIG2D_EXPORT std::uint64_t png_decode_peak_bytes(const PngInfo& info);
 // Reads and decodes a file (limits checked on the file size and the header first).
 RIG2D_EXPORT Result<Image> load_png(const std::string& path);
 // Deterministic PNG bytes (fixed compression level). Errors: png.encode.

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -17,8 +18,29 @@ namespace rig2d {
 // before reading), io.read.
 RIG2D_EXPORT Result<std::string> read_file(const std::string& path, std::uint64_t max_bytes);
 
-// Writes `bytes` to `path` atomically. Errors: io.write (with the OS reason).
-RIG2D_EXPORT Result<void> write_file_atomic(const std::string& path, std::string_view bytes);
+struct WriteOptions {
+  // Replace an existing file that has no write permission bit (chmod a-w). Off: such a file is
+  // refused with io.output.read_only, as `cp` would refuse it.
+  bool replace_read_only = false;
+};
+
+// Writes `bytes` to `path` atomically. A rewrite keeps what the file was: its mode bits (and its
+// owner and group where the process may set them), and a symlink stays a link while its target is
+// replaced. A new file gets 0666 minus the umask. Errors: io.write (with the OS reason),
+// io.output.read_only (see WriteOptions).
+RIG2D_EXPORT Result<void> write_file_atomic(const std::string& path, std::string_view bytes,
+                                            const WriteOptions& options = {});
+
+struct OutputFile {
+  std::string path;
+  std::string bytes;
+};
+
+// Writes several files all or nothing: every one goes to a temp file first, and the temps are
+// renamed over their targets only when all were written. If a rename still fails, the targets
+// already replaced get their old content back, so on any failure every file that existed before is
+// unchanged and no new file is left. Same errors as write_file_atomic, for the first file that failed.
+RIG2D_EXPORT Result<void> write_files_atomic(std::span<const OutputFile> files, const WriteOptions& options = {});
 
 // Deletes the temp files of atomic writes still in progress. Async-signal-safe: call it from a
 // SIGINT/SIGTERM handler so an interrupted run leaves no temp files behind (old targets are untouched

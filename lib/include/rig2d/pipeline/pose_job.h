@@ -53,6 +53,8 @@ struct PoseResult {
   View view;
   RenderStats stats;                         // summed over frames
   std::vector<Diagnostic> diagnostics;       // warnings and notes (missing textures, unbound tracks)
+  std::vector<std::string> inputs;           // every file the run read (rig, pose file, clip, textures
+                                             // and their sidecars), for check_output_paths
 };
 
 // Errors carry the offending file in where.file; an error without a file is a command-line

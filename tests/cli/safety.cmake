@@ -1,0 +1,9 @@
+# SPDX-License-Identifier: Apache-2.0
+# Output safety (issue 14): no tool ever writes over one of its inputs or writes one file twice, and a
+# failed multi-file run changes nothing. tests/cli/output_safety_test.py runs one case each.
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+foreach(case autorig validate pose pose_all_or_nothing fix errors outside memory)
+  add_test(NAME cli_safety_${case}
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/output_safety_test.py ${PROJECT_BINARY_DIR}/tools
+                   ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/cli_safety ${case})
+endforeach()
