@@ -247,6 +247,13 @@ int run(const Options& o) {
             weights_mode_name(options.weights), res.rig_id, res.id_kept ? "kept" : "derived", res.sprite_guid,
             res.read_ms, res.decode_ms, s.coverage_ms, s.mesh_ms, s.bones_ms, s.weights_ms, res.verify_ms,
             res.bones_kept ? "; bones kept from the existing rig" : "");
+        const OutlineYardstick& y = s.yardstick;
+        spdlog::debug(
+            "{}: yardstick {}: alpha mass inside {:.5f} (>= {}), {} px with alpha >= {} outside (least covered "
+            "{:.3f}), transparent border {:.3f} px per px of outline (<= {}: {} px over {:.1f} px)",
+            job.display, passes(y) ? "met" : "missed", y.alpha_mass_inside, kYardstickMinAlphaMass, y.opaque_outside,
+            kYardstickOpaqueAlpha, y.opaque_min_inside, y.border_per_outline_px, kYardstickMaxBorder,
+            y.transparent_inside, y.outline_length);
         if (options.mesh == MeshMode::Outline) {
           const OutlineMeshStats& m = s.outline;
           spdlog::debug(

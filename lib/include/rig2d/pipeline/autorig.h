@@ -119,6 +119,7 @@ struct AutorigStats {
                                             // (autorig_file keeps only the notes here, for -v)
   OutlineMeshStats outline;        // MeshMode::Outline only: contour, simplification, quality, IoU
   CoverageScore coverage;          // either mesh vs the alpha mask (pixel centres, alpha > threshold)
+  OutlineYardstick yardstick;      // either mesh vs the alpha (geometry/outline_mesh.h)
 };
 
 // One sprite to a v1 rig: coverage mask (image/coverage.h), mesh by options.mesh, bones (given or

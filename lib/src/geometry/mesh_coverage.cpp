@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: Apache-2.0
+// How well a sprite mesh covers the sprite's alpha: pixel-centre scores (mesh_coverage) and the
+// outline yardstick, which needs the exact area of each pixel inside the mesh. That area comes from
+// signed-area accumulation over the triangles' edges, the method of scanline font rasterizers
+// (libart, font-rs): each edge adds, row by row, the area to its right; a prefix sum along the row
+// then gives the covered share of every pixel, and the edges shared by two triangles cancel.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <utility>
+
+#include "rig2d/geometry/contour.h"
+#include "rig2d/geometry/outline_mesh.h"
+
+namespace rig2d {
+namespace {
+
+bool image_ok(const Image& image) {
+  return image.width > 0 && image.height > 0 &&
+         image.rgba.size() == 4ull * static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height);
+}
+
+std::uint8_t alpha_at(const Image& image, std::size_t pixel) { return image.rgba[4 * pixel + 3]; }
+
+// The mesh's triangles in pixel space (uv * size), skipping bad indices and non-finite uvs.
+template <typename Visit>
+void for_each_triangle(const Mesh& mesh, int w, int h, Visit&& visit) {
+  const std::size_t n = std::min(mesh.uvs.size(), mesh.verts.size());
+  for (std::size_t t = 0; t + 2 < mesh.tris.size(); t += 3) {
+    if (mesh.tris[t] >= n || mesh.tris[t + 1] >= n || mesh.tris[t + 2] >= n) continue;
+    Vec2 p[3];
+    bool finite = true;
+    for (int k = 0; k < 3; ++k) {
+      const Vec2 uv = mesh.uvs[mesh.tris[t + static_cast<std::size_t>(k)]];
+      p[k] = {uv.x * w, uv.y * h};
+      finite = finite && std::isfinite(p[k].x) && std::isfinite(p[k].y);
+    }
+    if (finite) visit(p);
+  }
+}
+
+// 1 where the pixel's centre lies in (or on) a triangle. Scanline: on each row of pixel centres, a
+// triangle is the x-interval between its edges.
+std::vector<std::uint8_t> covered_centres(const Mesh& mesh, int w, int h) {
+  std::vector<std::uint8_t> covered(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
+  for_each_triangle(mesh, w, h, [&](const Vec2* p) {
+    const double ymin = std::min({p[0].y, p[1].y, p[2].y}), ymax = std::max({p[0].y, p[1].y, p[2].y});
+    const int y0 = static_cast<int>(std::clamp(std::ceil(ymin - 0.5), 0.0, static_cast<double>(h)));
+    const int y1 = static_cast<int>(std::clamp(std::floor(ymax - 0.5), -1.0, h - 1.0));
+    for (int y = y0; y <= y1; ++y) {
+      const double cy = y + 0.5;
+      double xl = HUGE_VAL, xr = -HUGE_VAL;
+      for (int k = 0; k < 3; ++k) {
+        const Vec2 a = p[k], b = p[(k + 1) % 3];
+        if ((a.y <= cy && b.y >= cy) || (b.y <= cy && a.y >= cy)) {
+          if (a.y == b.y) {
+            xl = std::min({xl, a.x, b.x});
+            xr = std::max({xr, a.x, b.x});
+          } else {
+            const double x = a.x + (cy - a.y) * (b.x - a.x) / (b.y - a.y);
+            xl = std::min(xl, x);
+            xr = std::max(xr, x);
+          }
+        }
+      }
+      if (!(xl <= xr)) continue;
+      const int x0 = static_cast<int>(std::clamp(std::ceil(xl - 0.5), 0.0, static_cast<double>(w)));
+      const int x1 = static_cast<int>(std::clamp(std::floor(xr - 0.5), -1.0, w - 1.0));
+      const std::size_t row = static_cast<std::size_t>(y) * static_cast<std::size_t>(w);
+      for (int x = x0; x <= x1; ++x) covered[row + static_cast<std::size_t>(x)] = 1;
+    }
+  });
+  return covered;
+}
+
+// Adds the area right of edge a -> b (x within [0, w]) to each row's accumulator (w + 2 cells).
+// Downward edges add, upward edges subtract; cell i holds the change of coverage at pixel i.
+void accumulate_edge(std::vector<double>& acc, int w, int h, Vec2 a, Vec2 b) {
+  if (a.y == b.y) return;
+  double dir = 1;
+  if (a.y > b.y) {
+    std::swap(a, b);
+    dir = -1;
+  }
+  const double ys = std::max(a.y, 0.0), ye = std::min(b.y, static_cast<double>(h));
+  if (!(ys < ye)) return;
+  const double dxdy = (b.x - a.x) / (b.y - a.y);
+  const std::size_t stride = static_cast<std::size_t>(w) + 2;
+  for (int y = static_cast<int>(std::floor(ys)); y < static_cast<int>(std::ceil(ye)); ++y) {
+    const double top = std::max(static_cast<double>(y), ys), bottom = std::min(y + 1.0, ye);
+    if (!(top < bottom)) continue;
+    const double d = (bottom - top) * dir;
+    const double xt = std::clamp(a.x + (top - a.y) * dxdy, 0.0, static_cast<double>(w));
+    const double xb = std::clamp(a.x + (bottom - a.y) * dxdy, 0.0, static_cast<double>(w));
+    const double x0 = std::min(xt, xb), x1 = std::max(xt, xb);
+    const int i0 = static_cast<int>(std::floor(x0)), i1 = static_cast<int>(std::ceil(x1));
+    double* row = acc.data() + static_cast<std::size_t>(y) * stride;
+    if (i1 <= i0 + 1) {  // the edge stays in one pixel column of this row
+      const double xm = 0.5 * (xt + xb) - i0;
+      row[i0] += d * (1 - xm);
+      row[i0 + 1] += d * xm;
+      continue;
+    }
+    // Pixel i's share right of the edge is ramp(i + 1) - ramp(i), where ramp(X) integrates
+    // max(0, X - x) along the edge (x uniform over [x0, x1]); cell i gets that share's change.
+    const double s = 1 / (x1 - x0);
+    auto ramp = [&](double X) {
+      if (X <= x0) return 0.0;
+      if (X >= x1) return X - 0.5 * (x0 + x1);
+      return 0.5 * s * (X - x0) * (X - x0);
+    };
+    double previous = 0;
+    for (int i = i0; i < i1; ++i) {
+      const double share = ramp(i + 1.0) - ramp(i);
+      row[i] += d * (share - previous);
+      previous = share;
+    }
+    row[i1] += d * (1 - previous);
+  }
+}
+
+// Splits a -> b where it crosses x = 0 and x = w and clamps the pieces' x into [0, w]: a piece left of
+// the image still counts for every pixel of its rows, one right of it for none.
+void accumulate_clipped(std::vector<double>& acc, int w, int h, Vec2 a, Vec2 b) {
+  double cuts[4] = {0, 1, 1, 1};
+  int n = 1;
+  for (const double x : {0.0, static_cast<double>(w)})
+    if ((a.x < x) != (b.x < x) && a.x != b.x) cuts[n++] = (x - a.x) / (b.x - a.x);
+  cuts[n++] = 1;
+  std::sort(cuts, cuts + n);
+  auto at = [&](double t) {
+    const Vec2 p = t == 0 ? a : t == 1 ? b : Vec2{a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)};
+    return Vec2{std::clamp(p.x, 0.0, static_cast<double>(w)), p.y};
+  };
+  for (int k = 0; k + 1 < n; ++k) accumulate_edge(acc, w, h, at(cuts[k]), at(cuts[k + 1]));
+}
+
+}  // namespace
+
+CoverageScore mesh_coverage(const Mesh& mesh, const Image& image, int alpha_threshold) {
+  if (!image_ok(image)) return {};
+  std::vector<std::uint8_t> mask(static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height));
+  for (std::size_t i = 0; i < mask.size(); ++i) mask[i] = alpha_at(image, i) > alpha_threshold;
+  return mesh_coverage(mesh, image.width, image.height, mask);
+}
+
+CoverageScore mesh_coverage(const Mesh& mesh, int w, int h, const std::vector<std::uint8_t>& mask_in) {
+  CoverageScore score;
+  if (w <= 0 || h <= 0 || mask_in.size() != static_cast<std::size_t>(w) * static_cast<std::size_t>(h)) return score;
+  const std::vector<std::uint8_t> covered = covered_centres(mesh, w, h);
+  for (std::size_t i = 0; i < covered.size(); ++i) {
+    const bool mask = mask_in[i] != 0;
+    score.mask_pixels += mask;
+    score.mesh_pixels += covered[i];
+    score.both += mask && covered[i];
+  }
+  const std::size_t uni = score.mask_pixels + score.mesh_pixels - score.both;
+  score.iou = uni == 0 ? 1.0 : static_cast<double>(score.both) / static_cast<double>(uni);
+  score.recall = score.mask_pixels == 0 ? 1.0 : static_cast<double>(score.both) / static_cast<double>(score.mask_pixels);
+  return score;
+}
+
+std::vector<double> mesh_pixel_area(const Mesh& mesh, int w, int h) {
+  if (w <= 0 || h <= 0) return {};
+  const std::size_t stride = static_cast<std::size_t>(w) + 2;
+  std::vector<double> acc(stride * static_cast<std::size_t>(h), 0.0);
+  for_each_triangle(mesh, w, h, [&](const Vec2* p) {
+    // Every triangle adds positive area whatever its winding, so overlaps show as shares above 1.
+    const double twice_area = (p[1].x - p[0].x) * (p[2].y - p[0].y) - (p[2].x - p[0].x) * (p[1].y - p[0].y);
+    const int step = twice_area > 0 ? 2 : 1;  // walk it so its inside is right of downward edges
+    for (int k = 0; k < 3; ++k) accumulate_clipped(acc, w, h, p[(k * step) % 3], p[((k + 1) * step) % 3]);
+  });
+  std::vector<double> area(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
+  for (int y = 0; y < h; ++y) {
+    double sum = 0;
+    for (int x = 0; x < w; ++x) {
+      sum += acc[static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x)];
+      area[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)] = std::clamp(sum, 0.0, 1.0);
+    }
+  }
+  return area;
+}
+
+OutlineYardstick outline_yardstick(const Mesh& mesh, const Image& image, int alpha_threshold) {
+  OutlineYardstick y;
+  if (!image_ok(image)) return y;
+  const int w = image.width, h = image.height;
+  const std::vector<double> area = mesh_pixel_area(mesh, w, h);
+  const std::vector<std::uint8_t> centres = covered_centres(mesh, w, h);
+  double mass = 0, mass_inside = 0;
+  for (std::size_t i = 0; i < area.size(); ++i) {
+    const int a = alpha_at(image, i);
+    mass += a;
+    mass_inside += a * area[i];
+    if (a >= kYardstickOpaqueAlpha) {
+      y.opaque_min_inside = std::min(y.opaque_min_inside, area[i]);
+      y.opaque_outside += area[i] < 0.5;
+    }
+    y.transparent_inside += a <= alpha_threshold && centres[i];
+  }
+  y.alpha_mass_inside = mass > 0 ? mass_inside / mass : 1.0;
+  y.outline_length = alpha_outline_length(image, alpha_threshold);
+  y.border_per_outline_px = y.transparent_inside == 0 ? 0.0
+                            : y.outline_length > 0   ? static_cast<double>(y.transparent_inside) / y.outline_length
+                                                     : HUGE_VAL;
+  return y;
+}
+
+}  // namespace rig2d
