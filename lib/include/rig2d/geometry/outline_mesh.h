@@ -18,8 +18,8 @@ namespace rig2d {
 
 struct OutlineMeshOptions {
   int alpha_threshold = 8;        // [Limit: 0..254] a pixel is covered when alpha > threshold
-  double margin = 1.0;            // [Limit: 0..64] [Units: px] outward growth of the alpha outline
-  double tolerance = 1.0;         // [Limit: 0..64] [Units: px] simplification tolerance (0 = none);
+  double margin = 0.75;           // [Limit: 0..64] [Units: px] outward growth of the alpha outline
+  double tolerance = 0.75;        // [Limit: 0..64] [Units: px] simplification tolerance (0 = none);
                                   // while it is <= margin nothing above the threshold is clipped
   double min_area = 4.0;          // [Limit: >= 0] [Units: px^2] islands/holes smaller are dropped
   double min_angle_deg = 20.0;    // [Limit: 0..34] [Units: degrees] quality bound (0 = no refinement)
