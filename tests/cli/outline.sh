@@ -34,6 +34,9 @@ case "$scenario" in
     done
     expect "6 written, 0 up to date, 0 failed"
     grep -c "recall 1.0000" "$work/out.txt" | grep -qx 6 || fail "some sprite lost covered pixels"
+    # The yardstick: no alpha mass lost beyond 0.05 %, no pixel with alpha >= 128 outside the mesh.
+    grep -cE "yardstick (met|missed): alpha mass inside (1\.00000|0\.999[5-9][0-9]) \(>= 0\.9995\), 0 px with alpha >= 128 outside" \
+      "$work/out.txt" | grep -qx 6 || fail "some sprite misses the yardstick's alpha mass or opaque bound"
     run 0 "$pose" "$work/s/figure.rig2d.json" --assets "$work/s" --pose down_l_1.rot=0.4 -o "$work/figure-posed.png"
     [ -s "$work/figure-posed.png" ] || fail "no posed render"
     ;;

@@ -294,6 +294,13 @@ int run(const Options& o) {
               job.display, k.cell, k.axis_cells, k.branches_pruned, k.holes_filled, k.islands, k.islands_skipped,
               k.limbs, k.tips, k.bones, k.axis_fallback ? ", principal-axis fallback" : "");
         }
+        const OutlineYardstick& y = s.yardstick;
+        spdlog::debug(
+            "{}: yardstick {}: alpha mass inside {:.5f} (>= {}), {} px with alpha >= {} outside (least covered "
+            "{:.3f}), transparent border {:.3f} px per px of outline (<= {}: {} px over {:.1f} px)",
+            job.display, passes(y) ? "met" : "missed", y.alpha_mass_inside, kYardstickMinAlphaMass, y.opaque_outside,
+            kYardstickOpaqueAlpha, y.opaque_min_inside, y.border_per_outline_px, kYardstickMaxBorder,
+            y.transparent_inside, y.outline_length);
         if (options.mesh == MeshMode::Outline) {
           const OutlineMeshStats& m = s.outline;
           spdlog::debug(

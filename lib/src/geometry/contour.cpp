@@ -134,6 +134,18 @@ double seg_dist2(Vec2 p, Vec2 a, Vec2 b) {
   return ex * ex + ey * ey;
 }
 
+// Crossings beyond the image go onto its border, and so do those within kBorderSnap of it: such a
+// point only ever lies on a lattice edge to the ring of samples outside the image, where the outline
+// leaves the border, and moving it outward onto the border costs nothing in coverage but lets the run
+// along the border end on the border (a frame point the simplifier keeps exact) without a stub.
+constexpr double kBorderSnap = 1.0 / 16;  // px
+
+double onto_image(double v, int size) {
+  if (v < kBorderSnap) return 0;
+  if (v > size - kBorderSnap) return size;
+  return v;
+}
+
 // Marching squares chamfers the image's corners (one cell cut diagonally); when a ring runs from
 // one image border to the adjacent one, put the corner itself back.
 void restore_image_corners(Ring& ring, double w, double h) {
@@ -155,7 +167,48 @@ void restore_image_corners(Ring& ring, double w, double h) {
   ring = std::move(out);
 }
 
+// Level minus alpha on the lattice of pixel centres plus one ring of transparent samples around the
+// image, so the iso-line at 0 separates the centres with alpha > threshold from the rest.
+Field alpha_field(const Image& image, int alpha_threshold, bool* any_inside) {
+  const int w = image.width, h = image.height;
+  Field alpha;
+  alpha.nx = w + 2;
+  alpha.ny = h + 2;
+  alpha.x0 = -0.5;
+  alpha.y0 = -0.5;
+  const float level = static_cast<float>(alpha_threshold) + 0.5f;
+  alpha.g.assign(static_cast<std::size_t>(alpha.nx) * static_cast<std::size_t>(alpha.ny), level);
+  bool any = false;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      const float a = image.rgba[4 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) + 3];
+      alpha.g[static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(alpha.nx) + static_cast<std::size_t>(x + 1)] = level - a;
+      any = any || a > level;
+    }
+  if (any_inside) *any_inside = any;
+  return alpha;
+}
+
+bool image_ok(const Image& image) {
+  return image.width > 0 && image.height > 0 &&
+         image.rgba.size() == 4ull * static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height);
+}
+
 }  // namespace
+
+double alpha_outline_length(const Image& image, int alpha_threshold) {
+  if (!image_ok(image) || alpha_threshold < 0 || alpha_threshold > 254) return 0;
+  const double w = image.width, h = image.height;
+  auto clip = [&](Vec2 p) { return Vec2{std::clamp(p.x, 0.0, w), std::clamp(p.y, 0.0, h)}; };
+  double length = 0;
+  march(alpha_field(image, alpha_threshold, nullptr), [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
+    p = clip(p);
+    q = clip(q);
+    const bool on_border = (p.x == 0 && q.x == 0) || (p.y == 0 && q.y == 0) || (p.x == w && q.x == w) || (p.y == h && q.y == h);
+    if (!on_border) length += std::hypot(q.x - p.x, q.y - p.y);
+  });
+  return length;
+}
 
 double ring_signed_area(const Ring& ring) {
   double sum = 0;
@@ -166,8 +219,7 @@ double ring_signed_area(const Ring& ring) {
 
 Result<std::vector<Ring>> trace_alpha_contours(const Image& image, const ContourOptions& options,
                                                std::vector<std::uint8_t>* grown_mask) {
-  if (image.width <= 0 || image.height <= 0 ||
-      image.rgba.size() != 4ull * static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height))
+  if (!image_ok(image))
     return make_error("contour.image", "image is empty or its pixel buffer does not match " +
                                            std::to_string(image.width) + "x" + std::to_string(image.height));
   if (options.alpha_threshold < 0 || options.alpha_threshold > 254)
@@ -177,21 +229,8 @@ Result<std::vector<Ring>> trace_alpha_contours(const Image& image, const Contour
     return make_error("contour.options", "margin must be within 0..64 px");
 
   const int w = image.width, h = image.height;
-  // Sample lattice: pixel centres plus one ring of transparent samples around the image.
-  Field alpha;
-  alpha.nx = w + 2;
-  alpha.ny = h + 2;
-  alpha.x0 = -0.5;
-  alpha.y0 = -0.5;
-  const float level = static_cast<float>(options.alpha_threshold) + 0.5f;
-  alpha.g.assign(static_cast<std::size_t>(alpha.nx) * static_cast<std::size_t>(alpha.ny), level);
   bool any = false;
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) {
-      const float a = image.rgba[4 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) + 3];
-      alpha.g[static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(alpha.nx) + static_cast<std::size_t>(x + 1)] = level - a;
-      any = any || a > level;
-    }
+  Field alpha = alpha_field(image, options.alpha_threshold, &any);
   if (grown_mask) grown_mask->assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
   if (!any) return std::vector<Ring>{};
 
@@ -238,7 +277,7 @@ Result<std::vector<Ring>> trace_alpha_contours(const Image& image, const Contour
   std::vector<Vec2> start;
   std::vector<std::int64_t> from, to;
   march(grown, [&](Vec2 p, Vec2, std::int64_t ip, std::int64_t iq) {
-    start.push_back({std::clamp(p.x, 0.0, static_cast<double>(w)), std::clamp(p.y, 0.0, static_cast<double>(h))});
+    start.push_back({onto_image(p.x, w), onto_image(p.y, h)});
     from.push_back(ip);
     to.push_back(iq);
   });

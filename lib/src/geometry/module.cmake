@@ -6,4 +6,5 @@ target_sources(rig2d PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/triangulate.cpp
   ${CMAKE_CURRENT_LIST_DIR}/contour.cpp
   ${CMAKE_CURRENT_LIST_DIR}/simplify.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/outline_mesh.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/outline_mesh.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/mesh_coverage.cpp)

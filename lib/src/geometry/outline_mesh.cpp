@@ -22,68 +22,6 @@ bool in_range(double v, double lo, double hi) { return v >= lo && v <= hi; }
 
 }  // namespace
 
-CoverageScore mesh_coverage(const Mesh& mesh, const Image& image, int alpha_threshold) {
-  const int w = image.width, h = image.height;
-  if (w <= 0 || h <= 0 || image.rgba.size() != 4ull * static_cast<std::size_t>(w) * static_cast<std::size_t>(h))
-    return {};
-  std::vector<std::uint8_t> mask(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
-  for (std::size_t i = 0; i < mask.size(); ++i) mask[i] = image.rgba[4 * i + 3] > alpha_threshold;
-  return mesh_coverage(mesh, w, h, mask);
-}
-
-CoverageScore mesh_coverage(const Mesh& mesh, int w, int h, const std::vector<std::uint8_t>& mask_in) {
-  CoverageScore score;
-  if (w <= 0 || h <= 0 || mask_in.size() != static_cast<std::size_t>(w) * static_cast<std::size_t>(h)) return score;
-  std::vector<std::uint8_t> covered(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
-  const std::size_t n = std::min(mesh.uvs.size(), mesh.verts.size());
-  for (std::size_t t = 0; t + 2 < mesh.tris.size(); t += 3) {
-    if (mesh.tris[t] >= n || mesh.tris[t + 1] >= n || mesh.tris[t + 2] >= n) continue;
-    Vec2 p[3];
-    for (int k = 0; k < 3; ++k) {
-      const Vec2 uv = mesh.uvs[mesh.tris[t + static_cast<std::size_t>(k)]];
-      p[k] = {uv.x * w, uv.y * h};
-    }
-    // Scanline: on each row of pixel centres, the triangle is the x-interval between its edges.
-    const double ymin = std::min({p[0].y, p[1].y, p[2].y}), ymax = std::max({p[0].y, p[1].y, p[2].y});
-    const int y0 = std::max(0, static_cast<int>(std::ceil(ymin - 0.5)));
-    const int y1 = std::min(h - 1, static_cast<int>(std::floor(ymax - 0.5)));
-    for (int y = y0; y <= y1; ++y) {
-      const double cy = y + 0.5;
-      double xl = HUGE_VAL, xr = -HUGE_VAL;
-      for (int k = 0; k < 3; ++k) {
-        const Vec2 a = p[k], b = p[(k + 1) % 3];
-        if ((a.y <= cy && b.y >= cy) || (b.y <= cy && a.y >= cy)) {
-          if (a.y == b.y) {
-            xl = std::min({xl, a.x, b.x});
-            xr = std::max({xr, a.x, b.x});
-          } else {
-            const double x = a.x + (cy - a.y) * (b.x - a.x) / (b.y - a.y);
-            xl = std::min(xl, x);
-            xr = std::max(xr, x);
-          }
-        }
-      }
-      if (!(xl <= xr)) continue;
-      const int x0 = std::max(0, static_cast<int>(std::ceil(xl - 0.5)));
-      const int x1 = std::min(w - 1, static_cast<int>(std::floor(xr - 0.5)));
-      if (x0 <= x1)
-        std::fill(covered.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x0)),
-                  covered.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x1) + 1),
-                  std::uint8_t{1});
-    }
-  }
-  for (std::size_t i = 0; i < covered.size(); ++i) {
-    const bool mask = mask_in[i] != 0;
-    score.mask_pixels += mask;
-    score.mesh_pixels += covered[i];
-    score.both += mask && covered[i];
-  }
-  const std::size_t uni = score.mask_pixels + score.mesh_pixels - score.both;
-  score.iou = uni == 0 ? 1.0 : static_cast<double>(score.both) / static_cast<double>(uni);
-  score.recall = score.mask_pixels == 0 ? 1.0 : static_cast<double>(score.both) / static_cast<double>(score.mask_pixels);
-  return score;
-}
-
 Result<void> check_outline_options(const OutlineMeshOptions& options) {
   if (options.alpha_threshold < 0 || options.alpha_threshold > 254) return bad_option("alpha threshold", "within 0..254");
   if (!in_range(options.margin, 0, 64)) return bad_option("margin", "within 0..64 px");
@@ -113,7 +51,7 @@ Result<Mesh> outline_mesh(const Image& image, const OutlineMeshOptions& options,
   for (const Ring& r : *traced) st.contour_points += r.size();
 
   const std::vector<Ring> kept = drop_small_rings(*traced, options.min_area);
-  const std::vector<Ring> rings = simplify_rings(kept, options.tolerance);
+  const std::vector<Ring> rings = simplify_rings(kept, options.tolerance, ClipFrame{static_cast<double>(image.width), static_cast<double>(image.height)});
   st.simplified_rings = rings.size();
   for (const Ring& r : rings) st.simplified_points += r.size();
 
@@ -145,6 +83,7 @@ Result<Mesh> outline_mesh(const Image& image, const OutlineMeshOptions& options,
   st.budget_reached = ts.budget_reached;
   st.coverage = mesh_coverage(mesh, image, options.alpha_threshold);
   st.fit = mesh_coverage(mesh, image.width, image.height, grown);
+  st.yardstick = outline_yardstick(mesh, image, options.alpha_threshold);
   if (stats) *stats = st;
   return mesh;
 }

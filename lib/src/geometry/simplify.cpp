@@ -69,6 +69,7 @@ bool segments_meet(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
 struct Work {
   const Ring* pts = nullptr;
   std::vector<char> keep;
+  std::vector<char> on_frame;  // points on the clip frame: a shortcut may not pass inside them
 };
 
 // The original point of span (s, e) farthest from the shortcut, or n when the span has none.
@@ -86,19 +87,37 @@ std::size_t farthest_in_span(const Ring& p, std::size_t s, std::size_t e) {
   return best_k;
 }
 
-// Douglas-Peucker on the cyclic span (s, e) of ring w (e reached from s going forward).
-void dp_span(Work& w, std::size_t s, std::size_t e, double tol) {
+// The point of span (s, e) the shortcut s-e must keep, or n when it may replace the span: the one
+// farthest beyond its allowance, which is the tolerance except at a frame point the shortcut passes
+// inside of (the point lies on its left, the filled side being on the right): there it is zero.
+std::size_t point_to_keep(const Work& w, std::size_t s, std::size_t e, double tol) {
   const Ring& p = *w.pts;
   const std::size_t n = p.size();
+  double worst = 0;
+  std::size_t worst_k = n;
+  for (std::size_t k = (s + 1) % n; k != e; k = (k + 1) % n) {
+    const bool cut_at_frame = w.on_frame[k] && orient2d(p[s], p[e], p[k]) > 0;
+    const double excess = point_segment_distance(p[k], p[s], p[e]) - (cut_at_frame ? 0 : tol);
+    if (excess > worst) {
+      worst = excess;
+      worst_k = k;
+    }
+  }
+  return worst_k;
+}
+
+// Douglas-Peucker on the cyclic span (s, e) of ring w (e reached from s going forward).
+void dp_span(Work& w, std::size_t s, std::size_t e, double tol) {
+  const std::size_t n = w.pts->size();
   std::vector<std::pair<std::size_t, std::size_t>> stack{{s, e}};
   while (!stack.empty()) {
     const auto [a, b] = stack.back();
     stack.pop_back();
-    const std::size_t best_k = farthest_in_span(p, a, b);
-    if (best_k == n || point_segment_distance(p[best_k], p[a], p[b]) <= tol) continue;
-    w.keep[best_k] = 1;
-    stack.emplace_back(a, best_k);
-    stack.emplace_back(best_k, b);
+    const std::size_t k = point_to_keep(w, a, b, tol);
+    if (k == n) continue;
+    w.keep[k] = 1;
+    stack.emplace_back(a, k);
+    stack.emplace_back(k, b);
   }
 }
 
@@ -149,7 +168,12 @@ std::vector<Ring> drop_small_rings(const std::vector<Ring>& rings, double min_ar
 }
 
 std::vector<Ring> simplify_rings(const std::vector<Ring>& rings, double tolerance) {
+  return simplify_rings(rings, tolerance, ClipFrame{});
+}
+
+std::vector<Ring> simplify_rings(const std::vector<Ring>& rings, double tolerance, const ClipFrame& frame) {
   if (!(tolerance > 0)) return rings;
+  const bool framed = frame.width > 0 && frame.height > 0;
   std::vector<Work> work(rings.size());
   for (std::size_t r = 0; r < rings.size(); ++r) {
     Work& w = work[r];
@@ -157,6 +181,9 @@ std::vector<Ring> simplify_rings(const std::vector<Ring>& rings, double toleranc
     const Ring& p = rings[r];
     const std::size_t n = p.size();
     w.keep.assign(n, 0);
+    w.on_frame.assign(n, 0);
+    for (std::size_t k = 0; k < n && framed; ++k)
+      w.on_frame[k] = p[k].x == 0 || p[k].y == 0 || p[k].x == frame.width || p[k].y == frame.height;
     if (n <= 3) {
       std::fill(w.keep.begin(), w.keep.end(), 1);
       continue;

@@ -334,6 +334,7 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
       if (!grid_mesh) return Unexpected{grid_mesh.error()};
       mesh = std::move(*grid_mesh);
       st.coverage = mesh_coverage(mesh, image, o.alpha_threshold);
+      st.yardstick = outline_yardstick(mesh, image, o.alpha_threshold);
       break;
     }
     case MeshMode::Outline: {
@@ -341,6 +342,7 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
       if (!outline) return Unexpected{outline.error()};
       mesh = std::move(*outline);
       st.coverage = st.outline.coverage;
+      st.yardstick = st.outline.yardstick;
       break;
     }
   }

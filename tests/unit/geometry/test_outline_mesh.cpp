@@ -135,7 +135,8 @@ TEST_CASE("outline mesh: properties over masks made in code", "[geometry][outlin
     auto traced = rig2d::trace_alpha_contours(im, {opt.alpha_threshold, opt.margin});
     REQUIRE(traced);
     const std::vector<Ring> rings =
-        rig2d::simplify_rings(rig2d::drop_small_rings(*traced, opt.min_area), opt.tolerance);
+        rig2d::simplify_rings(rig2d::drop_small_rings(*traced, opt.min_area), opt.tolerance,
+                              rig2d::ClipFrame{static_cast<double>(im.width), static_cast<double>(im.height)});
     std::vector<std::pair<Vec2, Vec2>> sharp_sides;  // the two sides of each sharp corner
     for (const Ring& r : rings)
       for (std::size_t k = 0; k < r.size(); ++k) {

@@ -35,6 +35,11 @@ struct ContourOptions {
 RIG2D_EXPORT Result<std::vector<Ring>> trace_alpha_contours(const Image& image, const ContourOptions& options = {},
                                                             std::vector<std::uint8_t>* grown_mask = nullptr);
 
+// Length (px) of the sprite's alpha outline: the iso-line at threshold + 0.5 that the rings above are
+// grown from, leaving out where it runs along the image border (opaque pixels on the border: nothing
+// lies beyond). 0 for an empty or inconsistent image or a threshold outside 0..254.
+RIG2D_EXPORT double alpha_outline_length(const Image& image, int alpha_threshold);
+
 // Half the shoelace sum: negative for islands, positive for holes (px^2).
 RIG2D_EXPORT double ring_signed_area(const Ring& ring);
 

@@ -18,8 +18,8 @@ namespace rig2d {
 
 struct OutlineMeshOptions {
   int alpha_threshold = 8;        // [Limit: 0..254] a pixel is covered when alpha > threshold
-  double margin = 1.0;            // [Limit: 0..64] [Units: px] outward growth of the alpha outline
-  double tolerance = 1.0;         // [Limit: 0..64] [Units: px] simplification tolerance (0 = none);
+  double margin = 0.75;           // [Limit: 0..64] [Units: px] outward growth of the alpha outline
+  double tolerance = 0.75;        // [Limit: 0..64] [Units: px] simplification tolerance (0 = none);
                                   // while it is <= margin nothing above the threshold is clipped
   double min_area = 4.0;          // [Limit: >= 0] [Units: px^2] islands/holes smaller are dropped
   double min_angle_deg = 20.0;    // [Limit: 0..34] [Units: degrees] quality bound (0 = no refinement)
@@ -38,6 +38,27 @@ struct CoverageScore {
   double recall = 0;  // both / mask: 1 = no covered pixel clipped
 };
 
+// The outline yardstick (docs/outline.md). Alpha mass and opaque pixels are measured with the exact
+// area of each pixel the mesh covers; the transparent border counts pixel centres, one pixel per px.
+struct OutlineYardstick {
+  double alpha_mass_inside = 1;         // sum(alpha * covered area) / sum(alpha): 1 = nothing lost
+  std::size_t opaque_outside = 0;       // pixels with alpha >= 128 less than half inside the mesh
+  double opaque_min_inside = 1;         // smallest covered share of a pixel with alpha >= 128
+  std::size_t transparent_inside = 0;   // pixels with alpha <= threshold whose centre is in the mesh
+  double outline_length = 0;            // px of the alpha outline off the image border (alpha_outline_length)
+  double border_per_outline_px = 0;     // transparent_inside / outline_length (0 when nothing is inside)
+};
+
+inline constexpr double kYardstickMinAlphaMass = 0.9995;  // alpha mass inside the mesh, at least
+inline constexpr int kYardstickOpaqueAlpha = 128;         // no pixel this opaque may lie outside
+inline constexpr double kYardstickMaxBorder = 1.0;        // px of transparent border per px of outline
+
+// True when the yardstick's three bounds hold.
+inline bool passes(const OutlineYardstick& y) {
+  return y.alpha_mass_inside >= kYardstickMinAlphaMass && y.opaque_outside == 0 &&
+         y.border_per_outline_px <= kYardstickMaxBorder;
+}
+
 struct OutlineMeshStats {
   std::size_t contour_rings = 0, contour_points = 0;        // traced (after the margin)
   std::size_t simplified_rings = 0, simplified_points = 0;  // after specks and simplification
@@ -48,6 +69,7 @@ struct OutlineMeshStats {
   CoverageScore coverage;            // mesh vs the alpha mask (alpha > threshold)
   CoverageScore fit;                 // mesh vs the mask grown by the margin: what the outline aims at,
                                      // so this isolates simplification and tessellation error
+  OutlineYardstick yardstick;        // mesh vs the image's alpha (see outline_yardstick)
 };
 
 // Range checks of every option (the limits above). Errors: outline.options naming the option.
@@ -65,5 +87,12 @@ RIG2D_EXPORT Result<Mesh> outline_mesh(const Image& image, const OutlineMeshOpti
 RIG2D_EXPORT CoverageScore mesh_coverage(const Mesh& mesh, const Image& image, int alpha_threshold);
 // Same against any w x h mask (row-major, nonzero = in).
 RIG2D_EXPORT CoverageScore mesh_coverage(const Mesh& mesh, int width, int height, const std::vector<std::uint8_t>& mask);
+
+// The outline yardstick of any sprite mesh (by its uvs) against the image's alpha. Triangles with
+// bad indices or non-finite uvs are skipped; an empty or inconsistent image gives the default.
+RIG2D_EXPORT OutlineYardstick outline_yardstick(const Mesh& mesh, const Image& image, int alpha_threshold);
+
+// Exact share of each pixel's area inside the mesh (w * h values in 0..1, row-major), by the uvs.
+RIG2D_EXPORT std::vector<double> mesh_pixel_area(const Mesh& mesh, int width, int height);
 
 }  // namespace rig2d

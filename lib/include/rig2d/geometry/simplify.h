@@ -22,4 +22,15 @@ RIG2D_EXPORT std::vector<Ring> drop_small_rings(const std::vector<Ring>& rings, 
 // input, keeps at least 3 points per ring, and never self-intersects when the input does not.
 RIG2D_EXPORT std::vector<Ring> simplify_rings(const std::vector<Ring>& rings, double tolerance);
 
+// The rectangle [0, width] x [0, height] rings were clipped to (trace_alpha_contours clips to the
+// image). Along it an outline has no margin left to give; a frame with no area is no frame.
+struct ClipFrame {
+  double width = 0, height = 0;  // [Units: px]
+};
+
+// Same, and no shortcut passes inside a point lying on the frame (x = 0, y = 0, x = width or
+// y = height): where a ring runs along the frame it stays exactly on it, so pixels on the image
+// border, which the margin could not grow past, keep their whole area.
+RIG2D_EXPORT std::vector<Ring> simplify_rings(const std::vector<Ring>& rings, double tolerance, const ClipFrame& frame);
+
 }  // namespace rig2d

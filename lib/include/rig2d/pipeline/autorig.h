@@ -128,6 +128,7 @@ struct AutorigStats {
   OutlineMeshStats outline;        // MeshMode::Outline only: contour, simplification, quality, IoU
   ShapeSkeletonStats skeleton;     // SkeletonMode::Shape (suggested bones) only
   CoverageScore coverage;          // either mesh vs the alpha mask (pixel centres, alpha > threshold)
+  OutlineYardstick yardstick;      // either mesh vs the alpha (geometry/outline_mesh.h)
 };
 
 // One sprite to a v1 rig: coverage mask (image/coverage.h), mesh by options.mesh, bones (given or

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: Apache-2.0
+// How well a sprite mesh covers the sprite's alpha: pixel-centre scores (mesh_coverage) and the
+// outline yardstick, which needs the exact area of each pixel inside the mesh. That area comes from
+// signed-area accumulation over the triangles' edges, the method of scanline font rasterizers
+// (libart, font-rs): each edge adds, row by row, the area to its right; a prefix sum along the row
+// then gives the covered share of every pixel, and the edges shared by two triangles cancel.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <utility>
+
+#include "rig2d/geometry/contour.h"
+#include "rig2d/geometry/outline_mesh.h"
+
+namespace rig2d {
+namespace {
+
+bool image_ok(const Image& image) {
+  return image.width > 0 && image.height > 0 &&
+         image.rgba.size() == 4ull * static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height);
+}
+
+std::uint8_t alpha_at(const Image& image, std::size_t pixel) { return image.rgba[4 * pixel + 3]; }
+
+// The mesh's triangles in pixel space (uv * size), skipping bad indices and non-finite uvs.
+template <typename Visit>
+void for_each_triangle(const Mesh& mesh, int w, int h, Visit&& visit) {
+  const std::size_t n = std::min(mesh.uvs.size(), mesh.verts.size());
+  for (std::size_t t = 0; t + 2 < mesh.tris.size(); t += 3) {
+    if (mesh.tris[t] >= n || mesh.tris[t + 1] >= n || mesh.tris[t + 2] >= n) continue;
+    Vec2 p[3];
+    bool finite = true;
+    for (int k = 0; k < 3; ++k) {
+      const Vec2 uv = mesh.uvs[mesh.tris[t + static_cast<std::size_t>(k)]];
+      p[k] = {uv.x * w, uv.y * h};
+      finite = finite && std::isfinite(p[k].x) && std::isfinite(p[k].y);
+    }
+    if (finite) visit(p);
+  }
+}
+
+// 1 where the pixel's centre lies in (or on) a triangle. Scanline: on each row of pixel centres, a
+// triangle is the x-interval between its edges.
+std::vector<std::uint8_t> covered_centres(const Mesh& mesh, int w, int h) {
+  std::vector<std::uint8_t> covered(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
+  for_each_triangle(mesh, w, h, [&](const Vec2* p) {
+    const double ymin = std::min({p[0].y, p[1].y, p[2].y}), ymax = std::max({p[0].y, p[1].y, p[2].y});
+    const int y0 = static_cast<int>(std::clamp(std::ceil(ymin - 0.5), 0.0, static_cast<double>(h)));
+    const int y1 = static_cast<int>(std::clamp(std::floor(ymax - 0.5), -1.0, h - 1.0));
+    for (int y = y0; y <= y1; ++y) {
+      const double cy = y + 0.5;
+      double xl = HUGE_VAL, xr = -HUGE_VAL;
+      for (int k = 0; k < 3; ++k) {
+        const Vec2 a = p[k], b = p[(k + 1) % 3];
+        if ((a.y <= cy && b.y >= cy) || (b.y <= cy && a.y >= cy)) {
+          if (a.y == b.y) {
+            xl = std::min({xl, a.x, b.x});
+            xr = std::max({xr, a.x, b.x});
+          } else {
+            const double x = a.x + (cy - a.y) * (b.x - a.x) / (b.y - a.y);
+            xl = std::min(xl, x);
+            xr = std::max(xr, x);
+          }
+        }
+      }
+      if (!(xl <= xr)) continue;
+      const int x0 = static_cast<int>(std::clamp(std::ceil(xl - 0.5), 0.0, static_cast<double>(w)));
+      const int x1 = static_cast<int>(std::clamp(std::floor(xr - 0.5), -1.0, w - 1.0));
+      const std::size_t row = static_cast<std::size_t>(y) * static_cast<std::size_t>(w);
+      for (int x = x0; x <= x1; ++x) covered[row + static_cast<std::size_t>(x)] = 1;
+    }
+  });
+  return covered;
+}
+
+// A piece of a triangle edge within 0 <= x <= w, running down from a to b, that adds (dir = 1) or
+// removes (dir = -1) the area right of it in rows [row0, row1).
+struct EdgePiece {
+  Vec2 a, b;
+  double dir = 1, ys = 0, ye = 0, dxdy = 0;
+  int row0 = 0, row1 = 0;
+};
+
+// Adds piece e's share to the accumulator of row y (w + 2 cells): cell i holds the change of
+// coverage at pixel i, so the prefix sum along the row is each pixel's covered share.
+void add_to_row(std::vector<double>& acc, int w, const EdgePiece& e, int y) {
+  const double top = std::max(static_cast<double>(y), e.ys), bottom = std::min(y + 1.0, e.ye);
+  if (!(top < bottom)) return;
+  const double d = (bottom - top) * e.dir;
+  const double xt = std::clamp(e.a.x + (top - e.a.y) * e.dxdy, 0.0, static_cast<double>(w));
+  const double xb = std::clamp(e.a.x + (bottom - e.a.y) * e.dxdy, 0.0, static_cast<double>(w));
+  const double x0 = std::min(xt, xb), x1 = std::max(xt, xb);
+  const int i0 = static_cast<int>(std::floor(x0)), i1 = static_cast<int>(std::ceil(x1));
+  double* row = acc.data();
+  if (i1 <= i0 + 1) {  // the edge stays in one pixel column of this row
+    const double xm = 0.5 * (xt + xb) - i0;
+    row[i0] += d * (1 - xm);
+    row[i0 + 1] += d * xm;
+    return;
+  }
+  // Pixel i's share right of the edge is ramp(i + 1) - ramp(i), where ramp(X) integrates
+  // max(0, X - x) along the edge (x uniform over [x0, x1]); cell i gets that share's change.
+  const double s = 1 / (x1 - x0);
+  auto ramp = [&](double X) {
+    if (X <= x0) return 0.0;
+    if (X >= x1) return X - 0.5 * (x0 + x1);
+    return 0.5 * s * (X - x0) * (X - x0);
+  };
+  double previous = 0;
+  for (int i = i0; i < i1; ++i) {
+    const double share = ramp(i + 1.0) - ramp(i);
+    row[i] += d * (share - previous);
+    previous = share;
+  }
+  row[i1] += d * (1 - previous);
+}
+
+// Splits a -> b where it crosses x = 0 and x = w and clamps the pieces' x into [0, w] (a piece left of
+// the image still counts for every pixel of its rows, one right of it for none); keeps the pieces
+// that cross some row of the image.
+void add_pieces(std::vector<EdgePiece>& pieces, int w, int h, Vec2 a, Vec2 b) {
+  double cuts[4] = {0, 1, 1, 1};
+  int n = 1;
+  for (const double x : {0.0, static_cast<double>(w)})
+    if ((a.x < x) != (b.x < x) && a.x != b.x) cuts[n++] = (x - a.x) / (b.x - a.x);
+  if (n == 3 && cuts[1] > cuts[2]) std::swap(cuts[1], cuts[2]);  // crossing both sides: in order
+  cuts[n++] = 1;
+  auto at = [&](double t) {
+    const Vec2 p = t == 0 ? a : t == 1 ? b : Vec2{a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)};
+    return Vec2{std::clamp(p.x, 0.0, static_cast<double>(w)), p.y};
+  };
+  for (int k = 0; k + 1 < n; ++k) {
+    EdgePiece e{at(cuts[k]), at(cuts[k + 1])};
+    if (e.a.y == e.b.y) continue;
+    if (e.a.y > e.b.y) {
+      std::swap(e.a, e.b);
+      e.dir = -1;
+    }
+    e.ys = std::max(e.a.y, 0.0);
+    e.ye = std::min(e.b.y, static_cast<double>(h));
+    if (!(e.ys < e.ye)) continue;
+    e.dxdy = (e.b.x - e.a.x) / (e.b.y - e.a.y);
+    e.row0 = static_cast<int>(std::floor(e.ys));
+    e.row1 = static_cast<int>(std::ceil(e.ye));
+    pieces.push_back(e);
+  }
+}
+
+// Calls visit(y, shares) for every row y of a w x h sprite, shares[x] being the part of pixel (x, y)
+// inside the mesh, 0..1. One row at a time with the edges crossing it, so memory stays O(w + edges).
+template <typename Visit>
+void sweep_pixel_area(const Mesh& mesh, int w, int h, Visit&& visit) {
+  std::vector<EdgePiece> pieces;
+  for_each_triangle(mesh, w, h, [&](const Vec2* p) {
+    // Every triangle adds positive area whatever its winding, so overlaps show as shares above 1.
+    const double twice_area = (p[1].x - p[0].x) * (p[2].y - p[0].y) - (p[2].x - p[0].x) * (p[1].y - p[0].y);
+    const int step = twice_area > 0 ? 2 : 1;  // walk it so its inside is right of downward edges
+    for (int k = 0; k < 3; ++k) add_pieces(pieces, w, h, p[(k * step) % 3], p[((k + 1) * step) % 3]);
+  });
+  std::stable_sort(pieces.begin(), pieces.end(), [](const EdgePiece& l, const EdgePiece& r) { return l.row0 < r.row0; });
+  std::vector<double> acc(static_cast<std::size_t>(w) + 2, 0.0), shares(static_cast<std::size_t>(w));
+  std::vector<std::size_t> active;
+  std::size_t next = 0;
+  for (int y = 0; y < h; ++y) {
+    while (next < pieces.size() && pieces[next].row0 <= y) active.push_back(next++);
+    for (std::size_t i = 0; i < active.size();) {
+      if (pieces[active[i]].row1 <= y) {
+        active[i] = active.back();
+        active.pop_back();
+        continue;
+      }
+      add_to_row(acc, w, pieces[active[i]], y);
+      ++i;
+    }
+    double sum = 0;
+    for (std::size_t x = 0; x < shares.size(); ++x) {
+      sum += acc[x];
+      shares[x] = std::clamp(sum, 0.0, 1.0);
+    }
+    std::fill(acc.begin(), acc.end(), 0.0);
+    visit(y, shares.data());
+  }
+}
+
+}  // namespace
+
+CoverageScore mesh_coverage(const Mesh& mesh, const Image& image, int alpha_threshold) {
+  if (!image_ok(image)) return {};
+  std::vector<std::uint8_t> mask(static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height));
+  for (std::size_t i = 0; i < mask.size(); ++i) mask[i] = alpha_at(image, i) > alpha_threshold;
+  return mesh_coverage(mesh, image.width, image.height, mask);
+}
+
+CoverageScore mesh_coverage(const Mesh& mesh, int w, int h, const std::vector<std::uint8_t>& mask_in) {
+  CoverageScore score;
+  if (w <= 0 || h <= 0 || mask_in.size() != static_cast<std::size_t>(w) * static_cast<std::size_t>(h)) return score;
+  const std::vector<std::uint8_t> covered = covered_centres(mesh, w, h);
+  for (std::size_t i = 0; i < covered.size(); ++i) {
+    const bool mask = mask_in[i] != 0;
+    score.mask_pixels += mask;
+    score.mesh_pixels += covered[i];
+    score.both += mask && covered[i];
+  }
+  const std::size_t uni = score.mask_pixels + score.mesh_pixels - score.both;
+  score.iou = uni == 0 ? 1.0 : static_cast<double>(score.both) / static_cast<double>(uni);
+  score.recall = score.mask_pixels == 0 ? 1.0 : static_cast<double>(score.both) / static_cast<double>(score.mask_pixels);
+  return score;
+}
+
+std::vector<double> mesh_pixel_area(const Mesh& mesh, int w, int h) {
+  if (w <= 0 || h <= 0) return {};
+  std::vector<double> area(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
+  sweep_pixel_area(mesh, w, h, [&](int y, const double* shares) {
+    std::copy(shares, shares + w, area.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(y) * static_cast<std::size_t>(w)));
+  });
+  return area;
+}
+
+OutlineYardstick outline_yardstick(const Mesh& mesh, const Image& image, int alpha_threshold) {
+  OutlineYardstick y;
+  if (!image_ok(image)) return y;
+  const int w = image.width, h = image.height;
+  const std::vector<std::uint8_t> centres = covered_centres(mesh, w, h);
+  double mass = 0, mass_inside = 0;
+  sweep_pixel_area(mesh, w, h, [&](int row, const double* shares) {
+    const std::size_t first = static_cast<std::size_t>(row) * static_cast<std::size_t>(w);
+    for (std::size_t x = 0; x < static_cast<std::size_t>(w); ++x) {
+      const int a = alpha_at(image, first + x);
+      mass += a;
+      mass_inside += a * shares[x];
+      if (a >= kYardstickOpaqueAlpha) {
+        y.opaque_min_inside = std::min(y.opaque_min_inside, shares[x]);
+        y.opaque_outside += shares[x] < 0.5;
+      }
+      y.transparent_inside += a <= alpha_threshold && centres[first + x];
+    }
+  });
+  y.alpha_mass_inside = mass > 0 ? mass_inside / mass : 1.0;
+  y.outline_length = alpha_outline_length(image, alpha_threshold);
+  y.border_per_outline_px = y.transparent_inside == 0 ? 0.0
+                            : y.outline_length > 0   ? static_cast<double>(y.transparent_inside) / y.outline_length
+                                                     : HUGE_VAL;
+  return y;
+}
+
+}  // namespace rig2d

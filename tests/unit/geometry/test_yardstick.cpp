@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: Apache-2.0
+// Exact pixel areas under a mesh, the outline yardstick, and outline meshes of sprites whose opaque
+// pixels reach the image border.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "geometry/predicates.h"
+#include "masks.h"
+#include "rig2d/geometry/contour.h"
+#include "rig2d/geometry/outline_mesh.h"
+#include "rig2d/geometry/simplify.h"
+
+using rig2d::Image;
+using rig2d::Mesh;
+using rig2d::OutlineMeshOptions;
+using rig2d::OutlineMeshStats;
+using rig2d::Ring;
+using rig2d::Vec2;
+
+namespace {
+
+// A mesh from pixel positions in a w x h sprite (uvs = position / size; verts are not scored).
+Mesh mesh_from_pixels(const std::vector<Vec2>& px, const std::vector<std::uint32_t>& tris, int w, int h) {
+  Mesh m;
+  for (const Vec2& p : px) {
+    m.uvs.push_back({p.x / w, p.y / h});
+    m.verts.push_back(p);
+  }
+  m.tris = tris;
+  return m;
+}
+
+double at(const std::vector<double>& area, int w, int x, int y) {
+  return area[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)];
+}
+
+int alpha(const Image& im, int x, int y) {
+  return im.rgba[4 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(im.width) + static_cast<std::size_t>(x)) + 3];
+}
+
+// Pixels on the image border with alpha above the threshold, and the smallest share of one inside the mesh.
+struct BorderPixels {
+  std::size_t count = 0;
+  double least_inside = 1;
+};
+
+BorderPixels border_pixels(const Image& im, const Mesh& mesh, int threshold) {
+  const std::vector<double> area = rig2d::mesh_pixel_area(mesh, im.width, im.height);
+  BorderPixels b;
+  for (int y = 0; y < im.height; ++y)
+    for (int x = 0; x < im.width; ++x) {
+      const bool border = x == 0 || y == 0 || x == im.width - 1 || y == im.height - 1;
+      if (!border || alpha(im, x, y) <= threshold) continue;
+      ++b.count;
+      b.least_inside = std::min(b.least_inside, at(area, im.width, x, y));
+    }
+  return b;
+}
+
+}  // namespace
+
+TEST_CASE("mesh_pixel_area: exact shares on hand-computed shapes", "[geometry][yardstick]") {
+  // A square from (0.5, 0.5) to (2.5, 2.5) over 3 x 3 pixels: quarter corners, half sides, whole centre.
+  const Mesh square = mesh_from_pixels({{0.5, 0.5}, {0.5, 2.5}, {2.5, 2.5}, {2.5, 0.5}}, {0, 1, 2, 0, 2, 3}, 3, 3);
+  const auto a = rig2d::mesh_pixel_area(square, 3, 3);
+  REQUIRE(a.size() == 9);
+  const double expected[9] = {0.25, 0.5, 0.25, 0.5, 1, 0.5, 0.25, 0.5, 0.25};
+  for (int i = 0; i < 9; ++i) CHECK(a[static_cast<std::size_t>(i)] == Approx(expected[i]).margin(1e-12));
+
+  // The half below the diagonal x + y = 4 of a 4 x 4 sprite; the triangle wound either way.
+  for (const std::vector<std::uint32_t>& tris : {std::vector<std::uint32_t>{0, 1, 2}, std::vector<std::uint32_t>{0, 2, 1}}) {
+    const Mesh half = mesh_from_pixels({{0, 0}, {0, 4}, {4, 0}}, tris, 4, 4);
+    const auto h = rig2d::mesh_pixel_area(half, 4, 4);
+    for (int y = 0; y < 4; ++y)
+      for (int x = 0; x < 4; ++x) {
+        INFO("pixel " << x << ", " << y);
+        CHECK(at(h, 4, x, y) == Approx(x + y <= 2 ? 1.0 : x + y == 3 ? 0.5 : 0.0).margin(1e-12));
+      }
+  }
+
+  // A triangle reaching far beyond the sprite covers all of it.
+  const Mesh big = mesh_from_pixels({{-10, -10}, {-10, 30}, {30, -10}}, {0, 1, 2}, 4, 4);
+  for (double v : rig2d::mesh_pixel_area(big, 4, 4)) CHECK(v == Approx(1.0).margin(1e-12));
+
+  // Any triangle inside the sprite: the shares add up to its area; bad indices and NaN uvs are skipped.
+  Mesh odd = mesh_from_pixels({{0.3, 0.7}, {1.4, 3.8}, {3.9, 1.2}, {std::nan(""), 1}}, {0, 1, 2, 0, 1, 3, 0, 1, 9}, 4, 4);
+  double sum = 0;
+  for (double v : rig2d::mesh_pixel_area(odd, 4, 4)) sum += v;
+  const double area = 0.5 * std::fabs((1.4 - 0.3) * (1.2 - 0.7) - (3.9 - 0.3) * (3.8 - 0.7));
+  CHECK(sum == Approx(area).epsilon(1e-12));
+  CHECK(rig2d::mesh_pixel_area(odd, 0, 4).empty());
+}
+
+TEST_CASE("outline yardstick: hand-computed values on a 2 x 2 block", "[geometry][yardstick]") {
+  // Alpha 255 in the centre 2 x 2 pixels of a 4 x 4 sprite, hard edges. Its alpha outline runs
+  // 0.9667 px (= 246.5 / 255, the iso-level 8.5 between 255 and 0) beyond the opaque centres: four
+  // unit sides and four diagonal corner cuts of 0.9667 * sqrt(2).
+  const Image block = rig2d::test::make_sprite(4, 4, [](double x, double y) { return x >= 1 && x < 3 && y >= 1 && y < 3; }, false);
+  const double outline = 4 + 4 * (246.5 / 255) * std::sqrt(2.0);
+  CHECK(rig2d::alpha_outline_length(block, 8) == Approx(outline).epsilon(1e-6));
+
+  const Mesh exact = mesh_from_pixels({{1, 1}, {1, 3}, {3, 3}, {3, 1}}, {0, 1, 2, 0, 2, 3}, 4, 4);
+  auto y = rig2d::outline_yardstick(exact, block, 8);
+  CHECK(y.alpha_mass_inside == Approx(1.0).margin(1e-12));
+  CHECK(y.opaque_outside == 0);
+  CHECK(y.opaque_min_inside == Approx(1.0).margin(1e-12));
+  CHECK(y.transparent_inside == 0);
+  CHECK(y.border_per_outline_px == 0);
+  CHECK(rig2d::passes(y));
+
+  // The whole sprite: the 12 transparent pixels around the block are inside.
+  const Mesh whole = mesh_from_pixels({{0, 0}, {0, 4}, {4, 4}, {4, 0}}, {0, 1, 2, 0, 2, 3}, 4, 4);
+  y = rig2d::outline_yardstick(whole, block, 8);
+  CHECK(y.transparent_inside == 12);
+  CHECK(y.border_per_outline_px == Approx(12 / outline).epsilon(1e-6));
+  CHECK_FALSE(rig2d::passes(y));  // 1.27 px of transparent border per px of outline
+
+  // The top half of the block only: two opaque pixels lost, half the mass.
+  const Mesh top = mesh_from_pixels({{1, 1}, {1, 2}, {3, 2}, {3, 1}}, {0, 1, 2, 0, 2, 3}, 4, 4);
+  y = rig2d::outline_yardstick(top, block, 8);
+  CHECK(y.alpha_mass_inside == Approx(0.5).margin(1e-12));
+  CHECK(y.opaque_outside == 2);
+  CHECK(y.opaque_min_inside == Approx(0.0).margin(1e-12));
+  CHECK_FALSE(rig2d::passes(y));
+
+  // A sliver clipped off the right column: the pixel stays (more than half inside), the mass does not.
+  const Mesh clipped = mesh_from_pixels({{1, 1}, {1, 3}, {2.8, 3}, {2.8, 1}}, {0, 1, 2, 0, 2, 3}, 4, 4);
+  y = rig2d::outline_yardstick(clipped, block, 8);
+  CHECK(y.opaque_outside == 0);
+  CHECK(y.opaque_min_inside == Approx(0.8).margin(1e-12));
+  CHECK(y.alpha_mass_inside == Approx(0.9).margin(1e-12));
+  CHECK_FALSE(rig2d::passes(y));
+
+  // Nothing to measure: the default.
+  CHECK(rig2d::outline_yardstick(exact, Image{}, 8).alpha_mass_inside == 1.0);
+}
+
+TEST_CASE("simplify: no shortcut passes inside a point on the clip frame", "[geometry][simplify]") {
+  // An island whose left side runs down the frame x = 0 between y = 2 and y = 8, leaving it at a
+  // shallow angle (within the tolerance): plain Douglas-Peucker cuts the corner at (0, 8).
+  const Ring island{{0, 2}, {0, 5}, {0, 8}, {0.6, 10}, {1.2, 12}, {10, 12}, {10, 0}, {2, 0}};
+  const auto plain = rig2d::simplify_rings({island}, 1.0);
+  const auto framed = rig2d::simplify_rings({island}, 1.0, rig2d::ClipFrame{20, 20});
+  REQUIRE(plain.size() == 1);
+  REQUIRE(framed.size() == 1);
+  auto keeps = [](const Ring& r, Vec2 p) { return std::find(r.begin(), r.end(), p) != r.end(); };
+  CHECK_FALSE(keeps(plain[0], Vec2{0, 8}));
+  CHECK(keeps(framed[0], Vec2{0, 8}));
+  CHECK(keeps(framed[0], Vec2{0, 2}));
+  // Every frame point lies on the simplified ring (on its boundary, not inside the shortcut).
+  for (const Vec2& p : island) {
+    if (p.x != 0 && p.y != 0) continue;
+    bool on = false;
+    for (std::size_t i = 0; i < framed[0].size(); ++i) {
+      const Vec2 a = framed[0][i], b = framed[0][(i + 1) % framed[0].size()];
+      on = on || (rig2d::detail::orient2d(a, b, p) == 0 && std::min(a.x, b.x) <= p.x && p.x <= std::max(a.x, b.x) &&
+                  std::min(a.y, b.y) <= p.y && p.y <= std::max(a.y, b.y));
+    }
+    CHECK(on);
+  }
+  // A frame with no area is no frame.
+  CHECK(rig2d::simplify_rings({island}, 1.0, rig2d::ClipFrame{}) == plain);
+}
+
+TEST_CASE("outline mesh: opaque pixels on every image edge keep their whole area", "[geometry][outline][yardstick]") {
+  struct Case {
+    const char* name;
+    Image image;
+  };
+  const std::vector<Case> cases{
+      // A cross whose arms run off all four edges, the right one ending 0.25 px short of it (its
+      // border column at alpha 191), antialiased.
+      {"cross", rig2d::test::make_sprite(48, 40, [](double x, double y) {
+         return (std::fabs(y - 20) <= 5 && x <= 47.75) || std::fabs(x - 24) <= 4;
+       })},
+      // A body cropped on the left, top and bottom with a thin limb leaving through the right edge
+      // at a slant.
+      {"cropped limb", rig2d::test::make_sprite(60, 36, [](double x, double y) {
+         const double t = std::clamp((x - 20) / 40, 0.0, 1.0);
+         const double limb_y = 18 + 10 * t;
+         return std::hypot(x - 6, y - 18) <= 24 || (x >= 20 && std::fabs(y - limb_y) <= 1.6);
+       })},
+      // Hard-edged pixel art filling the four corners, a notch in each side.
+      {"corners", rig2d::test::make_sprite(20, 16, [](double x, double y) {
+         return !(std::fabs(x - 10) < 3 && (y < 2 || y > 14)) && !(std::fabs(y - 8) < 2 && (x < 2 || x > 18));
+       }, false)},
+  };
+  for (const Case& c : cases) {
+    for (double margin_tolerance : {0.75, 1.0, 3.0}) {
+      for (double tolerance : {margin_tolerance, 2 * margin_tolerance + 0.5}) {
+        INFO(c.name << ", margin " << margin_tolerance << ", tolerance " << tolerance);
+        OutlineMeshOptions opt;
+        opt.margin = margin_tolerance;
+        opt.tolerance = tolerance;
+        OutlineMeshStats st;
+        const auto mesh = rig2d::outline_mesh(c.image, opt, &st);
+        REQUIRE(mesh);
+        for (const Vec2& uv : mesh->uvs) {
+          CHECK(uv.x >= 0.0);
+          CHECK(uv.x <= 1.0);
+          CHECK(uv.y >= 0.0);
+          CHECK(uv.y <= 1.0);
+        }
+        // Whatever the tolerance: the outline stays on the border where the art meets it.
+        const BorderPixels b = border_pixels(c.image, *mesh, opt.alpha_threshold);
+        CHECK(b.count > 0);
+        CHECK(b.least_inside == Approx(1.0).margin(1e-9));
+        if (tolerance <= margin_tolerance) {
+          CHECK(st.yardstick.opaque_outside == 0);
+          CHECK(st.yardstick.alpha_mass_inside >= rig2d::kYardstickMinAlphaMass);
+          CHECK(st.coverage.recall == 1.0);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("outline yardstick: default outline meshes meet it", "[geometry][outline][yardstick]") {
+  struct Case {
+    const char* name;
+    Image image;
+  };
+  auto near_segment = [](double x, double y, Vec2 a, Vec2 b, double r) {
+    const double dx = b.x - a.x, dy = b.y - a.y;
+    const double t = std::clamp(((x - a.x) * dx + (y - a.y) * dy) / (dx * dx + dy * dy), 0.0, 1.0);
+    return std::hypot(x - a.x - t * dx, y - a.y - t * dy) <= r;
+  };
+  std::vector<Case> cases{
+      {"antialiased disk", rig2d::test::make_sprite(96, 96, [](double x, double y) { return std::hypot(x - 48, y - 48) <= 40; })},
+      {"ring with a hole", rig2d::test::make_sprite(128, 128, [](double x, double y) {
+         const double d = std::hypot(x - 64, y - 64);
+         return d <= 58 && d >= 28;
+       })},
+      {"thin limbs", rig2d::test::make_sprite(120, 100, [&](double x, double y) {
+         return std::hypot(x - 60, y - 30) <= 14 || near_segment(x, y, {60, 40}, {20, 95}, 1.2) ||
+                near_segment(x, y, {60, 40}, {100, 92}, 2.0) || near_segment(x, y, {50, 30}, {8, 8}, 0.9);
+       })},
+      {"small hand", rig2d::test::make_sprite(17, 15, [](double x, double y) {
+         return std::hypot((x - 8.5) / 9, (y - 7.5) / 8) <= 1;  // cropped by all four edges
+       })},
+      {"figure with holes and an island", rig2d::test::make_sprite(96, 128, [](double x, double y) {
+         const bool body = std::hypot(x - 48, y - 40) <= 30 || (x >= 30 && x <= 66 && y >= 60 && y <= 120);
+         const bool holes = std::hypot(x - 40, y - 36) <= 5 || std::hypot(x - 58, y - 90) <= 7;
+         return (body && !holes) || std::hypot(x - 86, y - 110) <= 6;
+       })},
+  };
+  for (const Case& c : cases) {
+    INFO(c.name);
+    OutlineMeshStats st;
+    const auto mesh = rig2d::outline_mesh(c.image, {}, &st);
+    REQUIRE(mesh);
+    const rig2d::OutlineYardstick& y = st.yardstick;
+    INFO("mass " << y.alpha_mass_inside << ", opaque outside " << y.opaque_outside << ", border "
+                 << y.border_per_outline_px << " (" << y.transparent_inside << " px over " << y.outline_length << " px)");
+    CHECK(y.alpha_mass_inside >= rig2d::kYardstickMinAlphaMass);
+    CHECK(y.opaque_outside == 0);
+    CHECK(y.border_per_outline_px <= rig2d::kYardstickMaxBorder);
+    CHECK(y.border_per_outline_px > 0.3);  // the margin is there
+    CHECK(rig2d::passes(y));
+    // The stats hold the same figures as a direct call.
+    const rig2d::OutlineYardstick direct = rig2d::outline_yardstick(*mesh, c.image, OutlineMeshOptions{}.alpha_threshold);
+    CHECK(direct.alpha_mass_inside == y.alpha_mass_inside);
+    CHECK(direct.transparent_inside == y.transparent_inside);
+  }
+  // Holes stay open: the centre pixel of each hole is not in the mesh.
+  const auto holes = rig2d::outline_mesh(cases[4].image);
+  REQUIRE(holes);
+  const auto area = rig2d::mesh_pixel_area(*holes, 96, 128);
+  CHECK(at(area, 96, 40, 36) == 0.0);
+  CHECK(at(area, 96, 58, 90) == 0.0);
+  CHECK(at(area, 96, 48, 20) == 1.0);
+}
