@@ -143,8 +143,10 @@ Result<Mesh> outline_mesh(const Image& image, const OutlineMeshOptions& options,
   st.min_angle_deg = ts.min_angle_deg;
   st.skinny_triangles = ts.skinny_triangles;
   st.budget_reached = ts.budget_reached;
-  st.coverage = mesh_coverage(mesh, image, options.alpha_threshold);
-  st.fit = mesh_coverage(mesh, image.width, image.height, grown);
+  if (stats && options.score_coverage) {
+    st.coverage = mesh_coverage(mesh, image, options.alpha_threshold);
+    st.fit = mesh_coverage(mesh, image.width, image.height, grown);
+  }
   if (stats) *stats = st;
   return mesh;
 }
