@@ -2,7 +2,6 @@
 #include "rig2d/skin/lbs.h"
 
 #include <algorithm>
-#include <cstring>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -19,15 +18,12 @@ using Pair = __m128d;  // (x, y)
 
 // The body of skin_vertex, inline so the per-vertex loop makes no call through the symbol table.
 // Both lanes evaluate exactly the engine's scalar expression, in the same order and without
-// contraction, so results are bit-identical to it. A skipped slot (weight 0 or index out of range)
-// is a select rather than a branch: influence counts vary from vertex to vertex, and mispredicted
-// branches would cost more than the arithmetic; the select keeps the sum exactly as skipping does,
-// even where the skipped term would be NaN. Needs bones > 0 (an out-of-range slot reads matrix 0).
+// contraction, so results are bit-identical to it. (A branch-free select for skipped slots measured
+// slower than these well-predicted branches.)
 inline Pair skin_pair(Vec2 p, const std::uint32_t* idx, const double* w, const Affine2* skin, std::size_t bones) {
   const __m128d px = _mm_set1_pd(p.x);
   const __m128d py = _mm_set1_pd(p.y);
-  const __m128d zero = _mm_setzero_pd();
-  __m128d acc = zero;
+  __m128d acc = _mm_setzero_pd();
   for (int k = 0; k < 4; ++k) {
     if (w[k] == 0 || idx[k] >= bones) continue;
     const double* m = &skin[idx[k]].a;  // a b | c d | e f: the images of x, y and the translation
@@ -71,7 +67,6 @@ inline Vec2 to_vec2_float32(Pair v) { return {round_to_float(v.x), round_to_floa
 }  // namespace
 
 Vec2 skin_vertex(Vec2 p, const std::uint32_t* idx, const double* w, std::span<const Affine2> skin) {
-  if (skin.empty()) return {};
   return to_vec2(skin_pair(p, idx, w, skin.data(), skin.size()));
 }
 
@@ -85,10 +80,6 @@ void skin_vertices(std::span<const Vec2> bind, std::span<const std::uint32_t> sk
   const Affine2* mats = skin.data();
   const std::size_t bones = skin.size();
   Vec2* dst = out.data();
-  if (bones == 0) {  // every slot is skipped: all vertices at the origin
-    std::fill(out.begin(), out.end(), Vec2{});
-    return;
-  }
   for (std::size_t v = 0; v < n; ++v) dst[v] = to_vec2_float32(skin_pair(src[v], idx + 4 * v, w + 4 * v, mats, bones));
   for (std::size_t v = n; v < out.size(); ++v) dst[v] = {};
 }
