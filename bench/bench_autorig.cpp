@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Auto-rig time per sprite as a ratio to decoding the same PNG, for the engine's pipeline and the CLI's
-// default one. Usage: bench_autorig [samples_dir]
+// default one. Usage: bench_autorig [samples_dir] [sidecar_dir]
 // (default ./samples) plus generated 256^2, 1024^2 and 2048^2 sprites. Median of repeated runs.
+// Then the whole per-file path rig2d-autorig -q runs (autorig_file: read, decode, rig, write the text
+// and check it reads back), in memory, over the PNGs of [sidecar_dir] (default: samples_dir; each PNG
+// needs its .png.meta.json), as a ratio to reading and decoding the same files.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -13,6 +16,7 @@
 
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
+#include "rig2d/pipeline/autorig_file.h"
 #include "rig2d/pipeline/autorig.h"
 #include "rig2d/rig/rig_json.h"
 
@@ -56,6 +60,39 @@ std::string generated_png(int side) {
 }
 
 }  // namespace
+
+// What rig2d-autorig -q does per sprite (statistics off, as -q leaves them), without writing files.
+template <typename Options>
+void quiet(Options& o) {
+  if constexpr (requires { o.coverage_stats; }) o.coverage_stats = false;
+}
+
+void whole_files(const std::string& dir, AutorigOptions engine, AutorigOptions cli_default) {
+  quiet(engine);
+  quiet(cli_default);
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    if (entry.path().extension() == ".png" && fs::exists(entry.path().string() + ".meta.json")) files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  if (files.empty()) return;
+  double floor = 0, sum[2] = {0, 0};
+  for (const fs::path& p : files) {
+    AutorigFileRequest req;
+    req.png_path = p.string();
+    req.rig_path = (fs::temp_directory_path() / "bench_autorig_absent.rig2d.json").string();
+    floor += median_ms([&] {
+      auto bytes = read_file(req.png_path, 1u << 30);
+      if (bytes) (void)decode_png(*bytes, req.png_path);
+    });
+    int k = 0;
+    for (const AutorigOptions* o : {&engine, &cli_default}) sum[k++] += median_ms([&] { (void)autorig_file(req, *o); });
+  }
+  std::printf("\nwhole files, %zu sprites in %s: read+decode %.2f ms; autorig_file grid+joint %.2f ms = %.2fx, "
+              "outline+heat %.2f ms = %.2fx\n",
+              files.size(), dir.c_str(), floor, sum[0], sum[0] / floor, sum[1], sum[1] / floor);
+}
 
 int main(int argc, char** argv) {
   const std::string dir = argc > 1 ? argv[1] : "samples";
@@ -116,5 +153,6 @@ int main(int argc, char** argv) {
   std::printf("mean ratio to decode: grid+joint %.2f, outline+heat %.2f (autorig from a decoded image; "
               "+write adds write_rig)\n",
               sum_engine / n, sum_default / n);
+  whole_files(argc > 2 ? argv[2] : dir, engine, cli_default);
   return 0;
 }

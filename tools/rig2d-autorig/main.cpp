@@ -186,6 +186,7 @@ int run(const Options& o) {
   options.mesh = *parse_mesh_mode(o.mesh);
   options.outline = o.outline;
   options.weights = *parse_weights_mode(o.weights);
+  options.coverage_stats = o.verbosity.verbose > 0 && !o.verbosity.quiet;  // shown only by -v
   options.cols = o.cols;
   options.rows = o.rows;
   options.cell_size = o.cell_size;

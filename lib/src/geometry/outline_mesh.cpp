@@ -81,9 +81,11 @@ Result<Mesh> outline_mesh(const Image& image, const OutlineMeshOptions& options,
   st.min_angle_deg = ts.min_angle_deg;
   st.skinny_triangles = ts.skinny_triangles;
   st.budget_reached = ts.budget_reached;
-  st.coverage = mesh_coverage(mesh, image, options.alpha_threshold);
-  st.fit = mesh_coverage(mesh, image.width, image.height, grown);
-  st.yardstick = outline_yardstick(mesh, image, options.alpha_threshold);
+  if (stats && options.score_coverage) {  // scoring rasterizes the mesh: only when someone reads it
+    st.coverage = mesh_coverage(mesh, image, options.alpha_threshold);
+    st.fit = mesh_coverage(mesh, image.width, image.height, grown);
+    st.yardstick = outline_yardstick(mesh, image, options.alpha_threshold);
+  }
   if (stats) *stats = st;
   return mesh;
 }

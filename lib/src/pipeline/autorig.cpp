@@ -236,6 +236,7 @@ OutlineMeshOptions outline_options(const AutorigOptions& o) {
   m.alpha_threshold = std::min(o.alpha_threshold, 254);  // 255 covers nothing: autorig.empty comes first
   m.pivot_x = o.pivot_x;
   m.pivot_y = o.pivot_y;
+  m.score_coverage = o.coverage_stats;
   return m;
 }
 
@@ -333,8 +334,10 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
       auto grid_mesh = generate_grid_mesh(grid, o.cull ? inside : UvPredicate{});
       if (!grid_mesh) return Unexpected{grid_mesh.error()};
       mesh = std::move(*grid_mesh);
-      st.coverage = mesh_coverage(mesh, image, o.alpha_threshold);
-      st.yardstick = outline_yardstick(mesh, image, o.alpha_threshold);
+      if (o.coverage_stats) {
+        st.coverage = mesh_coverage(mesh, image, o.alpha_threshold);
+        st.yardstick = outline_yardstick(mesh, image, o.alpha_threshold);
+      }
       break;
     }
     case MeshMode::Outline: {

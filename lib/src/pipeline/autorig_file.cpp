@@ -10,6 +10,7 @@
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
 #include "rig2d/pipeline/autorig_inputs.h"
+#include "rig/rig_json_internal.h"
 #include "rig2d/rig/rig_json.h"
 
 namespace rig2d {
@@ -34,9 +35,13 @@ Unexpected verify_failure(const std::string& path, std::string message) {
 }
 
 // The rig as the engine will load it must be the rig we meant: same bones, the float32 mesh and
-// weights normalize_rig predicts, nothing dropped or clamped.
+// weights normalize_rig predicts, nothing dropped or clamped. The text is parsed once and both
+// readers run on that value: read_rig_normalized and read_rig_strict are that same parse followed by
+// these same functions, so this checks exactly what the two readers would read from the file.
 Result<void> check_round_trip(const Rig& rig, const std::string& text, const std::string& path) {
-  auto loaded = read_rig_normalized(text, path);
+  auto parsed = detail::parse_rig_json(text, path);
+  if (!parsed) return Unexpected{parsed.error()};
+  auto loaded = detail::read_rig_normalized_parsed(*parsed, path);
   if (!loaded) return Unexpected{loaded.error()};
   const Rig expected = normalize_rig(rig);
   const Rig& got = *loaded;
@@ -65,7 +70,7 @@ Result<void> check_round_trip(const Rig& rig, const std::string& text, const std
     return verify_failure(path, "the loader changed the topology or bone indices");
   }
   // The strict reader is what rig2d-validate runs: a rig we write must pass it cleanly.
-  const StrictRig strict = read_rig_strict(text, path);
+  const StrictRig strict = detail::read_rig_strict_parsed(*parsed, text, path);
   for (const Diagnostic& d : strict.diagnostics) {
     if (d.severity == Severity::Error) {
       return verify_failure(path, "strict reader: " + d.where.json_pointer + ": " + d.message + " [" + d.code + "]");

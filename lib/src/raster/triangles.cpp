@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
+#include <cmath>
+
 #include "raster/blend.h"
 #include "raster/rasterize.h"
 #include "raster/sample.h"
+#include "raster/textured_pixel.h"
 #include "rig2d/raster/draw.h"
 
 namespace rig2d {
@@ -32,6 +35,7 @@ void draw_textured_triangles(Canvas& canvas, std::span<const Vec2> positions, st
                              RasterStats* stats) {
   const double alpha = tint.alpha < 0 ? 0 : tint.alpha > 1 ? 1 : tint.alpha;
   const double mul[4] = {tint.r / 255.0 * alpha, tint.g / 255.0 * alpha, tint.b / 255.0 * alpha, alpha};
+  const bool finite_tint = std::isfinite(alpha);  // a NaN alpha turns every covered pixel to 0
   std::uint64_t pixels = 0;
   const auto stride = static_cast<std::size_t>(canvas.width);
   for_each_triangle(positions, indices, stats, [&](std::size_t, const detail::FixedTriangle& tri, const std::uint32_t* ids) {
@@ -45,12 +49,19 @@ void draw_textured_triangles(Canvas& canvas, std::span<const Vec2> positions, st
       const double l0 = static_cast<double>(w0) * inv_area;
       const double l1 = static_cast<double>(w1) * inv_area;
       const double l2 = static_cast<double>(w2) * inv_area;
+      std::uint8_t* dst = &canvas.rgba[4 * (static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x))];
+      detail::BilinearTaps taps;
       const double u = l0 * uv[0].x + l1 * uv[1].x + l2 * uv[2].x;
       const double v = l0 * uv[0].y + l1 * uv[1].y + l2 * uv[2].y;
-      double texel[4];
-      detail::sample_bilinear_inline(texture, u, v, texel);
-      std::uint8_t* dst = &canvas.rgba[4 * (static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(x))];
-      detail::blend_over(dst, texel[0] * mul[0], texel[1] * mul[1], texel[2] * mul[2], texel[3] * mul[3]);
+      const bool sampled = detail::bilinear_taps(texture, u, v, taps);
+      if (!finite_tint) {
+        double texel[4] = {0, 0, 0, 0};
+        if (sampled) detail::combine_taps(taps, texel);
+        detail::blend_over(dst, texel[0] * mul[0], texel[1] * mul[1], texel[2] * mul[2], texel[3] * mul[3]);
+      } else if (sampled && !detail::taps_all_zero(taps)) {
+        detail::blend_textured_pixel(taps, mul, dst);
+      }
+      // else: a transparent black sample composites to exactly the pixel that is already there.
       ++pixels;
     });
   });

@@ -8,6 +8,7 @@
 #include "rig2d/core/result.h"
 #include "rig2d/export.h"
 #include "rig2d/rig/rig.h"
+#include "rig2d/rig/rig_json.h"
 
 namespace rig2d::detail {
 
@@ -21,5 +22,12 @@ RIG2D_EXPORT Rig normalize_json(const Json& root);
 // parse_json plus the size limit, and one relaxation the engine's JSON.parse has: a number too large
 // for a double (1e999) parses as +-infinity instead of failing.
 RIG2D_EXPORT Result<Json> parse_rig_json(std::string_view text, const std::string& path);
+
+// The two readers after their shared parse, for a caller that parses once and reads twice: exactly
+// read_rig_normalized and read_rig_strict given the value parse_rig_json(text) returned. The strict
+// reader reads `text` again only to place its diagnostics. Internal: not exported.
+Result<Rig> read_rig_normalized_parsed(const Json& root, const std::string& path);
+StrictRig read_rig_strict_parsed(const Json& root, std::string_view text, const std::string& path,
+                                 const StrictOptions& options = {});
 
 }  // namespace rig2d::detail

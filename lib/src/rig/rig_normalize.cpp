@@ -208,11 +208,19 @@ static Result<void> check_normalized_limits(const Json& root, const std::string&
 
 namespace rig2d {
 
+namespace detail {
+
+Result<Rig> read_rig_normalized_parsed(const Json& root, const std::string& path) {
+  if (auto limits = check_normalized_limits(root, path); !limits) return Unexpected{limits.error()};
+  return normalize_json(root);
+}
+
+}  // namespace detail
+
 Result<Rig> read_rig_normalized(std::string_view text, const std::string& path) {
   auto root = detail::parse_rig_json(text, path);
   if (!root) return Unexpected{root.error()};
-  if (auto limits = detail::check_normalized_limits(*root, path); !limits) return Unexpected{limits.error()};
-  return detail::normalize_json(*root);
+  return detail::read_rig_normalized_parsed(*root, path);
 }
 
 Rig normalize_rig(const Rig& rig) { return detail::normalize_json(detail::rig_to_json(rig)); }

@@ -38,15 +38,21 @@ class StrictReader {
       : text_(text), path_(path), options_(options) {}
 
   StrictRig run() {
-    StrictRig out;
     auto parsed = detail::parse_rig_json(text_, path_);
     if (!parsed) {
       const Error& e = parsed.error();
+      StrictRig out;
       out.diagnostics.push_back({Severity::Error, e.code, e.message, e.where});
       return out;
     }
+    return run(*parsed);
+  }
+
+  // `root` must be what text_ parses to: the text is read again only to place diagnostics.
+  StrictRig run(const Json& root) {
+    StrictRig out;
     Rig rig;
-    read_root(*parsed, rig);
+    read_root(root, rig);
     out.diagnostics = finish();
     bool has_error = false;
     for (const Diagnostic& d : out.diagnostics) has_error = has_error || d.severity == Severity::Error;
@@ -572,5 +578,14 @@ class StrictReader {
 StrictRig read_rig_strict(std::string_view text, const std::string& path, const StrictOptions& options) {
   return StrictReader(text, path, options).run();
 }
+
+namespace detail {
+
+StrictRig read_rig_strict_parsed(const Json& root, std::string_view text, const std::string& path,
+                                 const StrictOptions& options) {
+  return StrictReader(text, path, options).run(root);
+}
+
+}  // namespace detail
 
 }  // namespace rig2d

@@ -304,3 +304,27 @@ TEST_CASE("verify_rig: catches broken rigs", "[pipeline][verify]") {
   CHECK(broken([](Rig& r) { r.bones[1].parent = 5; }) == "/bones/1/parent");
   CHECK(broken([](Rig& r) { r.parts[0].mesh.tris.pop_back(); }) == "/mesh/tris");
 }
+
+TEST_CASE("autorig_image: coverage statistics are optional and never change the rig", "[pipeline][image]") {
+  for (const MeshMode mesh : {MeshMode::Grid, MeshMode::Outline}) {
+    AutorigOptions o;
+    o.sprite = "s";
+    o.mesh = mesh;
+    AutorigStats scored, unscored;
+    auto with = autorig_image(figure_image(), o, &scored);
+    o.coverage_stats = false;
+    auto without = autorig_image(figure_image(), o, &unscored);
+    REQUIRE(with);
+    REQUIRE(without);
+    CHECK(write_rig(*with) == write_rig(*without));
+    // Scored: the outline hugs the figure, the default 48 px grid only roughly; unscored: nothing
+    // was rasterized.
+    CHECK(scored.coverage.iou > (mesh == MeshMode::Outline ? 0.8 : 0.15));
+    CHECK(scored.coverage.mask_pixels > 0);
+    CHECK(unscored.coverage.mask_pixels == 0);
+    CHECK(unscored.coverage.mesh_pixels == 0);
+    CHECK(unscored.outline.fit.mesh_pixels == 0);
+    CHECK(unscored.vertices == scored.vertices);
+    if (mesh == MeshMode::Outline) CHECK(scored.outline.fit.iou > 0.8);
+  }
+}

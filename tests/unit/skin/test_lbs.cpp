@@ -2,6 +2,9 @@
 // LBS: ENGINE-SPEC §2.4, §5.1 #1, #2, #10, #12 and §5.5 #8 (build -> skin, computed exact positions).
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <cstring>
+
 #include "rig2d/skin/lbs.h"
 #include "rig2d/skin/skeleton.h"
 
@@ -94,4 +97,58 @@ TEST_CASE("lbs: buildRig2D 32x96 rig posed with tip at pi/2 (spec 5.5 #8)", "[sk
     CHECK_THAT(out[i].x, WithinAbs(expected[2 * i], 1e-5));
     CHECK_THAT(out[i].y, WithinAbs(expected[2 * i + 1], 1e-5));
   }
+}
+
+TEST_CASE("lbs: skin_vertices equals the engine's scalar expression bit for bit", "[skin]") {
+  // The engine's skinVertex2D written out in scalar double arithmetic, then stored as float32; the
+  // library's packed loop must give exactly these bits (zero weights, out-of-range slots, negative
+  // zero and NaN weights included).
+  auto engine = [](Vec2 p, const std::uint32_t* idx, const double* w, const std::vector<Affine2>& skin) {
+    double ox = 0, oy = 0;
+    for (int k = 0; k < 4; ++k) {
+      if (w[k] == 0 || idx[k] >= skin.size()) continue;
+      const Affine2& m = skin[idx[k]];
+      ox += w[k] * (m.a * p.x + m.c * p.y + m.e);
+      oy += w[k] * (m.b * p.x + m.d * p.y + m.f);
+    }
+    return Vec2{round_to_float(ox), round_to_float(oy)};
+  };
+  std::vector<Affine2> mats;
+  for (int i = 0; i < 7; ++i) {
+    const double r = 0.37 * i + 0.1;
+    mats.push_back({std::cos(r) * 1.3, std::sin(r), -std::sin(r) * 0.7, std::cos(r), 3.1 * i - 7.7, 1.0 / (i + 3)});
+  }
+  std::uint32_t state = 99;
+  auto next = [&] { return state = state * 1664525u + 1013904223u; };
+  const std::size_t n = 500;
+  std::vector<Vec2> verts(n);
+  std::vector<std::uint32_t> idx(4 * n);
+  std::vector<double> w(4 * n);
+  for (std::size_t v = 0; v < n; ++v) {
+    verts[v] = {(static_cast<double>(next() % 20000) - 10000) / 7.0, (static_cast<double>(next() % 20000) - 10000) / 3.0};
+    for (std::size_t k = 0; k < 4; ++k) {
+      idx[4 * v + k] = next() % 9;  // 7 and 8 are out of range
+      const std::uint32_t kind = next() % 5;
+      w[4 * v + k] = kind == 0 ? 0.0 : kind == 1 ? -0.0 : static_cast<double>(next() % 1000) / 997.0;
+    }
+  }
+  idx[4 * 17 + 2] = 0;
+  w[4 * 17 + 2] = std::nan("");  // a NaN weight poisons its vertex, as in the engine
+  std::vector<Vec2> out(n);
+  skin_vertices(verts, idx, w, mats, out);
+  std::size_t same = 0;
+  for (std::size_t v = 0; v < n; ++v) {
+    const Vec2 e = engine(verts[v], &idx[4 * v], &w[4 * v], mats);
+    const bool bits_equal = std::memcmp(&e, &out[v], sizeof e) == 0;
+    same += bits_equal ? 1 : 0;
+    if (!bits_equal) {
+      CAPTURE(v, e.x, e.y, out[v].x, out[v].y);
+      CHECK(bits_equal);
+    }
+  }
+  CHECK(same == n);
+  CHECK(std::isnan(out[17].x));
+  // skin_vertex (no float32 storage) agrees with the same expression before rounding.
+  const Vec2 one = skin_vertex(verts[3], &idx[12], &w[12], mats);
+  CHECK(Vec2{round_to_float(one.x), round_to_float(one.y)} == engine(verts[3], &idx[12], &w[12], mats));
 }

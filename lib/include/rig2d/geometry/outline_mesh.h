@@ -28,6 +28,8 @@ struct OutlineMeshOptions {
                                     // simplified outline's own points are always kept)
   double pivot_x = 0.5;           // [Limit: 0..1] pivot as a fraction of the width
   double pivot_y = 0.5;           // [Limit: 0..1] pivot as a fraction of the height
+  bool score_coverage = true;     // fill OutlineMeshStats::coverage and ::fit (two rasterizations of the
+                                  // mesh; statistics only, the mesh is the same either way)
 };
 
 // How well a mesh covers the alpha mask, sampled at pixel centres: a pixel is in the mask when its

@@ -109,6 +109,9 @@ struct AutorigOptions {
   WeightsMode weights = WeightsMode::Heat;
   JointWeightOptions joint;       // falloff (0, 16], radius >= 0 px (0 = unbounded), max_influences 1..4
   HeatWeightsOptions heat;        // max_influences 1..4, min_weight [0, 0.25), smooth_passes 0..100
+
+  bool coverage_stats = true;     // score the mesh against the alpha mask into AutorigStats::coverage
+                                  // (and outline.coverage/fit): statistics only, never in the rig
 };
 
 // Range checks of every AutorigOptions field (the limits above). Errors: autorig.options naming the

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: Apache-2.0
+// LBS skinning (skin_vertices, 4 influences) against its memory floor: a memcpy of the same bind-vertex,
+// index and weight buffers into buffers of the same size, at 1k-10k vertices. Both run interleaved in
+// the same process so a loaded machine slows both alike; the ratio is what counts (goal: <= 2).
+//
+//   cmake -S . -B build/bench -DRIG2D_BUILD_BENCH=ON && cmake --build build/bench --target bench_skin -j2
+//   ./build/bench/bench/bench_skin [repeats=31]
+#include <algorithm>
+#include <ctime>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "rig2d/skin/lbs.h"
+
+using namespace rig2d;
+
+namespace {
+
+struct Buffers {
+  std::vector<Vec2> bind, out;
+  std::vector<std::uint32_t> idx;
+  std::vector<double> w;
+};
+
+// A realistic skin: every vertex has 2-4 influences among 20 bones, weights summing to 1.
+Buffers make_buffers(std::size_t n) {
+  Buffers b;
+  b.bind.resize(n);
+  b.out.resize(n);
+  b.idx.resize(4 * n);
+  b.w.resize(4 * n);
+  std::uint32_t state = 12345;
+  auto next = [&] { return state = state * 1664525u + 1013904223u; };
+  for (std::size_t v = 0; v < n; ++v) {
+    b.bind[v] = {static_cast<double>(next() % 10000) * 0.0371, static_cast<double>(next() % 10000) * 0.0293};
+    const int used = 2 + static_cast<int>(next() % 3);
+    double left = 1;
+    for (int k = 0; k < 4; ++k) {
+      b.idx[4 * v + static_cast<std::size_t>(k)] = next() % 20;
+      const double wk = k + 1 == used ? left : k < used ? left * 0.6 : 0;
+      b.w[4 * v + static_cast<std::size_t>(k)] = wk;
+      left -= wk;
+    }
+  }
+  return b;
+}
+
+std::vector<Affine2> make_matrices() {
+  std::vector<Affine2> m;
+  for (int i = 0; i < 20; ++i) {
+    const double r = 0.1 * i, s = std::sin(r), c = std::cos(r);
+    m.push_back({c, s, -s, c, 3.0 * i, -2.0 * i});
+  }
+  return m;
+}
+
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+// CPU time of this thread: on a loaded machine wall time mostly measures the wait for a core.
+template <typename F>
+double seconds(F&& f) {
+  const double t0 = thread_cpu_seconds();
+  f();
+  return thread_cpu_seconds() - t0;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int repeats = argc > 1 ? std::max(3, std::atoi(argv[1])) : 31;
+  const std::vector<Affine2> mats = make_matrices();
+  std::printf("rig2d LBS bench: skin_vertices vs memcpy of the same bind+index+weight buffers (64 B/vertex in),\n"
+              "thread CPU time, median of %d interleaved runs of ~4M vertices each\n\n", repeats);
+  std::printf("%8s %12s %12s %10s %8s\n", "vertices", "lbs ns/vert", "copy ns/vert", "copy GB/s", "ratio");
+  double worst = 0;
+  for (const std::size_t n : {1000u, 2000u, 4000u, 6000u, 10000u}) {
+    Buffers b = make_buffers(n);
+    std::vector<Vec2> bind_copy(n);
+    std::vector<std::uint32_t> idx_copy(4 * n);
+    std::vector<double> w_copy(4 * n);
+    const int inner = static_cast<int>(std::max<std::size_t>(1, 4000000 / n));
+    auto lbs = [&] {
+      for (int i = 0; i < inner; ++i) skin_vertices(b.bind, b.idx, b.w, mats, b.out);
+    };
+    auto copy = [&] {
+      for (int i = 0; i < inner; ++i) {
+        std::memcpy(bind_copy.data(), b.bind.data(), n * sizeof(Vec2));
+        std::memcpy(idx_copy.data(), b.idx.data(), 4 * n * sizeof(std::uint32_t));
+        std::memcpy(w_copy.data(), b.w.data(), 4 * n * sizeof(double));
+        // Keep the copies observable so the compiler cannot drop them.
+        b.out[0].x += bind_copy[static_cast<std::size_t>(i) % n].x * 0.0 + w_copy[0] * 0.0 + idx_copy[0] * 0.0;
+      }
+    };
+    std::vector<double> t_lbs, t_copy;
+    for (int r = 0; r < repeats; ++r) {
+      t_copy.push_back(seconds(copy));
+      t_lbs.push_back(seconds(lbs));
+    }
+    const double per = static_cast<double>(inner) * static_cast<double>(n);
+    const double lbs_ns = median(t_lbs) / per * 1e9, copy_ns = median(t_copy) / per * 1e9;
+    const double ratio = lbs_ns / copy_ns;
+    worst = std::max(worst, ratio);
+    std::printf("%8zu %12.2f %12.2f %10.1f %8.2f\n", n, lbs_ns, copy_ns, 64.0 / copy_ns, ratio);
+  }
+  std::printf("\nworst LBS / memcpy: %.2fx (goal <= 2x)\n", worst);
+  return 0;
+}
