@@ -33,20 +33,10 @@ std::uint32_t read_be32(std::string_view bytes, std::size_t at) {
   return (std::uint32_t(p[0]) << 24) | (std::uint32_t(p[1]) << 16) | (std::uint32_t(p[2]) << 8) | p[3];
 }
 
-// CRC-32 as PNG uses it (ISO 3309, polynomial 0xedb88320), over a chunk's type and data.
+// CRC-32 as PNG uses it (ISO 3309), zlib's.
 std::uint32_t crc32(std::string_view bytes) {
-  static const auto table = [] {
-    std::array<std::uint32_t, 256> t{};
-    for (std::uint32_t n = 0; n < 256; ++n) {
-      std::uint32_t c = n;
-      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xedb88320u ^ (c >> 1) : c >> 1;
-      t[n] = c;
-    }
-    return t;
-  }();
-  std::uint32_t c = 0xffffffffu;
-  for (const char ch : bytes) c = table[(c ^ static_cast<unsigned char>(ch)) & 0xff] ^ (c >> 8);
-  return c ^ 0xffffffffu;
+  return static_cast<std::uint32_t>(
+      ::crc32_z(::crc32_z(0, nullptr, 0), reinterpret_cast<const Bytef*>(bytes.data()), bytes.size()));
 }
 
 // One chunk's CRC, the chunk starting at `at` (its length field) with `length` data bytes.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+
 #include "rig2d/pipeline/preview.h"
 
 #include <array>
@@ -6,6 +7,8 @@
 #include <cstring>
 #include <string_view>
 #include <vector>
+
+#include <zlib.h>
 
 #include "rig2d/image/png.h"
 #include "rig2d/raster/draw.h"
@@ -20,20 +23,10 @@ bool same_size(std::span<const Image> frames) {
   return true;
 }
 
-// CRC-32 (ISO 3309, as PNG uses), table-driven.
+// CRC-32 as PNG uses it (ISO 3309), zlib's.
 std::uint32_t crc32(std::string_view bytes) {
-  static const std::array<std::uint32_t, 256> table = [] {
-    std::array<std::uint32_t, 256> t{};
-    for (std::uint32_t n = 0; n < 256; ++n) {
-      std::uint32_t c = n;
-      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xedb88320u ^ (c >> 1) : c >> 1;
-      t[n] = c;
-    }
-    return t;
-  }();
-  std::uint32_t c = 0xffffffffu;
-  for (const char ch : bytes) c = table[(c ^ static_cast<unsigned char>(ch)) & 0xff] ^ (c >> 8);
-  return c ^ 0xffffffffu;
+  return static_cast<std::uint32_t>(
+      ::crc32_z(::crc32_z(0, nullptr, 0), reinterpret_cast<const Bytef*>(bytes.data()), bytes.size()));
 }
 
 void put_be32(std::string& out, std::uint32_t v) {
