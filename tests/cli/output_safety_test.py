@@ -274,6 +274,19 @@ def case_errors():
     if "\x1b" in out or "\nfake" in out:
         fail("a control character was printed raw")
     expect_in(out, "evil\\nfake.rig2d.json:1:1: error: forged\\x1b[2J: error: no such file [io.not_found]")
+    # ... and so do the info, warning and debug lines of rig2d-autorig and rig2d-validate.
+    w = fresh("evil-names")
+    evil_png = os.path.join(w, "evil\nfake\x1b[2J.png")
+    shutil.copy(os.path.join(SRC, "samples", "bar.png"), evil_png)
+    out = run(AUTORIG, w, "--write-meta", "-v", code=0)
+    if "\x1b" in out or "\nfake" in out:
+        fail("rig2d-autorig printed a control character raw")
+    expect_in(out, "wrote " + w + "/evil\\nfake\\x1b[2J.rig2d.json")
+    with open(os.path.join(w, "evil\nskip\x1b[2J.anim.json"), "w") as f:
+        f.write("{}")
+    out = run(VALIDATE, w, "-v", code=0)
+    if "\x1b" in out or "\nskip" in out:
+        fail("rig2d-validate printed a control character raw")
 
 
 def case_outside():

@@ -253,7 +253,7 @@ int run(const Options& o) {
     switch (r.status) {
       case Status::UpToDate:
         ++skipped;
-        spdlog::debug("{}: up to date ({})", job.display, job.request.rig_path);
+        spdlog::debug("{}: up to date ({})", printable(job.display), printable(job.request.rig_path));
         break;
       case Status::Failed:
         ++failed;
@@ -269,10 +269,10 @@ int run(const Options& o) {
         triangles += s.triangles;
         if (res.meta_text) {
           spdlog::info("{} {}", o.dry_run ? "would write" : res.meta_created ? "created" : "updated",
-                       sidecar_path(job.request.png_path));
+                       printable(sidecar_path(job.request.png_path)));
         }
-        spdlog::info("{} {} ({} verts, {} tris, {} bones)", o.dry_run ? "would write" : "wrote", job.request.rig_path,
-                     s.vertices, s.triangles, s.bones);
+        spdlog::info("{} {} ({} verts, {} tris, {} bones)", o.dry_run ? "would write" : "wrote",
+                     printable(job.request.rig_path), s.vertices, s.triangles, s.bones);
         // Notes (e.g. a tip bone on the sprite's edge gets no weight) are normal: shown with -v.
         if (spdlog::should_log(spdlog::level::debug))
           for (const Diagnostic& d : s.weight_warnings) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
@@ -281,7 +281,7 @@ int run(const Options& o) {
             "id {} ({}), "
             "sprite {}; read {:.2f} ms, decode {:.2f} ms, coverage {:.2f} ms, mesh {:.2f} ms, bones {:.2f} ms, "
             "weights {:.2f} ms, verify {:.2f} ms{}",
-            job.display, s.image_width, s.image_height, s.mask_width, s.mask_height, s.covered_cells,
+            printable(job.display), s.image_width, s.image_height, s.mask_width, s.mask_height, s.covered_cells,
             options.mesh == MeshMode::Grid ? fmt::format("grid {}x{}", s.cols, s.rows) : std::string("outline"),
             s.vertices, s.triangles, s.coverage.iou, s.bones,
             weights_mode_name(options.weights), res.rig_id, res.id_kept ? "kept" : "derived", res.sprite_guid,
@@ -292,14 +292,14 @@ int run(const Options& o) {
           spdlog::debug(
               "{}: skeleton: {} px cells, {} axis cells, {} spurs pruned, {} holes filled (cells), {} islands ({} "
               "too small), {} limbs ({} tips), {} bones{}",
-              job.display, k.cell, k.axis_cells, k.branches_pruned, k.holes_filled, k.islands, k.islands_skipped,
+              printable(job.display), k.cell, k.axis_cells, k.branches_pruned, k.holes_filled, k.islands, k.islands_skipped,
               k.limbs, k.tips, k.bones, k.axis_fallback ? ", principal-axis fallback" : "");
         }
         const OutlineYardstick& y = s.yardstick;
         spdlog::debug(
             "{}: yardstick {}: alpha mass inside {:.5f} (>= {}), {} px with alpha >= {} outside (least covered "
             "{:.3f}), transparent border {:.3f} px per px of outline (<= {}: {} px over {:.1f} px)",
-            job.display, passes(y) ? "met" : "missed", y.alpha_mass_inside, kYardstickMinAlphaMass, y.opaque_outside,
+            printable(job.display), passes(y) ? "met" : "missed", y.alpha_mass_inside, kYardstickMinAlphaMass, y.opaque_outside,
             kYardstickOpaqueAlpha, y.opaque_min_inside, y.border_per_outline_px, kYardstickMaxBorder,
             y.transparent_inside, y.outline_length);
         if (options.mesh == MeshMode::Outline) {
@@ -307,7 +307,7 @@ int run(const Options& o) {
           spdlog::debug(
               "{}: outline: contour {} rings {} points -> simplified {} rings {} points -> {} verts {} tris, min "
               "angle {:.1f} deg ({} under {}{}), coverage IoU {:.4f} recall {:.4f} (vs the grown mask {:.4f})",
-              job.display, m.contour_rings, m.contour_points, m.simplified_rings, m.simplified_points, m.vertices,
+              printable(job.display), m.contour_rings, m.contour_points, m.simplified_rings, m.simplified_points, m.vertices,
               m.triangles, m.min_angle_deg, m.skinny_triangles, options.outline.min_angle_deg,
               m.budget_reached ? ", vertex budget reached" : "", m.coverage.iou, m.coverage.recall, m.fit.iou);
         }

@@ -114,7 +114,7 @@ std::vector<Input> collect(const std::vector<std::string>& paths) {
     std::error_code ec;
     if (!fs::is_directory(path, ec)) {
       if (fs::exists(path, ec) && classify_path(path) == FileKind::Unsupported) {
-        spdlog::warn("{}: skipped: not a rig, sidecar or scene file", path);
+        spdlog::warn("{}: skipped: not a rig, sidecar or scene file", printable(path));
         continue;
       }
       origin = fs::path(path).has_parent_path() ? fs::path(path).parent_path().string() : std::string(".");
@@ -134,7 +134,7 @@ std::vector<Input> collect(const std::vector<std::string>& paths) {
         found.push_back(it->path().generic_string());
       }
     }
-    if (ec) spdlog::warn("{}: could not list everything: {}", path, ec.message());
+    if (ec) spdlog::warn("{}: could not list everything: {}", printable(path), ec.message());
     std::sort(found.begin(), found.end());
     for (const std::string& f : found) add(f);
   }
@@ -204,7 +204,7 @@ int run(const Options& o) {
       std::unique_ptr<AssetIndex> index;
       if (scanned) {
         index = std::make_unique<AssetIndex>(std::move(*scanned));
-        spdlog::debug("asset root {}: {} GUIDs", root, index->entries().size());
+        spdlog::debug("asset root {}: {} GUIDs", printable(root), index->entries().size());
       } else {
         cli::print_error(scanned.error());
       }
