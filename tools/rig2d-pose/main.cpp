@@ -190,6 +190,7 @@ int main(int argc, char** argv) {
                "rig's GUIDs through .meta.json sidecars under --assets; a part without a texture is drawn "
                "with a flat tint.",
                "rig2d-pose"};
+  app.set_version_flag("--version", std::string("rig2d-pose ") + RIG2D_VERSION);
   Options options;
   setup(app, options);
   return cli::run_main(app, argc, argv, [&] {
