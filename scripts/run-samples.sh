@@ -27,7 +27,8 @@ autorig="$bin/rig2d-autorig/rig2d-autorig"
 # asset root would count as a scene); rig it from them when its rig is missing.
 [ -f samples/bar.rig2d.json ] || "$autorig" samples/bar.png --bones scripts/bar.bones.json
 # Default options (outline meshes, heat weights). --keep-bones: every rig keeps its bones; --force:
-# re-rig even when the rigs are newer than the sprites (the output is byte-identical).
+# re-rig even when a rig's stamp says it is current (the output is byte-identical, so no committed
+# rig is rewritten; the stamps are build state, ignored by git).
 "$autorig" samples/ -j"$jobs" --keep-bones --force
 
 mkdir -p out

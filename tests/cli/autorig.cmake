@@ -18,3 +18,20 @@ if(TARGET rig2d-pose)
                          FAIL_REGULAR_EXPRESSION "FAIL: ")
   endforeach()
 endif()
+
+# rig2d-autorig as a build step (tests/cli/autorig_build.sh): digests, --check, depfiles, shards, layouts.
+foreach(scenario content bones check depfile shard layout)
+  add_test(NAME cli_autorig_build_${scenario}
+           COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/autorig_build.sh $<TARGET_FILE:rig2d-autorig> ${PROJECT_SOURCE_DIR}
+                   ${scenario})
+  set_tests_properties(cli_autorig_build_${scenario} PROPERTIES PASS_REGULAR_EXPRESSION "PASS: ${scenario}"
+                       FAIL_REGULAR_EXPRESSION "FAIL: ")
+endforeach()
+
+# --version on every tool: "<tool> <version>", exit 0, even where inputs are otherwise required.
+foreach(tool rig2d-autorig rig2d-validate rig2d-pose)
+  if(TARGET ${tool})
+    add_test(NAME cli_version_${tool} COMMAND $<TARGET_FILE:${tool}> --version)
+    set_tests_properties(cli_version_${tool} PROPERTIES PASS_REGULAR_EXPRESSION "^${tool} ${PROJECT_VERSION}\n$")
+  endif()
+endforeach()

@@ -46,3 +46,7 @@ add_test(NAME "pose-cli: outputs, determinism, no partial files"
          COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/pose_outputs.sh ${_pose} ${_pose_data} ${_pose_work}/outputs)
 pose_case("repeated options may precede the rig" 0 "wrote .*order_0002.png" --anim ${_pose_data}/assets/anims/wave.anim.json
           --time 0.5 --time 0.25,0.75 --pose tip.rot=1 ${_pose_rig} -o ${_pose_work}/order.png)
+add_test(NAME "pose-cli: --depfile and --list-inputs name every file read"
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/pose_build.sh ${_pose} ${_pose_data})
+set_tests_properties("pose-cli: --depfile and --list-inputs name every file read" PROPERTIES
+                     PASS_REGULAR_EXPRESSION "PASS: pose build" FAIL_REGULAR_EXPRESSION "FAIL: ")

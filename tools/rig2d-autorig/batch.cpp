@@ -3,17 +3,20 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <condition_variable>
 #include <filesystem>
 #include <map>
 #include <mutex>
 #include <thread>
 
+#include "common/build_files.h"
 #include "common/cli_common.h"
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
 #include "rig2d/io/output_safety.h"
 #include "rig2d/pipeline/autorig_inputs.h"
+#include "stamp.h"
 
 namespace rig2d::cli {
 namespace {
@@ -31,71 +34,173 @@ fs::path strip_png(const fs::path& p) { return has_png_extension(p) ? fs::path(p
 
 fs::path rig_for(const fs::path& stem) { return fs::path(stem.string() + ".rig2d.json"); }
 
-Outcome run_one(const Job& job, const AutorigOptions& options, const RunFlags& flags) {
+Outcome failure(Error error, int exit_code) {
   Outcome out;
-  if (!flags.force && autorig_output_up_to_date(job.request)) {
-    out.status = Status::UpToDate;
-    return out;
-  }
+  out.error = std::move(error);
+  out.exit_code = exit_code;
+  return out;
+}
+
+Outcome rig_in_memory(const Job& job, const AutorigOptions& options, MemoryBudget* budget) {
   // The decode's peak memory comes out of the shared budget first (an unreadable header is left for
   // autorig_file to report).
   MemoryBudget::Lease lease;
-  if (flags.budget) {
+  if (budget) {
     if (auto info = read_png_info(job.request.png_path)) {
-      auto taken = flags.budget->acquire(png_decode_peak_bytes(*info), job.request.png_path);
-      if (!taken) {
-        out.error = taken.error();
-        out.exit_code = kBadInput;
-        return out;
-      }
+      auto taken = budget->acquire(png_decode_peak_bytes(*info), job.request.png_path);
+      if (!taken) return failure(taken.error(), kBadInput);
       lease = std::move(*taken);
     }
   }
   auto result = autorig_file(job.request, options);
-  if (!result) {
-    out.error = result.error();
-    out.exit_code = out.error.code == "autorig.verify" ? kInternal : kBadInput;
-    return out;
-  }
+  if (!result) return failure(result.error(), result.error().code == "autorig.verify" ? kInternal : kBadInput);
+  Outcome out;
   out.result = std::move(*result);
-  if (flags.dry_run) {
-    out.status = Status::WouldWrite;
-    return out;
+  return out;
+}
+
+// --check: the outputs a run would change, found by regenerating them (stamps are not trusted here:
+// this is the drift check CI runs on a fresh checkout).
+Outcome check_one(const Job& job, const AutorigOptions& options, MemoryBudget* budget) {
+  Outcome out = rig_in_memory(job, options, budget);
+  if (!out.result) return out;
+  std::error_code ec;
+  if (out.result->meta_text) {
+    const std::string meta = sidecar_path(job.request.png_path);
+    out.changes.push_back((fs::exists(meta, ec) ? "stale " : "missing ") + meta);
   }
-  const std::string meta_path = sidecar_path(job.request.png_path);
+  if (!file_has_bytes(job.request.rig_path, out.result->rig_text)) {
+    out.changes.push_back((fs::exists(job.request.rig_path, ec) ? "stale " : "missing ") + job.request.rig_path);
+  }
+  out.status = out.changes.empty() ? Status::UpToDate : Status::WouldWrite;
+  return out;
+}
+
+Result<bool> write_outputs(const Job& job, const AutorigFileResult& result, const std::optional<std::string>& digest) {
   std::error_code ec;
   const fs::path parent = fs::path(job.request.rig_path).parent_path();
   if (!parent.empty()) fs::create_directories(parent, ec);
   if (ec) {
-    out.error = {"io.write", "cannot create folder " + parent.string() + ": " + ec.message(), {job.request.rig_path}};
-    out.exit_code = kWriteFailed;
-    return out;
+    return make_error("io.write", "cannot create folder " + parent.string() + ": " + ec.message(),
+                      {job.request.rig_path});
   }
+  bool wrote = false;
   // The sidecar first: a rig must never reference a texture GUID that exists nowhere.
-  if (out.result->meta_text) {
-    if (auto ok = write_file_atomic(meta_path, *out.result->meta_text); !ok) {
-      out.error = ok.error();
-      out.exit_code = kWriteFailed;
-      return out;
-    }
+  if (result.meta_text) {
+    auto meta = write_if_changed(sidecar_path(job.request.png_path), *result.meta_text);
+    if (!meta) return Unexpected{meta.error()};
+    wrote = *meta;
   }
-  if (auto ok = write_file_atomic(job.request.rig_path, out.result->rig_text); !ok) {
-    out.error = ok.error();
-    out.exit_code = kWriteFailed;
+  auto rig = write_if_changed(job.request.rig_path, result.rig_text);
+  if (!rig) return Unexpected{rig.error()};
+  wrote = wrote || *rig;
+  // The stamp last: an interrupted run leaves the old stamp, which no longer matches, so the next
+  // run re-rigs. No digest (an input vanished mid-run): no stamp, the next run re-rigs.
+  if (digest) {
+    auto stamp = write_if_changed(stamp_path(job.request.rig_path), stamp_text(*digest, result.rig_text));
+    if (!stamp) return Unexpected{stamp.error()};
+  } else {
+    fs::remove(stamp_path(job.request.rig_path), ec);
+  }
+  return wrote;
+}
+
+Outcome run_one(const Job& job, const AutorigOptions& options, const RunFlags& flags) {
+  if (flags.check) return check_one(job, options, flags.budget);
+  // The bytes are read once, before rigging: if a file changes mid-run the stamp names the old bytes,
+  // so the next run sees the change.
+  std::optional<InputBytes> inputs = read_input_bytes(job.request);
+  std::optional<std::string> digest;
+  if (inputs) digest = input_digest(*inputs, flags.options_key, flags.version);
+  if (!flags.force && digest && stamp_is_current(job.request, *digest)) {
+    Outcome out;
+    out.status = Status::UpToDate;
     return out;
   }
-  out.status = Status::Written;
+  Outcome out = rig_in_memory(job, options, flags.budget);
+  if (!out.result) return out;
+  if (flags.dry_run) {
+    out.status = Status::WouldWrite;
+    return out;
+  }
+  if (inputs && out.result->meta_text) {  // the sidecar this run writes is the one the rig is made from
+    inputs->sidecar = *out.result->meta_text;
+    digest = input_digest(*inputs, flags.options_key, flags.version);
+  }
+  auto wrote = write_outputs(job, *out.result, inputs ? digest : std::nullopt);
+  if (!wrote) return failure(wrote.error(), kWriteFailed);
+  out.status = *wrote ? Status::Written : Status::Unchanged;
   return out;
+}
+
+fs::path normal_absolute(const fs::path& p) {
+  std::error_code ec;
+  return fs::absolute(p, ec).lexically_normal();
+}
+
+// The deepest folder holding every path (each given as a file's folder).
+fs::path common_ancestor(const std::vector<fs::path>& folders) {
+  if (folders.empty()) return {};
+  fs::path common = normal_absolute(folders.front());
+  for (const fs::path& folder : folders) {
+    const fs::path f = normal_absolute(folder);
+    fs::path shared;
+    for (auto a = common.begin(), b = f.begin(); a != common.end() && b != f.end() && *a == *b; ++a, ++b) shared /= *a;
+    common = shared;
+  }
+  return common;
+}
+
+// `png` relative to `base`, or nullopt when it is not inside it.
+std::optional<fs::path> relative_inside(const fs::path& png, const fs::path& base) {
+  const fs::path rel = normal_absolute(png).lexically_relative(normal_absolute(base));
+  if (rel.empty() || *rel.begin() == "..") return std::nullopt;
+  return rel;
+}
+
+void add_job(std::vector<Job>& jobs, const fs::path& png, const fs::path& rig) {
+  Job job;
+  job.display = png.generic_string();
+  job.request.png_path = png.string();
+  job.request.rig_path = rig.string();
+  jobs.push_back(std::move(job));
+}
+
+// A count of 1..999999 written in plain digits.
+std::optional<unsigned> parse_count(std::string_view digits) {
+  if (digits.empty() || digits.size() > 6) return std::nullopt;
+  unsigned value = 0;
+  for (const char c : digits) {
+    if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+    value = value * 10 + static_cast<unsigned>(c - '0');
+  }
+  if (value == 0) return std::nullopt;
+  return value;
+}
+
+Result<fs::path> mirrored_rig(const PlanRequest& plan, const fs::path& png, const fs::path& base) {
+  const auto rel = relative_inside(png, base);
+  if (!rel) {
+    return make_error("autorig.base", "not inside " + base.generic_string() + ", the folder -o mirrors (set --base)",
+                      {png.string()});
+  }
+  return rig_for(fs::path(*plan.output) / strip_png(*rel));
 }
 
 }  // namespace
 
-Result<std::vector<Job>> plan_jobs(const std::vector<std::string>& inputs, const std::optional<std::string>& output,
-                                   const std::optional<std::string>& bones, bool keep_bones, bool write_meta) {
+Result<std::vector<Job>> plan_jobs(const PlanRequest& plan) {
   std::vector<Job> jobs;
   std::error_code ec;
-  const bool single_file = inputs.size() == 1 && fs::is_regular_file(inputs[0], ec);
-  for (const std::string& input : inputs) {
+  const bool single_file = plan.inputs.size() == 1 && fs::is_regular_file(plan.inputs[0], ec);
+  const bool into_folder = plan.output && (!single_file || fs::is_directory(*plan.output, ec) ||
+                                           plan.output->back() == '/');
+  std::vector<fs::path> file_folders;
+  for (const std::string& input : plan.inputs) {
+    if (!fs::is_directory(input, ec) && fs::exists(input, ec)) file_folders.push_back(fs::path(input).parent_path());
+  }
+  const fs::path files_base = plan.base ? fs::path(*plan.base) : common_ancestor(file_folders);
+  for (const std::string& input : plan.inputs) {
     const fs::path in(input);
     if (fs::is_directory(in, ec)) {
       std::vector<fs::path> pngs;
@@ -106,34 +211,34 @@ Result<std::vector<Job>> plan_jobs(const std::vector<std::string>& inputs, const
       if (ec) return make_error("autorig.input", "cannot list folder: " + ec.message(), {input});
       std::sort(pngs.begin(), pngs.end());
       for (const fs::path& png : pngs) {
-        const fs::path rel = png.lexically_relative(in);
-        Job job;
-        job.display = png.generic_string();
-        job.request.png_path = png.string();
-        job.request.rig_path = rig_for(output ? fs::path(*output) / strip_png(rel) : strip_png(png)).string();
-        jobs.push_back(std::move(job));
+        fs::path rig = rig_for(strip_png(png));
+        if (plan.output) {
+          auto mirrored = mirrored_rig(plan, png, plan.base ? fs::path(*plan.base) : in);
+          if (!mirrored) return Unexpected{mirrored.error()};
+          rig = *mirrored;
+        }
+        add_job(jobs, png, rig);
       }
     } else if (fs::exists(in, ec)) {
-      Job job;
-      job.display = in.generic_string();
-      job.request.png_path = in.string();
       fs::path rig = rig_for(strip_png(in));
-      if (output) {
-        const bool into_folder = !single_file || fs::is_directory(*output, ec) || output->back() == '/';
-        rig = into_folder ? fs::path(*output) / rig.filename() : fs::path(*output);
+      if (into_folder) {
+        auto mirrored = mirrored_rig(plan, in, files_base);
+        if (!mirrored) return Unexpected{mirrored.error()};
+        rig = *mirrored;
+      } else if (plan.output) {
+        rig = fs::path(*plan.output);
       }
-      job.request.rig_path = rig.string();
-      jobs.push_back(std::move(job));
+      add_job(jobs, in, rig);
     } else {
       return make_error("autorig.input", "no such file or folder", {input});
     }
   }
   std::map<std::string, std::string> owner;  // normalized rig path -> PNG
   for (Job& job : jobs) {
-    job.request.write_meta = write_meta;
-    job.request.bones_path = bones;
-    job.request.keep_bones = keep_bones;
-    const std::string key = fs::absolute(job.request.rig_path, ec).lexically_normal().string();
+    job.request.write_meta = plan.write_meta;
+    job.request.bones_path = plan.bones;
+    job.request.keep_bones = plan.keep_bones;
+    const std::string key = normal_absolute(job.request.rig_path).string();
     if (const auto [it, fresh] = owner.emplace(key, job.display); !fresh) {
       return make_error("autorig.output.duplicate", "both " + it->second + " and " + job.display + " would write it",
                         {job.request.rig_path});
@@ -142,7 +247,7 @@ Result<std::vector<Job>> plan_jobs(const std::vector<std::string>& inputs, const
   return jobs;
 }
 
-Result<void> check_job_outputs(const std::vector<Job>& jobs) {
+Result<void> check_job_outputs(const std::vector<Job>& jobs, const std::optional<std::string>& depfile) {
   std::vector<std::string> inputs, outputs;
   for (const Job& job : jobs) {
     inputs.push_back(job.request.png_path);
@@ -150,8 +255,34 @@ Result<void> check_job_outputs(const std::vector<Job>& jobs) {
     (job.request.write_meta ? outputs : inputs).push_back(sidecar_path(job.request.png_path));
     if (job.request.bones_path) inputs.push_back(*job.request.bones_path);
     outputs.push_back(job.request.rig_path);
+    outputs.push_back(stamp_path(job.request.rig_path));
   }
+  if (depfile) outputs.push_back(*depfile);
   return check_output_paths(inputs, outputs);
+}
+
+std::optional<Shard> parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  if (slash == std::string::npos) return std::nullopt;
+  const auto k = parse_count(std::string_view(text).substr(0, slash));
+  const auto n = parse_count(std::string_view(text).substr(slash + 1));
+  if (!k || !n || *k > *n) return std::nullopt;
+  return Shard{*k, *n};
+}
+
+std::vector<Job> select_shard(const std::vector<Job>& jobs, Shard shard) {
+  std::vector<std::size_t> by_path(jobs.size());
+  for (std::size_t i = 0; i < jobs.size(); ++i) by_path[i] = i;
+  std::stable_sort(by_path.begin(), by_path.end(), [&](std::size_t a, std::size_t b) {
+    return jobs[a].display < jobs[b].display;
+  });
+  std::vector<char> keep(jobs.size(), 0);
+  for (std::size_t rank = shard.index - 1; rank < by_path.size(); rank += shard.count) keep[by_path[rank]] = 1;
+  std::vector<Job> selected;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    if (keep[i]) selected.push_back(jobs[i]);
+  }
+  return selected;
 }
 
 void run_jobs(const std::vector<Job>& jobs, const AutorigOptions& options, const RunFlags& flags,

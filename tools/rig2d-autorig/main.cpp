@@ -8,7 +8,9 @@
 #include <thread>
 
 #include "batch.h"
+#include "common/build_files.h"
 #include "common/cli_common.h"
+#include "stamp.h"
 #include "rig2d/pipeline/autorig_inputs.h"
 
 namespace rig2d::cli {
@@ -41,8 +43,34 @@ struct Options {
   std::uint64_t memory_budget_mib = 2048;
   bool dry_run = false;
   bool force = false;
+  bool check = false;
+  std::optional<std::string> depfile;
+  bool list_inputs = false;
+  std::optional<std::string> shard;
+  std::optional<std::string> base;
   Verbosity verbosity;
 };
+
+// What build systems and CI need: the up-to-date check, the inputs, a slice of the work.
+void add_build_options(CLI::App& app, Options& o) {
+  app.add_flag("--check", o.check,
+               "Re-rig everything in memory and write nothing: exit 1 listing each output that would change "
+               "(\"stale PATH\" / \"missing PATH\" on stdout), 0 when all are current (a CI drift check)");
+  app.add_option("--depfile", o.depfile,
+                 "Also write a Makefile-syntax depfile (for Ninja/CMake DEPFILE, make): each rig and the files it "
+                 "was made from")
+      ->type_name("FILE");
+  app.add_flag("--list-inputs", o.list_inputs,
+               "Print every file the run would read (PNG, sidecar, bones file, kept rig), one per line; rig nothing");
+  app.add_option("--shard", o.shard,
+                 "Run only shard K of N (1 <= K <= N): the sprites sorted by path, every N-th from the K-th; the N "
+                 "shards together write exactly what one run writes")
+      ->type_name("K/N");
+  app.add_option("--base", o.base,
+                 "With -o FOLDER: mirror each PNG's path relative to this folder (default: a folder input itself; "
+                 "for file inputs, their deepest common folder)")
+      ->type_name("DIR");
+}
 
 void setup(CLI::App& app, Options& o) {
   app.description(
@@ -154,8 +182,17 @@ void setup(CLI::App& app, Options& o) {
       ->check(CLI::Range(std::uint64_t{16}, std::uint64_t{1} << 30))
       ->capture_default_str();
   app.add_flag("--dry-run", o.dry_run, "Rig and check everything in memory, write nothing");
-  app.add_flag("--force", o.force, "Re-rig sprites whose rig is newer than the PNG, sidecar and bones file");
+  app.add_flag("--force", o.force,
+               "Re-rig even sprites whose stamp says their rig is current (files are still only rewritten when "
+               "their bytes change)");
+  add_build_options(app, o);
   add_verbosity(app, o.verbosity);
+  app.set_version_flag("--version", std::string("rig2d-autorig ") + RIG2D_VERSION);
+  // Options that do not change a rig's bytes stay out of the digest; every other option is in it.
+  for (const char* name : {"inputs", "--output", "--bones", "--jobs", "--memory-budget", "--dry-run", "--force",
+                           "--check", "--depfile", "--list-inputs", "--shard", "--base", "--verbose", "--quiet"}) {
+    app.get_option(name)->configurable(false);
+  }
 }
 
 std::optional<std::pair<double, double>> parse_pivot(const std::string& s) {
@@ -179,7 +216,33 @@ void log_warning(const Diagnostic& d) {
   if (spdlog::should_log(spdlog::level::warn)) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
 }
 
-int run(const Options& o) {
+// Every file the jobs read, each once, in job order.
+std::vector<std::string> all_inputs(const std::vector<Job>& jobs) {
+  std::vector<std::string> files;
+  for (const Job& job : jobs) append_unique(files, job_input_files(job.request));
+  return files;
+}
+
+// --depfile: one rule per rig. A rig kept by --keep-bones is left out of its own prerequisites (a
+// build system would see a cycle); the stamp's rig hash covers it.
+int write_depfile(const Options& o, const std::vector<Job>& jobs) {
+  if (!o.depfile || o.check || o.dry_run) return kOk;
+  std::vector<DepRule> rules;
+  for (const Job& job : jobs) {
+    DepRule rule{job.request.rig_path, {}};
+    for (const std::string& input : job_input_files(job.request)) {
+      if (input != job.request.rig_path) rule.prerequisites.push_back(input);
+    }
+    rules.push_back(std::move(rule));
+  }
+  if (auto ok = write_if_changed(*o.depfile, depfile_text(rules)); !ok) {
+    log_error(ok.error());
+    return kWriteFailed;
+  }
+  return kOk;
+}
+
+int run(const Options& o, const std::string& options_key) {
   AutorigOptions options;
   options.alpha_threshold = o.alpha_threshold;
   options.cull = !o.no_cull;
@@ -219,27 +282,38 @@ int run(const Options& o) {
     }
   }
 
-  auto jobs = plan_jobs(o.inputs, o.output, o.bones, o.keep_bones, o.write_meta);
+  std::optional<Shard> shard;
+  if (o.shard && !(shard = parse_shard(*o.shard))) {
+    spdlog::error("--shard: expected K/N with 1 <= K <= N, got \"{}\"", *o.shard);
+    return kUsage;
+  }
+  auto jobs = plan_jobs({o.inputs, o.output, o.base, o.bones, o.keep_bones, o.write_meta});
   if (!jobs) {
     log_error(jobs.error());
     return jobs.error().code == "autorig.input" ? kBadInput : kUsage;
   }
-  if (auto safe = check_job_outputs(*jobs); !safe) {
+  if (auto safe = check_job_outputs(*jobs, o.depfile); !safe) {
     log_error(safe.error());
     return kUsage;
+  }
+  if (shard) *jobs = select_shard(*jobs, *shard);
+  if (o.list_inputs) {
+    for (const std::string& path : all_inputs(*jobs)) std::printf("%s\n", path.c_str());
+    return kOk;
   }
   std::error_code ec;
   const bool batch = o.inputs.size() > 1 || std::filesystem::is_directory(o.inputs[0], ec);
   if (jobs->empty()) {
-    spdlog::warn("no PNG files found");
-    return kOk;
+    spdlog::warn(shard ? "no PNG files in this shard" : "no PNG files found");
+    return write_depfile(o, *jobs);
   }
 
   const bool progress = stderr_is_tty() && !o.verbosity.quiet && jobs->size() > 1;
   std::size_t written = 0, skipped = 0, failed = 0, vertices = 0, triangles = 0;
   int exit_code = kOk;
   MemoryBudget budget(o.memory_budget_mib << 20);
-  RunFlags flags{o.dry_run, o.force, o.jobs, &budget};
+  RunFlags flags{o.dry_run, o.force, o.check, o.jobs, &budget, options_key, RIG2D_VERSION};
+  spdlog::trace("options in the digest:\n{}", options_key);
   if (progress) {
     std::fprintf(stderr, "[0/%zu] %s", jobs->size(), jobs->front().display.c_str());
     std::fflush(stderr);
@@ -252,8 +326,11 @@ int run(const Options& o) {
     }
     switch (r.status) {
       case Status::UpToDate:
+      case Status::Unchanged:
         ++skipped;
-        spdlog::debug("{}: up to date ({})", printable(job.display), printable(job.request.rig_path));
+        spdlog::debug("{}: {} ({})", printable(job.display),
+                      r.status == Status::UpToDate ? "up to date" : "re-rigged, unchanged",
+                      printable(job.request.rig_path));
         break;
       case Status::Failed:
         ++failed;
@@ -263,6 +340,8 @@ int run(const Options& o) {
       case Status::Written:
       case Status::WouldWrite: {
         ++written;
+        for (const std::string& change : r.changes) std::printf("%s\n", change.c_str());
+        if (o.check) break;
         const AutorigFileResult& res = *r.result;
         const AutorigStats& s = res.stats;
         vertices += s.vertices;
@@ -320,10 +399,15 @@ int run(const Options& o) {
     }
   });
   if (progress) std::fprintf(stderr, "\r\033[K");
-  spdlog::info("{} {}, {} up to date, {} failed; {} vertices, {} triangles", written,
-               o.dry_run ? "would be written" : "written", skipped, failed, vertices, triangles);
-  if (failed == 0) return kOk;
-  return batch ? kFindings : exit_code;
+  if (o.check) {
+    spdlog::info("{} would change, {} current, {} failed", written, skipped, failed);
+  } else {
+    spdlog::info("{} {}, {} up to date, {} failed; {} vertices, {} triangles", written,
+                 o.dry_run ? "would be written" : "written", skipped, failed, vertices, triangles);
+  }
+  if (const int depfile_exit = write_depfile(o, *jobs); depfile_exit != kOk) return depfile_exit;
+  if (failed != 0) return batch ? kFindings : exit_code;
+  return o.check && written > 0 ? kFindings : kOk;
 }
 
 }  // namespace
@@ -336,6 +420,6 @@ int main(int argc, char** argv) {
   setup(app, options);
   return run_main(app, argc, argv, [&] {
     setup_logging("rig2d-autorig", options.verbosity);
-    return run(options);
+    return run(options, app.config_to_str(true, false));
   });
 }

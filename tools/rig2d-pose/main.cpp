@@ -9,6 +9,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "common/build_files.h"
 #include "common/cli_common.h"
 #include "rig2d/io/files.h"
 #include "rig2d/io/output_safety.h"
@@ -24,6 +25,8 @@ struct Options {
   std::vector<std::string> times;
   std::string size, tint, background = "transparent";
   std::optional<double> scale, fps, opacity;
+  std::string depfile;
+  bool list_inputs = false;
   cli::Verbosity verbosity;
 };
 
@@ -74,6 +77,13 @@ void setup(CLI::App& app, Options& o) {
   ov->add_flag("--weight-view", o.job.weight_view, "Show weights:BONE opaque instead of the texture (the editor's weight view)");
   app.add_option("--assets", o.job.assets_root, "Asset root holding the .meta.json sidecars (default: the nearest "
                                                 "'assets' folder above the rig, else the rig's folder)")->type_name("DIR");
+  auto* build = app.add_option_group("Build systems");
+  build->add_option("--depfile", o.depfile,
+                    "Also write a Makefile-syntax depfile (Ninja/CMake DEPFILE, make): each output and every file "
+                    "read (rig, pose file, clip, textures and their sidecars)")
+      ->type_name("FILE");
+  build->add_flag("--list-inputs", o.list_inputs,
+                  "Print every file the run reads, one per line, and write nothing (no output option needed)");
   cli::add_verbosity(app, o.verbosity);
 }
 
@@ -102,9 +112,25 @@ int usage(const std::string& message, const std::string& code) {
   return cli::kUsage;
 }
 
+// --depfile: one rule per output, each naming every file the run read.
+int write_depfile(const std::string& depfile, const std::vector<std::string>& outputs,
+                  const std::vector<std::string>& inputs) {
+  if (depfile.empty()) return cli::kOk;
+  std::vector<cli::DepRule> rules;
+  for (const std::string& path : outputs) {
+    rules.push_back({path, {}});
+    cli::append_unique(rules.back().prerequisites, inputs);
+  }
+  if (auto ok = cli::write_if_changed(depfile, cli::depfile_text(rules)); !ok) {
+    cli::print_error(ok.error());
+    return cli::kWriteFailed;
+  }
+  return cli::kOk;
+}
+
 int run(Options& o) {
   PoseJob& job = o.job;
-  if (o.output.empty() && o.sheet.empty() && o.apng.empty() && o.dump.empty()) {
+  if (o.output.empty() && o.sheet.empty() && o.apng.empty() && o.dump.empty() && !o.list_inputs) {
     return usage("nothing to write: give -o, --sheet, --apng or --dump-vertices", "pose.output");
   }
   if (!parse_number_list(o.times, job.times)) return usage("--time takes numbers of seconds, e.g. --time 0,0.25,0.5", "pose.time");
@@ -133,7 +159,7 @@ int run(Options& o) {
   job.frames = !o.output.empty();
   job.sheet = !o.sheet.empty();
   job.apng = !o.apng.empty();
-  job.vertices = !o.dump.empty();
+  job.vertices = !o.dump.empty() || (o.list_inputs && !job.frames && !job.sheet && !job.apng);  // cheapest
 
   const auto start = std::chrono::steady_clock::now();
   auto result = run_pose_job(job);
@@ -158,6 +184,12 @@ int run(Options& o) {
                 result->view.height, result->view.scale, st.raster.triangles, st.raster.triangles_skipped,
                 st.raster.pixels, ms);
 
+  if (o.list_inputs) {
+    std::vector<std::string> inputs;
+    cli::append_unique(inputs, result->inputs);
+    for (const std::string& path : inputs) std::printf("%s\n", path.c_str());
+    return cli::kOk;
+  }
   // Every output is checked against the inputs and each other, then all are written or none.
   std::vector<OutputFile> writes;
   for (std::size_t i = 0; i < result->frame_pngs.size(); ++i) {
@@ -170,7 +202,9 @@ int run(Options& o) {
   if (job.vertices) writes.push_back({o.dump, std::move(result->vertices_json)});
   std::vector<std::string> out_paths;
   for (const OutputFile& w : writes) out_paths.push_back(w.path);
-  if (auto safe = check_output_paths(result->inputs, out_paths); !safe) {
+  std::vector<std::string> checked = out_paths;  // the depfile must not clobber an input either
+  if (!o.depfile.empty()) checked.push_back(o.depfile);
+  if (auto safe = check_output_paths(result->inputs, checked); !safe) {
     cli::print_error(safe.error());
     return cli::kUsage;
   }
@@ -179,7 +213,7 @@ int run(Options& o) {
     return cli::kWriteFailed;
   }
   for (const std::string& path : out_paths) spdlog::info("wrote {}", printable(path));
-  return cli::kOk;
+  return write_depfile(o.depfile, out_paths, result->inputs);
 }
 
 }  // namespace
@@ -190,6 +224,7 @@ int main(int argc, char** argv) {
                "rig's GUIDs through .meta.json sidecars under --assets; a part without a texture is drawn "
                "with a flat tint.",
                "rig2d-pose"};
+  app.set_version_flag("--version", std::string("rig2d-pose ") + RIG2D_VERSION);
   Options options;
   setup(app, options);
   return cli::run_main(app, argc, argv, [&] {

@@ -1,4 +1,5 @@
 target_sources(rig2d PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/affine.cpp
   ${CMAKE_CURRENT_LIST_DIR}/error.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/memory_budget.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/memory_budget.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/sha256.cpp)

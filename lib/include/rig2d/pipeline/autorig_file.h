@@ -49,7 +49,8 @@ struct AutorigFileResult {
 RIG2D_EXPORT Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const AutorigOptions& options);
 
 // True when `rig_path` exists and is at least as new as the PNG, its sidecar (which must exist) and the
-// bones file, so a batch can skip it. Options are not compared: pass --force after changing them.
+// bones file. File times only: options and contents are not compared (rig2d-autorig decides by a
+// content digest instead, see docs/autorig.md).
 RIG2D_EXPORT bool autorig_output_up_to_date(const AutorigFileRequest& request);
 
 }  // namespace rig2d

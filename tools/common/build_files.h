@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+// What the tools tell build systems: Makefile-syntax depfiles (as `gcc -MD -MF`, read by Make, Ninja
+// and CMake's DEPFILE), and writes that leave a file alone when its bytes would not change, so Ninja's
+// `restat` sees an unchanged output and skips everything downstream.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rig2d/core/result.h"
+
+namespace rig2d::cli {
+
+struct DepRule {
+  std::string target;
+  std::vector<std::string> prerequisites;
+};
+
+// "target: a b \\\n  c\n" per rule; spaces, '#', '$' and '\' before a space are escaped as GNU Make
+// and Ninja's depfile parser expect.
+std::string depfile_text(const std::vector<DepRule>& rules);
+
+// Appends each path not seen yet, keeping the first occurrence's order.
+void append_unique(std::vector<std::string>& list, const std::vector<std::string>& paths);
+
+// True when `path` is a regular file holding exactly `bytes`.
+bool file_has_bytes(const std::string& path, std::string_view bytes);
+
+// Writes `bytes` to `path` atomically unless it already holds them. Returns whether it wrote.
+// Errors: io.write.
+Result<bool> write_if_changed(const std::string& path, std::string_view bytes);
+
+}  // namespace rig2d::cli
