@@ -4,26 +4,14 @@
 
 #include "rig2d/pipeline/pose.h"
 #include "rig2d/pipeline/pose_job.h"
+#include "support/strip_rig.h"
 
 using namespace rig2d;
 
 namespace {
 
 // Two 10x10 quads along +x; the right column of vertices follows bone "tip" (joint at x = 10).
-Rig fold_rig() {
-  Rig rig;
-  rig.bones = {{"root", -1, 0, 0, 0}, {"tip", 0, 10, 0, 0}};
-  Part part;
-  part.mesh.verts = {{0, -5}, {10, -5}, {20, -5}, {0, 5}, {10, 5}, {20, 5}};
-  part.mesh.uvs = {{0, 0}, {0.5, 0}, {1, 0}, {0, 1}, {0.5, 1}, {1, 1}};
-  part.mesh.tris = {0, 3, 1, 1, 3, 4, 1, 4, 2, 2, 4, 5};
-  for (const std::uint32_t bone : {0u, 0u, 1u, 0u, 0u, 1u}) {
-    part.skin_indices.insert(part.skin_indices.end(), {bone, 0, 0, 0});
-    part.skin_weights.insert(part.skin_weights.end(), {1, 0, 0, 0});
-  }
-  rig.parts = {part};
-  return rig;
-}
+Rig fold_rig() { return test::strip_rig(5, false); }
 
 std::size_t red_pixels(const Image& img) {
   std::size_t n = 0;

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "rig2d/quality/deform_check.h"
+#include "support/strip_rig.h"
 
 using namespace rig2d;
 
@@ -12,22 +13,8 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-// Two 10x2 quads along +x: x = 0 and x = 10 bound to "root", x = 20 bound to "tip"; "end" (a leaf
-// at x = 20) weighs nothing. Bending "tip" by t moves v2, v5 rigidly about the joint (10, 0).
-Rig strip_rig() {
-  Rig rig;
-  rig.bones = {{"root", -1, 0, 0, 0}, {"tip", 0, 10, 0, 0}, {"end", 1, 10, 0, 0}};
-  Part part;
-  part.mesh.verts = {{0, -1}, {10, -1}, {20, -1}, {0, 1}, {10, 1}, {20, 1}};
-  part.mesh.uvs = {{0, 0}, {0.5, 0}, {1, 0}, {0, 1}, {0.5, 1}, {1, 1}};
-  part.mesh.tris = {0, 3, 1, 1, 3, 4, 1, 4, 2, 2, 4, 5};
-  for (const std::uint32_t bone : {0u, 0u, 1u, 0u, 0u, 1u}) {
-    part.skin_indices.insert(part.skin_indices.end(), {bone, 0, 0, 0});
-    part.skin_weights.insert(part.skin_weights.end(), {1, 0, 0, 0});
-  }
-  rig.parts = {part};
-  return rig;
-}
+// The 10x2 strip with a weightless leaf "end": bending "tip" by t moves v2, v5 rigidly about (10, 0).
+Rig strip_rig() { return test::strip_rig(1, true); }
 
 bool has_code(const DeformReport& r, const std::string& code, const std::string& pointer) {
   for (const Diagnostic& d : r.findings) {
