@@ -26,6 +26,7 @@ struct Options {
   std::string size, tint, background = "transparent";
   std::optional<double> scale, fps, opacity;
   std::string depfile;
+  std::string weight_ramp = "viridis";
   bool list_inputs = false;
   cli::Verbosity verbosity;
 };
@@ -75,6 +76,10 @@ void setup(CLI::App& app, Options& o) {
                  "influence of one bone), dominant (a colour per dominant bone), folds (triangles turned inside out against "
                  "the bind pose, in red)")->type_name("LIST");
   ov->add_flag("--weight-view", o.job.weight_view, "Show weights:BONE opaque instead of the texture (the editor's weight view)");
+  ov->add_option("--weight-ramp", o.weight_ramp, "Colours of weights:BONE: viridis (perceptual, default) or grey (the editor's)")
+      ->check(CLI::IsMember({"viridis", "grey"}))
+      ->type_name("RAMP");
+  ov->add_flag("--legend", o.job.legend, "Add a legend under each frame: the weight colour bar and/or the dominant bones' names");
   app.add_option("--assets", o.job.assets_root, "Asset root holding the .meta.json sidecars (default: the nearest "
                                                 "'assets' folder above the rig, else the rig's folder)")->type_name("DIR");
   auto* build = app.add_option_group("Build systems");
@@ -135,6 +140,7 @@ int run(Options& o) {
   }
   if (!parse_number_list(o.times, job.times)) return usage("--time takes numbers of seconds, e.g. --time 0,0.25,0.5", "pose.time");
   job.fps = o.fps;
+  job.weight_ramp = o.weight_ramp == "grey" ? Ramp::Grey : Ramp::Viridis;
   if (o.fps && !o.times.empty()) return usage("give either --time or --fps, not both", "pose.time");
   if (!o.size.empty()) {
     int w = 0, h = 0;

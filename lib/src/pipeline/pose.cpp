@@ -279,8 +279,8 @@ Result<Image> render_pose(const Rig& rig, std::span<const PartTexture> textures,
         sum += i < f.size() ? f[i] : 0;
       }
       const double w = sum / 3;
-      const auto g = static_cast<std::uint8_t>(js_round(255 * clamp01(w)));
-      paints[t] = {g, g, g, alpha};
+      paints[t] = ramp_color(ov.weight_ramp, w);
+      paints[t].alpha = alpha;
     }
     fill_triangles(*canvas, px[p], part.mesh.tris, paints, &st.raster);
   };

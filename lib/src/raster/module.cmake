@@ -3,6 +3,7 @@ target_sources(rig2d PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/triangles.cpp
   ${CMAKE_CURRENT_LIST_DIR}/strokes.cpp
   ${CMAKE_CURRENT_LIST_DIR}/font.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/color_ramp.cpp
   ${CMAKE_CURRENT_LIST_DIR}/blit.cpp)
 
 # The label font (DejaVu Sans, Debian's fonts-dejavu-core) is compiled into the library, so

@@ -19,6 +19,7 @@
 #include "rig2d/core/result.h"
 #include "rig2d/export.h"
 #include "rig2d/raster/canvas.h"
+#include "rig2d/raster/color_ramp.h"
 #include "rig2d/raster/draw.h"
 #include "rig2d/rig/rig.h"
 
@@ -89,7 +90,8 @@ struct Overlays {
   bool wireframe = false;                  // triangle edges, rgba(255,64,180,0.85), 1 px
   bool bones = false;                      // child->parent lines + 5 px joint dots
   bool dominant = false;                   // dominant-bone map, opaque, instead of the texture
-  std::optional<std::size_t> weights_bone; // grayscale heatmap of one bone's weights
+  std::optional<std::size_t> weights_bone; // heatmap of one bone's weights, coloured by weight_ramp
+  Ramp weight_ramp = Ramp::Viridis;        // Grey = the editor's look
   bool weight_view = false;                // the heatmap replaces the texture, opaque (else alpha 0.55)
   bool folds = false;                      // triangles flipped against the bind pose: red, yellow edges
 };

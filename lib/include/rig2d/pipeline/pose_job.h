@@ -34,6 +34,8 @@ struct PoseJob {
   Paint background{0, 0, 0, 0};
   std::string overlays;                      // "wireframe,bones,weights:BONE,dominant,folds"
   bool weight_view = false;
+  Ramp weight_ramp = Ramp::Viridis;          // colours of weights:BONE
+  bool legend = false;                       // a legend panel under each frame (weights / dominant)
   // Which outputs to build.
   bool frames = true;                        // one PNG per frame
   bool sheet = false;                        // contact sheet
