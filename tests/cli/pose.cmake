@@ -50,3 +50,10 @@ add_test(NAME "pose-cli: --depfile and --list-inputs name every file read"
          COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/pose_build.sh ${_pose} ${_pose_data})
 set_tests_properties("pose-cli: --depfile and --list-inputs name every file read" PROPERTIES
                      PASS_REGULAR_EXPRESSION "PASS: pose build" FAIL_REGULAR_EXPRESSION "FAIL: ")
+add_test(NAME "pose-cli: 2.5D views and legends render deterministically"
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/pose_views.sh ${_pose} ${_pose_data} ${_pose_work}/views)
+set_tests_properties("pose-cli: 2.5D views and legends render deterministically" PROPERTIES
+                     PASS_REGULAR_EXPRESSION "PASS: pose views" FAIL_REGULAR_EXPRESSION "FAIL: ")
+pose_case("a camera pitch past 90 degrees is refused" 2 "\\[pose.view\\]" ${_pose_rig} --view billboard
+          --camera-pitch 100 -o ${_pose_work}/x.png)
+pose_case("an unknown view is refused" 2 "--view" ${_pose_rig} --view sideways -o ${_pose_work}/x.png)

@@ -2,6 +2,7 @@
 // rig2d-pose: posed and animated preview PNGs of a .rig2d.json rig, with the editor's overlays.
 // Parses the command line into a PoseJob, runs it in memory, then writes every output atomically.
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <utility>
@@ -27,6 +28,9 @@ struct Options {
   std::optional<double> scale, fps, opacity;
   std::string depfile;
   std::string weight_ramp = "viridis";
+  std::string view = "flat2d", anchor = "bottom", facing = "cylindrical";
+  double heading = 0, yaw = 0, pitch = 20;
+  std::optional<double> distance;
   bool list_inputs = false;
   cli::Verbosity verbosity;
 };
@@ -80,6 +84,28 @@ void setup(CLI::App& app, Options& o) {
       ->check(CLI::IsMember({"viridis", "grey"}))
       ->type_name("RAMP");
   ov->add_flag("--legend", o.job.legend, "Add a legend under each frame: the weight colour bar and/or the dominant bones' names");
+  auto* scene = app.add_option_group("2.5D view", "How the engine shows the rig in 3D (Billboard3D / FlatSprite3D)");
+  scene->add_option("--view", o.view, "flat2d (default), billboard (standing, facing the camera) or ground (lying on the "
+                                       "ground plane, turned by --heading)")
+      ->check(CLI::IsMember({"flat2d", "billboard", "ground"}))
+      ->type_name("VIEW");
+  scene->add_option("--anchor", o.anchor, "Billboard anchor: bottom (lowest bind vertex on the ground, default) or center")
+      ->check(CLI::IsMember({"bottom", "center"}))
+      ->type_name("A");
+  scene->add_option("--facing", o.facing, "Billboard facing: cylindrical (turns about the vertical, default) or spherical")
+      ->check(CLI::IsMember({"cylindrical", "spherical"}))
+      ->type_name("MODE");
+  scene->add_option("--ppu", o.job.scene.pixels_per_unit, "pixelsPerUnit: rig px per world unit (default 100; <= 0 means 100)")
+      ->type_name("N");
+  scene->add_option("--heading", o.heading, "Ground sprite heading (Transform.ry) in degrees (default 0)")->type_name("DEG");
+  scene->add_option("--camera-yaw", o.yaw, "Camera yaw about the vertical in degrees; 0 looks from +z (default 0)")
+      ->type_name("DEG");
+  scene->add_option("--camera-pitch", o.pitch, "Camera pitch in degrees, -90..90; 0 is level, 90 looks straight down "
+                                               "(default 20)")->type_name("DEG");
+  scene->add_option("--camera-distance", o.distance, "Camera distance from the rig's centre in world units (default "
+                                                     "3 x the rig's size)")->type_name("UNITS");
+  scene->add_flag("--orthographic", o.job.scene.camera.orthographic, "Orthographic camera instead of perspective");
+  scene->add_flag("!--no-grid", o.job.scene.grid, "Leave out the ground grid");
   app.add_option("--assets", o.job.assets_root, "Asset root holding the .meta.json sidecars (default: the nearest "
                                                 "'assets' folder above the rig, else the rig's folder)")->type_name("DIR");
   auto* build = app.add_option_group("Build systems");
@@ -112,6 +138,25 @@ bool parse_number_list(const std::vector<std::string>& items, std::vector<double
   return true;
 }
 
+// The 2.5D view options, degrees to radians; a message when one is out of range.
+std::string set_scene(Options& o) {
+  SceneViewOptions& v = o.job.scene;
+  v.kind = o.view == "billboard" ? ViewKind::Billboard : o.view == "ground" ? ViewKind::Ground : ViewKind::Flat2D;
+  v.anchor = o.anchor == "center" ? BillboardAnchor::Center : BillboardAnchor::Bottom;
+  v.facing = o.facing == "spherical" ? BillboardFacing::Spherical : BillboardFacing::Cylindrical;
+  constexpr double kRad = 3.14159265358979323846 / 180;
+  if (!std::isfinite(o.heading) || !std::isfinite(o.yaw) || !(o.pitch >= -90 && o.pitch <= 90)) {
+    return "--heading and --camera-yaw take finite degrees, --camera-pitch -90..90";
+  }
+  if (o.distance && !(*o.distance > 0 && std::isfinite(*o.distance))) return "--camera-distance must be a positive number";
+  if (!std::isfinite(v.pixels_per_unit)) return "--ppu must be a finite number";
+  v.heading = o.heading * kRad;
+  v.camera.yaw = o.yaw * kRad;
+  v.camera.pitch = o.pitch * kRad;
+  v.camera.distance = o.distance;
+  return {};
+}
+
 int usage(const std::string& message, const std::string& code) {
   std::fprintf(stderr, "rig2d-pose: error: %s [%s]\n", printable(message).c_str(), code.c_str());
   return cli::kUsage;
@@ -141,6 +186,7 @@ int run(Options& o) {
   if (!parse_number_list(o.times, job.times)) return usage("--time takes numbers of seconds, e.g. --time 0,0.25,0.5", "pose.time");
   job.fps = o.fps;
   job.weight_ramp = o.weight_ramp == "grey" ? Ramp::Grey : Ramp::Viridis;
+  if (auto bad = set_scene(o); !bad.empty()) return usage(bad, "pose.view");
   if (o.fps && !o.times.empty()) return usage("give either --time or --fps, not both", "pose.time");
   if (!o.size.empty()) {
     int w = 0, h = 0;

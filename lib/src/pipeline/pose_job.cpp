@@ -206,8 +206,20 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
 
   // Framing is shared by every frame so a sequence does not jitter: the bind pose, or with --fit
   // the union of the posed bounds.
+  const bool scene = job.scene.kind != ViewKind::Flat2D;
   Bounds bounds;
-  if (job.framing.fit) {
+  if (scene) {
+    // The 2.5D views frame the camera's image plane; the bind pose as in 2D unless --fit.
+    RigPose bind = bind_pose(rig);
+    bind.sprite = poses[0].sprite;
+    const std::size_t count = job.framing.fit ? poses.size() : 1;
+    for (std::size_t f = 0; f < count; ++f) {
+      const RigPose& p = job.framing.fit ? poses[f] : bind;
+      const SceneProjector projector(rig, p.sprite, job.scene);
+      add_scene_bounds(bounds, rig, job.framing.fit ? skinned[f] : skin_rig(rig, bind), projector,
+                       overlays->bones ? posed_joints(rig, p) : std::vector<Vec2>{});
+    }
+  } else if (job.framing.fit) {
     for (std::size_t f = 0; f < poses.size(); ++f) {
       add_pose_bounds(bounds, rig, skinned[f], poses[f].sprite,
                       overlays->bones ? posed_joints(rig, poses[f]) : std::vector<Vec2>{});
@@ -275,6 +287,7 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
   std::vector<VertexFrame> vertex_frames;
   std::uint64_t png_bytes = 0;
   for (std::size_t f = 0; f < poses.size(); ++f) {
+    if (scene) apply_scene_view(options, SceneProjector(rig, poses[f].sprite, job.scene), job.scene.grid);
     auto image = render_pose(rig, textures.parts, poses[f], skinned[f], options, &result.stats);
     if (!image) return Unexpected{image.error()};
     if (*legend) {

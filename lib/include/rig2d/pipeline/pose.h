@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -100,6 +101,13 @@ struct RenderOptions {
   View view;
   Paint background{0, 0, 0, 0};
   Overlays overlays;
+  // When set, maps a rig point (before the sprite's flips) to an output pixel, replacing the view's
+  // scale and origin and the flips (the 2.5D views of pipeline/views.h apply both themselves).
+  std::function<Vec2(Vec2)> project;
+  // Guide lines in output px drawn over the background, under the sprite (the ground grid); the
+  // first `ground_axes` of them are drawn brighter (the lines through the entity's foot point).
+  std::vector<Segment> ground_lines;
+  std::size_t ground_axes = 0;
 };
 
 struct RenderStats {
