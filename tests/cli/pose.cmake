@@ -57,3 +57,8 @@ set_tests_properties("pose-cli: 2.5D views and legends render deterministically"
 pose_case("a camera pitch past 90 degrees is refused" 2 "\\[pose.view\\]" ${_pose_rig} --view billboard
           --camera-pitch 100 -o ${_pose_work}/x.png)
 pose_case("an unknown view is refused" 2 "--view" ${_pose_rig} --view sideways -o ${_pose_work}/x.png)
+pose_case("several rigs need --contact-sheet" 2 "\\[pose.input\\]" ${_pose_rig} ${_pose_rig} -o ${_pose_work}/x.png)
+pose_case("a contact sheet of a folder" 0 "wrote .*sheet-all.png \\(3 rigs\\)" ${_pose_data}/assets/rigs
+          --contact-sheet ${_pose_work}/sheet-all.png)
+pose_case("a contact sheet of a missing folder" 3 "\\[io.not_found\\]" ${_pose_data}/nowhere
+          --contact-sheet ${_pose_work}/x.png)

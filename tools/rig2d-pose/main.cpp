@@ -14,6 +14,8 @@
 #include "common/cli_common.h"
 #include "rig2d/io/files.h"
 #include "rig2d/io/output_safety.h"
+#include "rig2d/image/png.h"
+#include "rig2d/pipeline/contact_sheet.h"
 #include "rig2d/pipeline/pose_job.h"
 
 namespace {
@@ -28,6 +30,9 @@ struct Options {
   std::optional<double> scale, fps, opacity;
   std::string depfile;
   std::string weight_ramp = "viridis";
+  std::vector<std::string> rigs;
+  std::string contact_sheet;
+  int tile = 192;
   std::string view = "flat2d", anchor = "bottom", facing = "cylindrical";
   double heading = 0, yaw = 0, pitch = 20;
   std::optional<double> distance;
@@ -36,7 +41,8 @@ struct Options {
 };
 
 void setup(CLI::App& app, Options& o) {
-  app.add_option("rig", o.job.rig_path, "The .rig2d.json to render")->required();
+  app.add_option("rig", o.rigs, "The .rig2d.json to render; with --contact-sheet, any number of rigs and folders "
+                                "(searched for *.rig2d.json)")->required();
   auto* pose = app.add_option_group("Pose", "Where the pose comes from (bind pose by default)");
   pose->add_option("--pose", o.job.pose,
                    "Set one bone's local transform, BONE.FIELD=VALUE; fields x, y (px), rot (radians), sx, sy. "
@@ -62,6 +68,10 @@ void setup(CLI::App& app, Options& o) {
       ->type_name("PNG");
   out->add_option("--sheet", o.sheet, "Contact sheet: every frame in a grid with its time")->type_name("PNG");
   out->add_option("--columns", o.job.sheet_columns, "Contact sheet columns (default: about sqrt(frames))")->type_name("N");
+  out->add_option("--contact-sheet", o.contact_sheet, "One review sheet of every rig given: per rig a row with the bind "
+                                                     "pose, wireframe + bones, dominant-bone map, a bent pose and the "
+                                                     "rig's figures (rig2d-validate --deform)")->type_name("PNG");
+  out->add_option("--tile", o.tile, "Contact sheet tile size in px (default 192)")->type_name("PX");
   out->add_option("--apng", o.apng, "Animated PNG of the frames (delay 1/fps, or the gaps between --time values)")
       ->type_name("PNG");
   out->add_option("--dump-vertices", o.dump, "Skinned vertex positions per part and frame (rig px, float32), JSON")
@@ -138,6 +148,50 @@ bool parse_number_list(const std::vector<std::string>& items, std::vector<double
   return true;
 }
 
+int usage(const std::string& message, const std::string& code) {
+  std::fprintf(stderr, "rig2d-pose: error: %s [%s]\n", printable(message).c_str(), code.c_str());
+  return cli::kUsage;
+}
+
+// --contact-sheet: every rig of the inputs in one sheet, written after every row rendered.
+int run_contact_sheet(const Options& o) {
+  if (!o.output.empty() || !o.sheet.empty() || !o.apng.empty() || !o.dump.empty()) {
+    return usage("--contact-sheet is its own output; render single rigs with -o, --sheet or --apng in another run",
+                 "pose.output");
+  }
+  auto paths = collect_rig_paths(o.rigs);
+  if (!paths) {
+    cli::print_error(paths.error());
+    return cli::kBadInput;
+  }
+  if (paths->empty()) return usage("no *.rig2d.json in the given folders", "pose.input");
+  RigSheetOptions so;
+  so.tile = o.tile;
+  so.assets_root = o.job.assets_root;
+  auto sheet = rig_contact_sheet(*paths, so);
+  if (!sheet) return usage(sheet.error().message, sheet.error().code);
+  for (const Diagnostic& d : sheet->diagnostics) {
+    if (!o.verbosity.quiet) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+  }
+  auto png = encode_png(sheet->image);
+  if (!png) {
+    cli::print_error(png.error());
+    return cli::kWriteFailed;
+  }
+  const std::vector<std::string> outputs{o.contact_sheet};
+  if (auto safe = check_output_paths(sheet->inputs, outputs); !safe) {
+    cli::print_error(safe.error());
+    return cli::kUsage;
+  }
+  std::vector<OutputFile> writes{{o.contact_sheet, std::move(*png)}};
+  if (auto ok = write_files_atomic(writes); !ok) {
+    cli::print_error(ok.error());
+    return cli::kWriteFailed;
+  }
+  spdlog::info("wrote {} ({} rigs)", printable(o.contact_sheet), sheet->rows.size());
+  return cli::kOk;
+}
+
 // The 2.5D view options, degrees to radians; a message when one is out of range.
 std::string set_scene(Options& o) {
   SceneViewOptions& v = o.job.scene;
@@ -157,11 +211,6 @@ std::string set_scene(Options& o) {
   return {};
 }
 
-int usage(const std::string& message, const std::string& code) {
-  std::fprintf(stderr, "rig2d-pose: error: %s [%s]\n", printable(message).c_str(), code.c_str());
-  return cli::kUsage;
-}
-
 // --depfile: one rule per output, each naming every file the run read.
 int write_depfile(const std::string& depfile, const std::vector<std::string>& outputs,
                   const std::vector<std::string>& inputs) {
@@ -179,9 +228,12 @@ int write_depfile(const std::string& depfile, const std::vector<std::string>& ou
 }
 
 int run(Options& o) {
+  if (!o.contact_sheet.empty()) return run_contact_sheet(o);
+  if (o.rigs.size() != 1) return usage("give one rig (several rigs or folders need --contact-sheet)", "pose.input");
   PoseJob& job = o.job;
+  job.rig_path = o.rigs[0];
   if (o.output.empty() && o.sheet.empty() && o.apng.empty() && o.dump.empty() && !o.list_inputs) {
-    return usage("nothing to write: give -o, --sheet, --apng or --dump-vertices", "pose.output");
+    return usage("nothing to write: give -o, --sheet, --apng, --dump-vertices or --contact-sheet", "pose.output");
   }
   if (!parse_number_list(o.times, job.times)) return usage("--time takes numbers of seconds, e.g. --time 0,0.25,0.5", "pose.time");
   job.fps = o.fps;

@@ -79,7 +79,7 @@ Result<Image> bone_legend(const Rig& rig, std::span<const std::uint32_t> bones, 
       ++row;
     }
     entries.push_back({x, row, std::move(name), b});
-    x += item + 2 * s.padding;
+    x += item + std::max(10, 2 * s.padding);
   }
   const int rows = entries.empty() ? 1 : row + 1;
   auto canvas = make_canvas(w, 2 * s.padding + rows * line, s.background);
