@@ -65,6 +65,26 @@ Bent preview_bend(const Rig& rig, double angle) {
 
 std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
+// A file name elided in the middle ("kenney_animal…crocodile.rig2d.json"): names in a batch often
+// share a long prefix, and the end is what tells them apart.
+std::string elide_middle(const std::string& text, double size, double width) {
+  if (label_advance(text, size) <= width) return text;
+  std::vector<std::string> points;  // UTF-8 code points (continuation bytes stay with their lead)
+  for (const char c : text) {
+    if (points.empty() || (static_cast<unsigned char>(c) & 0xC0) != 0x80) points.emplace_back();
+    points.back().push_back(c);
+  }
+  for (std::size_t keep = points.size(); keep-- > 0;) {
+    const std::size_t tail = keep / 2, head = keep - tail;
+    std::string out;
+    for (std::size_t i = 0; i < head; ++i) out += points[i];
+    out += "\xE2\x80\xA6";
+    for (std::size_t i = points.size() - tail; i < points.size(); ++i) out += points[i];
+    if (label_advance(out, size) <= width) return out;
+  }
+  return {};
+}
+
 // The figures of the info panel: mesh and skeleton sizes, then rig2d-validate --deform's verdict.
 std::vector<std::string> rig_figures(const Rig& rig, const FileReport* report) {
   std::size_t verts = 0, tris = 0;
@@ -193,7 +213,8 @@ void draw_caption(Canvas& canvas, const std::string& caption, int x, int y, int 
   std::size_t start = 0;
   for (int line = 0; start <= caption.size(); ++line) {
     const std::size_t end = std::min(caption.find('\n', start), caption.size());
-    const std::string text = elide_label(caption.substr(start, end - start), kCaptionSize, width);
+    const std::string text = line == 0 ? elide_middle(caption.substr(start, end - start), kCaptionSize, width)
+                                       : elide_label(caption.substr(start, end - start), kCaptionSize, width);
     const double w = label_advance(text, kCaptionSize);
     Paint p = paint;
     if (line > 0) p.alpha *= 0.7;  // what the tile shows, quieter than the file name
@@ -226,7 +247,7 @@ std::vector<std::string> wrap_words(const std::string& text, double size, double
 
 void draw_info(Canvas& canvas, const RowContent& row, int x, int y, int height, Paint paint) {
   const FontMetrics title = label_metrics(kTitleSize), body = label_metrics(kFigureSize);
-  draw_label(canvas, x, y + title.ascent, elide_label(file_name(row.row.path), kTitleSize, kInfoWidth), kTitleSize, paint);
+  draw_label(canvas, x, y + title.ascent, elide_middle(file_name(row.row.path), kTitleSize, kInfoWidth), kTitleSize, paint);
   int line_y = y + title.height + 6;
   for (const std::string& figure : row.row.figures) {
     for (const std::string& line : wrap_words(figure, kFigureSize, kInfoWidth)) {
