@@ -29,4 +29,8 @@ done
 "$tool" "$rig" --overlay weights:mid --weight-view --weight-ramp grey -o "$work/wg.png" -q
 [ "$(be32 "$work/wl.png" 20)" -gt "$(be32 "$work/w.png" 20)" ] || fail "--legend did not add a panel"
 ! cmp -s "$work/w.png" "$work/wg.png" || fail "viridis and grey render the same"
+# A contact sheet (labels in the embedded font, validation figures) repeats byte for byte.
+"$tool" "$data/assets/rigs" --contact-sheet "$work/s1.png" -q
+"$tool" "$data/assets/rigs" --contact-sheet "$work/s2.png" -q
+cmp -s "$work/s1.png" "$work/s2.png" || fail "two identical contact sheets differ"
 echo "PASS: pose views"
