@@ -62,3 +62,5 @@ pose_case("a contact sheet of a folder" 0 "wrote .*sheet-all.png \\(3 rigs\\)" $
           --contact-sheet ${_pose_work}/sheet-all.png)
 pose_case("a contact sheet of a missing folder" 3 "\\[io.not_found\\]" ${_pose_data}/nowhere
           --contact-sheet ${_pose_work}/x.png)
+pose_case("an absurd --ppu is refused" 2 "--ppu must be" ${_pose_rig} --view billboard --ppu 1e-300 -o ${_pose_work}/x.png)
+pose_case("a huge --ppu still frames the rig" 0 "wrote" ${_pose_rig} --view ground --ppu 1e6 -o ${_pose_work}/ppu.png)

@@ -202,8 +202,10 @@ std::string set_scene(Options& o) {
   if (!std::isfinite(o.heading) || !std::isfinite(o.yaw) || !(o.pitch >= -90 && o.pitch <= 90)) {
     return "--heading and --camera-yaw take finite degrees, --camera-pitch -90..90";
   }
-  if (o.distance && !(*o.distance > 0 && std::isfinite(*o.distance))) return "--camera-distance must be a positive number";
-  if (!std::isfinite(v.pixels_per_unit)) return "--ppu must be a finite number";
+  if (o.distance && !(*o.distance > 0 && *o.distance <= 1e6)) return "--camera-distance must be within (0, 1e6] world units";
+  if (!std::isfinite(v.pixels_per_unit) || v.pixels_per_unit > 1e6 || (v.pixels_per_unit > 0 && v.pixels_per_unit < 1e-3)) {
+    return "--ppu must be 0.001..1e6 (or <= 0 for the engine's default, 100)";
+  }
   v.heading = o.heading * kRad;
   v.camera.yaw = o.yaw * kRad;
   v.camera.pitch = o.pitch * kRad;

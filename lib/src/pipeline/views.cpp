@@ -23,6 +23,7 @@ void rotation_y(double angle, double m[9]) {
 double ppu_or_default(double ppu) { return ppu > 0 && std::isfinite(ppu) ? ppu : 100; }
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr int kMaxGridCells = 64;  // grid lines each side of the origin
 
 }  // namespace
 
@@ -84,8 +85,10 @@ SceneProjector::SceneProjector(const Rig& rig, const SpriteState& sprite, const 
   orthographic_ = o.camera.orthographic;
   focal_ = ppu * distance;
   near_ = 0.01 * distance;
-  ground_margin_ = std::max(0.5, 0.6 * size);
-  grid_extent_ = std::ceil(std::max(2.0, 1.5 * size + std::hypot(target[0], target[2]) + 1));
+  ground_margin_ = size > 0 && std::isfinite(size) ? 0.6 * size : 0.5;
+  // Whole cells, at most kMaxGridCells lines each way (a NaN extent from absurd inputs gives the least).
+  const double extent = std::ceil(1.5 * size + std::hypot(target[0], target[2]) + 1);
+  grid_extent_ = extent >= 2 ? std::min(extent, double(kMaxGridCells)) : 2;
 
   if (!flat_) {
     if (o.facing == BillboardFacing::Spherical) {
@@ -143,7 +146,8 @@ std::vector<Segment> SceneProjector::ground_grid() const {
     add(az, bz);
   };
   line_pair(0);
-  for (double i = -r; i <= r; i += 1) {
+  const int cells = static_cast<int>(r);
+  for (int i = -cells; i <= cells; ++i) {
     if (i != 0) line_pair(i);
   }
   return out;
