@@ -242,6 +242,10 @@ TEST_CASE("views: a behind-the-camera point is NaN, the grid is clipped, output 
     CHECK(std::isfinite(s.a.x));
     CHECK(std::isfinite(s.b.y));
   }
+  // A huge rig in world units (ppu 0.001) keeps a bounded grid: 64 cells each side, 2 lines per step.
+  SceneViewOptions huge = level_billboard(0, true);
+  huge.pixels_per_unit = 0.001;
+  CHECK(SceneProjector(rig, {}, huge).ground_grid().size() == 2 * (2 * 64 + 1));
   o.camera.pitch = 0.5;
   const auto a = encode_png(render_scene(rig, test_poses(rig)[1], o));
   const auto b = encode_png(render_scene(rig, test_poses(rig)[1], o));
