@@ -35,6 +35,7 @@ struct Options {
   int tile = 192;
   std::string view = "flat2d", anchor = "bottom", facing = "cylindrical";
   double heading = 0, yaw = 0, pitch = 20;
+  bool no_grid = false;
   std::optional<double> distance;
   bool list_inputs = false;
   cli::Verbosity verbosity;
@@ -115,7 +116,7 @@ void setup(CLI::App& app, Options& o) {
   scene->add_option("--camera-distance", o.distance, "Camera distance from the rig's centre in world units (default "
                                                      "3 x the rig's size)")->type_name("UNITS");
   scene->add_flag("--orthographic", o.job.scene.camera.orthographic, "Orthographic camera instead of perspective");
-  scene->add_flag("!--no-grid", o.job.scene.grid, "Leave out the ground grid");
+  scene->add_flag("--no-grid", o.no_grid, "Leave out the ground grid");
   app.add_option("--assets", o.job.assets_root, "Asset root holding the .meta.json sidecars (default: the nearest "
                                                 "'assets' folder above the rig, else the rig's folder)")->type_name("DIR");
   auto* build = app.add_option_group("Build systems");
@@ -210,6 +211,7 @@ std::string set_scene(Options& o) {
   v.camera.yaw = o.yaw * kRad;
   v.camera.pitch = o.pitch * kRad;
   v.camera.distance = o.distance;
+  v.grid = !o.no_grid;
   return {};
 }
 
@@ -326,7 +328,8 @@ int run(Options& o) {
 
 int main(int argc, char** argv) {
   CLI::App app{"rig2d-pose: render a .rig2d.json rig posed (--pose, --pose-file) or animated (--anim) to PNG "
-               "frames, a contact sheet or an animated PNG, with editor overlays. Sprites resolve from the "
+               "frames, a contact sheet or an animated PNG, with editor overlays, flat or as the engine's 2.5D billboard / ground "
+               "sprite (--view); or one review sheet of many rigs (--contact-sheet). Sprites resolve from the "
                "rig's GUIDs through .meta.json sidecars under --assets; a part without a texture is drawn "
                "with a flat tint.",
                "rig2d-pose"};
