@@ -54,6 +54,8 @@ if [ -x "$pose" ]; then
       "$pose" "$rig" --assets samples --pose "$bone.rot=0.6" --fit --overlay bones -o "out/$name-bend-$bone.png"
     done
   done
+  # One review sheet of every sample: bind pose, wireframe, dominant bones, a bend and the figures.
+  "$pose" samples --contact-sheet out/contact-sheet.png
   echo "previews: $(ls out/*.png | tr '\n' ' ')"
 else
   echo "== rig2d-pose is not built yet: skipping previews"

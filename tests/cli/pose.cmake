@@ -50,3 +50,17 @@ add_test(NAME "pose-cli: --depfile and --list-inputs name every file read"
          COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/pose_build.sh ${_pose} ${_pose_data})
 set_tests_properties("pose-cli: --depfile and --list-inputs name every file read" PROPERTIES
                      PASS_REGULAR_EXPRESSION "PASS: pose build" FAIL_REGULAR_EXPRESSION "FAIL: ")
+add_test(NAME "pose-cli: 2.5D views and legends render deterministically"
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/pose_views.sh ${_pose} ${_pose_data} ${_pose_work}/views)
+set_tests_properties("pose-cli: 2.5D views and legends render deterministically" PROPERTIES
+                     PASS_REGULAR_EXPRESSION "PASS: pose views" FAIL_REGULAR_EXPRESSION "FAIL: ")
+pose_case("a camera pitch past 90 degrees is refused" 2 "\\[pose.view\\]" ${_pose_rig} --view billboard
+          --camera-pitch 100 -o ${_pose_work}/x.png)
+pose_case("an unknown view is refused" 2 "--view" ${_pose_rig} --view sideways -o ${_pose_work}/x.png)
+pose_case("several rigs need --contact-sheet" 2 "\\[pose.input\\]" ${_pose_rig} ${_pose_rig} -o ${_pose_work}/x.png)
+pose_case("a contact sheet of a folder" 0 "wrote .*sheet-all.png \\(3 rigs\\)" ${_pose_data}/assets/rigs
+          --contact-sheet ${_pose_work}/sheet-all.png)
+pose_case("a contact sheet of a missing folder" 3 "\\[io.not_found\\]" ${_pose_data}/nowhere
+          --contact-sheet ${_pose_work}/x.png)
+pose_case("an absurd --ppu is refused" 2 "--ppu must be" ${_pose_rig} --view billboard --ppu 1e-300 -o ${_pose_work}/x.png)
+pose_case("a huge --ppu still frames the rig" 0 "wrote" ${_pose_rig} --view ground --ppu 1e6 -o ${_pose_work}/ppu.png)

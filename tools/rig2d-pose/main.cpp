@@ -2,6 +2,7 @@
 // rig2d-pose: posed and animated preview PNGs of a .rig2d.json rig, with the editor's overlays.
 // Parses the command line into a PoseJob, runs it in memory, then writes every output atomically.
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <utility>
@@ -13,6 +14,8 @@
 #include "common/cli_common.h"
 #include "rig2d/io/files.h"
 #include "rig2d/io/output_safety.h"
+#include "rig2d/image/png.h"
+#include "rig2d/pipeline/contact_sheet.h"
 #include "rig2d/pipeline/pose_job.h"
 
 namespace {
@@ -26,12 +29,21 @@ struct Options {
   std::string size, tint, background = "transparent";
   std::optional<double> scale, fps, opacity;
   std::string depfile;
+  std::string weight_ramp = "viridis";
+  std::vector<std::string> rigs;
+  std::string contact_sheet;
+  int tile = 192;
+  std::string view = "flat2d", anchor = "bottom", facing = "cylindrical";
+  double heading = 0, yaw = 0, pitch = 20;
+  bool no_grid = false;
+  std::optional<double> distance;
   bool list_inputs = false;
   cli::Verbosity verbosity;
 };
 
 void setup(CLI::App& app, Options& o) {
-  app.add_option("rig", o.job.rig_path, "The .rig2d.json to render")->required();
+  app.add_option("rig", o.rigs, "The .rig2d.json to render; with --contact-sheet, any number of rigs and folders "
+                                "(searched for *.rig2d.json)")->required();
   auto* pose = app.add_option_group("Pose", "Where the pose comes from (bind pose by default)");
   pose->add_option("--pose", o.job.pose,
                    "Set one bone's local transform, BONE.FIELD=VALUE; fields x, y (px), rot (radians), sx, sy. "
@@ -57,6 +69,10 @@ void setup(CLI::App& app, Options& o) {
       ->type_name("PNG");
   out->add_option("--sheet", o.sheet, "Contact sheet: every frame in a grid with its time")->type_name("PNG");
   out->add_option("--columns", o.job.sheet_columns, "Contact sheet columns (default: about sqrt(frames))")->type_name("N");
+  out->add_option("--contact-sheet", o.contact_sheet, "One review sheet of every rig given: per rig a row with the bind "
+                                                     "pose, wireframe + bones, dominant-bone map, a bent pose and the "
+                                                     "rig's figures (rig2d-validate --deform)")->type_name("PNG");
+  out->add_option("--tile", o.tile, "Contact sheet tile size in px (default 192)")->type_name("PX");
   out->add_option("--apng", o.apng, "Animated PNG of the frames (delay 1/fps, or the gaps between --time values)")
       ->type_name("PNG");
   out->add_option("--dump-vertices", o.dump, "Skinned vertex positions per part and frame (rig px, float32), JSON")
@@ -75,6 +91,32 @@ void setup(CLI::App& app, Options& o) {
                  "influence of one bone), dominant (a colour per dominant bone), folds (triangles turned inside out against "
                  "the bind pose, in red)")->type_name("LIST");
   ov->add_flag("--weight-view", o.job.weight_view, "Show weights:BONE opaque instead of the texture (the editor's weight view)");
+  ov->add_option("--weight-ramp", o.weight_ramp, "Colours of weights:BONE: viridis (perceptual, default) or grey (the editor's)")
+      ->check(CLI::IsMember({"viridis", "grey"}))
+      ->type_name("RAMP");
+  ov->add_flag("--legend", o.job.legend, "Add a legend under each frame: the weight colour bar and/or the dominant bones' names");
+  auto* scene = app.add_option_group("2.5D view", "How the engine shows the rig in 3D (Billboard3D / FlatSprite3D)");
+  scene->add_option("--view", o.view, "flat2d (default), billboard (standing, facing the camera) or ground (lying on the "
+                                       "ground plane, turned by --heading)")
+      ->check(CLI::IsMember({"flat2d", "billboard", "ground"}))
+      ->type_name("VIEW");
+  scene->add_option("--anchor", o.anchor, "Billboard anchor: bottom (lowest bind vertex on the ground, default) or center")
+      ->check(CLI::IsMember({"bottom", "center"}))
+      ->type_name("A");
+  scene->add_option("--facing", o.facing, "Billboard facing: cylindrical (turns about the vertical, default) or spherical")
+      ->check(CLI::IsMember({"cylindrical", "spherical"}))
+      ->type_name("MODE");
+  scene->add_option("--ppu", o.job.scene.pixels_per_unit, "pixelsPerUnit: rig px per world unit (default 100; <= 0 means 100)")
+      ->type_name("N");
+  scene->add_option("--heading", o.heading, "Ground sprite heading (Transform.ry) in degrees (default 0)")->type_name("DEG");
+  scene->add_option("--camera-yaw", o.yaw, "Camera yaw about the vertical in degrees; 0 looks from +z (default 0)")
+      ->type_name("DEG");
+  scene->add_option("--camera-pitch", o.pitch, "Camera pitch in degrees, -90..90; 0 is level, 90 looks straight down "
+                                               "(default 20)")->type_name("DEG");
+  scene->add_option("--camera-distance", o.distance, "Camera distance from the rig's centre in world units (default "
+                                                     "3 x the rig's size)")->type_name("UNITS");
+  scene->add_flag("--orthographic", o.job.scene.camera.orthographic, "Orthographic camera instead of perspective");
+  scene->add_flag("--no-grid", o.no_grid, "Leave out the ground grid");
   app.add_option("--assets", o.job.assets_root, "Asset root holding the .meta.json sidecars (default: the nearest "
                                                 "'assets' folder above the rig, else the rig's folder)")->type_name("DIR");
   auto* build = app.add_option_group("Build systems");
@@ -112,6 +154,67 @@ int usage(const std::string& message, const std::string& code) {
   return cli::kUsage;
 }
 
+// --contact-sheet: every rig of the inputs in one sheet, written after every row rendered.
+int run_contact_sheet(const Options& o) {
+  if (!o.output.empty() || !o.sheet.empty() || !o.apng.empty() || !o.dump.empty()) {
+    return usage("--contact-sheet is its own output; render single rigs with -o, --sheet or --apng in another run",
+                 "pose.output");
+  }
+  auto paths = collect_rig_paths(o.rigs);
+  if (!paths) {
+    cli::print_error(paths.error());
+    return cli::kBadInput;
+  }
+  if (paths->empty()) return usage("no *.rig2d.json in the given folders", "pose.input");
+  RigSheetOptions so;
+  so.tile = o.tile;
+  so.assets_root = o.job.assets_root;
+  auto sheet = rig_contact_sheet(*paths, so);
+  if (!sheet) return usage(sheet.error().message, sheet.error().code);
+  for (const Diagnostic& d : sheet->diagnostics) {
+    if (!o.verbosity.quiet) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+  }
+  auto png = encode_png(sheet->image);
+  if (!png) {
+    cli::print_error(png.error());
+    return cli::kWriteFailed;
+  }
+  const std::vector<std::string> outputs{o.contact_sheet};
+  if (auto safe = check_output_paths(sheet->inputs, outputs); !safe) {
+    cli::print_error(safe.error());
+    return cli::kUsage;
+  }
+  std::vector<OutputFile> writes{{o.contact_sheet, std::move(*png)}};
+  if (auto ok = write_files_atomic(writes); !ok) {
+    cli::print_error(ok.error());
+    return cli::kWriteFailed;
+  }
+  spdlog::info("wrote {} ({} rigs)", printable(o.contact_sheet), sheet->rows.size());
+  return cli::kOk;
+}
+
+// The 2.5D view options, degrees to radians; a message when one is out of range.
+std::string set_scene(Options& o) {
+  SceneViewOptions& v = o.job.scene;
+  v.kind = o.view == "billboard" ? ViewKind::Billboard : o.view == "ground" ? ViewKind::Ground : ViewKind::Flat2D;
+  v.anchor = o.anchor == "center" ? BillboardAnchor::Center : BillboardAnchor::Bottom;
+  v.facing = o.facing == "spherical" ? BillboardFacing::Spherical : BillboardFacing::Cylindrical;
+  constexpr double kRad = 3.14159265358979323846 / 180;
+  if (!std::isfinite(o.heading) || !std::isfinite(o.yaw) || !(o.pitch >= -90 && o.pitch <= 90)) {
+    return "--heading and --camera-yaw take finite degrees, --camera-pitch -90..90";
+  }
+  if (o.distance && !(*o.distance > 0 && *o.distance <= 1e6)) return "--camera-distance must be within (0, 1e6] world units";
+  if (!std::isfinite(v.pixels_per_unit) || v.pixels_per_unit > 1e6 || (v.pixels_per_unit > 0 && v.pixels_per_unit < 1e-3)) {
+    return "--ppu must be 0.001..1e6 (or <= 0 for the engine's default, 100)";
+  }
+  v.heading = o.heading * kRad;
+  v.camera.yaw = o.yaw * kRad;
+  v.camera.pitch = o.pitch * kRad;
+  v.camera.distance = o.distance;
+  v.grid = !o.no_grid;
+  return {};
+}
+
 // --depfile: one rule per output, each naming every file the run read.
 int write_depfile(const std::string& depfile, const std::vector<std::string>& outputs,
                   const std::vector<std::string>& inputs) {
@@ -129,12 +232,17 @@ int write_depfile(const std::string& depfile, const std::vector<std::string>& ou
 }
 
 int run(Options& o) {
+  if (!o.contact_sheet.empty()) return run_contact_sheet(o);
+  if (o.rigs.size() != 1) return usage("give one rig (several rigs or folders need --contact-sheet)", "pose.input");
   PoseJob& job = o.job;
+  job.rig_path = o.rigs[0];
   if (o.output.empty() && o.sheet.empty() && o.apng.empty() && o.dump.empty() && !o.list_inputs) {
-    return usage("nothing to write: give -o, --sheet, --apng or --dump-vertices", "pose.output");
+    return usage("nothing to write: give -o, --sheet, --apng, --dump-vertices or --contact-sheet", "pose.output");
   }
   if (!parse_number_list(o.times, job.times)) return usage("--time takes numbers of seconds, e.g. --time 0,0.25,0.5", "pose.time");
   job.fps = o.fps;
+  job.weight_ramp = o.weight_ramp == "grey" ? Ramp::Grey : Ramp::Viridis;
+  if (auto bad = set_scene(o); !bad.empty()) return usage(bad, "pose.view");
   if (o.fps && !o.times.empty()) return usage("give either --time or --fps, not both", "pose.time");
   if (!o.size.empty()) {
     int w = 0, h = 0;
@@ -220,7 +328,8 @@ int run(Options& o) {
 
 int main(int argc, char** argv) {
   CLI::App app{"rig2d-pose: render a .rig2d.json rig posed (--pose, --pose-file) or animated (--anim) to PNG "
-               "frames, a contact sheet or an animated PNG, with editor overlays. Sprites resolve from the "
+               "frames, a contact sheet or an animated PNG, with editor overlays, flat or as the engine's 2.5D billboard / ground "
+               "sprite (--view); or one review sheet of many rigs (--contact-sheet). Sprites resolve from the "
                "rig's GUIDs through .meta.json sidecars under --assets; a part without a texture is drawn "
                "with a flat tint.",
                "rig2d-pose"};

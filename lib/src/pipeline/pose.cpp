@@ -34,6 +34,10 @@ constexpr Paint kJoint{0x4a, 0x9e, 0xff, 1};
 constexpr Paint kJointSelected{0xf1, 0xc4, 0x0f, 1};
 constexpr Paint kJointOutline{0x0a, 0x0a, 0x0a, 1};
 constexpr double kHeatmapAlpha = 0.55;
+// The ground grid of the 2.5D views: faint cells, brighter lines through the entity's foot point.
+constexpr Paint kGrid{160, 160, 160, 0.35};
+constexpr Paint kGridAxis{230, 230, 230, 0.8};
+constexpr double kGridWidth = 1;
 
 constexpr std::uint8_t kPalette[8][3] = {{231, 76, 60},  {46, 204, 113}, {52, 152, 219}, {241, 196, 15},
                                          {155, 89, 182}, {26, 188, 156}, {230, 126, 34}, {236, 240, 241}};
@@ -59,7 +63,7 @@ ToPixels to_pixels(const View& view, const SpriteState& sprite) {
           view.origin_y};
 }
 
-std::vector<Vec2> map_points(const std::vector<Vec2>& pts, const ToPixels& f) {
+std::vector<Vec2> map_points(const std::vector<Vec2>& pts, const std::function<Vec2(Vec2)>& f) {
   std::vector<Vec2> out(pts.size());
   for (std::size_t i = 0; i < pts.size(); ++i) out[i] = f(pts[i]);
   return out;
@@ -260,7 +264,8 @@ Result<Image> render_pose(const Rig& rig, std::span<const PartTexture> textures,
   RenderStats local;
   RenderStats& st = stats ? *stats : local;
   const SpriteState& sprite = pose.sprite;
-  const ToPixels to_px = to_pixels(options.view, sprite);
+  const std::function<Vec2(Vec2)> to_px =
+      options.project ? options.project : std::function<Vec2(Vec2)>(to_pixels(options.view, sprite));
   const Overlays& ov = options.overlays;
   const double opacity = clamp01(std::isnan(sprite.opacity) ? 0 : sprite.opacity);
   const std::vector<std::size_t> order = draw_order(rig);
@@ -279,8 +284,8 @@ Result<Image> render_pose(const Rig& rig, std::span<const PartTexture> textures,
         sum += i < f.size() ? f[i] : 0;
       }
       const double w = sum / 3;
-      const auto g = static_cast<std::uint8_t>(js_round(255 * clamp01(w)));
-      paints[t] = {g, g, g, alpha};
+      paints[t] = ramp_color(ov.weight_ramp, w);
+      paints[t].alpha = alpha;
     }
     fill_triangles(*canvas, px[p], part.mesh.tris, paints, &st.raster);
   };
@@ -295,6 +300,12 @@ Result<Image> render_pose(const Rig& rig, std::span<const PartTexture> textures,
     fill_triangles(*canvas, px[p], part.mesh.tris, paints, &st.raster);
   };
 
+  if (!options.ground_lines.empty()) {
+    const std::size_t axes = std::min(options.ground_axes, options.ground_lines.size());
+    const std::span<const Segment> lines(options.ground_lines);
+    stroke_segments(*canvas, lines.subspan(axes), kGridWidth, kGrid);
+    stroke_segments(*canvas, lines.first(axes), kGridWidth, kGridAxis);
+  }
   if (sprite.visible) {
     // The mesh pass (GameView): textured, or flat-tinted without a texture; hidden parts skipped.
     for (const std::size_t p : order) {

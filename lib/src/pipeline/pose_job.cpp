@@ -11,6 +11,7 @@
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
 #include "rig2d/pipeline/autorig_inputs.h"
+#include "rig2d/pipeline/legend.h"
 #include "rig2d/pipeline/pose_input.h"
 #include "rig2d/pipeline/preview.h"
 #include "rig2d/rig/rig_json.h"
@@ -35,6 +36,33 @@ std::string time_label(double t) {
 }
 
 Result<std::string> read_text(const std::string& path) { return read_file(path, kMaxJsonFileBytes); }
+
+constexpr Paint kLegendBackground{38, 38, 38, 1};
+
+// The legends of the weight overlays that are on, stacked (heatmap bar over bone swatches), or
+// nullopt when neither is on.
+Result<std::optional<Image>> legend_panel(const Rig& rig, const Overlays& ov, int width) {
+  std::optional<Image> panel;
+  if (ov.weights_bone) {
+    const std::string name = *ov.weights_bone < rig.bones.size() ? rig.bones[*ov.weights_bone].name : "";
+    auto bar = weight_legend(name, ov.weight_ramp, width);
+    if (!bar) return Unexpected{bar.error()};
+    panel = std::move(*bar);
+  }
+  if (ov.dominant) {
+    const std::vector<std::uint32_t> bones = dominant_bones_shown(rig);
+    auto swatches = bone_legend(rig, bones, width);
+    if (!swatches) return Unexpected{swatches.error()};
+    if (panel) {
+      auto both = stack_below(*panel, *swatches, kLegendBackground);
+      if (!both) return Unexpected{both.error()};
+      panel = std::move(*both);
+    } else {
+      panel = std::move(*swatches);
+    }
+  }
+  return panel;
+}
 
 }  // namespace
 
@@ -123,6 +151,7 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
   auto overlays = parse_overlays(rig, job.overlays);
   if (!overlays) return Unexpected{overlays.error()};
   overlays->weight_view = job.weight_view;
+  overlays->weight_ramp = job.weight_ramp;
 
   // Pose sources, validated once up front so a bad one fails before any rendering.
   std::string pose_text;
@@ -177,8 +206,20 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
 
   // Framing is shared by every frame so a sequence does not jitter: the bind pose, or with --fit
   // the union of the posed bounds.
+  const bool scene = job.scene.kind != ViewKind::Flat2D;
   Bounds bounds;
-  if (job.framing.fit) {
+  if (scene) {
+    // The 2.5D views frame the camera's image plane; the bind pose as in 2D unless --fit.
+    RigPose bind = bind_pose(rig);
+    bind.sprite = poses[0].sprite;
+    const std::size_t count = job.framing.fit ? poses.size() : 1;
+    for (std::size_t f = 0; f < count; ++f) {
+      const RigPose& p = job.framing.fit ? poses[f] : bind;
+      const SceneProjector projector(rig, p.sprite, job.scene);
+      add_scene_bounds(bounds, rig, job.framing.fit ? skinned[f] : skin_rig(rig, bind), projector,
+                       overlays->bones ? posed_joints(rig, p) : std::vector<Vec2>{});
+    }
+  } else if (job.framing.fit) {
     for (std::size_t f = 0; f < poses.size(); ++f) {
       add_pose_bounds(bounds, rig, skinned[f], poses[f].sprite,
                       overlays->bones ? posed_joints(rig, poses[f]) : std::vector<Vec2>{});
@@ -232,6 +273,12 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
     result.diagnostics.insert(result.diagnostics.end(), textures.warnings.begin(), textures.warnings.end());
   }
 
+  auto legend = job.legend ? legend_panel(rig, *overlays, view->width) : Result<std::optional<Image>>(std::nullopt);
+  if (!legend) return Unexpected{legend.error()};
+  if (job.legend && !*legend) {
+    note(Severity::Warning, "pose.legend.none", "--legend draws a legend for weights:BONE or dominant; neither is on");
+  }
+
   RenderOptions options;
   options.view = *view;
   options.background = job.background;
@@ -240,8 +287,13 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
   std::vector<VertexFrame> vertex_frames;
   std::uint64_t png_bytes = 0;
   for (std::size_t f = 0; f < poses.size(); ++f) {
+    if (scene) apply_scene_view(options, SceneProjector(rig, poses[f].sprite, job.scene), job.scene.grid);
     auto image = render_pose(rig, textures.parts, poses[f], skinned[f], options, &result.stats);
     if (!image) return Unexpected{image.error()};
+    if (*legend) {
+      image = stack_below(*image, **legend, kLegendBackground);
+      if (!image) return Unexpected{image.error()};
+    }
     if (job.frames) {
       auto png = encode_png(*image);
       if (!png) return Unexpected{png.error()};

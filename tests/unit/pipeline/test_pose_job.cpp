@@ -143,9 +143,11 @@ TEST_CASE("contact sheet: grid layout and labels", "[pipeline][preview]") {
   o.label_scale = 1;
   auto sheet = contact_sheet(frames, labels, o);
   REQUIRE(sheet);
-  // 2 columns (ceil sqrt 3), 2 rows; a cell is 10 x (8 + 5 + 2) px.
+  // 2 columns (ceil sqrt 3), 2 rows; a cell is 10 x (8 + label line + 2) px, the label line of a
+  // 7 px font being 6 px of ascent + 2 of descent (each rounded up).
+  CHECK(text_height(1) == 8);
   CHECK(sheet->width == 2 * 10 + 3 * 2);
-  CHECK(sheet->height == 2 * 15 + 3 * 2);
+  CHECK(sheet->height == 2 * 18 + 3 * 2);
   CHECK(pixel(*sheet, 2, 2) == std::array<int, 4>{255, 255, 255, 255});
   CHECK(pixel(*sheet, 0, 0) == std::array<int, 4>{38, 38, 38, 255});
   CHECK(pixel(*sheet, 15, 19) == std::array<int, 4>{38, 38, 38, 255});  // the empty fourth cell

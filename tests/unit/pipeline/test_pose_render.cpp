@@ -310,6 +310,7 @@ TEST_CASE("render: weight heatmap and dominant-bone map (hand-computed)", "[pipe
   Overlays ov;
   ov.weights_bone = 0;
   ov.weight_view = true;
+  ov.weight_ramp = Ramp::Grey;  // the editor's ramp: grey round(255 * w)
   Image out = render(rig, white, pose, view, ov, {0, 0, 0, 1});
   // Triangle (0,1,2): mean (1 + 0 + 0.5) / 3 = 0.5 -> round(127.5) = 128.
   CHECK(at(out, 6, 1) == Px{128, 128, 128, 255});
@@ -320,6 +321,13 @@ TEST_CASE("render: weight heatmap and dominant-bone map (hand-computed)", "[pipe
   out = render(rig, white, pose, view, ov, {0, 0, 0, 1});
   CHECK(at(out, 1, 6) == Px{232, 232, 232, 255});
   CHECK(at(out, 6, 1) == Px{185, 185, 185, 255});  // 128 * 0.55 + 255 * 0.45 = 185.15
+
+  // viridis: entries 128 and 213 of matplotlib's table, round(255 * v).
+  ov.weight_ramp = Ramp::Viridis;
+  ov.weight_view = true;
+  out = render(rig, white, pose, view, ov, {0, 0, 0, 1});
+  CHECK(at(out, 6, 1) == Px{33, 145, 140, 255});  // _viridis_data[128] = (0.127568, 0.566949, 0.550556)
+  CHECK(at(out, 1, 6) == Px{144, 215, 67, 255});  // _viridis_data[213] = (0.565498, 0.842430, 0.262877)
 
   Overlays dom;
   dom.dominant = true;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The rasterizer: fill rule (watertightness), texture mapping, bilinear filter, premultiplied
-// blending, tint, strokes, discs and text, each against hand-computed pixels.
+// blending, tint, strokes and discs, each against hand-computed pixels.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -243,20 +243,6 @@ TEST_CASE("raster: discs and rings", "[raster]") {
   // lie within 4.25 (d^2 <= 17.8 < 18.06), the other 12 inside the ring: 12/16 * 255 = 191.25.
   CHECK(at(img, 14, 9).r == 191);
   CHECK(at(img, 13, 13).r == 255);  // d^2 in [19.5, 30.0]: every sample on the ring
-}
-
-TEST_CASE("raster: bitmap text", "[raster]") {
-  Canvas c = canvas(12, 8);
-  draw_text(c, 1, 1, "1.", 1, {255, 255, 255, 1});
-  const Image img = canvas_to_image(c);
-  // '1' rows: .#. ##. .#. .#. ###
-  const char* rows[5] = {".#.", "##.", ".#.", ".#.", "###"};
-  for (int y = 0; y < 5; ++y) {
-    for (int x = 0; x < 3; ++x) CHECK(at(img, 1 + x, 1 + y).r == (rows[y][x] == '#' ? 255 : 0));
-  }
-  CHECK(at(img, 6, 5).r == 255);  // the '.' at column 1 of the second glyph, bottom row
-  CHECK(text_width("1.", 1) == 7);
-  CHECK(text_width("t=0.5", 2) == 38);
 }
 
 TEST_CASE("raster: canvas sizes are checked before allocating", "[raster]") {

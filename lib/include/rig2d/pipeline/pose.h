@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -19,6 +20,7 @@
 #include "rig2d/core/result.h"
 #include "rig2d/export.h"
 #include "rig2d/raster/canvas.h"
+#include "rig2d/raster/color_ramp.h"
 #include "rig2d/raster/draw.h"
 #include "rig2d/rig/rig.h"
 
@@ -89,7 +91,8 @@ struct Overlays {
   bool wireframe = false;                  // triangle edges, rgba(255,64,180,0.85), 1 px
   bool bones = false;                      // child->parent lines + 5 px joint dots
   bool dominant = false;                   // dominant-bone map, opaque, instead of the texture
-  std::optional<std::size_t> weights_bone; // grayscale heatmap of one bone's weights
+  std::optional<std::size_t> weights_bone; // heatmap of one bone's weights, coloured by weight_ramp
+  Ramp weight_ramp = Ramp::Viridis;        // Grey = the editor's look
   bool weight_view = false;                // the heatmap replaces the texture, opaque (else alpha 0.55)
   bool folds = false;                      // triangles flipped against the bind pose: red, yellow edges
 };
@@ -98,6 +101,13 @@ struct RenderOptions {
   View view;
   Paint background{0, 0, 0, 0};
   Overlays overlays;
+  // When set, maps a rig point (before the sprite's flips) to an output pixel, replacing the view's
+  // scale and origin and the flips (the 2.5D views of pipeline/views.h apply both themselves).
+  std::function<Vec2(Vec2)> project;
+  // Guide lines in output px drawn over the background, under the sprite (the ground grid); the
+  // first `ground_axes` of them are drawn brighter (the lines through the entity's foot point).
+  std::vector<Segment> ground_lines;
+  std::size_t ground_axes = 0;
 };
 
 struct RenderStats {

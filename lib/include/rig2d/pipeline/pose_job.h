@@ -14,6 +14,7 @@
 #include "rig2d/core/result.h"
 #include "rig2d/export.h"
 #include "rig2d/pipeline/pose.h"
+#include "rig2d/pipeline/views.h"
 
 namespace rig2d {
 
@@ -34,6 +35,9 @@ struct PoseJob {
   Paint background{0, 0, 0, 0};
   std::string overlays;                      // "wireframe,bones,weights:BONE,dominant,folds"
   bool weight_view = false;
+  Ramp weight_ramp = Ramp::Viridis;          // colours of weights:BONE
+  bool legend = false;                       // a legend panel under each frame (weights / dominant)
+  SceneViewOptions scene;                    // --view billboard|ground: the 2.5D placement and camera
   // Which outputs to build.
   bool frames = true;                        // one PNG per frame
   bool sheet = false;                        // contact sheet

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Drawing into a Canvas: triangle meshes (textured, flat, per-triangle colours), anti-aliased strokes
-// and discs, and a tiny bitmap font. Positions are in pixel space (see canvas.h).
+// and discs, and label text (raster/font.h). Positions are in pixel space (see canvas.h).
 //
 // Triangles use the top-left fill rule on fixed-point vertices (1/256 px): a pixel is covered when
 // its centre is inside, or on a top or left edge. Triangles sharing an edge therefore never leave a
@@ -59,9 +59,8 @@ RIG2D_EXPORT void stroke_circle(Canvas& canvas, Vec2 centre, double radius, doub
 // Blends a straight-alpha image onto the canvas with its top-left at (x, y) (clipped).
 RIG2D_EXPORT void draw_image(Canvas& canvas, const Image& image, int x, int y);
 
-// A 3x5 bitmap font scaled by `scale` (>= 1) px per font pixel; glyphs 0-9 a-z (lower and upper
-// case drawn alike) . , : = - + / % ( ) and space; others draw as a hollow box. Top-left at (x, y),
-// 4 * scale px per character. No anti-aliasing.
+// Label text in the label font (raster/font.h) at 7 * `scale` px (scale >= 1), antialiased, with the
+// top of the line at (x, y). Widths and heights are whole pixels, rounded up.
 RIG2D_EXPORT void draw_text(Canvas& canvas, int x, int y, std::string_view text, int scale, Paint paint);
 RIG2D_EXPORT int text_width(std::string_view text, int scale);
 RIG2D_EXPORT int text_height(int scale);
