@@ -1,0 +1,2 @@
+rig2d_add_test(test_interop
+  ${CMAKE_CURRENT_LIST_DIR}/test_spine_import.cpp)
