@@ -22,16 +22,16 @@ void warn(std::vector<Diagnostic>& out, std::string code, std::string message, L
 }
 
 void append_weights(std::vector<Influence> influences, std::uint32_t fallback, Part& part, WeightStats& stats) {
-  // Merge repeated bones first, so a bone listed twice counts once.
-  std::sort(influences.begin(), influences.end(), [](const Influence& a, const Influence& b) { return a.bone < b.bone; });
+  // Merge repeated bones, keeping the order of first appearance (the source's slot order).
   std::vector<Influence> merged;
   for (const Influence& in : influences) {
     if (!(in.weight > 0)) continue;  // zero, negative and NaN weights carry no influence
-    if (!merged.empty() && merged.back().bone == in.bone) merged.back().weight += in.weight;
+    auto same = std::find_if(merged.begin(), merged.end(), [&](const Influence& m) { return m.bone == in.bone; });
+    if (same != merged.end()) same->weight += in.weight;
     else merged.push_back(in);
   }
-  std::stable_sort(merged.begin(), merged.end(), [](const Influence& a, const Influence& b) { return a.weight > b.weight; });
   if (merged.size() > kSlotsPerVertex) {
+    std::stable_sort(merged.begin(), merged.end(), [](const Influence& a, const Influence& b) { return a.weight > b.weight; });
     ++stats.vertices_trimmed;
     for (std::size_t i = kSlotsPerVertex; i < merged.size(); ++i) {
       stats.largest_dropped = std::max(stats.largest_dropped, merged[i].weight);

@@ -34,8 +34,9 @@ struct JsonSource {
 
 void warn(std::vector<Diagnostic>& out, std::string code, std::string message, Location where);
 
-// One vertex's influences, any count: kept as the 4 largest (ties: lower bone index first),
-// renormalized to sum 1, padded with zero weights on bone 0.
+// One vertex's influences, any count, appended as 4 slots: repeated bones merged, in the given order;
+// over 4, the 4 largest are kept (ties: the earlier first); renormalized to sum 1; padded with zero
+// weights on bone 0. A vertex with no positive weight is bound to `fallback` alone.
 struct Influence {
   std::uint32_t bone = 0;
   double weight = 0;

@@ -31,8 +31,15 @@ struct SpineBone {
   double a = 1, b = 0, c = 0, d = 1, wx = 0, wy = 0;
 };
 
-double cos_deg(double deg) { return std::cos(interop::deg_to_rad(deg)); }
-double sin_deg(double deg) { return std::sin(interop::deg_to_rad(deg)); }
+// Exact at multiples of 90 degrees, so axis-aligned setups give clean numbers (cos 90 = 0, not 6e-17).
+double cos_deg(double deg) {
+  const double q = std::fmod(std::fmod(deg, 360) + 360, 360);
+  if (q == 0) return 1;
+  if (q == 90 || q == 270) return 0;
+  if (q == 180) return -1;
+  return std::cos(interop::deg_to_rad(deg));
+}
+double sin_deg(double deg) { return cos_deg(deg - 90); }
 
 // The runtimes' Bone.updateWorldTransform for the setup pose, skeleton at the origin with scale 1.
 void update_world(SpineBone& bone, const SpineBone* parent) {
@@ -470,7 +477,11 @@ void SpineImporter::read_slots_and_skins(const Json& root) {
            "slot \"" + name + "\" has " + std::to_string(atts->size()) + " attachments: only the setup one, \"" + att_name + "\", is imported",
            ptr);
     }
-    import_attachment(name, bone_it->second, (*atts)[att_name], att_name, att_ptr, result_.rig.parts.size());
+    const std::size_t before = result_.rig.parts.size();
+    import_attachment(name, bone_it->second, (*atts)[att_name], att_name, att_ptr, before);
+    // A fully transparent slot colour (alpha 00) is how a hidden part is exported.
+    const std::string color = string(slot, "color", ptr, false);
+    if (result_.rig.parts.size() > before && color.size() == 8 && color.substr(6) == "00") result_.rig.parts.back().visible = false;
   }
 }
 

@@ -17,19 +17,23 @@ namespace rig2d {
 
 // What an ext_resource texture path resolves to, for the importer.
 struct GodotTexture {
-  std::string sprite_guid;  // "" = none known
-  int width = 0, height = 0;  // px; 0 = unknown (Polygon2D uv are pixels, rig2d uv 0..1)
+  int width = 0, height = 0;  // px (Polygon2D uv are texture pixels, rig2d uv are 0..1 of the sprite)
 };
 
 struct GodotImportOptions : ImportOptions {
-  // Looks up a texture by its ext_resource path (e.g. "res://hero.png" or "hero.png").
+  // Looks up a texture by its ext_resource path (e.g. "res://hero.png" or "hero.png"); nullopt when
+  // unknown. Called before `sidecars` is read, so it may append the texture's existing sidecar there
+  // (KnownSidecar::image = the resource path).
   std::function<std::optional<GodotTexture>(const std::string& resource_path)> resolve_texture;
 };
 
-// Imports the first Skeleton2D and every Polygon2D skinned to it. Errors (file, line:col, code):
-// godot.syntax, godot.skeleton (no Skeleton2D), godot.polygon.* (bad arrays), godot.limit.
+// Imports the first Skeleton2D and every Polygon2D skinned to it. Each texture becomes a sheet with one
+// whole-image slice (named after the image), which is the part's sprite; a scene written by
+// export_godot carries rig2d metadata (rig id, layout, sprite GUID and its rect) and comes back as it
+// was. Errors (file, line:col, code): godot.syntax, godot.skeleton (no Skeleton2D), godot.bone
+// (a Bone2D outside the bone tree), godot.polygon.* (bad arrays or bone paths), godot.limit.
 // n-gon polygons are triangulated, weights keep the 4 largest per vertex and are renormalized;
-// what changes is reported as convert.godot.* warnings.
+// what changes is reported as convert.godot.* / convert.weights.* warnings.
 RIG2D_EXPORT Result<ImportResult> import_godot(std::string_view text, const std::string& path,
                                                const GodotImportOptions& options);
 
