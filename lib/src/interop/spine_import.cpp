@@ -369,7 +369,7 @@ void SpineImporter::mesh_part(Part& part, int slot_bone, const Json& att, const 
     for (std::size_t k = 0; k < static_cast<std::size_t>(count_d); ++k) {
       const double bi = num(verts, at, "vertices");
       if (bi < 0 || bi >= double(bones_.size()) || bi != std::floor(bi)) {
-        fail("spine.attachment.vertices", "bone index " + std::to_string(bi) + " is not a bone",
+        fail("spine.attachment.vertices", "bone index " + detail::js_number(bi) + " is not a bone",
              ptr + "/vertices/" + std::to_string(at));
       }
       const double bx = num(verts, at + 1, "vertices"), by = num(verts, at + 2, "vertices");
@@ -389,7 +389,7 @@ void SpineImporter::mesh_part(Part& part, int slot_bone, const Json& att, const 
   for (std::size_t i = 0; i < tris.size(); ++i) {
     const double t = num(tris, i, "triangles");
     if (t < 0 || t >= double(n) || t != std::floor(t)) {
-      fail("spine.attachment.triangles", "index " + std::to_string(t) + " is not a vertex", ptr + "/triangles/" + std::to_string(i));
+      fail("spine.attachment.triangles", "index " + detail::js_number(t) + " is not a vertex", ptr + "/triangles/" + std::to_string(i));
     }
     part.mesh.tris.push_back(static_cast<std::uint32_t>(t));
   }
