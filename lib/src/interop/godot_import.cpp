@@ -41,7 +41,8 @@ class GodotImporter {
   }
   std::vector<double> numbers(const Value& v, const char* what, std::size_t multiple) const {
     std::vector<double> out;
-    if (!v.numbers(out) || out.size() % multiple != 0) fail("godot.polygon." + std::string(what), std::string(what) + " must be a packed array of numbers", v.line, v.column);
+    const bool finite = v.numbers(out) && std::all_of(out.begin(), out.end(), [](double x) { return std::isfinite(x); });
+    if (!finite || out.size() % multiple != 0) fail("godot.polygon." + std::string(what), std::string(what) + " must be a packed array of numbers", v.line, v.column);
     return out;
   }
   std::string text_of(const Value* v) const {
@@ -138,7 +139,8 @@ void GodotImporter::read_bones(int skeleton) {
     Affine2 rest;  // Godot writes rest only when it is not the identity
     std::vector<double> r;
     if (const Value* v = n.section->property("rest")) {
-      if (!v->numbers(r) || r.size() != 6) fail("godot.bone", "rest must be Transform2D(6 numbers)", v->line, v->column);
+      const bool ok = v->numbers(r) && r.size() == 6 && std::all_of(r.begin(), r.end(), [](double x) { return std::isfinite(x); });
+      if (!ok) fail("godot.bone", "rest must be Transform2D(6 finite numbers)", v->line, v->column);
       rest = {r[0], r[1], r[2], r[3], r[4], r[5]};
     }
     const std::int64_t parent_bone = under_skeleton ? -1 : static_cast<std::int64_t>(bone_of_path_.at(parent.path.substr(prefix.size())));

@@ -262,3 +262,23 @@ TEST_CASE("round trip: a clip exported to Spine and read back replays the same c
   for (int i = 0; i <= 40; ++i) worst = std::max(worst, std::abs(eval_track(*t, i * 0.01) - eval_track(rz, i * 0.01)));
   CHECK(worst < 0.01);
 }
+
+TEST_CASE("importers never crash: every prefix of each fixture is read or refused with a code", "[interop]") {
+  const std::string spine = fixture("spine/hero.json"), atlas_text = fixture("spine/hero.atlas"), scene = fixture("godot/hero.tscn");
+  auto atlas = parse_spine_atlas(atlas_text, "hero.atlas");
+  REQUIRE(atlas.has_value());
+  std::size_t refused = 0;
+  for (std::size_t n = 0; n < spine.size(); n += 7) {
+    auto r = import_spine(spine.substr(0, n), "cut.json", &*atlas, {});
+    if (!r) refused += !r.error().code.empty();
+  }
+  for (std::size_t n = 0; n < atlas_text.size(); ++n) {
+    auto a = parse_spine_atlas(atlas_text.substr(0, n), "cut.atlas");
+    if (a) (void)import_spine(spine, "hero.json", &*a, {});
+  }
+  for (std::size_t n = 0; n < scene.size(); n += 3) {
+    auto r = import_godot(scene.substr(0, n), "cut.tscn", {});
+    if (!r) refused += !r.error().code.empty();
+  }
+  CHECK(refused > 0);
+}
