@@ -181,7 +181,10 @@ struct Run {
       result.error().where.file = o.input;
       return fail_input(result.error());
     }
-    for (const Diagnostic& d : result->diagnostics) imported.diagnostics.push_back(d);
+    for (Diagnostic d : result->diagnostics) {
+      if (d.where.file.empty()) d.where.file = o.input;  // export findings are about the rig read
+      imported.diagnostics.push_back(std::move(d));
+    }
     writes.push_back({o.output, std::move(result->text)});
     if (!result->atlas.empty()) writes.push_back({convert::output_stem(o.output) + ".atlas", std::move(result->atlas)});
     return cli::kOk;

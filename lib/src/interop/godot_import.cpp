@@ -343,15 +343,15 @@ ImportResult GodotImporter::run(const std::vector<Section>& sections) {
   }
   if (stats_.vertices_trimmed) {
     warn("convert.weights.trimmed", std::to_string(stats_.vertices_trimmed) + " vertices had more than 4 bone weights: kept the 4 largest "
-         "and renormalized; the largest weight dropped was " + detail::js_number(stats_.largest_dropped), 1);
+         "and renormalized; the largest weight dropped was " + detail::js_number(stats_.largest_dropped), 0);
   }
   if (stats_.renormalized) {
-    warn("convert.weights.renormalized", std::to_string(stats_.renormalized) + " vertices had weights not summing to 1: renormalized", 1);
+    warn("convert.weights.renormalized", std::to_string(stats_.renormalized) + " vertices had weights not summing to 1: renormalized", 0);
   }
   if (stats_.zero_sum) {
-    warn("convert.weights.zero", std::to_string(stats_.zero_sum) + " vertices had no bone weight: bound to the first bone", 1);
+    warn("convert.weights.zero", std::to_string(stats_.zero_sum) + " vertices had no bone weight: bound to the first bone", 0);
   }
-  if (ngons_) warn("convert.godot.ngon", std::to_string(ngons_) + " polygons with more than 3 corners were triangulated", 1);
+  if (ngons_) warn("convert.godot.ngon", std::to_string(ngons_) + " polygons with more than 3 corners were triangulated", 0);
   Rig& rig = result_.rig;
   const Section& root = *nodes_[0].section;
   const std::string id = text_of(root.property("metadata/rig2d_id"));
