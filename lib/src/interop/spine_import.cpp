@@ -407,7 +407,9 @@ void SpineImporter::import_attachment(const std::string& slot_name, int slot_bon
   Part part;
   part.name = slot_name;
   part.order = double(order);
-  const std::string region_name = att.contains("path") ? string(att, "path", ptr, false) : att_name;
+  // The region is "path", else the attachment's "name", else its key in the skin.
+  const std::string named = att.contains("name") ? string(att, "name", ptr, false) : att_name;
+  const std::string region_name = att.contains("path") ? string(att, "path", ptr, false) : named;
   const AtlasRegion* region = find_region(region_name, ptr, part.sprite);
   if (type == "region") region_part(part, bones_[static_cast<std::size_t>(slot_bone)], att, ptr, region);
   else mesh_part(part, slot_bone, att, ptr, region);
@@ -469,8 +471,12 @@ void SpineImporter::read_slots_and_skins(const Json& root) {
     }
     const std::string att_ptr = skin_ptr + "/" + detail::pointer_token(name) + "/" + detail::pointer_token(att_name);
     if (!atts || !atts->contains(att_name)) {
-      fail("spine.slot.attachment", "slot \"" + name + "\" shows attachment \"" + att_name + "\", which the default skin lacks",
+      // Spine finds a setup attachment in the active skin, then in the default one: without a skin
+      // set, one only another skin has is not drawn.
+      warn("convert.spine.slot.attachment",
+           "slot \"" + name + "\" shows attachment \"" + att_name + "\", which the default skin lacks: not imported",
            ptr + "/attachment");
+      continue;
     }
     if (atts->size() > 1) {
       warn("convert.spine.slot.attachments",
@@ -530,8 +536,11 @@ ImportResult SpineImporter::run(const Json& root) {
       const bool rigid = std::abs(b.a * b.d - b.b * b.c - 1) < 1e-9 && std::abs(std::hypot(b.a, b.c) - 1) < 1e-9;
       ctx.rigid.push_back(rigid);
     }
+    double fps = 30;  // Spine's default dopesheet rate; "fps" is nonessential data
+    if (auto sk = root.find("skeleton"); sk != root.end() && sk->is_object()) fps = number(*sk, "fps", 30, "/skeleton");
     for (const auto& [name, anim] : anims->items()) {
       result_.clips.push_back(interop::spine_animation_to_clip(ctx, name, anim, options_.rig_id));
+      if (fps > 0) result_.clips.back().frame_rate = fps;
     }
   }
   return std::move(result_);
