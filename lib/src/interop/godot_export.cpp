@@ -133,7 +133,8 @@ Result<ExportResult> export_godot(const Rig& rig, const ExportOptions& options) 
     nodes += "bones = [" + bones + "]\n";
     if (part.visible == false) nodes += "visible = false\n";
     if (!part.sprite.empty()) nodes += "metadata/rig2d_sprite = " + quote(part.sprite) + "\n";
-    if (sprite) nodes += "metadata/rig2d_uv_rect = " + numbers("Rect2", {rx, ry, rw, rh}) + "\n";
+    // The pixel rect the 0..1 UVs were mapped into (the unit rect when the sprite did not resolve).
+    nodes += "metadata/rig2d_uv_rect = " + numbers("Rect2", {rx, ry, rw, rh}) + "\n";
     if (name != original) nodes += "metadata/rig2d_part = " + quote(original) + "\n";
     if (part.order) nodes += "metadata/rig2d_order = " + js_number(*part.order) + "\n";
   }
