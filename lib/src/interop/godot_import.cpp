@@ -61,6 +61,9 @@ class GodotImporter {
   Affine2 global(int node) const;
   void read_bones(int skeleton);
   void read_polygon(const Node& node, int skeleton, std::size_t tree_index);
+  void polygon_uvs(const Node& node, const std::vector<double>& pts, Part& part);
+  void polygon_triangles(const Section& s, Part& part);
+  void polygon_weights(const Section& s, Part& part);
   std::string sheet_sprite(const std::string& resource, int width, int height);
   void triangulate(const std::vector<std::uint32_t>& ring, Mesh& mesh, int line);
 
@@ -238,53 +241,48 @@ void GodotImporter::triangulate(const std::vector<std::uint32_t>& ring, Mesh& me
   for (std::size_t i = 1; i + 1 < left.size(); ++i) mesh.tris.insert(mesh.tris.end(), {left[0], left[i], left[i + 1]});
 }
 
-void GodotImporter::read_polygon(const Node& node, int skeleton, std::size_t tree_index) {
+// UVs: texture pixels (the polygon itself when uv is absent), back to 0..1 of the sprite rect; sets the sprite.
+void GodotImporter::polygon_uvs(const Node& node, const std::vector<double>& pts, Part& part) {
   const Section& s = *node.section;
-  Part part;
-  part.name = text_of(s.property("metadata/rig2d_part"));
-  if (part.name->empty()) part.name = node.name;
-  const int line = s.line;
-  // Into the skeleton's frame: skeleton^-1 * polygon global, plus the Polygon2D offset.
-  const Affine2 to_skeleton = multiply(invert(global(skeleton)), global(static_cast<int>(&node - nodes_.data())));
-  std::vector<double> offset;
-  Vec2 off{};
-  if (const Value* v = s.property("offset"); v && v->numbers(offset) && offset.size() == 2) off = {offset[0], offset[1]};
-  const Value* polygon = s.property("polygon");
-  if (!polygon) fail("godot.polygon.points", "Polygon2D \"" + node.name + "\" has no polygon", line);
-  const std::vector<double> pts = numbers(*polygon, "points", 2);
   const std::size_t n = pts.size() / 2;
-  if (n > kMaxVertices) fail("godot.limit", "more than " + std::to_string(kMaxVertices) + " vertices", line);
-  for (std::size_t i = 0; i < n; ++i) part.mesh.verts.push_back(apply(to_skeleton, {pts[2 * i] + off.x, pts[2 * i + 1] + off.y}));
-  // UVs: texture pixels (the polygon itself when uv is absent), back to 0..1 of the sprite rect.
   std::vector<double> uv = pts;
   if (const Value* v = s.property("uv"); v && !v->items.empty()) uv = numbers(*v, "uv", 2);
-  if (uv.size() != pts.size()) fail("godot.polygon.uv", "uv must have one point per polygon vertex", line);
+  if (uv.size() != pts.size()) fail("godot.polygon.uv", "uv must have one point per polygon vertex", s.line);
   double rx = 0, ry = 0, rw = 0, rh = 0;
   std::vector<double> rect;
-  if (const Value* v = s.property("metadata/rig2d_uv_rect"); v && v->numbers(rect) && rect.size() == 4) rx = rect[0], ry = rect[1], rw = rect[2], rh = rect[3];
+  if (const Value* v = s.property("metadata/rig2d_uv_rect"); v && v->numbers(rect) && rect.size() == 4) {
+    rx = rect[0], ry = rect[1], rw = rect[2], rh = rect[3];
+  }
   part.sprite = text_of(s.property("metadata/rig2d_sprite"));
   const Value* texture = s.property("texture");
-  if (texture && part.sprite.empty() && texture->kind == Value::Kind::Call && texture->text == "ExtResource" && !texture->items.empty()) {
+  if (texture && part.sprite.empty() && texture->kind == Value::Kind::Call && texture->text == "ExtResource" &&
+      !texture->items.empty()) {
     const std::string resource = resources_[texture->items[0].kind == Value::Kind::String ? texture->items[0].text : ""];
     const auto info = options_.resolve_texture ? options_.resolve_texture(resource) : std::nullopt;
     if (info && info->width > 0 && info->height > 0) {
       part.sprite = sheet_sprite(resource, info->width, info->height);
       rx = 0, ry = 0, rw = info->width, rh = info->height;
     } else {
-      warn("convert.godot.texture", "texture \"" + resource + "\" could not be read: the part gets no sprite", line);
+      warn("convert.godot.texture", "texture \"" + resource + "\" could not be read: the part gets no sprite", s.line);
     }
   }
   if (!(rw > 0 && rh > 0)) {  // no texture size known: the UVs' own extent stands for the sprite
     double x1 = 0, y1 = 0;
     for (std::size_t i = 0; i < n; ++i) x1 = std::max(x1, uv[2 * i]), y1 = std::max(y1, uv[2 * i + 1]);
     rw = x1 > 0 ? x1 : 1, rh = y1 > 0 ? y1 : 1;
-    warn("convert.godot.uv", "Polygon2D \"" + node.name + "\": texture size unknown, UVs scaled to their own extent", line);
+    warn("convert.godot.uv", "Polygon2D \"" + node.name + "\": texture size unknown, UVs scaled to their own extent", s.line);
   }
   for (const char* key : {"texture_offset", "texture_scale", "texture_rotation"}) {
-    if (s.property(key)) warn("convert.godot.texture_transform", std::string(key) + " is not carried over (rig2d UVs map the sprite directly)", line);
+    if (s.property(key)) {
+      warn("convert.godot.texture_transform", std::string(key) + " is not carried over (rig2d UVs map the sprite directly)", s.line);
+    }
   }
   for (std::size_t i = 0; i < n; ++i) part.mesh.uvs.push_back({(uv[2 * i] - rx) / rw, (uv[2 * i + 1] - ry) / rh});
-  // Triangles: each polygons[] n-gon, or the outline (vertices before the internal ones).
+}
+
+// Triangles: each polygons[] n-gon, or the outline (the vertices before the internal ones).
+void GodotImporter::polygon_triangles(const Section& s, Part& part) {
+  const std::size_t n = part.mesh.verts.size();
   const Value* polys = s.property("polygons");
   if (polys && polys->kind == Value::Kind::Array && !polys->items.empty()) {
     for (const Value& poly : polys->items) {
@@ -294,25 +292,55 @@ void GodotImporter::read_polygon(const Node& node, int skeleton, std::size_t tre
       triangulate(ring, part.mesh, poly.line);
     }
   } else {
-    const double internal = number_of(s, "internal_vertex_count", 0);
+    const auto internal = static_cast<std::size_t>(std::clamp(number_of(s, "internal_vertex_count", 0), 0.0, double(n)));
     std::vector<std::uint32_t> ring;
-    for (std::size_t i = 0; i + static_cast<std::size_t>(std::max(0.0, internal)) < n; ++i) ring.push_back(static_cast<std::uint32_t>(i));
-    triangulate(ring, part.mesh, line);
+    for (std::size_t i = 0; i + internal < n; ++i) ring.push_back(static_cast<std::uint32_t>(i));
+    triangulate(ring, part.mesh, s.line);
   }
   interop::fix_winding(part.mesh);
-  // Weights: bones = [path, PackedFloat32Array(one weight per vertex), ...].
+}
+
+// Weights: bones = [path, PackedFloat32Array(one weight per vertex), ...].
+void GodotImporter::polygon_weights(const Section& s, Part& part) {
+  const std::size_t n = part.mesh.verts.size();
   std::vector<std::vector<interop::Influence>> influences(n);
   if (const Value* bones = s.property("bones"); bones && bones->kind == Value::Kind::Array) {
     for (std::size_t k = 0; k + 1 < bones->items.size(); k += 2) {
-      const std::string bone_path = text_of(&bones->items[k]);
+      const Value& name = bones->items[k];
+      const std::string bone_path = text_of(&name);
       const auto b = bone_of_path_.find(bone_path);
-      if (b == bone_of_path_.end()) fail("godot.polygon.bone", "bones[] names \"" + bone_path + "\", which is not a Bone2D of the skeleton", bones->items[k].line, bones->items[k].column);
+      if (b == bone_of_path_.end()) {
+        fail("godot.polygon.bone", "bones[] names \"" + bone_path + "\", which is not a Bone2D of the skeleton", name.line, name.column);
+      }
       const std::vector<double> w = numbers(bones->items[k + 1], "weights", 1);
-      if (w.size() != n) fail("godot.polygon.weights", "bone \"" + bone_path + "\" weights must have one value per vertex", bones->items[k + 1].line);
+      if (w.size() != n) {
+        fail("godot.polygon.weights", "bone \"" + bone_path + "\" weights must have one value per vertex", bones->items[k + 1].line);
+      }
       for (std::size_t v = 0; v < n; ++v) influences[v].push_back({static_cast<std::uint32_t>(b->second), w[v]});
     }
   }
   for (std::size_t v = 0; v < n; ++v) interop::append_weights(std::move(influences[v]), 0, part, stats_);
+}
+
+void GodotImporter::read_polygon(const Node& node, int skeleton, std::size_t tree_index) {
+  const Section& s = *node.section;
+  Part part;
+  part.name = text_of(s.property("metadata/rig2d_part"));
+  if (part.name->empty()) part.name = node.name;
+  // Into the skeleton's frame: skeleton^-1 * polygon global, plus the Polygon2D offset.
+  const Affine2 to_skeleton = multiply(invert(global(skeleton)), global(static_cast<int>(&node - nodes_.data())));
+  std::vector<double> offset;
+  Vec2 off{};
+  if (const Value* v = s.property("offset"); v && v->numbers(offset) && offset.size() == 2) off = {offset[0], offset[1]};
+  const Value* polygon = s.property("polygon");
+  if (!polygon) fail("godot.polygon.points", "Polygon2D \"" + node.name + "\" has no polygon", s.line);
+  const std::vector<double> pts = numbers(*polygon, "points", 2);
+  const std::size_t n = pts.size() / 2;
+  if (n > kMaxVertices) fail("godot.limit", "more than " + std::to_string(kMaxVertices) + " vertices", s.line);
+  for (std::size_t i = 0; i < n; ++i) part.mesh.verts.push_back(apply(to_skeleton, {pts[2 * i] + off.x, pts[2 * i + 1] + off.y}));
+  polygon_uvs(node, pts, part);
+  polygon_triangles(s, part);
+  polygon_weights(s, part);
   if (const Value* v = s.property("visible"); v && v->kind == Value::Kind::Bool && !v->boolean) part.visible = false;
   part.order = number_of(s, "metadata/rig2d_order", double(tree_index));
   result_.rig.parts.push_back(std::move(part));
@@ -333,7 +361,8 @@ ImportResult GodotImporter::run(const std::vector<Section>& sections) {
     // skeleton is a NodePath relative to the polygon.
     const std::string rel = text_of(node.section->property("skeleton"));
     std::filesystem::path target = std::filesystem::path(node.path) / rel;
-    const std::string resolved = target.lexically_normal().generic_string();
+    std::string resolved = target.lexically_normal().generic_string();
+    if (resolved == ".") resolved = "";  // the scene root
     if (rel.empty() || (resolved != skeleton_path && resolved != skeleton_path + "/")) {
       warn("convert.godot.polygon.unskinned", "Polygon2D \"" + node.name + "\" is not skinned to the Skeleton2D: not imported", node.section->line);
       continue;
