@@ -232,3 +232,24 @@ TEST_CASE("spine import: rotate and translate timelines become clips that replay
   CHECK(eval_track(*x, 0.53125) == Approx(7).margin(1e-6));
   CHECK(eval_track(*x, 1.0) == Approx(10));
 }
+
+TEST_CASE("spine import: a translate key moves the bone where Spine moves it under a turned, scaled parent", "[interop]") {
+  const std::string json = R"({"skeleton": {}, "bones": [{"name": "root", "rotation": 90, "scaleX": 2}, {"name": "arm", "parent": "root", "x": 5}],
+    "animations": {"reach": {"bones": {"arm": {"translate": [{"x": 5}]}}}}})";
+  auto r = import_spine(json, "reach.json", nullptr, {});
+  REQUIRE(r.has_value());
+  // Spine: the arm sits at root * (5, 0) = (0, 10) (y up); the key takes it to root * (10, 0) = (0, 20).
+  const Bone& arm = r->rig.bones[1];
+  CHECK(arm.x == Approx(10));
+  CHECK(arm.y == Approx(0).margin(1e-12));
+  const Track* x = nullptr;
+  const Track* y = nullptr;
+  for (const Track& t : r->clips.at(0).tracks) {
+    if (t.field == "x") x = &t;
+    if (t.field == "y") y = &t;
+  }
+  REQUIRE(x);
+  CHECK(eval_track(*x, 0) == Approx(20));  // rig parent frame: 20 px along the root's (unscaled) x axis
+  CHECK((y == nullptr || std::abs(eval_track(*y, 0)) < 1e-9));
+  CHECK(has_code(*r, "convert.spine.anim.nonrigid"));
+}
