@@ -160,7 +160,11 @@ struct Run {
       writes.push_back({path, *sidecar});
     }
     for (const Clip& clip : imported.clips) {
-      writes.push_back({convert::output_stem(o.output) + "." + clip.name + ".anim.json", write_clip(clip)});
+      std::string name = clip.name;  // a file name: no folders, no control characters
+      for (char& c : name) {
+        if (c == '/' || c == '\\' || static_cast<unsigned char>(c) < 0x20) c = '_';
+      }
+      writes.push_back({convert::output_stem(o.output) + "." + name + ".anim.json", write_clip(clip)});
     }
     return cli::kOk;
   }
