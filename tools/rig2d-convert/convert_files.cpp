@@ -10,6 +10,7 @@
 #include "rig2d/core/limits.h"
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
+#include "rig2d/pipeline/autorig_inputs.h"
 
 namespace rig2d::convert {
 namespace fs = std::filesystem;
@@ -38,6 +39,16 @@ std::string slice_name(const std::string& sidecar, const std::string& guid) {
 }
 
 }  // namespace
+
+std::optional<std::pair<int, int>> png_size(const std::string& path) {
+  if (auto info = read_png_info(path)) return std::pair{info->width, info->height};
+  // read_png_info reads the first 33 bytes only, which the decoder refuses for palette PNGs.
+  auto bytes = read_file(path, kMaxPngFileBytes);
+  if (!bytes) return std::nullopt;
+  auto info = png_info(*bytes, path);
+  if (!info) return std::nullopt;
+  return std::pair{info->width, info->height};
+}
 
 const char* format_name(Format f) {
   switch (f) {
@@ -96,9 +107,9 @@ std::function<std::optional<ExportSprite>(const std::string&)> sprites_from_asse
     if (read_files) read_files->push_back(src->texture_path + ".meta.json");
     int w = src->sheet_w, h = src->sheet_h;
     if (w <= 0 || h <= 0 || src->whole_image) {
-      auto info = read_png_info(src->texture_path);
-      if (!info) return std::nullopt;
-      if (w <= 0 || h <= 0) w = info->width, h = info->height;
+      const auto size = png_size(src->texture_path);
+      if (!size) return std::nullopt;
+      if (w <= 0 || h <= 0) w = size->first, h = size->second;
     }
     s.sheet_w = w, s.sheet_h = h;
     if (src->whole_image) {
@@ -116,11 +127,14 @@ std::function<std::optional<ExportSprite>(const std::string&)> sprites_from_shee
                                                                                    const std::string& out_folder) {
   return [sheets, sheet_folder, out_folder](const std::string& guid) -> std::optional<ExportSprite> {
     for (const TextureSheet& sheet : sheets) {
+      const std::string image = sheet.image.rfind("res://", 0) == 0 ? sheet.image.substr(6) : sheet.image;
+      const std::string path = relative_to((fs::path(sheet_folder) / image).string(), out_folder);
+      if (sheet.whole_image && guid == whole_image_sprite_guid(sheet.texture_guid)) {
+        return ExportSprite{path, sheet.width, sheet.height, 0, 0, sheet.width, sheet.height, fs::path(image).stem().string()};
+      }
       for (const SliceOut& slice : sheet.slices) {
         if (slice.guid != guid || slice.x < 0) continue;
-        const std::string image = sheet.image.rfind("res://", 0) == 0 ? sheet.image.substr(6) : sheet.image;
-        return ExportSprite{relative_to((fs::path(sheet_folder) / image).string(), out_folder), sheet.width, sheet.height,
-                            slice.x, slice.y, slice.w, slice.h, slice.name};
+        return ExportSprite{path, sheet.width, sheet.height, slice.x, slice.y, slice.w, slice.h, slice.name};
       }
     }
     return std::nullopt;

@@ -26,6 +26,10 @@ std::string folder_of(const std::string& path);
 // `target` relative to `folder`, with forward slashes (as it is written into atlases and scenes).
 std::string relative_to(const std::string& target, const std::string& folder);
 
+// Width and height of a PNG, from its header (the whole file when the header alone does not tell,
+// as for palette images). nullopt when it is not a readable PNG.
+std::optional<std::pair<int, int>> png_size(const std::string& path);
+
 // A sprite resolver for exporters: GUIDs through the .meta.json sidecars under `assets_root`, image
 // paths written relative to `out_folder`.
 std::function<std::optional<ExportSprite>(const std::string&)> sprites_from_assets(const std::string& assets_root,

@@ -135,11 +135,11 @@ struct Run {
     static_cast<ImportOptions&>(options) = import_options({}, {});
     options.resolve_texture = [this, &options](const std::string& resource) -> std::optional<GodotTexture> {
       const std::string file = godot_file(resource);
-      auto info = read_png_info(file);
-      if (!info) return std::nullopt;
+      const auto size = convert::png_size(file);
+      if (!size) return std::nullopt;
       inputs.push_back(file);
       if (auto sidecar = read_file(file + ".meta.json", kMaxJsonFileBytes)) options.sidecars.push_back({resource, *sidecar});
-      return GodotTexture{info->width, info->height};
+      return GodotTexture{size->first, size->second};
     };
     auto result = import_godot(text, o.input, options);
     if (!result) return fail_input(result.error());

@@ -13,6 +13,7 @@
 #include "rig2d/core/affine.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/interop/godot.h"
+#include "rig2d/pipeline/autorig_inputs.h"
 
 namespace rig2d {
 namespace {
@@ -181,11 +182,13 @@ std::string GodotImporter::sheet_sprite(const std::string& resource, int width, 
     fresh.image = resource;
     fresh.width = width, fresh.height = height;
     std::string known_slice;
+    bool known_slices = false;
     for (const KnownSidecar& known : options_.sidecars) {
       if (known.image != resource) continue;
       if (auto doc = detail::parse_json(known.text, resource); doc && doc->is_object()) {
         if (auto id = doc->find("id"); id != doc->end() && id->is_string()) fresh.texture_guid = id->get<std::string>();
         if (auto sprites = doc->find("sprites"); sprites != doc->end() && sprites->is_array()) {
+          known_slices = !sprites->empty();
           for (const auto& s : *sprites) {
             if (s.is_object() && s.value("name", "") == std::filesystem::path(resource).stem().string() && s.contains("guid")) {
               known_slice = s["guid"].get<std::string>();
@@ -196,11 +199,16 @@ std::string GodotImporter::sheet_sprite(const std::string& resource, int width, 
     }
     if (fresh.texture_guid.empty()) fresh.texture_guid = interop::name_guid(kRigIdNamespace, "texture:" + resource);
     const std::string name = std::filesystem::path(resource).stem().string();
+    if (!known_slices) {  // the whole texture is drawn: its own whole-image sprite, no slice
+      fresh.whole_image = true;
+      result_.sheets.push_back(std::move(fresh));
+      return whole_image_sprite_guid(result_.sheets.back().texture_guid);
+    }
     fresh.slices.push_back({known_slice.empty() ? interop::name_guid(fresh.texture_guid, "slice:" + name) : known_slice, name, 0, 0, width, height});
     result_.sheets.push_back(std::move(fresh));
     sheet = result_.sheets.end() - 1;
   }
-  return sheet->slices[0].guid;
+  return sheet->whole_image ? whole_image_sprite_guid(sheet->texture_guid) : sheet->slices[0].guid;
 }
 
 // Ear clipping of one polygon ring (indices into mesh.verts): any simple n-gon, either winding.

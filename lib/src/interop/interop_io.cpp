@@ -23,6 +23,8 @@ Result<std::string> write_texture_sidecar(const TextureSheet& sheet, std::string
     doc["id"] = sheet.texture_guid;
   }
   if (!doc.contains("type")) doc["type"] = "2d";
+  const bool writes_slices = std::any_of(sheet.slices.begin(), sheet.slices.end(), [](const SliceOut& s) { return s.x >= 0; });
+  if (sheet.whole_image && !writes_slices) return detail::to_js_json(doc, true);
   doc["spriteSheet"] = Json{{"width", sheet.width}, {"height", sheet.height}};
   Json sprites = doc.contains("sprites") && doc["sprites"].is_array() ? doc["sprites"] : Json::array();
   for (const SliceOut& slice : sheet.slices) {

@@ -13,6 +13,7 @@
 #include "rig2d/asset/guid.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/interop/spine.h"
+#include "rig2d/pipeline/autorig_inputs.h"
 
 namespace rig2d {
 namespace {
@@ -286,6 +287,12 @@ const AtlasRegion* SpineImporter::find_region(const std::string& name, const std
       }
       TextureSheet& sheet = result_.sheets[it->second];
       const PixelRect rect = region_page_rect(region);
+      const bool whole_page = page.regions.size() == 1 && rect.x == 0 && rect.y == 0 && rect.w == page.width && rect.h == page.height;
+      if (whole_page && sheet.slices.empty()) {  // the texture's own whole-image sprite, no slice
+        sheet.whole_image = true;
+        sprite = whole_image_sprite_guid(sheet.texture_guid);
+        return &region;
+      }
       auto slice = std::find_if(sheet.slices.begin(), sheet.slices.end(), [&](const SliceOut& s) { return s.name == name; });
       if (slice == sheet.slices.end()) {
         sheet.slices.push_back({interop::name_guid(sheet.texture_guid, "slice:" + name), name, rect.x, rect.y, rect.w, rect.h});

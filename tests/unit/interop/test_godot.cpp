@@ -11,6 +11,7 @@
 #include "rig2d/anim/curve.h"
 #include "rig2d/interop/godot.h"
 #include "rig2d/interop/spine.h"
+#include "rig2d/pipeline/autorig_inputs.h"
 #include "rig2d/rig/rig_json.h"
 
 using namespace rig2d;
@@ -136,9 +137,26 @@ TEST_CASE("godot import: NodePath bones, weights, n-gons and internal vertices",
   CHECK(p.mesh.tris.size() == 12);
   // UV pixels over the 64x64 texture; the whole image is the sprite.
   CHECK(p.mesh.uvs[1].x == Approx(22.0 / 64));
+  // No sidecar yet: the part draws the texture's own whole-image sprite, and no slice is added.
   REQUIRE(r->sheets.size() == 1);
-  CHECK(p.sprite == r->sheets[0].slices[0].guid);
-  CHECK(r->sheets[0].slices[0].name == "hero");
+  CHECK(r->sheets[0].whole_image);
+  CHECK(r->sheets[0].slices.empty());
+  CHECK(p.sprite == whole_image_sprite_guid(r->sheets[0].texture_guid));
+  // A sidecar that already has slices gets a whole-image slice named after the image instead.
+  GodotImportOptions sliced = options;
+  sliced.sidecars.push_back({"res://hero.png", R"({"version": 2, "id": "cccccccc-0000-4000-8000-000000000000",
+      "type": "2d", "sprites": [{"guid": "cccccccc-0000-4000-8000-000000000001", "name": "eye", "rect": {"x": 0, "y": 0, "w": 4, "h": 4}}]})"});
+  auto r2 = import_godot(fixture("godot/hero.tscn"), "hero.tscn", sliced);
+  REQUIRE(r2.has_value());
+  REQUIRE(r2->sheets.at(0).slices.size() == 1);
+  const SliceOut& hero = r2->sheets[0].slices[0];
+  CHECK((hero.name == "hero" && hero.w == 64 && hero.h == 64));
+  CHECK(r2->rig.parts[0].sprite == hero.guid);
+  auto merged = write_texture_sidecar(r2->sheets[0], sliced.sidecars[0].text, "hero.png.meta.json");
+  REQUIRE(merged.has_value());  // the known "eye" slice stays, "hero" joins it
+  CHECK(merged->find("\"eye\"") != std::string::npos);
+  CHECK(merged->find("\"hero\"") != std::string::npos);
+  CHECK(merged->find("cccccccc-0000-4000-8000-000000000000") != std::string::npos);
   // Vertex 4 had 0.3 + 0.3: renormalized to a half each, and reported.
   const auto w4 = influences(p, 4);
   CHECK(w4.at(0) == Approx(0.5));

@@ -8,6 +8,7 @@
 #include "rig2d/anim/curve.h"
 #include "rig2d/interop/atlas.h"
 #include "rig2d/interop/spine.h"
+#include "rig2d/pipeline/autorig_inputs.h"
 
 using namespace rig2d;
 
@@ -252,4 +253,23 @@ TEST_CASE("spine import: a translate key moves the bone where Spine moves it und
   CHECK(eval_track(*x, 0) == Approx(20));  // rig parent frame: 20 px along the root's (unscaled) x axis
   CHECK((y == nullptr || std::abs(eval_track(*y, 0)) < 1e-9));
   CHECK(has_code(*r, "convert.spine.anim.nonrigid"));
+}
+
+TEST_CASE("atlas: a lone region covering its page draws the texture's whole-image sprite", "[interop]") {
+  auto atlas = parse_spine_atlas("sprite.png\nsize: 32, 16\nsprite\nbounds: 0, 0, 32, 16\n", "sprite.atlas");
+  REQUIRE(atlas.has_value());
+  const std::string json = R"({"skeleton": {}, "bones": [{"name": "root"}],
+    "slots": [{"name": "main", "bone": "root", "attachment": "sprite"}],
+    "skins": [{"name": "default", "attachments": {"main": {"sprite": {"width": 32, "height": 16}}}}]})";
+  auto r = import_spine(json, "sprite.json", &*atlas, {});
+  REQUIRE(r.has_value());
+  REQUIRE(r->sheets.size() == 1);
+  CHECK(r->sheets[0].whole_image);
+  CHECK(r->sheets[0].slices.empty());
+  CHECK(r->rig.parts[0].sprite == whole_image_sprite_guid(r->sheets[0].texture_guid));
+  // The sidecar gets "type": "2d" (so the engine derives that sprite) and no slice, which would hide it.
+  auto sidecar = write_texture_sidecar(r->sheets[0], "", "");
+  REQUIRE(sidecar.has_value());
+  CHECK(sidecar->find("\"type\": \"2d\"") != std::string::npos);
+  CHECK(sidecar->find("sprites") == std::string::npos);
 }

@@ -27,8 +27,9 @@ struct GodotImportOptions : ImportOptions {
   std::function<std::optional<GodotTexture>(const std::string& resource_path)> resolve_texture;
 };
 
-// Imports the first Skeleton2D and every Polygon2D skinned to it. Each texture becomes a sheet with one
-// whole-image slice (named after the image), which is the part's sprite; a scene written by
+// Imports the first Skeleton2D and every Polygon2D skinned to it. Each texture becomes a sheet; a part's
+// sprite is the texture's whole-image sprite, or, when its sidecar already has slices, a whole-image
+// slice named after the image; a scene written by
 // export_godot carries rig2d metadata (rig id, layout, sprite GUID and its rect) and comes back as it
 // was. Errors (file, line:col, code): godot.syntax, godot.skeleton (no Skeleton2D), godot.bone
 // (a Bone2D outside the bone tree), godot.polygon.* (bad arrays or bone paths), godot.limit.

@@ -31,6 +31,10 @@ struct TextureSheet {
   std::string texture_guid;  // the sidecar "id"
   int width = 0, height = 0; // the "spriteSheet" dims, px
   std::vector<SliceOut> slices;
+  // The parts draw the whole texture through its derived whole-image sprite GUID (ENGINE-SPEC §1.5):
+  // set when one region covers the whole image and the sidecar has no slices, which must stay so,
+  // since a slice would hide the whole-image sprite other rigs may use.
+  bool whole_image = false;
 };
 
 struct ImportResult {
@@ -53,7 +57,7 @@ struct ImportOptions {
 
 // The sidecar text for `sheet`: `existing` ("" = none) keeps its other keys, its "id" and its
 // slices of other names; slices of the same name are replaced. Adds "type": "2d" when absent and sets
-// "spriteSheet". JSON.stringify layout. Errors: convert.sidecar.parse (existing is not a JSON object).
+// "spriteSheet" (a whole_image sheet gets neither slices nor spriteSheet). JSON.stringify layout. Errors: convert.sidecar.parse (existing is not a JSON object).
 RIG2D_EXPORT Result<std::string> write_texture_sidecar(const TextureSheet& sheet, std::string_view existing,
                                                        const std::string& existing_path);
 
