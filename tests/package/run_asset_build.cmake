@@ -47,7 +47,7 @@ foreach(file share/rig2d/rig2d.schema.json lib/cmake/rig2d/rig2dAddRigs.cmake li
 endforeach()
 
 # The installed tools run from this prefix with no help from the environment (RUNPATH).
-foreach(tool rig2d-autorig rig2d-validate rig2d-pose)
+foreach(tool rig2d-autorig rig2d-validate rig2d-pose rig2d-convert)
   run("${tool} --version" ${CMAKE_COMMAND} -E env --unset=LD_LIBRARY_PATH ${prefix}/bin/${tool} --version)
   expect("${tool} --version" "^${tool} [0-9]+\\.[0-9]+\\.[0-9]+\n$")
 endforeach()

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: Apache-2.0
+// Spine skeleton JSON (4.x) to and from rig2d. Import bakes Spine's setup-pose world transforms
+// (scale, shear and inherit modes included) into the bind vertices, so every setup-pose vertex lands
+// where Spine draws it, y flipped to +y down. Export writes Spine 4.2 JSON with weighted meshes.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "rig2d/core/result.h"
+#include "rig2d/export.h"
+#include "rig2d/interop/atlas.h"
+#include "rig2d/interop/interop.h"
+
+namespace rig2d {
+
+// True when `text` parses as a JSON object with "skeleton" and "bones" members (a Spine export).
+RIG2D_EXPORT bool looks_like_spine_json(std::string_view text);
+
+// Imports a Spine skeleton. `atlas` (nullptr = none) supplies the regions: each attachment's region
+// becomes a slice of its page's texture sheet and the part's sprite is that slice's GUID; without an
+// atlas parts get no sprite and their UVs stay in the region's own 0..1. Errors (file, JSON pointer,
+// line:col): json.*, spine.root, spine.bone.*, spine.slot.*, spine.attachment.*, spine.limit.
+// Everything that cannot be represented is a convert.spine.* warning in ImportResult::diagnostics.
+RIG2D_EXPORT Result<ImportResult> import_spine(std::string_view text, const std::string& path,
+                                               const Atlas* atlas, const ImportOptions& options);
+
+// Exports a rig (v1 or v2, as read_rig_strict accepts it) to Spine 4.2 JSON and, where the sprites
+// resolve, an atlas whose regions are the sprites' rects. Clips become animations (rz -> rotate,
+// x/y -> translatex/translatey). Errors: convert.rig.bones (a parent cycle or an index out of range).
+RIG2D_EXPORT Result<ExportResult> export_spine(const Rig& rig, const ExportOptions& options);
+
+}  // namespace rig2d

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "interop/common.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "rig2d/asset/guid.h"
+
+namespace rig2d::interop {
+
+Location JsonSource::at(const std::string& pointer) const {
+  const auto [line, column] = detail::locate_pointer(text, pointer);
+  return Location{path, pointer, line, column};
+}
+
+Unexpected JsonSource::fail(std::string code, std::string message, const std::string& pointer) const {
+  return make_error(std::move(code), std::move(message), at(pointer));
+}
+
+void warn(std::vector<Diagnostic>& out, std::string code, std::string message, Location where) {
+  out.push_back({Severity::Warning, std::move(code), std::move(message), std::move(where)});
+}
+
+void append_weights(std::vector<Influence> influences, std::uint32_t fallback, Part& part, WeightStats& stats) {
+  // Merge repeated bones, keeping the order of first appearance (the source's slot order).
+  std::vector<Influence> merged;
+  for (const Influence& in : influences) {
+    if (!(in.weight > 0)) continue;  // zero, negative and NaN weights carry no influence
+    auto same = std::find_if(merged.begin(), merged.end(), [&](const Influence& m) { return m.bone == in.bone; });
+    if (same != merged.end()) same->weight += in.weight;
+    else merged.push_back(in);
+  }
+  if (merged.size() > kSlotsPerVertex) {
+    std::stable_sort(merged.begin(), merged.end(), [](const Influence& a, const Influence& b) { return a.weight > b.weight; });
+    ++stats.vertices_trimmed;
+    for (std::size_t i = kSlotsPerVertex; i < merged.size(); ++i) {
+      stats.largest_dropped = std::max(stats.largest_dropped, merged[i].weight);
+    }
+    merged.resize(kSlotsPerVertex);
+  }
+  double sum = 0;
+  for (const Influence& in : merged) sum += in.weight;
+  if (!(sum > 0) || !std::isfinite(sum)) {
+    ++stats.zero_sum;
+    merged = {{fallback, 1.0}};
+    sum = 1;
+  } else if (std::abs(sum - 1) > 1e-6) {
+    ++stats.renormalized;
+  }
+  for (int k = 0; k < kSlotsPerVertex; ++k) {
+    const bool used = static_cast<std::size_t>(k) < merged.size();
+    part.skin_indices.push_back(used ? merged[static_cast<std::size_t>(k)].bone : 0);
+    part.skin_weights.push_back(used ? merged[static_cast<std::size_t>(k)].weight / sum : 0.0);
+  }
+}
+
+std::size_t fix_winding(Mesh& mesh) {
+  std::size_t flipped = 0;
+  for (std::size_t t = 0; t + 2 < mesh.tris.size(); t += 3) {
+    const std::uint32_t i0 = mesh.tris[t], i1 = mesh.tris[t + 1], i2 = mesh.tris[t + 2];
+    if (i0 >= mesh.verts.size() || i1 >= mesh.verts.size() || i2 >= mesh.verts.size()) continue;
+    const Vec2 a = mesh.verts[i0], b = mesh.verts[i1], c = mesh.verts[i2];
+    const double shoelace = (b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y);
+    if (shoelace > 0) {
+      std::swap(mesh.tris[t + 1], mesh.tris[t + 2]);
+      ++flipped;
+    }
+  }
+  return flipped;
+}
+
+std::vector<std::string> bone_paths(const Rig& rig) {
+  const std::size_t n = rig.bones.size();
+  std::vector<std::string> paths(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    std::string path = rig.bones[i].name;
+    std::int64_t p = rig.bones[i].parent;
+    std::size_t guard = 0;
+    while (p >= 0 && static_cast<std::size_t>(p) < n && guard++ < n) {
+      path = rig.bones[static_cast<std::size_t>(p)].name + "/" + path;
+      p = rig.bones[static_cast<std::size_t>(p)].parent;
+    }
+    paths[i] = path;
+  }
+  return paths;
+}
+
+std::string name_guid(std::string_view namespace_guid, std::string_view name) { return uuid_v5(namespace_guid, name); }
+
+std::vector<Keyframe> keys_from_breakpoints(const std::vector<Breakpoint>& points) {
+  std::vector<Keyframe> keys;
+  for (const Breakpoint& p : points) {
+    if (keys.empty()) {
+      keys.push_back({p.t, p.right, 0, 0, {}, {}});
+      continue;
+    }
+    if (p.left == keys.back().v && p.right != p.left) {
+      keys.back().out_tangent = kStepped;  // constant up to a jump: a stepped segment
+    } else if (p.left != p.right) {
+      keys.push_back({p.t, p.left, 0, 0, {}, {}});  // a linear segment ending in a jump: two keys at p.t
+    }
+    keys.push_back({p.t, p.right, 0, 0, {}, {}});
+  }
+  // Linear segments: each key's tangents are the slopes of its neighbouring segments.
+  for (std::size_t i = 0; i + 1 < keys.size(); ++i) {
+    if (keys[i].out_tangent == kStepped) continue;
+    const double dt = keys[i + 1].t - keys[i].t;
+    const double slope = dt > 0 ? (keys[i + 1].v - keys[i].v) / dt : 0;
+    keys[i].out_tangent = slope;
+    keys[i + 1].in_tangent = slope;
+  }
+  return keys;
+}
+
+Result<std::vector<RigidPose>> rig_world_pose(const Rig& rig) {
+  const std::size_t n = rig.bones.size();
+  std::vector<RigidPose> world(n);
+  for (std::size_t i : parents_first(rig)) {
+    const Bone& b = rig.bones[i];
+    if (b.parent < -1 || b.parent >= static_cast<std::int64_t>(n)) {
+      return make_error("convert.rig.bones", "bone \"" + b.name + "\" has parent " + std::to_string(b.parent) +
+                                                 ", which is not a bone of the rig",
+                        Location{"", "/bones/" + std::to_string(i) + "/parent", 0, 0});
+    }
+    if (b.parent < 0) {
+      world[i] = {b.x, b.y, b.rot};
+      continue;
+    }
+    const RigidPose& p = world[static_cast<std::size_t>(b.parent)];
+    const double c = std::cos(p.rot), s = std::sin(p.rot);
+    world[i] = {p.x + c * b.x - s * b.y, p.y + s * b.x + c * b.y, p.rot + b.rot};
+  }
+  // parents_first leaves cycle members in place; detect them here.
+  for (std::size_t i = 0; i < n; ++i) {
+    std::int64_t p = rig.bones[i].parent;
+    std::size_t steps = 0;
+    while (p >= 0 && static_cast<std::size_t>(p) < n && steps <= n) p = rig.bones[static_cast<std::size_t>(p)].parent, ++steps;
+    if (steps > n) {
+      return make_error("convert.rig.bones", "bone \"" + rig.bones[i].name + "\" is part of a parent cycle",
+                        Location{"", "/bones/" + std::to_string(i) + "/parent", 0, 0});
+    }
+  }
+  return world;
+}
+
+std::vector<std::size_t> parents_first(const Rig& rig) {
+  const std::size_t n = rig.bones.size();
+  std::vector<std::size_t> order;
+  std::vector<char> placed(n, 0);
+  // Repeated passes keep the file order among bones whose parents are placed (n is small).
+  for (bool progress = true; progress && order.size() < n;) {
+    progress = false;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (placed[i]) continue;
+      const std::int64_t p = rig.bones[i].parent;
+      const bool root = p < 0 || p >= static_cast<std::int64_t>(n);
+      if (root || placed[static_cast<std::size_t>(p)]) {
+        placed[i] = 1;
+        order.push_back(i);
+        progress = true;
+      }
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!placed[i]) order.push_back(i);  // in a cycle: callers report it
+  }
+  return order;
+}
+
+}  // namespace rig2d::interop

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: Apache-2.0
+// Writers for what an import produces besides the rig: texture sidecars and .anim.json clips.
+#include <algorithm>
+
+#include "interop/common.h"
+
+namespace rig2d {
+
+using detail::Json;
+
+Result<std::string> write_texture_sidecar(const TextureSheet& sheet, std::string_view existing,
+                                          const std::string& existing_path) {
+  Json doc = Json::object();
+  if (!existing.empty()) {
+    auto parsed = detail::parse_json(existing, existing_path);
+    if (!parsed) return Unexpected{parsed.error()};
+    if (!parsed->is_object()) {
+      return make_error("convert.sidecar.parse", "the existing sidecar is not a JSON object", Location{existing_path, "", 1, 1});
+    }
+    doc = std::move(*parsed);
+  } else {
+    doc["version"] = 2;
+    doc["id"] = sheet.texture_guid;
+  }
+  if (!doc.contains("type")) doc["type"] = "2d";
+  const bool writes_slices = std::any_of(sheet.slices.begin(), sheet.slices.end(), [](const SliceOut& s) { return s.x >= 0; });
+  if (sheet.whole_image && !writes_slices) return detail::to_js_json(doc, true);
+  doc["spriteSheet"] = Json{{"width", sheet.width}, {"height", sheet.height}};
+  Json sprites = doc.contains("sprites") && doc["sprites"].is_array() ? doc["sprites"] : Json::array();
+  for (const SliceOut& slice : sheet.slices) {
+    if (slice.x < 0) continue;  // known from the sidecar but not used by this import: left as it is
+    Json entry = {{"guid", slice.guid},
+                  {"name", slice.name},
+                  {"rect", {{"x", slice.x}, {"y", slice.y}, {"w", slice.w}, {"h", slice.h}}},
+                  {"pivot", {{"x", 0.5}, {"y", 0.5}}}};
+    auto same = std::find_if(sprites.begin(), sprites.end(), [&](const Json& s) {
+      return s.is_object() && s.contains("name") && s["name"] == slice.name;
+    });
+    if (same != sprites.end()) {
+      if (same->contains("pivot")) entry["pivot"] = (*same)["pivot"];
+      if (same->contains("border")) entry["border"] = (*same)["border"];
+      *same = std::move(entry);
+    } else {
+      sprites.push_back(std::move(entry));
+    }
+  }
+  doc["sprites"] = std::move(sprites);
+  return detail::to_js_json(doc, true);
+}
+
+std::string write_clip(const Clip& clip) {
+  Json tracks = Json::array();
+  for (const Track& track : clip.tracks) {
+    Json keys = Json::array();
+    for (const Keyframe& k : track.keys) {
+      Json key = {{"t", k.t}, {"v", k.v}, {"inTangent", k.in_tangent}};
+      if (k.out_tangent == kStepped) {
+        key["outTangent"] = nullptr;
+        key["tangentMode"] = "constant";
+      } else {
+        key["outTangent"] = k.out_tangent;
+        key["tangentMode"] = "linear";
+      }
+      key["broken"] = true;
+      keys.push_back(std::move(key));
+    }
+    static const char* kTypes[] = {"number", "color", "boolean", "enum"};
+    tracks.push_back({{"path", track.path},
+                      {"trait", track.trait},
+                      {"field", track.field},
+                      {"type", kTypes[static_cast<int>(track.type)]},
+                      {"keys", std::move(keys)}});
+  }
+  Json doc = {{"id", clip.id}, {"name", clip.name}, {"duration", clip.duration}, {"frameRate", clip.frame_rate},
+              {"loop", clip.loop}, {"tracks", std::move(tracks)}};
+  return detail::to_js_json(doc);
+}
+
+}  // namespace rig2d

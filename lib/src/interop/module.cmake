@@ -1,0 +1,10 @@
+target_sources(rig2d PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/atlas.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/common.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/godot_export.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/godot_import.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/godot_text.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/interop_io.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/spine_anim.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/spine_export.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/spine_import.cpp)

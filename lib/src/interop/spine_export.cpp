@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: Apache-2.0
+// rig2d -> Spine 4.2 skeleton JSON. rig2d bones are rigid, so each Spine bone is x, -y, -rotation in
+// degrees (y up) with scale 1 and no shear, and Spine's world transforms equal the rig's bind pose
+// flipped. Every part becomes a slot with a weighted mesh: each influence's bone-local position is the
+// bind vertex brought into that bone's world frame, so Spine's setup pose draws the bind vertices.
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "interop/common.h"
+#include "rig2d/interop/atlas.h"
+#include "rig2d/interop/spine.h"
+
+namespace rig2d {
+namespace {
+
+using detail::Json;
+using interop::RigidPose;
+
+// A region per distinct sprite, grouped by page image.
+struct AtlasBuilder {
+  Atlas atlas;
+  std::map<std::string, std::string> region_of_sprite;  // sprite GUID -> region name
+  std::set<std::string> names;
+
+  std::string add(const std::string& guid, const ExportSprite& s) {
+    if (auto it = region_of_sprite.find(guid); it != region_of_sprite.end()) return it->second;
+    std::string name = s.name.empty() ? "sprite" : s.name;
+    for (int n = 2; names.count(name); ++n) name = (s.name.empty() ? "sprite" : s.name) + "-" + std::to_string(n);
+    names.insert(name);
+    auto page = std::find_if(atlas.pages.begin(), atlas.pages.end(), [&](const AtlasPage& p) { return p.name == s.image; });
+    if (page == atlas.pages.end()) {
+      atlas.pages.push_back({s.image, s.sheet_w, s.sheet_h, {}, 0});
+      page = atlas.pages.end() - 1;
+    }
+    AtlasRegion r;
+    r.name = name;
+    r.x = s.x, r.y = s.y, r.width = s.w, r.height = s.h;
+    r.original_width = s.w, r.original_height = s.h;
+    page->regions.push_back(r);
+    region_of_sprite[guid] = name;
+    return name;
+  }
+};
+
+std::uint32_t dominant_bone(const Part& part) {
+  std::map<std::uint32_t, double> total;
+  for (std::size_t i = 0; i < part.skin_weights.size() && i < part.skin_indices.size(); ++i) {
+    total[part.skin_indices[i]] += part.skin_weights[i];
+  }
+  std::uint32_t best = 0;
+  double best_w = -1;
+  for (const auto& [bone, w] : total) {
+    if (w > best_w) best = bone, best_w = w;
+  }
+  return best;
+}
+
+Json mesh_attachment(const Part& part, const std::vector<RigidPose>& world, const std::vector<std::size_t>& spine_index,
+                     const std::string& region, const std::optional<ExportSprite>& sprite) {
+  Json uvs = Json::array(), tris = Json::array(), verts = Json::array();
+  const std::size_t n = part.mesh.verts.size();
+  for (std::size_t v = 0; v < n; ++v) {
+    const Vec2 uv = v < part.mesh.uvs.size() ? part.mesh.uvs[v] : Vec2{};
+    uvs.push_back(uv.x);
+    uvs.push_back(uv.y);
+    const Vec2 p = part.mesh.verts[v];
+    Json influences = Json::array();
+    int count = 0;
+    for (int k = 0; k < kSlotsPerVertex; ++k) {
+      const std::size_t slot = v * kSlotsPerVertex + static_cast<std::size_t>(k);
+      if (slot >= part.skin_weights.size() || !(part.skin_weights[slot] > 0)) continue;
+      const std::uint32_t b = part.skin_indices[slot];
+      if (b >= world.size()) continue;
+      // Into the bone's Spine frame: y up, rotation -rot.
+      const RigidPose& w = world[b];
+      const double dx = p.x - w.x, dy = -(p.y - w.y), th = -w.rot;
+      influences.push_back(spine_index[b]);
+      influences.push_back(std::cos(th) * dx + std::sin(th) * dy);
+      influences.push_back(-std::sin(th) * dx + std::cos(th) * dy);
+      influences.push_back(part.skin_weights[slot]);
+      ++count;
+    }
+    verts.push_back(count);
+    for (Json& x : influences) verts.push_back(std::move(x));
+  }
+  // Spine triangles are wound in its y-up frame; the flip keeps them consistent.
+  for (std::uint32_t t : part.mesh.tris) tris.push_back(t);
+  double w = sprite ? sprite->w : 0, h = sprite ? sprite->h : 0;
+  if (!sprite && n > 0) {
+    double x0 = part.mesh.verts[0].x, x1 = x0, y0 = part.mesh.verts[0].y, y1 = y0;
+    for (const Vec2& p : part.mesh.verts) x0 = std::min(x0, p.x), x1 = std::max(x1, p.x), y0 = std::min(y0, p.y), y1 = std::max(y1, p.y);
+    w = x1 - x0, h = y1 - y0;
+  }
+  return Json{{"type", "mesh"}, {"path", region}, {"uvs", std::move(uvs)}, {"triangles", std::move(tris)},
+              {"vertices", std::move(verts)}, {"hull", n}, {"width", w}, {"height", h}};
+}
+
+// A clip track's keys as a Spine timeline of one value (value = scale * (v - bind)).
+Json timeline(const Track& track, double bind, double scale, const char* value_key) {
+  Json frames = Json::array();
+  const auto& keys = track.keys;
+  if (!keys.empty() && keys[0].t > 0) frames.push_back({{"time", 0}, {value_key, scale * (keys[0].v - bind)}});
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const Keyframe& a = keys[i];
+    Json f = {{"time", a.t}, {value_key, scale * (a.v - bind)}};
+    if (i + 1 < keys.size()) {
+      const Keyframe& b = keys[i + 1];
+      const double dt = b.t - a.t;
+      if (a.out_tangent == kStepped) {
+        f["curve"] = "stepped";
+      } else if (dt > 0) {
+        // The engine's weighted Bézier in (time, value), handles at wA and wB of the segment.
+        double wa = std::clamp(a.out_weight.value_or(kDefaultTangentWeight), 0.0, 0.999);
+        double wb = std::clamp(b.in_weight.value_or(kDefaultTangentWeight), 0.0, 0.999);
+        if (wa + wb > 1) {
+          const double s = 1 / (wa + wb);
+          wa *= s, wb *= s;
+        }
+        const double ma = std::isfinite(a.out_tangent) ? a.out_tangent : 0, mb = std::isfinite(b.in_tangent) ? b.in_tangent : 0;
+        const double slope = (b.v - a.v) / dt;
+        const bool linear = std::abs(ma - slope) < 1e-9 && std::abs(mb - slope) < 1e-9 && wa == kDefaultTangentWeight &&
+                            wb == kDefaultTangentWeight;
+        if (!linear) {
+          f["curve"] = Json::array({a.t + wa * dt, scale * (a.v + ma * wa * dt - bind), b.t - wb * dt,
+                                    scale * (b.v - mb * wb * dt - bind)});
+        }
+      }
+    }
+    frames.push_back(std::move(f));
+  }
+  return frames;
+}
+
+Json animations(const Rig& rig, const std::vector<Clip>& clips, std::vector<Diagnostic>& diagnostics) {
+  Json out = Json::object();
+  const std::vector<std::string> paths = interop::bone_paths(rig);
+  for (const Clip& clip : clips) {
+    Json bones = Json::object();
+    for (const Track& track : clip.tracks) {
+      const auto it = std::find(paths.begin(), paths.end(), track.path);
+      const bool movable = track.trait == "Transform" && (track.field == "rz" || track.field == "x" || track.field == "y");
+      if (it == paths.end() || !movable || track.type != TrackType::Number) {
+        interop::warn(diagnostics, "convert.spine.export.track",
+                      "clip \"" + clip.name + "\": track \"" + track.path + "\" " + track.trait + "." + track.field +
+                          " has no Spine counterpart (bone rz, x, y only): left out",
+                      {});
+        continue;
+      }
+      const Bone& bone = rig.bones[static_cast<std::size_t>(it - paths.begin())];
+      Json& timelines = bones[bone.name];
+      if (track.field == "rz") timelines["rotate"] = timeline(track, bone.rot, -interop::rad_to_deg(1), "value");
+      if (track.field == "x") timelines["translatex"] = timeline(track, bone.x, 1, "value");
+      if (track.field == "y") timelines["translatey"] = timeline(track, bone.y, -1, "value");
+    }
+    if (!clip.deform_tracks.empty()) {
+      interop::warn(diagnostics, "convert.spine.export.deform", "clip \"" + clip.name + "\": deform tracks are not exported", {});
+    }
+    out[clip.name.empty() ? "animation" : clip.name] = Json{{"bones", std::move(bones)}};
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<ExportResult> export_spine(const Rig& rig, const ExportOptions& options) {
+  auto world = interop::rig_world_pose(rig);
+  if (!world) return Unexpected{world.error()};
+  ExportResult result;
+  const std::vector<std::size_t> order = interop::parents_first(rig);
+  std::vector<std::size_t> spine_index(rig.bones.size());
+  for (std::size_t i = 0; i < order.size(); ++i) spine_index[order[i]] = i;
+  Json bones = Json::array();
+  std::size_t roots = 0;
+  for (std::size_t i : order) {
+    const Bone& b = rig.bones[i];
+    Json jb = {{"name", b.name}};
+    if (b.parent >= 0) jb["parent"] = rig.bones[static_cast<std::size_t>(b.parent)].name;
+    else ++roots;
+    if (b.x != 0) jb["x"] = b.x;
+    if (b.y != 0) jb["y"] = -b.y;
+    if (b.rot != 0) jb["rotation"] = -interop::rad_to_deg(b.rot);
+    if (b.no_scale) jb["inherit"] = "noScale";
+    bones.push_back(std::move(jb));
+  }
+  if (roots > 1) {
+    interop::warn(result.diagnostics, "convert.spine.export.roots",
+                  std::to_string(roots) + " root bones: the Spine editor expects a single root bone", {});
+  }
+  std::vector<const Part*> parts;
+  for (const Part& p : rig.parts) parts.push_back(&p);
+  std::stable_sort(parts.begin(), parts.end(), [](const Part* a, const Part* b) { return a->order.value_or(0) < b->order.value_or(0); });
+  Json slots = Json::array(), attachments = Json::object();
+  AtlasBuilder atlas;
+  std::set<std::string> slot_names;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const Part& part = *parts[i];
+    std::string name = part.name.value_or(rig.layout == Layout::V1 ? "main" : "part" + std::to_string(i));
+    for (int n = 2; slot_names.count(name); ++n) name = part.name.value_or("part") + "-" + std::to_string(n);
+    slot_names.insert(name);
+    std::optional<ExportSprite> sprite;
+    if (!part.sprite.empty() && options.resolve_sprite) sprite = options.resolve_sprite(part.sprite);
+    std::string region = name;
+    if (sprite) region = atlas.add(part.sprite, *sprite);
+    else interop::warn(result.diagnostics, "convert.export.sprite", "part \"" + name + "\": sprite \"" + part.sprite +
+                                                                       "\" does not resolve to a texture: no atlas region", {});
+    const std::uint32_t slot_bone = rig.bones.empty() ? 0 : dominant_bone(part);
+    Json slot = {{"name", name}, {"bone", rig.bones.empty() ? "" : rig.bones[slot_bone].name}, {"attachment", name}};
+    if (part.visible == false) slot["color"] = "ffffff00";  // hidden: drawn fully transparent
+    slots.push_back(std::move(slot));
+    attachments[name] = Json{{name, mesh_attachment(part, *world, spine_index, region, sprite)}};
+  }
+  Json doc = {{"skeleton", {{"hash", ""}, {"spine", "4.2.00"}, {"images", "./"}, {"audio", ""}}},
+              {"bones", std::move(bones)},
+              {"slots", std::move(slots)},
+              {"skins", Json::array({Json{{"name", "default"}, {"attachments", std::move(attachments)}}})}};
+  if (!options.clips.empty()) doc["animations"] = animations(rig, options.clips, result.diagnostics);
+  result.text = detail::to_js_json(doc) + "\n";
+  if (!atlas.atlas.pages.empty()) result.atlas = write_spine_atlas(atlas.atlas);
+  return result;
+}
+
+}  // namespace rig2d

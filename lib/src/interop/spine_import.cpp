@@ -1,0 +1,574 @@
+// SPDX-License-Identifier: Apache-2.0
+// Spine skeleton JSON (4.x) -> rig2d. Bones get Spine's setup-pose world transforms (the runtimes'
+// updateWorldTransform, per inherit mode); the rig keeps each bone's world position and the direction
+// of its x axis, and every vertex is baked to where Spine draws it, then y is flipped (Spine is y up).
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <optional>
+
+#include "interop/common.h"
+#include "interop/spine_anim.h"
+#include "rig2d/asset/guid.h"
+#include "rig2d/core/limits.h"
+#include "rig2d/interop/spine.h"
+#include "rig2d/pipeline/autorig_inputs.h"
+
+namespace rig2d {
+namespace {
+
+using detail::Json;
+using interop::JsonSource;
+
+enum class Inherit { Normal, OnlyTranslation, NoRotationOrReflection, NoScale, NoScaleOrReflection };
+
+struct SpineBone {
+  std::string name;
+  int parent = -1;
+  double x = 0, y = 0, rotation = 0, scale_x = 1, scale_y = 1, shear_x = 0, shear_y = 0;
+  Inherit inherit = Inherit::Normal;
+  // World transform, Spine layout: world = (a*x + b*y + wx, c*x + d*y + wy), y up.
+  double a = 1, b = 0, c = 0, d = 1, wx = 0, wy = 0;
+};
+
+// Exact at multiples of 90 degrees, so axis-aligned setups give clean numbers (cos 90 = 0, not 6e-17).
+double cos_deg(double deg) {
+  const double q = std::fmod(std::fmod(deg, 360) + 360, 360);
+  if (q == 0) return 1;
+  if (q == 90 || q == 270) return 0;
+  if (q == 180) return -1;
+  return std::cos(interop::deg_to_rad(deg));
+}
+double sin_deg(double deg) { return cos_deg(deg - 90); }
+
+// The runtimes' Bone.updateWorldTransform for the setup pose, skeleton at the origin with scale 1.
+void update_world(SpineBone& bone, const SpineBone* parent) {
+  const double rx = bone.rotation + bone.shear_x, ry = bone.rotation + 90 + bone.shear_y;
+  const double la = cos_deg(rx) * bone.scale_x, lb = cos_deg(ry) * bone.scale_y;
+  const double lc = sin_deg(rx) * bone.scale_x, ld = sin_deg(ry) * bone.scale_y;
+  if (!parent) {
+    bone.a = la, bone.b = lb, bone.c = lc, bone.d = ld, bone.wx = bone.x, bone.wy = bone.y;
+    return;
+  }
+  double pa = parent->a, pb = parent->b, pc = parent->c, pd = parent->d;
+  bone.wx = pa * bone.x + pb * bone.y + parent->wx;
+  bone.wy = pc * bone.x + pd * bone.y + parent->wy;
+  switch (bone.inherit) {
+    case Inherit::Normal:
+      bone.a = pa * la + pb * lc, bone.b = pa * lb + pb * ld;
+      bone.c = pc * la + pd * lc, bone.d = pc * lb + pd * ld;
+      return;
+    case Inherit::OnlyTranslation:
+      bone.a = la, bone.b = lb, bone.c = lc, bone.d = ld;
+      return;
+    case Inherit::NoRotationOrReflection: {
+      double s = pa * pa + pc * pc, prx = 0;
+      if (s > 0.0001) {
+        s = std::abs(pa * pd - pb * pc) / s;
+        pb = pc * s;
+        pd = pa * s;
+        prx = interop::rad_to_deg(std::atan2(pc, pa));
+      } else {
+        pa = 0, pc = 0;
+        prx = 90 - interop::rad_to_deg(std::atan2(pd, pb));
+      }
+      const double rx2 = bone.rotation + bone.shear_x - prx, ry2 = bone.rotation + bone.shear_y - prx + 90;
+      const double a2 = cos_deg(rx2) * bone.scale_x, b2 = cos_deg(ry2) * bone.scale_y;
+      const double c2 = sin_deg(rx2) * bone.scale_x, d2 = sin_deg(ry2) * bone.scale_y;
+      bone.a = pa * a2 - pb * c2, bone.b = pa * b2 - pb * d2;
+      bone.c = pc * a2 + pd * c2, bone.d = pc * b2 + pd * d2;
+      return;
+    }
+    case Inherit::NoScale:
+    case Inherit::NoScaleOrReflection: {
+      const double cr = cos_deg(bone.rotation), sr = sin_deg(bone.rotation);
+      double za = pa * cr + pb * sr, zc = pc * cr + pd * sr;
+      double s = std::sqrt(za * za + zc * zc);
+      if (s > 0.00001) s = 1 / s;
+      za *= s, zc *= s;
+      s = std::sqrt(za * za + zc * zc);
+      if (bone.inherit == Inherit::NoScale && (pa * pd - pb * pc < 0)) s = -s;
+      const double r = interop::kPi / 2 + std::atan2(zc, za);
+      const double zb = std::cos(r) * s, zd = std::sin(r) * s;
+      const double a2 = cos_deg(bone.shear_x) * bone.scale_x, b2 = cos_deg(90 + bone.shear_y) * bone.scale_y;
+      const double c2 = sin_deg(bone.shear_x) * bone.scale_x, d2 = sin_deg(90 + bone.shear_y) * bone.scale_y;
+      bone.a = za * a2 + zb * c2, bone.b = za * b2 + zb * d2;
+      bone.c = zc * a2 + zd * c2, bone.d = zc * b2 + zd * d2;
+      return;
+    }
+  }
+}
+
+// Spine world point (y up) -> rig space (+y down).
+Vec2 to_rig(double x, double y) { return {x, -y}; }
+
+Vec2 bone_point(const SpineBone& b, double x, double y) { return {b.a * x + b.b * y + b.wx, b.c * x + b.d * y + b.wy}; }
+
+class SpineImporter {
+ public:
+  SpineImporter(JsonSource src, const Atlas* atlas, const ImportOptions& options)
+      : src_(std::move(src)), atlas_(atlas), options_(options) {}
+
+  ImportResult run(const Json& root);
+
+ private:
+  [[noreturn]] void fail(std::string code, std::string message, const std::string& pointer) const {
+    throw interop::ConvertFailure{src_.fail(std::move(code), std::move(message), pointer).error};
+  }
+  void warn(std::string code, std::string message, const std::string& pointer) {
+    interop::warn(result_.diagnostics, std::move(code), std::move(message), src_.at(pointer));
+  }
+  double number(const Json& obj, const char* key, double fallback, const std::string& ptr) const;
+  std::string string(const Json& obj, const char* key, const std::string& ptr, bool required) const;
+  const Json& array(const Json& obj, const char* key, const std::string& ptr) const;
+
+  void read_bones(const Json& root);
+  void build_rig_bones();
+  void read_slots_and_skins(const Json& root);
+  const Json* find_default_skin(const Json& root, std::string& skin_ptr);
+  void import_attachment(const std::string& slot_name, int slot_bone, const Json& att, const std::string& att_name,
+                         const std::string& ptr, std::size_t order);
+  void region_part(Part& part, const SpineBone& bone, const Json& att, const std::string& ptr, const AtlasRegion* region);
+  void mesh_part(Part& part, int slot_bone, const Json& att, const std::string& ptr, const AtlasRegion* region);
+  const AtlasRegion* find_region(const std::string& name, const std::string& ptr, std::string& sprite);
+  Vec2 slice_uv(const AtlasRegion* region, Vec2 region_uv) const;
+  void report_constraints(const Json& root);
+
+  JsonSource src_;
+  const Atlas* atlas_;
+  const ImportOptions& options_;
+  ImportResult result_;
+  std::vector<SpineBone> bones_;
+  std::map<std::string, int> bone_index_;
+  interop::WeightStats weight_stats_;
+  std::map<std::string, std::size_t> sheet_of_page_;
+};
+
+double SpineImporter::number(const Json& obj, const char* key, double fallback, const std::string& ptr) const {
+  const auto it = obj.find(key);
+  if (it == obj.end()) return fallback;
+  if (!it->is_number()) {
+    fail("spine.type", std::string("\"") + key + "\" must be a number, not " + detail::json_type_name(*it), ptr + "/" + key);
+  }
+  const double v = it->get<double>();
+  if (!std::isfinite(v)) fail("spine.type", std::string("\"") + key + "\" must be finite", ptr + "/" + key);
+  return v;
+}
+
+std::string SpineImporter::string(const Json& obj, const char* key, const std::string& ptr, bool required) const {
+  const auto it = obj.find(key);
+  if (it == obj.end() || it->is_null()) {
+    if (required) fail("spine.missing", std::string("missing \"") + key + "\"", ptr);
+    return "";
+  }
+  if (!it->is_string()) {
+    fail("spine.type", std::string("\"") + key + "\" must be a string, not " + detail::json_type_name(*it), ptr + "/" + key);
+  }
+  return it->get<std::string>();
+}
+
+const Json& SpineImporter::array(const Json& obj, const char* key, const std::string& ptr) const {
+  static const Json empty = Json::array();
+  const auto it = obj.find(key);
+  if (it == obj.end()) return empty;
+  if (!it->is_array()) {
+    fail("spine.type", std::string("\"") + key + "\" must be an array, not " + detail::json_type_name(*it), ptr + "/" + key);
+  }
+  return *it;
+}
+
+void SpineImporter::read_bones(const Json& root) {
+  const Json& bones = array(root, "bones", "");
+  if (bones.size() > kMaxBones) fail("spine.limit", "more than " + std::to_string(kMaxBones) + " bones", "/bones");
+  for (std::size_t i = 0; i < bones.size(); ++i) {
+    const std::string ptr = "/bones/" + std::to_string(i);
+    const Json& jb = bones[i];
+    if (!jb.is_object()) fail("spine.bone", "a bone must be an object", ptr);
+    SpineBone b;
+    b.name = string(jb, "name", ptr, true);
+    if (bone_index_.count(b.name)) fail("spine.bone.name", "two bones are named \"" + b.name + "\"", ptr + "/name");
+    const std::string parent = string(jb, "parent", ptr, false);
+    if (!parent.empty()) {
+      const auto it = bone_index_.find(parent);
+      if (it == bone_index_.end()) {
+        fail("spine.bone.parent", "parent \"" + parent + "\" is not a bone listed before this one", ptr + "/parent");
+      }
+      b.parent = it->second;
+    } else if (i > 0 && jb.contains("parent")) {
+      fail("spine.bone.parent", "parent must name a bone", ptr + "/parent");
+    }
+    b.x = number(jb, "x", 0, ptr), b.y = number(jb, "y", 0, ptr), b.rotation = number(jb, "rotation", 0, ptr);
+    b.scale_x = number(jb, "scaleX", 1, ptr), b.scale_y = number(jb, "scaleY", 1, ptr);
+    b.shear_x = number(jb, "shearX", 0, ptr), b.shear_y = number(jb, "shearY", 0, ptr);
+    const bool has_inherit = jb.contains("inherit");
+    const std::string mode = string(jb, has_inherit ? "inherit" : "transform", ptr, false);
+    static const std::map<std::string, Inherit> kModes = {
+        {"", Inherit::Normal}, {"normal", Inherit::Normal}, {"onlyTranslation", Inherit::OnlyTranslation},
+        {"noRotationOrReflection", Inherit::NoRotationOrReflection}, {"noScale", Inherit::NoScale},
+        {"noScaleOrReflection", Inherit::NoScaleOrReflection}};
+    const auto m = kModes.find(mode);
+    if (m == kModes.end()) {
+      fail("spine.bone.inherit", "unknown inherit mode \"" + mode + "\"", ptr + (has_inherit ? "/inherit" : "/transform"));
+    }
+    b.inherit = m->second;
+    if (b.inherit == Inherit::OnlyTranslation || b.inherit == Inherit::NoRotationOrReflection) {
+      warn("convert.spine.bone.inherit",
+           "bone \"" + b.name + "\" inherits \"" + mode +
+               "\": its bind pose is exact, but rig2d bones always inherit rotation, so posed children differ",
+           ptr);
+    }
+    if (b.scale_x != 1 || b.scale_y != 1 || b.shear_x != 0 || b.shear_y != 0) {
+      warn("convert.spine.bone.scale",
+           "bone \"" + b.name + "\" has scale or shear in its setup pose: rig2d bones have none, so the vertices "
+           "are baked in place and the bone keeps only its position and x-axis direction",
+           ptr);
+    }
+    update_world(b, b.parent >= 0 ? &bones_[static_cast<std::size_t>(b.parent)] : nullptr);
+    bone_index_[b.name] = static_cast<int>(bones_.size());
+    bones_.push_back(std::move(b));
+  }
+  if (bones_.empty()) fail("spine.bone", "the skeleton has no bones", "/bones");
+}
+
+void SpineImporter::build_rig_bones() {
+  std::vector<interop::RigidPose> world(bones_.size());
+  for (std::size_t i = 0; i < bones_.size(); ++i) {
+    const SpineBone& sb = bones_[i];
+    const Vec2 p = to_rig(sb.wx, sb.wy);
+    // The x axis (a, c) in y-up becomes (a, -c); a collapsed x axis falls back to the y axis turned back 90 degrees.
+    const double rot = std::hypot(sb.a, sb.c) > 1e-12 ? std::atan2(-sb.c, sb.a) : std::atan2(-sb.d, sb.b) + interop::kPi / 2;
+    world[i] = {p.x, p.y, rot};
+    Bone bone;
+    bone.name = sb.name;
+    bone.parent = sb.parent;
+    bone.no_scale = sb.inherit == Inherit::NoScale || sb.inherit == Inherit::NoScaleOrReflection;
+    if (sb.parent < 0) {
+      bone.x = p.x, bone.y = p.y, bone.rot = rot;
+    } else {
+      const interop::RigidPose& pw = world[static_cast<std::size_t>(sb.parent)];
+      const double dx = p.x - pw.x, dy = p.y - pw.y, c = std::cos(pw.rot), s = std::sin(pw.rot);
+      bone.x = c * dx + s * dy;
+      bone.y = -s * dx + c * dy;
+      bone.rot = std::remainder(rot - pw.rot, 2 * interop::kPi);
+    }
+    result_.rig.bones.push_back(std::move(bone));
+  }
+}
+
+const AtlasRegion* SpineImporter::find_region(const std::string& name, const std::string& ptr, std::string& sprite) {
+  if (!atlas_) return nullptr;
+  for (const AtlasPage& page : atlas_->pages) {
+    for (const AtlasRegion& region : page.regions) {
+      if (region.name != name) continue;
+      auto [it, fresh] = sheet_of_page_.try_emplace(page.name, result_.sheets.size());
+      if (fresh) {
+        TextureSheet sheet;
+        sheet.image = page.name;
+        sheet.width = page.width, sheet.height = page.height;
+        for (const KnownSidecar& known : options_.sidecars) {
+          if (known.image != page.name) continue;
+          if (auto doc = detail::parse_json(known.text, known.image); doc && doc->is_object()) {
+            if (auto id = doc->find("id"); id != doc->end() && id->is_string()) sheet.texture_guid = id->get<std::string>();
+            if (auto sprites = doc->find("sprites"); sprites != doc->end() && sprites->is_array()) {
+              for (const Json& s : *sprites) {
+                if (s.is_object() && s.contains("guid") && s["guid"].is_string() && s.contains("name") && s["name"].is_string()) {
+                  sheet.slices.push_back({s["guid"].get<std::string>(), s["name"].get<std::string>(), -1, 0, 0, 0});
+                }
+              }
+            }
+          }
+        }
+        if (sheet.texture_guid.empty()) sheet.texture_guid = interop::name_guid(kRigIdNamespace, "texture:" + page.name);
+        if (sheet.width <= 0 || sheet.height <= 0) {
+          warn("convert.atlas.page_size", "atlas page \"" + page.name + "\" has no size: UVs cannot be placed", ptr);
+        }
+        result_.sheets.push_back(std::move(sheet));
+      }
+      TextureSheet& sheet = result_.sheets[it->second];
+      const PixelRect rect = region_page_rect(region);
+      const bool whole_page = page.regions.size() == 1 && rect.x == 0 && rect.y == 0 && rect.w == page.width && rect.h == page.height;
+      if (whole_page && sheet.slices.empty()) {  // the texture's own whole-image sprite, no slice
+        sheet.whole_image = true;
+        sprite = whole_image_sprite_guid(sheet.texture_guid);
+        return &region;
+      }
+      auto slice = std::find_if(sheet.slices.begin(), sheet.slices.end(), [&](const SliceOut& s) { return s.name == name; });
+      if (slice == sheet.slices.end()) {
+        sheet.slices.push_back({interop::name_guid(sheet.texture_guid, "slice:" + name), name, rect.x, rect.y, rect.w, rect.h});
+        slice = sheet.slices.end() - 1;
+      } else {
+        slice->x = rect.x, slice->y = rect.y, slice->w = rect.w, slice->h = rect.h;  // known GUID, current rect
+      }
+      sprite = slice->guid;
+      return &region;
+    }
+  }
+  warn("convert.atlas.region", "no atlas region named \"" + name + "\": the part gets no sprite", ptr);
+  return nullptr;
+}
+
+Vec2 SpineImporter::slice_uv(const AtlasRegion* region, Vec2 region_uv) const {
+  if (!region) return region_uv;
+  const Vec2 page = region_uv_to_page(*region, region_uv);
+  const PixelRect r = region_page_rect(*region);
+  return {r.w > 0 ? (page.x - r.x) / r.w : 0.0, r.h > 0 ? (page.y - r.y) / r.h : 0.0};
+}
+
+void SpineImporter::region_part(Part& part, const SpineBone& bone, const Json& att, const std::string& ptr,
+                                const AtlasRegion* region) {
+  const double x = number(att, "x", 0, ptr), y = number(att, "y", 0, ptr), rot = number(att, "rotation", 0, ptr);
+  const double sx = number(att, "scaleX", 1, ptr), sy = number(att, "scaleY", 1, ptr);
+  const double w = number(att, "width", region ? region->original_width : 32, ptr);
+  const double h = number(att, "height", region ? region->original_height : 32, ptr);
+  // The packed pixels as a sub-rect of the original image, in the region's own UVs (v down).
+  double u0 = 0, u1 = 1, v0 = 0, v1 = 1;
+  if (region && region->original_width > 0 && region->original_height > 0) {
+    u0 = double(region->offset_x) / region->original_width;
+    u1 = double(region->offset_x + region->width) / region->original_width;
+    v0 = double(region->original_height - region->offset_y - region->height) / region->original_height;
+    v1 = double(region->original_height - region->offset_y) / region->original_height;
+  }
+  const double cr = cos_deg(rot), sr = sin_deg(rot);
+  const Vec2 corners[4] = {{u0, v0}, {u1, v0}, {u1, v1}, {u0, v1}};  // top-left, top-right, bottom-right, bottom-left
+  for (const Vec2& uv : corners) {
+    const double lx = (-w / 2 + uv.x * w) * sx, ly = (h / 2 - uv.y * h) * sy;  // attachment space, y up
+    const Vec2 world = bone_point(bone, lx * cr - ly * sr + x, lx * sr + ly * cr + y);
+    part.mesh.verts.push_back(to_rig(world.x, world.y));
+    part.mesh.uvs.push_back(slice_uv(region, uv));
+  }
+  part.mesh.tris = {0, 1, 2, 0, 2, 3};
+  for (int v = 0; v < 4; ++v) interop::append_weights({{static_cast<std::uint32_t>(&bone - bones_.data()), 1.0}}, 0, part, weight_stats_);
+}
+
+void SpineImporter::mesh_part(Part& part, int slot_bone, const Json& att, const std::string& ptr, const AtlasRegion* region) {
+  const Json& uvs = array(att, "uvs", ptr);
+  const Json& tris = array(att, "triangles", ptr);
+  const Json& verts = array(att, "vertices", ptr);
+  const std::size_t n = uvs.size() / 2;
+  if (uvs.size() % 2 != 0) fail("spine.attachment.uvs", "\"uvs\" must hold u, v pairs", ptr + "/uvs");
+  if (n > kMaxVertices) fail("spine.limit", "more than " + std::to_string(kMaxVertices) + " vertices", ptr + "/uvs");
+  const auto num = [&](const Json& arr, std::size_t i, const std::string& key) {
+    if (i >= arr.size() || !arr[i].is_number()) {
+      fail("spine.attachment." + key, "\"" + key + "\" is too short or holds a non-number at " + std::to_string(i),
+           ptr + "/" + key + (i < arr.size() ? "/" + std::to_string(i) : ""));
+    }
+    return arr[i].get<double>();
+  };
+  for (std::size_t v = 0; v < n; ++v) part.mesh.uvs.push_back(slice_uv(region, {num(uvs, 2 * v, "uvs"), num(uvs, 2 * v + 1, "uvs")}));
+  const bool weighted = verts.size() != uvs.size();
+  std::size_t at = 0;
+  for (std::size_t v = 0; v < n; ++v) {
+    if (!weighted) {
+      const Vec2 w = bone_point(bones_[static_cast<std::size_t>(slot_bone)], num(verts, 2 * v, "vertices"),
+                                num(verts, 2 * v + 1, "vertices"));
+      part.mesh.verts.push_back(to_rig(w.x, w.y));
+      interop::append_weights({{static_cast<std::uint32_t>(slot_bone), 1.0}}, 0, part, weight_stats_);
+      continue;
+    }
+    const double count_d = num(verts, at++, "vertices");
+    if (count_d < 1 || count_d != std::floor(count_d) || count_d > double(bones_.size())) {
+      fail("spine.attachment.vertices", "weighted vertex " + std::to_string(v) + " has a bad bone count",
+           ptr + "/vertices/" + std::to_string(at - 1));
+    }
+    std::vector<interop::Influence> influences;
+    double wx = 0, wy = 0;
+    for (std::size_t k = 0; k < static_cast<std::size_t>(count_d); ++k) {
+      const double bi = num(verts, at, "vertices");
+      if (bi < 0 || bi >= double(bones_.size()) || bi != std::floor(bi)) {
+        fail("spine.attachment.vertices", "bone index " + detail::js_number(bi) + " is not a bone",
+             ptr + "/vertices/" + std::to_string(at));
+      }
+      const double bx = num(verts, at + 1, "vertices"), by = num(verts, at + 2, "vertices");
+      const double weight = num(verts, at + 3, "vertices");
+      at += 4;
+      const Vec2 p = bone_point(bones_[static_cast<std::size_t>(bi)], bx, by);
+      wx += p.x * weight, wy += p.y * weight;
+      influences.push_back({static_cast<std::uint32_t>(bi), weight});
+    }
+    part.mesh.verts.push_back(to_rig(wx, wy));
+    interop::append_weights(std::move(influences), static_cast<std::uint32_t>(slot_bone), part, weight_stats_);
+  }
+  if (weighted && at != verts.size()) {
+    fail("spine.attachment.vertices", "\"vertices\" does not match the " + std::to_string(n) + " uvs", ptr + "/vertices");
+  }
+  if (tris.size() % 3 != 0) fail("spine.attachment.triangles", "\"triangles\" must hold index triples", ptr + "/triangles");
+  for (std::size_t i = 0; i < tris.size(); ++i) {
+    const double t = num(tris, i, "triangles");
+    if (t < 0 || t >= double(n) || t != std::floor(t)) {
+      fail("spine.attachment.triangles", "index " + detail::js_number(t) + " is not a vertex", ptr + "/triangles/" + std::to_string(i));
+    }
+    part.mesh.tris.push_back(static_cast<std::uint32_t>(t));
+  }
+}
+
+void SpineImporter::import_attachment(const std::string& slot_name, int slot_bone, const Json& att,
+                                      const std::string& att_name, const std::string& ptr, std::size_t order) {
+  if (!att.is_object()) fail("spine.attachment", "an attachment must be an object", ptr);
+  const std::string type = att.contains("type") ? string(att, "type", ptr, false) : "region";
+  if (type != "region" && type != "mesh") {
+    warn("convert.spine.attachment.type",
+         "slot \"" + slot_name + "\": " + type + " attachments are not imported (only region and mesh)", ptr);
+    return;
+  }
+  Part part;
+  part.name = slot_name;
+  part.order = double(order);
+  // The region is "path", else the attachment's "name", else its key in the skin.
+  const std::string named = att.contains("name") ? string(att, "name", ptr, false) : att_name;
+  const std::string region_name = att.contains("path") ? string(att, "path", ptr, false) : named;
+  const AtlasRegion* region = find_region(region_name, ptr, part.sprite);
+  if (type == "region") region_part(part, bones_[static_cast<std::size_t>(slot_bone)], att, ptr, region);
+  else mesh_part(part, slot_bone, att, ptr, region);
+  interop::fix_winding(part.mesh);
+  result_.rig.parts.push_back(std::move(part));
+}
+
+const Json* SpineImporter::find_default_skin(const Json& root, std::string& skin_ptr) {
+  const auto skins = root.find("skins");
+  if (skins == root.end()) return nullptr;
+  const Json* found = nullptr;
+  if (skins->is_array()) {  // 4.x: [{name, attachments}]
+    for (std::size_t i = 0; i < skins->size(); ++i) {
+      const Json& skin = (*skins)[i];
+      const std::string ptr = "/skins/" + std::to_string(i);
+      if (!skin.is_object()) fail("spine.skin", "a skin must be an object", ptr);
+      const std::string name = string(skin, "name", ptr, false);
+      if (name == "default" && skin.contains("attachments") && skin["attachments"].is_object()) {
+        found = &skin["attachments"], skin_ptr = ptr + "/attachments";
+      } else if (name != "default") {
+        warn("convert.spine.skin", "skin \"" + name + "\" is not imported: rig2d has no skins (only \"default\" is)", ptr);
+      }
+    }
+  } else if (skins->is_object()) {  // 3.x: {name: {slot: {attachment}}}
+    for (const auto& [name, skin] : skins->items()) {
+      if (name == "default" && skin.is_object()) found = &skin, skin_ptr = "/skins/default";
+      else warn("convert.spine.skin", "skin \"" + name + "\" is not imported: rig2d has no skins", "/skins/" + detail::pointer_token(name));
+    }
+  } else {
+    fail("spine.type", "\"skins\" must be an array", "/skins");
+  }
+  return found;
+}
+
+void SpineImporter::read_slots_and_skins(const Json& root) {
+  std::string skin_ptr;
+  const Json* skin = find_default_skin(root, skin_ptr);
+  const Json& slots = array(root, "slots", "");
+  if (slots.size() > kMaxParts) fail("spine.limit", "more than " + std::to_string(kMaxParts) + " slots", "/slots");
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    const std::string ptr = "/slots/" + std::to_string(i);
+    const Json& slot = slots[i];
+    if (!slot.is_object()) fail("spine.slot", "a slot must be an object", ptr);
+    const std::string name = string(slot, "name", ptr, true);
+    const std::string bone = string(slot, "bone", ptr, true);
+    const auto bone_it = bone_index_.find(bone);
+    if (bone_it == bone_index_.end()) fail("spine.slot.bone", "slot bone \"" + bone + "\" is not a bone", ptr + "/bone");
+    if (slot.contains("blend") && string(slot, "blend", ptr, false) != "normal") {
+      warn("convert.spine.slot.blend", "slot \"" + name + "\" blend mode is not carried over (rig2d draws normal)", ptr + "/blend");
+    }
+    const std::string att_name = string(slot, "attachment", ptr, false);
+    const Json* atts = nullptr;
+    if (skin) {
+      if (auto it = skin->find(name); it != skin->end() && it->is_object()) atts = &*it;
+    }
+    if (att_name.empty()) {
+      if (atts && !atts->empty()) warn("convert.spine.slot.hidden", "slot \"" + name + "\" shows nothing in the setup pose: not imported", ptr);
+      continue;
+    }
+    const std::string att_ptr = skin_ptr + "/" + detail::pointer_token(name) + "/" + detail::pointer_token(att_name);
+    if (!atts || !atts->contains(att_name)) {
+      // Spine finds a setup attachment in the active skin, then in the default one: without a skin
+      // set, one only another skin has is not drawn.
+      warn("convert.spine.slot.attachment",
+           "slot \"" + name + "\" shows attachment \"" + att_name + "\", which the default skin lacks: not imported",
+           ptr + "/attachment");
+      continue;
+    }
+    if (atts->size() > 1) {
+      warn("convert.spine.slot.attachments",
+           "slot \"" + name + "\" has " + std::to_string(atts->size()) + " attachments: only the setup one, \"" + att_name + "\", is imported",
+           ptr);
+    }
+    const std::size_t before = result_.rig.parts.size();
+    import_attachment(name, bone_it->second, (*atts)[att_name], att_name, att_ptr, before);
+    // A fully transparent slot colour (alpha 00) is how a hidden part is exported.
+    const std::string color = string(slot, "color", ptr, false);
+    if (result_.rig.parts.size() > before && color.size() == 8 && color.substr(6) == "00") result_.rig.parts.back().visible = false;
+  }
+}
+
+void SpineImporter::report_constraints(const Json& root) {
+  for (const char* key : {"ik", "transform", "path", "physics"}) {
+    if (auto it = root.find(key); it != root.end() && it->is_array() && !it->empty()) {
+      warn("convert.spine.constraint",
+           std::to_string(it->size()) + " " + key +
+               " constraint(s) are not imported: the bind pose ignores them and rig2d has no constraints",
+           std::string("/") + key);
+    }
+  }
+}
+
+ImportResult SpineImporter::run(const Json& root) {
+  if (!root.is_object()) fail("spine.root", "a Spine skeleton must be a JSON object", "");
+  if (auto sk = root.find("skeleton"); sk != root.end() && sk->is_object()) {
+    if (auto v = sk->find("spine"); v != sk->end() && v->is_string() && v->get<std::string>().rfind("4.", 0) != 0) {
+      warn("convert.spine.version", "exported by Spine " + v->get<std::string>() + ": this importer follows the 4.x format",
+           "/skeleton/spine");
+    }
+  }
+  read_bones(root);
+  build_rig_bones();
+  read_slots_and_skins(root);
+  report_constraints(root);
+  if (weight_stats_.vertices_trimmed > 0) {
+    warn("convert.weights.trimmed",
+         std::to_string(weight_stats_.vertices_trimmed) + " vertices had more than 4 bone influences: kept the 4 largest "
+         "and renormalized; the largest weight dropped was " + detail::js_number(weight_stats_.largest_dropped),
+         "/skins");
+  }
+  Rig& rig = result_.rig;
+  if (options_.rig_id.size()) rig.id = options_.rig_id;
+  const bool single_main = rig.parts.size() == 1 && rig.parts[0].name == "main";
+  rig.layout = single_main ? Layout::V1 : Layout::V2;
+  rig.version = single_main ? 1 : 2;
+  if (single_main) rig.parts[0].order.reset();
+  if (auto anims = root.find("animations"); anims != root.end()) {
+    if (!anims->is_object()) fail("spine.type", "\"animations\" must be an object", "/animations");
+    interop::SpineAnimContext ctx{src_, rig, bone_index_, result_.diagnostics};
+    for (std::size_t i = 0; i < bones_.size(); ++i) {
+      const SpineBone& b = bones_[i];
+      const SpineBone* p = b.parent >= 0 ? &bones_[static_cast<std::size_t>(b.parent)] : nullptr;
+      ctx.parent_linear.push_back(p ? std::array<double, 4>{p->a, p->b, p->c, p->d} : std::array<double, 4>{1, 0, 0, 1});
+      const bool rigid = std::abs(b.a * b.d - b.b * b.c - 1) < 1e-9 && std::abs(std::hypot(b.a, b.c) - 1) < 1e-9;
+      ctx.rigid.push_back(rigid);
+    }
+    double fps = 30;  // Spine's default dopesheet rate; "fps" is nonessential data
+    if (auto sk = root.find("skeleton"); sk != root.end() && sk->is_object()) fps = number(*sk, "fps", 30, "/skeleton");
+    for (const auto& [name, anim] : anims->items()) {
+      result_.clips.push_back(interop::spine_animation_to_clip(ctx, name, anim, options_.rig_id));
+      if (fps > 0) result_.clips.back().frame_rate = fps;
+    }
+  }
+  return std::move(result_);
+}
+
+}  // namespace
+
+bool looks_like_spine_json(std::string_view text) {
+  auto doc = detail::parse_json(text, "");
+  return doc && doc->is_object() && doc->contains("skeleton") && doc->contains("bones");
+}
+
+Result<ImportResult> import_spine(std::string_view text, const std::string& path, const Atlas* atlas,
+                                  const ImportOptions& options) {
+  auto doc = detail::parse_json(text, path);
+  if (!doc) return Unexpected{doc.error()};
+  try {
+    return SpineImporter(JsonSource{text, path}, atlas, options).run(*doc);
+  } catch (const interop::ConvertFailure& f) {
+    return Unexpected{f.error};
+  }
+}
+
+}  // namespace rig2d

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# convert_e2e.sh CONVERT VALIDATE POSE DATA_DIR WORK_DIR: Spine and Godot fixtures imported, validated
+# and rendered; the same run twice gives the same bytes; rig -> Spine -> rig and rig -> Godot -> rig
+# keep the rig (compared by number); a failed run writes nothing.
+set -euo pipefail
+convert=$1 validate=$2 pose=$3 data=$4 work=$5
+rm -rf "$work" && mkdir -p "$work/spine" "$work/godot" "$work/out"
+cp "$data"/spine/* "$work/spine/"
+cp "$data"/godot/* "$work/godot/"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# Spine in: the rig, the page sidecar with both slices, one clip per animation, warnings with codes.
+"$convert" "$work/spine/hero.json" -o "$work/spine/hero.rig2d.json" 2> "$work/spine.log" || fail "spine import"
+grep -q "\[convert.spine.constraint\]" "$work/spine.log" || fail "the IK constraint was not reported"
+grep -q "\[convert.spine.skin\]" "$work/spine.log" || fail "the extra skin was not reported"
+[ -s "$work/spine/hero.png.meta.json" ] || fail "no sidecar"
+[ -s "$work/spine/hero.wave.anim.json" ] || fail "no clip"
+"$validate" "$work/spine/hero.rig2d.json" "$work/spine/hero.png.meta.json" -q || fail "the imported rig does not validate"
+"$pose" "$work/spine/hero.rig2d.json" -o "$work/spine/bind.png" -q || fail "the imported rig does not render"
+"$pose" "$work/spine/hero.rig2d.json" --anim "$work/spine/hero.wave.anim.json" --time 0.5 -o "$work/spine/wave.png" -q \
+  2> "$work/pose.log" || fail "the imported clip does not render"
+grep -q "anim.track" "$work/pose.log" && fail "a clip track did not bind: $(cat "$work/pose.log")"
+cmp -s "$work/spine/bind.png" "$work/spine/wave.png" && fail "the clip does not move anything"
+
+# Deterministic: a second run over the same inputs rewrites the same bytes (sidecar GUIDs kept).
+cp "$work/spine/hero.rig2d.json" "$work/first.rig2d.json"
+cp "$work/spine/hero.png.meta.json" "$work/first.meta.json"
+"$convert" "$work/spine/hero.json" -o "$work/spine/hero.rig2d.json" -q
+cmp -s "$work/spine/hero.rig2d.json" "$work/first.rig2d.json" || fail "second import differs"
+cmp -s "$work/spine/hero.png.meta.json" "$work/first.meta.json" || fail "second sidecar differs"
+
+# Godot in.
+"$convert" "$work/godot/hero.tscn" -o "$work/godot/hero.rig2d.json" -q || fail "godot import"
+"$validate" "$work/godot/hero.rig2d.json" "$work/godot/hero.png.meta.json" -q || fail "the Godot rig does not validate"
+"$pose" "$work/godot/hero.rig2d.json" -o "$work/godot/bind.png" -q || fail "the Godot rig does not render"
+
+# Out and back: rig -> Spine (+ atlas) -> rig, rig -> Godot -> rig.
+"$convert" "$work/spine/hero.rig2d.json" -o "$work/out/hero.json" --anim "$work/spine/hero.wave.anim.json" -q
+[ -s "$work/out/hero.atlas" ] || fail "no atlas written"
+grep -q '"spine": "4.2' "$work/out/hero.json" || fail "not Spine 4.2 JSON"
+"$convert" "$work/out/hero.json" -o "$work/out/back_spine.rig2d.json" -q
+"$convert" "$work/spine/hero.rig2d.json" -o "$work/out/hero.tscn" -q
+grep -q 'type="Skeleton2D"' "$work/out/hero.tscn" || fail "no Skeleton2D"
+"$convert" "$work/out/hero.tscn" -o "$work/out/back_godot.rig2d.json" -q
+python3 - "$work/spine/hero.rig2d.json" "$work/out/back_spine.rig2d.json" "$work/out/back_godot.rig2d.json" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))
+for path in sys.argv[2:]:
+    b = json.load(open(path))
+    assert [x["name"] for x in a["bones"]] == [x["name"] for x in b["bones"]], path
+    for x, y in zip(a["bones"], b["bones"]):
+        assert x["parent"] == y["parent"] and all(abs(x[k] - y[k]) < 1e-5 for k in ("x", "y", "rot")), (path, x, y)
+    assert len(a["parts"]) == len(b["parts"]), path
+    for p, q in zip(a["parts"], b["parts"]):
+        assert p["name"] == q["name"] and p["sprite"] == q["sprite"] and p["mesh"]["tris"] == q["mesh"]["tris"], path
+        for u, v in zip(p["mesh"]["verts"] + p["mesh"]["uvs"], q["mesh"]["verts"] + q["mesh"]["uvs"]):
+            assert abs(u[0] - v[0]) < 1e-4 and abs(u[1] - v[1]) < 1e-4, (path, u, v)
+        assert all(abs(x - y) < 1e-6 for x, y in zip(p["skinWeights"], q["skinWeights"])), path
+print("round trips ok")
+PY
+
+# A failed run leaves nothing behind.
+before=$(ls -A "$work/out" | sort)
+if "$convert" "$work/spine/hero.rig2d.json" -o "$work/out/missing/dir/x.json" -q 2>/dev/null; then fail "wrote into a missing folder"; fi
+[ "$(ls -A "$work/out" | sort)" = "$before" ] || fail "a failed run left files behind"
+echo "ok"

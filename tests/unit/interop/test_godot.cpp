@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: Apache-2.0
+// Godot .tscn import (NodePath bones, per-bone weights, n-gons, internal vertices, renormalization)
+// and the round trips rig -> Spine -> rig and rig -> Godot -> rig.
+#include <catch2/catch.hpp>
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "rig2d/anim/curve.h"
+#include "rig2d/interop/godot.h"
+#include "rig2d/interop/spine.h"
+#include "rig2d/pipeline/autorig_inputs.h"
+#include "rig2d/rig/rig_json.h"
+
+using namespace rig2d;
+
+namespace {
+
+std::string fixture(const std::string& name) {
+  std::ifstream in(std::string(RIG2D_SOURCE_DIR) + "/tests/data/convert/" + name, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+bool has_code(const std::vector<Diagnostic>& diags, const std::string& code) {
+  for (const Diagnostic& d : diags) {
+    if (d.code == code) return true;
+  }
+  return false;
+}
+
+// Bone -> weight of one vertex (slot order and zero-weight padding do not matter).
+std::map<std::uint32_t, double> influences(const Part& p, std::size_t v) {
+  std::map<std::uint32_t, double> out;
+  for (int k = 0; k < 4; ++k) {
+    const double w = p.skin_weights[v * 4 + static_cast<std::size_t>(k)];
+    if (w > 0) out[p.skin_indices[v * 4 + static_cast<std::size_t>(k)]] += w;
+  }
+  return out;
+}
+
+// A v2 rig: a three-bone chain turned every which way, two parts with blended weights, draw orders.
+Rig sample_rig() {
+  Rig rig;
+  rig.id = "11111111-2222-4333-8444-555555555555";
+  rig.version = 2;
+  rig.layout = Layout::V2;
+  rig.bones = {{"root", -1, 5, -3, 0.3, false}, {"upper", 0, 20, 0, -0.7, false}, {"lower", 1, 18, 2, 1.1, false}};
+  Part torso;
+  torso.name = "torso";
+  torso.sprite = "aaaaaaaa-0000-4000-8000-000000000001";
+  torso.mesh.verts = {{-10, -10}, {10, -10}, {12, 15}, {-9, 14}};
+  torso.mesh.uvs = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+  torso.mesh.tris = {0, 2, 1, 0, 3, 2};
+  torso.skin_indices = {0, 0, 0, 0, 0, 1, 0, 0, 1, 2, 0, 0, 2, 0, 0, 0};
+  torso.skin_weights = {1, 0, 0, 0, 0.75, 0.25, 0, 0, 0.6, 0.4, 0, 0, 1, 0, 0, 0};
+  torso.order = 1;
+  Part arm = torso;
+  arm.name = "arm";
+  arm.sprite = "aaaaaaaa-0000-4000-8000-000000000002";
+  for (Vec2& v : arm.mesh.verts) v = {v.x * 0.5 + 30, v.y * 0.25 - 4};
+  arm.skin_indices = {2, 1, 0, 0, 1, 2, 0, 0, 0, 1, 2, 0, 2, 0, 0, 0};
+  arm.skin_weights = {0.5, 0.5, 0, 0, 0.2, 0.8, 0, 0, 0.1, 0.3, 0.6, 0, 1, 0, 0, 0};
+  arm.order = 0;
+  rig.parts = {arm, torso};
+  return rig;
+}
+
+void check_round_trip(const Rig& a, const Rig& b) {
+  REQUIRE(b.bones.size() == a.bones.size());
+  for (std::size_t i = 0; i < a.bones.size(); ++i) {
+    INFO("bone " << a.bones[i].name);
+    CHECK(b.bones[i].name == a.bones[i].name);
+    CHECK(b.bones[i].parent == a.bones[i].parent);
+    CHECK(b.bones[i].x == Approx(a.bones[i].x).margin(1e-5));
+    CHECK(b.bones[i].y == Approx(a.bones[i].y).margin(1e-5));
+    CHECK(b.bones[i].rot == Approx(a.bones[i].rot).margin(1e-6));
+  }
+  REQUIRE(b.parts.size() == a.parts.size());
+  CHECK(b.layout == a.layout);
+  for (std::size_t p = 0; p < a.parts.size(); ++p) {
+    const Part& pa = a.parts[p];
+    const Part& pb = b.parts[p];
+    INFO("part " << pa.name.value_or("main"));
+    CHECK(pb.name.value_or("main") == pa.name.value_or("main"));
+    CHECK(pb.order.value_or(0) == pa.order.value_or(0));
+    CHECK(pb.mesh.tris == pa.mesh.tris);
+    REQUIRE(pb.mesh.verts.size() == pa.mesh.verts.size());
+    for (std::size_t v = 0; v < pa.mesh.verts.size(); ++v) {
+      CHECK(static_cast<float>(pb.mesh.verts[v].x) == Approx(static_cast<float>(pa.mesh.verts[v].x)).margin(1e-4));
+      CHECK(static_cast<float>(pb.mesh.verts[v].y) == Approx(static_cast<float>(pa.mesh.verts[v].y)).margin(1e-4));
+      CHECK(pb.mesh.uvs[v].x == Approx(pa.mesh.uvs[v].x).margin(1e-6));
+      CHECK(pb.mesh.uvs[v].y == Approx(pa.mesh.uvs[v].y).margin(1e-6));
+      const auto wa = influences(pa, v), wb = influences(pb, v);
+      REQUIRE(wb.size() == wa.size());
+      for (const auto& [bone, w] : wa) CHECK(wb.at(bone) == Approx(w).epsilon(1e-6));
+    }
+  }
+}
+
+// Sprites resolve to rects on one 64x64 page, so the exporters place UVs on it.
+ExportOptions sample_export() {
+  ExportOptions options;
+  options.resolve_sprite = [](const std::string& guid) -> std::optional<ExportSprite> {
+    if (guid.back() == '1') return ExportSprite{"page.png", 64, 64, 2, 2, 24, 40, "torso"};
+    if (guid.back() == '2') return ExportSprite{"page.png", 64, 64, 30, 2, 12, 30, "arm"};
+    return std::nullopt;
+  };
+  return options;
+}
+
+}  // namespace
+
+TEST_CASE("godot import: NodePath bones, weights, n-gons and internal vertices", "[interop]") {
+  GodotImportOptions options;
+  options.resolve_texture = [](const std::string& res) -> std::optional<GodotTexture> {
+    if (res == "res://hero.png") return GodotTexture{64, 64};
+    return std::nullopt;
+  };
+  auto r = import_godot(fixture("godot/hero.tscn"), "hero.tscn", options);
+  REQUIRE(r.has_value());
+  const Rig& rig = r->rig;
+  REQUIRE(rig.bones.size() == 2);
+  CHECK(rig.bones[0].name == "hip");
+  CHECK(rig.bones[1].parent == 0);
+  CHECK(rig.bones[1].y == Approx(20));
+  CHECK(rig.bones[1].rot == Approx(M_PI / 2));
+  REQUIRE(rig.parts.size() == 1);
+  const Part& p = rig.parts[0];
+  // The polygon and the skeleton sit at the same place: vertices are kept as written.
+  REQUIRE(p.mesh.verts.size() == 5);
+  CHECK(p.mesh.verts[2] == Vec2{10, 30});
+  // The quad n-gon becomes 2 triangles: 1 + 2 + 1.
+  CHECK(p.mesh.tris.size() == 12);
+  // UV pixels over the 64x64 texture; the whole image is the sprite.
+  CHECK(p.mesh.uvs[1].x == Approx(22.0 / 64));
+  // No sidecar yet: the part draws the texture's own whole-image sprite, and no slice is added.
+  REQUIRE(r->sheets.size() == 1);
+  CHECK(r->sheets[0].whole_image);
+  CHECK(r->sheets[0].slices.empty());
+  CHECK(p.sprite == whole_image_sprite_guid(r->sheets[0].texture_guid));
+  // A sidecar that already has slices gets a whole-image slice named after the image instead.
+  GodotImportOptions sliced = options;
+  sliced.sidecars.push_back({"res://hero.png", R"({"version": 2, "id": "cccccccc-0000-4000-8000-000000000000",
+      "type": "2d", "sprites": [{"guid": "cccccccc-0000-4000-8000-000000000001", "name": "eye", "rect": {"x": 0, "y": 0, "w": 4, "h": 4}}]})"});
+  auto r2 = import_godot(fixture("godot/hero.tscn"), "hero.tscn", sliced);
+  REQUIRE(r2.has_value());
+  REQUIRE(r2->sheets.at(0).slices.size() == 1);
+  const SliceOut& hero = r2->sheets[0].slices[0];
+  CHECK((hero.name == "hero" && hero.w == 64 && hero.h == 64));
+  CHECK(r2->rig.parts[0].sprite == hero.guid);
+  auto merged = write_texture_sidecar(r2->sheets[0], sliced.sidecars[0].text, "hero.png.meta.json");
+  REQUIRE(merged.has_value());  // the known "eye" slice stays, "hero" joins it
+  CHECK(merged->find("\"eye\"") != std::string::npos);
+  CHECK(merged->find("\"hero\"") != std::string::npos);
+  CHECK(merged->find("cccccccc-0000-4000-8000-000000000000") != std::string::npos);
+  // Vertex 4 had 0.3 + 0.3: renormalized to a half each, and reported.
+  const auto w4 = influences(p, 4);
+  CHECK(w4.at(0) == Approx(0.5));
+  CHECK(w4.at(1) == Approx(0.5));
+  CHECK(has_code(r->diagnostics, "convert.weights.renormalized"));
+  CHECK(has_code(r->diagnostics, "convert.godot.ngon"));
+  for (std::size_t t = 0; t < p.mesh.tris.size(); t += 3) {  // rig2d winding
+    const Vec2 a = p.mesh.verts[p.mesh.tris[t]], b = p.mesh.verts[p.mesh.tris[t + 1]], c = p.mesh.verts[p.mesh.tris[t + 2]];
+    CHECK((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y) < 0);
+  }
+}
+
+TEST_CASE("godot import: without polygons the outline minus internal vertices is triangulated", "[interop]") {
+  std::string text = fixture("godot/hero.tscn");
+  const std::size_t at = text.find("polygons = ");
+  text.erase(at, text.find('\n', at) - at + 1);
+  auto r = import_godot(text, "outline.tscn", {});
+  REQUIRE(r.has_value());
+  CHECK(r->rig.parts[0].mesh.tris.size() == 6);  // the 4 outline corners; vertex 4 is internal
+  CHECK(has_code(r->diagnostics, "convert.godot.uv"));  // no texture size known
+}
+
+TEST_CASE("godot import: errors name the line and a stable code", "[interop]") {
+  std::string text = fixture("godot/hero.tscn");
+  const std::size_t at = text.find("NodePath(\"hip/leg\")");
+  text.replace(at, 19, "NodePath(\"hip/knee\")");
+  auto r = import_godot(text, "bad.tscn", {});
+  REQUIRE_FALSE(r.has_value());
+  CHECK(r.error().code == "godot.polygon.bone");
+  CHECK(r.error().where.line == 25);  // the bones = [...] line
+  auto syntax = import_godot("[gd_scene format=3]\n\n[node name=\"A\" type=\"Node2D\"]\nposition = Vector2(1, \n", "s.tscn", {});
+  REQUIRE_FALSE(syntax.has_value());
+  CHECK(syntax.error().code == "godot.syntax");
+  CHECK(syntax.error().where.line > 0);
+  auto none = import_godot("[gd_scene format=3]\n\n[node name=\"A\" type=\"Node2D\"]\n", "n.tscn", {});
+  REQUIRE_FALSE(none.has_value());
+  CHECK(none.error().code == "godot.skeleton");
+}
+
+TEST_CASE("round trip: rig -> Spine -> rig keeps bones, meshes and weights", "[interop]") {
+  const Rig rig = sample_rig();
+  auto spine = export_spine(rig, sample_export());
+  REQUIRE(spine.has_value());
+  REQUIRE_FALSE(spine->atlas.empty());
+  auto atlas = parse_spine_atlas(spine->atlas, "out.atlas");
+  REQUIRE(atlas.has_value());
+  // The sprites come back under their GUIDs when the page's sidecar already names the slices.
+  ImportOptions options;
+  options.sidecars.push_back({"page.png", R"({"version": 2, "id": "bbbbbbbb-0000-4000-8000-000000000000", "sprites": [
+    {"guid": "aaaaaaaa-0000-4000-8000-000000000001", "name": "torso"}, {"guid": "aaaaaaaa-0000-4000-8000-000000000002", "name": "arm"}]})"});
+  auto back = import_spine(spine->text, "out.json", &*atlas, options);
+  REQUIRE(back.has_value());
+  Rig expected = rig;
+  std::stable_sort(expected.parts.begin(), expected.parts.end(), [](const Part& a, const Part& b) { return *a.order < *b.order; });
+  check_round_trip(expected, back->rig);
+  CHECK(back->rig.parts[0].sprite == "aaaaaaaa-0000-4000-8000-000000000002");
+  CHECK(back->rig.parts[1].sprite == "aaaaaaaa-0000-4000-8000-000000000001");
+}
+
+TEST_CASE("round trip: rig -> Godot -> rig keeps bones, meshes, weights and rig2d fields", "[interop]") {
+  const Rig rig = sample_rig();
+  auto scene = export_godot(rig, sample_export());
+  REQUIRE(scene.has_value());
+  CHECK(scene->text.find("type=\"Skeleton2D\"") != std::string::npos);
+  auto back = import_godot(scene->text, "out.tscn", {});
+  REQUIRE(back.has_value());
+  check_round_trip(rig, back->rig);
+  CHECK(back->rig.id == rig.id);
+  CHECK(back->rig.parts[0].sprite == rig.parts[0].sprite);
+}
+
+TEST_CASE("round trip: a v1 rig stays v1 through Spine and Godot", "[interop]") {
+  Rig rig = sample_rig();
+  rig.layout = Layout::V1;
+  rig.version = 1;
+  rig.parts.resize(1);
+  rig.parts[0].name.reset();
+  rig.parts[0].order.reset();
+  auto spine = export_spine(rig, {});
+  REQUIRE(spine.has_value());
+  CHECK(has_code(spine->diagnostics, "convert.export.sprite"));  // no resolver: no atlas
+  auto from_spine = import_spine(spine->text, "v1.json", nullptr, {});
+  REQUIRE(from_spine.has_value());
+  check_round_trip(rig, from_spine->rig);
+  auto scene = export_godot(rig, {});
+  REQUIRE(scene.has_value());
+  auto from_godot = import_godot(scene->text, "v1.tscn", {});
+  REQUIRE(from_godot.has_value());
+  check_round_trip(rig, from_godot->rig);
+  CHECK_FALSE(has_code(from_godot->diagnostics, "convert.godot.uv"));  // the unit rect came along
+}
+
+TEST_CASE("round trip: a clip exported to Spine and read back replays the same curve", "[interop]") {
+  Rig rig = sample_rig();
+  Clip clip;
+  clip.name = "swing";
+  clip.duration = 1;
+  Track rz{"root/upper", "Transform", "rz", TrackType::Number, {}};
+  rz.keys = {{0, -0.7, 0, 2, {}, {}}, {0.4, 0.1, -1, kStepped, {}, {}}, {1, -0.2, 0, 0, {}, {}}};
+  clip.tracks.push_back(rz);
+  ExportOptions options;
+  options.clips = {clip};
+  auto spine = export_spine(rig, options);
+  REQUIRE(spine.has_value());
+  auto back = import_spine(spine->text, "clip.json", nullptr, {});
+  REQUIRE(back.has_value());
+  REQUIRE(back->clips.size() == 1);
+  const Track* t = nullptr;
+  for (const Track& tr : back->clips[0].tracks) {
+    if (tr.path == "root/upper" && tr.field == "rz") t = &tr;
+  }
+  REQUIRE(t);
+  // Exact at keys and over the stepped hold; the Bézier segment is Spine's 10-segment polyline, so
+  // it stays within a small bound of the engine's cubic (documented in docs/convert.md).
+  CHECK(eval_track(*t, 0) == Approx(-0.7));
+  CHECK(eval_track(*t, 0.4) == Approx(0.1));
+  CHECK(eval_track(*t, 0.7) == Approx(0.1));
+  CHECK(eval_track(*t, 1) == Approx(-0.2));
+  double worst = 0;
+  for (int i = 0; i <= 40; ++i) worst = std::max(worst, std::abs(eval_track(*t, i * 0.01) - eval_track(rz, i * 0.01)));
+  CHECK(worst < 0.01);
+}
+
+TEST_CASE("importers never crash: every prefix of each fixture is read or refused with a code", "[interop]") {
+  const std::string spine = fixture("spine/hero.json"), atlas_text = fixture("spine/hero.atlas"), scene = fixture("godot/hero.tscn");
+  auto atlas = parse_spine_atlas(atlas_text, "hero.atlas");
+  REQUIRE(atlas.has_value());
+  std::size_t refused = 0;
+  for (std::size_t n = 0; n < spine.size(); n += 7) {
+    auto r = import_spine(spine.substr(0, n), "cut.json", &*atlas, {});
+    if (!r) refused += !r.error().code.empty();
+  }
+  for (std::size_t n = 0; n < atlas_text.size(); ++n) {
+    auto a = parse_spine_atlas(atlas_text.substr(0, n), "cut.atlas");
+    if (a) (void)import_spine(spine, "hero.json", &*a, {});
+  }
+  for (std::size_t n = 0; n < scene.size(); n += 3) {
+    auto r = import_godot(scene.substr(0, n), "cut.tscn", {});
+    if (!r) refused += !r.error().code.empty();
+  }
+  CHECK(refused > 0);
+}
