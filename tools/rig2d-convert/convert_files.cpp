@@ -41,11 +41,7 @@ std::string slice_name(const std::string& sidecar, const std::string& guid) {
 }  // namespace
 
 std::optional<std::pair<int, int>> png_size(const std::string& path) {
-  if (auto info = read_png_info(path)) return std::pair{info->width, info->height};
-  // read_png_info reads the first 33 bytes only, which the decoder refuses for palette PNGs.
-  auto bytes = read_file(path, kMaxPngFileBytes);
-  if (!bytes) return std::nullopt;
-  auto info = png_info(*bytes, path);
+  auto info = read_png_info(path);
   if (!info) return std::nullopt;
   return std::pair{info->width, info->height};
 }

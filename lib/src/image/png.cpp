@@ -169,12 +169,38 @@ Result<PngInfo> png_info(std::string_view bytes, const std::string& path) {
   return PngInfo{x, y, channels, depth, samples};
 }
 
+namespace {
+
+// A palette image's channel count (3, or 4 with a tRNS chunk) is only known once the decoder reaches
+// the first IDAT, so the chunks before it are read too (bounded: ancillary chunks can be large).
+void append_chunks_before_idat(std::istream& in, std::string& head) {
+  constexpr std::size_t kMaxHead = std::size_t{16} << 20;
+  while (head.size() < kMaxHead) {
+    char header[8];
+    in.read(header, 8);
+    if (in.gcount() != 8) return;
+    head.append(header, 8);
+    if (std::memcmp(header + 4, "IDAT", 4) == 0) return;
+    const auto* p = reinterpret_cast<const unsigned char*>(header);
+    const std::uint64_t length = (std::uint64_t(p[0]) << 24) | (std::uint64_t(p[1]) << 16) | (std::uint64_t(p[2]) << 8) | p[3];
+    if (length + 4 > kMaxHead - head.size()) return;
+    std::string body(static_cast<std::size_t>(length) + 4, '\0');
+    in.read(body.data(), static_cast<std::streamsize>(body.size()));
+    head.append(body.data(), static_cast<std::size_t>(in.gcount()));
+    if (static_cast<std::size_t>(in.gcount()) != body.size()) return;
+  }
+}
+
+}  // namespace
+
 Result<PngInfo> read_png_info(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return make_error("io.not_found", "cannot open the file", {path});
   std::string head(33, '\0');
   in.read(head.data(), static_cast<std::streamsize>(head.size()));
   head.resize(static_cast<std::size_t>(in.gcount()));
+  constexpr int kPaletteColorType = 3;
+  if (head.size() == 33 && static_cast<unsigned char>(head[25]) == kPaletteColorType) append_chunks_before_idat(in, head);
   return png_info(head, path);
 }
 

@@ -149,3 +149,31 @@ TEST_CASE("png: empty IDAT chunks decode like the file without them, or fail cle
   CHECK(none.error().code == "png.corrupt");
   CHECK(none.error().message.find("zlib stream is incomplete") != std::string::npos);
 }
+
+TEST_CASE("png: read_png_info answers for every colour type, palette images included", "[image][png]") {
+  // A palette image's channel count needs its PLTE/tRNS chunks; the file head alone used to be refused.
+  const fs::path dir = fs::path(RIG2D_SOURCE_DIR) / "tests" / "data" / "png";
+  for (const char* name : {"palette8.png", "palette8-trns.png", "palette4-trns.png", "palette1-adam7.png",
+                           "gray16-trns.png", "rgba8.png"}) {
+    INFO(name);
+    const std::string path = (dir / name).string();
+    auto bytes = read_file(path, kMaxPngFileBytes);
+    REQUIRE(bytes);
+    auto whole = png_info(*bytes, path);
+    REQUIRE(whole);
+    auto head = read_png_info(path);
+    REQUIRE(head);
+    CHECK(head->width == whole->width);
+    CHECK(head->height == whole->height);
+    CHECK(head->channels == whole->channels);
+    CHECK(head->bit_depth == whole->bit_depth);
+    CHECK(head->samples == whole->samples);
+  }
+  auto trns = read_png_info((dir / "palette8-trns.png").string());
+  REQUIRE(trns);
+  CHECK(trns->channels == 4);  // tRNS gives the palette an alpha channel
+  auto opaque = read_png_info((dir / "palette8.png").string());
+  REQUIRE(opaque);
+  CHECK(opaque->channels == 3);
+  CHECK(opaque->samples == 1);
+}

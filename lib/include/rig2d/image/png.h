@@ -25,7 +25,8 @@ struct PngInfo {
 // decoder's reason). `path` only labels errors.
 RIG2D_EXPORT Result<PngInfo> png_info(std::string_view bytes, const std::string& path);
 RIG2D_EXPORT Result<Image> decode_png(std::string_view bytes, const std::string& path);
-// Reads only the first 33 bytes of a file (signature and IHDR) and checks them as png_info does.
+// Reads only the head of a file (signature and IHDR; for a palette image also the chunks before the
+// first IDAT, which give its channel count) and checks it as png_info does.
 RIG2D_EXPORT Result<PngInfo> read_png_info(const std::string& path);
 // The most memory decode_png holds at once for such a PNG, in bytes: the inflated rows next to the
 // image at the file's bit depth, or the RGBA8 conversions (about 1 GiB for a 16384x4096 16-bit RGBA).
