@@ -48,6 +48,7 @@ struct Options {
   bool list_inputs = false;
   std::optional<std::string> shard;
   std::optional<std::string> base;
+  std::optional<std::string> slice;
   Verbosity verbosity;
 };
 
@@ -185,12 +186,16 @@ void setup(CLI::App& app, Options& o) {
   app.add_flag("--force", o.force,
                "Re-rig even sprites whose stamp says their rig is current (files are still only rewritten when "
                "their bytes change)");
+  app.add_option("--slice", o.slice,
+                 "Of a sheet whose sidecar lists \"sprites\" slices (each rigged into <png stem>.<slice>.rig2d.json), "
+                 "rig only the slice of this name")
+      ->type_name("NAME");
   add_build_options(app, o);
   add_verbosity(app, o.verbosity);
   app.set_version_flag("--version", std::string("rig2d-autorig ") + RIG2D_VERSION);
   // Options that do not change a rig's bytes stay out of the digest; every other option is in it.
   for (const char* name : {"inputs", "--output", "--bones", "--jobs", "--memory-budget", "--dry-run", "--force",
-                           "--check", "--depfile", "--list-inputs", "--shard", "--base", "--verbose", "--quiet"}) {
+                           "--check", "--depfile", "--list-inputs", "--shard", "--base", "--slice", "--verbose", "--quiet"}) {
     app.get_option(name)->configurable(false);
   }
 }
@@ -287,7 +292,7 @@ int run(const Options& o, const std::string& options_key) {
     spdlog::error("--shard: expected K/N with 1 <= K <= N, got \"{}\"", *o.shard);
     return kUsage;
   }
-  auto jobs = plan_jobs({o.inputs, o.output, o.base, o.bones, o.keep_bones, o.write_meta});
+  auto jobs = plan_jobs({o.inputs, o.output, o.base, o.bones, o.keep_bones, o.write_meta, o.slice});
   if (!jobs) {
     log_error(jobs.error());
     return jobs.error().code == "autorig.input" ? kBadInput : kUsage;

@@ -2,3 +2,4 @@ rig2d_add_test(test_autorig ${CMAKE_CURRENT_LIST_DIR}/test_autorig.cpp ${CMAKE_C
   ${CMAKE_CURRENT_LIST_DIR}/test_autorig_file.cpp)
 rig2d_add_test(test_pose ${CMAKE_CURRENT_LIST_DIR}/test_pose_render.cpp ${CMAKE_CURRENT_LIST_DIR}/test_pose_skin.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_pose_job.cpp ${CMAKE_CURRENT_LIST_DIR}/test_pose_folds.cpp)
+rig2d_add_test(test_sheets ${CMAKE_CURRENT_LIST_DIR}/test_sheets.cpp ${CMAKE_CURRENT_LIST_DIR}/test_layout.cpp)
