@@ -10,6 +10,7 @@
 #include "batch.h"
 #include "common/build_files.h"
 #include "common/cli_common.h"
+#include "layout_run.h"
 #include "stamp.h"
 #include "rig2d/pipeline/autorig_inputs.h"
 
@@ -49,6 +50,7 @@ struct Options {
   std::optional<std::string> shard;
   std::optional<std::string> base;
   std::optional<std::string> slice;
+  std::optional<std::string> layout;
   Verbosity verbosity;
 };
 
@@ -82,7 +84,12 @@ void setup(CLI::App& app, Options& o) {
       "(default), or --weights joint for the engine's nearest-joint weights, which with --mesh grid is exactly the "
       "engine's autoRig2D/buildRig2D. Each sprite needs its <file>.png.meta.json sidecar (its texture GUID); the "
       "rig's sprite is that texture's whole-image sprite GUID.");
-  app.add_option("inputs", o.inputs, "PNG files and/or folders (searched recursively for *.png)")->required();
+  app.add_option("inputs", o.inputs, "PNG files and/or folders (searched recursively for *.png)");
+  app.add_option("--layout", o.layout,
+                 "Build one multi-part (v2) rig instead: from a layout file (canvas, parts with png or slice, x, y, "
+                 "order, name; docs/autorig.md) or a folder of same-size full-canvas layer PNGs in name order. "
+                 "-o names the rig (default: beside it, <layout>.rig2d.json)")
+      ->type_name("FILE|DIR");
   app.add_option("-o,--output", o.output,
                  "One PNG: the rig file (default: <image minus .png>.rig2d.json beside it), or a folder. "
                  "Folders/several inputs: the output folder, mirroring the input layout (default: beside each PNG)");
@@ -195,7 +202,8 @@ void setup(CLI::App& app, Options& o) {
   app.set_version_flag("--version", std::string("rig2d-autorig ") + RIG2D_VERSION);
   // Options that do not change a rig's bytes stay out of the digest; every other option is in it.
   for (const char* name : {"inputs", "--output", "--bones", "--jobs", "--memory-budget", "--dry-run", "--force",
-                           "--check", "--depfile", "--list-inputs", "--shard", "--base", "--slice", "--verbose", "--quiet"}) {
+                           "--check", "--depfile", "--list-inputs", "--shard", "--base", "--slice", "--layout", "--verbose",
+                           "--quiet"}) {
     app.get_option(name)->configurable(false);
   }
 }
@@ -287,6 +295,18 @@ int run(const Options& o, const std::string& options_key) {
     }
   }
 
+  if (o.layout) {
+    if (!o.inputs.empty() || o.shard || o.slice || o.keep_bones || o.write_meta) {
+      spdlog::error("--layout builds one rig from the layout: no PNG inputs, --shard, --slice, --keep-bones or --write-meta");
+      return kUsage;
+    }
+    return run_layout({*o.layout, o.output, o.bones, o.depfile, o.list_inputs, o.check, o.dry_run, o.force, options_key},
+                      options);
+  }
+  if (o.inputs.empty()) {
+    spdlog::error("no input: give PNG files or folders, or --layout FILE|DIR");
+    return kUsage;
+  }
   std::optional<Shard> shard;
   if (o.shard && !(shard = parse_shard(*o.shard))) {
     spdlog::error("--shard: expected K/N with 1 <= K <= N, got \"{}\"", *o.shard);
