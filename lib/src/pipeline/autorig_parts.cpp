@@ -227,6 +227,8 @@ Result<Rig> autorig_parts(const std::vector<PlacedPart>& parts, int width, int h
       auto heat = compute_heat_weights(rig_mesh, bones, h);
       if (!heat) return Unexpected{heat.error()};
       weights = std::move(heat->weights);
+      if (ps.nearest_bone_fallback)  // the fallback bone lies off the part by definition: no news
+        std::erase_if(heat->warnings, [](const Diagnostic& d) { return d.code == "weights.heat.bone_outside"; });
       add_part_warnings(st, heat->warnings, p);
     } else {
       weights = joint_weights_masked(rig_mesh, bones, allowed, options.joint);

@@ -43,9 +43,20 @@ std::string default_name(const LayoutPart& p) {
   return p.slice.value_or("");
 }
 
+// A misspelt key ("ordr") would otherwise be ignored without a word.
+Result<void> known_keys(const Json& j, std::initializer_list<std::string_view> keys, std::string_view text,
+                        const std::string& path, const std::string& at) {
+  for (const auto& [key, value] : j.items()) {
+    if (std::find(keys.begin(), keys.end(), key) == keys.end())
+      return located("layout.key", "unknown key \"" + key + "\"", text, path, at + "/" + detail::pointer_token(key));
+  }
+  return {};
+}
+
 Result<LayoutPart> parse_part(const Json& j, std::size_t index, std::string_view text, const std::string& path) {
   const std::string at = "/parts/" + std::to_string(index);
   if (!j.is_object()) return located("layout.part", "a part must be an object {name, png, x, y, order}", text, path, at);
+  if (auto ok = known_keys(j, {"name", "png", "slice", "x", "y", "order"}, text, path, at); !ok) return Unexpected{ok.error()};
   LayoutPart part;
   part.order = double(index);
   for (const auto& [key, field] : {std::pair{"png", &part.png}, std::pair{"name", &part.name}}) {
@@ -118,6 +129,16 @@ Result<PartLayout> parse_part_layout(std::string_view text, const std::string& p
   if (!json) return Unexpected{json.error()};
   const Json& j = *json;
   if (!j.is_object()) return located("layout.root", "a layout is a JSON object {canvas, parts}", text, path, "");
+  if (auto ok = known_keys(j, {"$schema", "canvas", "pivot", "parts"}, text, path, ""); !ok) return Unexpected{ok.error()};
+  for (const char* key : {"canvas", "pivot"}) {
+    if (const auto obj = j.find(key); obj != j.end() && obj->is_object()) {
+      if (auto ok = known_keys(*obj, key == std::string_view("canvas") ? std::initializer_list<std::string_view>{"width", "height"}
+                                                                        : std::initializer_list<std::string_view>{"x", "y"},
+                               text, path, std::string("/") + key);
+          !ok)
+        return Unexpected{ok.error()};
+    }
+  }
   PartLayout layout;
   const auto canvas = j.find("canvas");
   if (canvas == j.end() || !canvas->is_object() || !canvas->contains("width") || !canvas->contains("height") ||

@@ -179,6 +179,11 @@ TEST_CASE("layout: parse errors name the pointer", "[pipeline][layout]") {
   auto nopng = parse_part_layout(R"({"canvas": {"width": 8, "height": 8}, "parts": [{"x": 1.5}]})", "l.json");
   REQUIRE_FALSE(nopng);
   CHECK(nopng.error().code == "layout.part");
+  auto typo = parse_part_layout(R"({"canvas": {"width": 8, "height": 8}, "parts": [{"png": "a.png", "ordr": 2}]})", "l.json");
+  REQUIRE_FALSE(typo);
+  CHECK(typo.error().code == "layout.key");
+  CHECK(typo.error().where.json_pointer == "/parts/0/ordr");
+  CHECK(typo.error().where.line == 1);
 }
 
 TEST_CASE("layout: a folder of layers is rigged in name order; the rig passes the strict reader", "[pipeline][layout]") {

@@ -41,8 +41,9 @@ inline constexpr std::size_t kMaxLayoutParts = 256;
 
 // Parses a layout file (.rig2d-layout.json... any name): {"canvas": {"width", "height"}, "pivot"?: {x, y},
 // "parts": [{"name", "png"?, "slice"?, "x"?, "y"?, "order"?}]}. Paths stay as written. Errors (pointer
-// and line:col): json.*, layout.root, layout.canvas, layout.pivot, layout.parts, layout.part (a field
-// of the wrong type, no png and no slice), layout.name (empty or duplicate).
+// and line:col): json.*, layout.root, layout.key (an unknown key: a typo is never ignored),
+// layout.canvas, layout.pivot, layout.parts, layout.part (a field of the wrong type, no png and no
+// slice), layout.name (empty or duplicate).
 RIG2D_EXPORT Result<PartLayout> parse_part_layout(std::string_view text, const std::string& path);
 
 // A layout file, or a folder of same-size full-canvas layer PNGs (each part named by its file stem,
