@@ -327,7 +327,7 @@ int run(const Options& o, const std::string& options_key) {
     return kOk;
   }
   std::error_code ec;
-  const bool batch = o.inputs.size() > 1 || std::filesystem::is_directory(o.inputs[0], ec);
+  const bool batch = o.inputs.size() > 1 || std::filesystem::is_directory(o.inputs[0], ec) || jobs->size() > 1;
   if (jobs->empty()) {
     spdlog::warn(shard ? "no PNG files in this shard" : "no PNG files found");
     return write_depfile(o, *jobs);
