@@ -209,8 +209,37 @@ std::vector<BoneSeeds> seed_bones(std::span<const BoneSegment> segments, std::si
       island_has_bone[g.island[out[b].seeds.back().vertex]] = 1;
     }
   }
+  // Every island no bone crosses gets each bone at that bone's nearest point on the island (scoped
+  // per island: seeding only the nearest lone island would leave the others without any heat source,
+  // a singular system, and the whole solve would fail).
+  std::vector<std::uint32_t> lone;
+  for (std::uint32_t i = 0; i < g.island_count; ++i)
+    if (!island_has_bone[i]) lone.push_back(i);
+  if (lone.empty()) return out;
+  std::vector<std::int64_t> lone_slot(g.island_count, -1);
+  for (std::size_t k = 0; k < lone.size(); ++k) lone_slot[lone[k]] = static_cast<std::int64_t>(k);
+  std::vector<std::pair<double, Vec2>> nearest(g.triangles.size());
+  std::vector<double> best_gap(lone.size());
   for (std::uint32_t b = 0; b < bone_count; ++b) {
-    attach_nearest(b, [&](const auto& t) { return island_has_bone[g.island[t[0]]] == 0; });
+    std::fill(best_gap.begin(), best_gap.end(), kInf);
+    for (std::size_t ti = 0; ti < g.triangles.size(); ++ti) {
+      nearest[ti] = {kInf, Vec2{}};
+      const std::int64_t slot = lone_slot[g.island[g.triangles[ti][0]]];
+      if (slot < 0) continue;
+      for (const BoneSegment& s : segments) {
+        if (s.bone != b) continue;
+        double gap = 0;
+        const Vec2 point = detail::nearest_point_on_triangle(s.a, s.b, corners(g.triangles[ti]), &gap);
+        if (gap < nearest[ti].first) nearest[ti] = {gap, point};
+      }
+      best_gap[std::size_t(slot)] = std::min(best_gap[std::size_t(slot)], nearest[ti].first);
+    }
+    for (std::size_t ti = 0; ti < g.triangles.size(); ++ti) {
+      const auto& [gap, point] = nearest[ti];
+      const std::int64_t slot = lone_slot[g.island[g.triangles[ti][0]]];
+      if (slot < 0 || gap == kInf || !(gap <= best_gap[std::size_t(slot)] + 1e-9 * g.scale)) continue;
+      for (const std::uint32_t v : g.triangles[ti]) out[b].seeds.push_back({v, gap + std::sqrt(dist2(verts[v], point))});
+    }
   }
   return out;
 }

@@ -10,6 +10,7 @@
 #include "rig2d/pipeline/autorig_file.h"
 #include "rig2d/pipeline/slices.h"
 #include "rig2d/rig/rig_json.h"
+#include "rig2d/weights/heat_weights.h"
 #include "sheet_fixtures.h"
 
 using namespace rig2d;
@@ -53,6 +54,8 @@ TEST_CASE("vertex budget: a 2048^2 sheet of 256 spiky sprites is coarsened to fi
   CHECK(rig->parts[0].mesh.verts.size() <= 4096);
   CHECK(st.vertices == rig->parts[0].mesh.verts.size());
   CHECK(has_code(st.mesh_warnings, "autorig.budget.coarsened"));
+  // 256 islands, most crossed by no bone: each still gets a heat source, so the solve succeeds.
+  CHECK_FALSE(has_code(st.weight_warnings, "weights.heat.solve_failed"));
   CHECK(verify_rig(*rig));
 
   // A budget even the coarsest outline cannot meet (256 islands need >= 3 points each) fails.
@@ -207,4 +210,29 @@ TEST_CASE("slices: an unsliced sheet is rigged with an autorig.sheet warning", "
   auto res = autorig_file(req, cli_defaults());
   REQUIRE(res);
   CHECK(has_code(res->warnings, "autorig.sheet"));
+}
+
+TEST_CASE("heat weights: every island no bone crosses gets a heat source", "[pipeline][sheets][weights]") {
+  // Five separate unit squares along x, one bone across the first only: the old per-bone scope seeded
+  // just the nearest lone square, leaving the rest without a source (a singular system).
+  Mesh mesh;
+  for (int i = 0; i < 5; ++i) {
+    const float x = float(3 * i);
+    const auto base = static_cast<std::uint32_t>(mesh.verts.size());
+    mesh.verts.insert(mesh.verts.end(), {{x, 0}, {x + 1, 0}, {x + 1, 1}, {x, 1}});
+    mesh.uvs.insert(mesh.uvs.end(), 4, Vec2{0, 0});
+    mesh.tris.insert(mesh.tris.end(), {base, base + 2, base + 1, base, base + 3, base + 2});
+  }
+  std::vector<Bone> bones{{"a", -1, 0.2, 0.5, 0, false}, {"b", 0, 0.6, 0, 0, false}};
+  auto w = compute_heat_weights(mesh, bones);
+  REQUIRE(w);
+  CHECK_FALSE(w->stats.solver_fallback);
+  CHECK(has_code(w->warnings, "weights.heat.island_without_bone"));
+  for (std::size_t v = 0; v < mesh.verts.size(); ++v) {
+    double sum = 0;
+    for (int k = 0; k < 4; ++k) sum += w->weights.weights[v * 4 + std::size_t(k)];
+    CHECK(sum == Approx(1.0));
+    // Bone b's segment (a leaf: its joint at x 0.8) is the nearer to every square right of the first.
+    if (v >= 4) CHECK(w->weights.indices[v * 4] == 1);
+  }
 }
