@@ -147,7 +147,8 @@ void setup(CLI::App& app, Options& o) {
   app.add_option("--max-edge", o.outline.max_edge,
                  "Outline: longest triangle edge in px, so interiors get vertices to bend (0 = no bound)")
       ->capture_default_str();
-  app.add_option("--max-verts", o.outline.max_vertices, "Outline: vertex budget per sprite: refinement stops there (the simplified outline's own points always stay)")
+  app.add_option("--max-verts", o.outline.max_vertices, "Vertex budget of every rig written (both mesh schemes; a layout's parts together): an outline over it is "
+                 "coarsened with a warning, a mesh that still cannot fit fails (autorig.budget)")
       ->capture_default_str();
   app.add_option("--weights", o.weights,
                  "Weight scheme: heat (bone heat diffused through the sprite, so a limb is not pulled by bones "
