@@ -117,6 +117,8 @@ JSON
     expect "layers/1_tentacle.png.meta.json"
     run 0 --layout "$work/hero/hero.layout.json"
     [ -f "$work/hero/hero.rig2d.json" ] || fail "no hero.rig2d.json beside the layout file"
+    run 0 --layout "$work/hero/hero.layout.json" -o "$work/rigs/"
+    [ -f "$work/rigs/hero.rig2d.json" ] || fail "-o FOLDER/ did not put hero.rig2d.json in it"
     grep -q '"order": -1' "$work/hero/hero.rig2d.json" || fail "order not written"
     # Layout errors carry the pointer; the output may not overwrite an input; no PNG inputs with --layout.
     echo '{"canvas": {"width": 8, "height": 8}, "parts": [{"png": "a.png", "ordr": 1}]}' >"$work/bad.layout.json"

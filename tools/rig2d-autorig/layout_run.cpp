@@ -22,14 +22,19 @@ namespace {
 namespace fs = std::filesystem;
 
 // hero.layout.json -> hero.rig2d.json, layers/ -> layers.rig2d.json (beside the folder).
+// -o FOLDER/ (or an existing folder): the same name inside it.
 std::string layout_rig_path(const LayoutRun& run) {
-  if (run.output) return *run.output;
   std::string base = fs::path(run.layout).lexically_normal().string();
   while (base.size() > 1 && base.back() == '/') base.pop_back();
   for (const std::string_view suffix : {".json", ".layout"})
     if (base.size() > suffix.size() && base.compare(base.size() - suffix.size(), suffix.size(), suffix) == 0)
       base.resize(base.size() - suffix.size());
-  return base + ".rig2d.json";
+  const std::string beside = base + ".rig2d.json";
+  if (!run.output) return beside;
+  std::error_code ec;
+  if (run.output->back() == '/' || fs::is_directory(*run.output, ec))
+    return (fs::path(*run.output) / fs::path(beside).filename()).string();
+  return *run.output;
 }
 
 // The files the rig is made from, known before rigging: the layout file, each part's PNG and
@@ -106,6 +111,10 @@ int run_layout(const LayoutRun& run, const AutorigOptions& options) {
       print_error(safe.error());
       return kUsage;
     }
+  }
+  if (run.list_inputs && planned) {  // known without rigging
+    for (const std::string& f : *planned) std::printf("%s\n", f.c_str());
+    return kOk;
   }
   const std::optional<std::string> digest = planned ? digest_of(*planned, run) : std::nullopt;
   AutorigFileRequest stamp_request;
