@@ -13,9 +13,13 @@
 namespace rig2d {
 namespace {
 
-// A bone weights a part when at least this share of its segments runs through the part's own alpha:
-// a leg bone crossing an arm layer where the two overlap on the canvas does not take the arm.
+// A bone weights a part when at least this share of its segments runs through the part's own alpha,
+// and the part is (within kOwnerMargin) the one the bone runs through most: where an arm layer hangs
+// over a leg layer, the forearm bone lies on both, but more on the arm, so it weights the arm only; a
+// leg bone crossing the arm likewise stays with the leg. Parts that share a bone all along (an upper
+// arm drawn over the torso) both keep it.
 constexpr double kMinInsideShare = 1.0 / 3.0;
+constexpr double kOwnerMargin = 0.1;  // below the bone's largest share over all parts
 
 bool covered(const PlacedPart& p, double cx, double cy, int threshold) {
   const double px = std::floor(cx) - p.x, py = std::floor(cy) - p.y;
@@ -98,12 +102,22 @@ double distance_to_segments(Vec2 p, const std::vector<Segment>& segs) {
 }
 
 // The bones allowed to weight one part (1 = allowed), and whether it fell back to the nearest bone.
-std::vector<std::uint8_t> part_bones(const std::vector<std::vector<Segment>>& segs, const PlacedPart& part,
-                                     const Mesh& canvas_mesh, int threshold, bool& fallback) {
+// `share[b]` = this part's inside_share of bone b, `best_share[b]` = the largest over all parts.
+std::vector<std::uint8_t> part_bones(const std::vector<Bone>& bones, const std::vector<std::vector<Segment>>& segs,
+                                     const std::vector<double>& share, const std::vector<double>& best_share,
+                                     const Mesh& canvas_mesh, bool& fallback) {
   std::vector<std::uint8_t> mask(segs.size(), 0);
+  std::vector<std::uint8_t> leaf(segs.size(), 1);
+  for (const Bone& b : bones)
+    if (b.parent >= 0 && b.parent < static_cast<std::int64_t>(bones.size())) leaf[static_cast<std::size_t>(b.parent)] = 0;
+  for (std::size_t b = 0; b < segs.size(); ++b)
+    mask[b] = share[b] >= kMinInsideShare && share[b] >= best_share[b] - kOwnerMargin;
+  // A leaf is a point (a hand's tip where the hand lies over a thigh is on both): it goes with its
+  // parent's part.
   bool any = false;
   for (std::size_t b = 0; b < segs.size(); ++b) {
-    mask[b] = inside_share(segs[b], part, threshold) >= kMinInsideShare;
+    const std::int64_t p = bones[b].parent;
+    if (leaf[b] && p >= 0 && p < static_cast<std::int64_t>(bones.size()) && !mask[static_cast<std::size_t>(p)]) mask[b] = 0;
     any = any || mask[b];
   }
   fallback = !any;
@@ -185,6 +199,14 @@ Result<Rig> autorig_parts(const std::vector<PlacedPart>& parts, int width, int h
   const std::vector<Bone> bones = std::move(*suggested);
   const Vec2 origin{options.pivot_x * width, options.pivot_y * height};  // rig origin on the canvas
   const auto segs = bone_segments_canvas(bones, origin);
+  std::vector<std::vector<double>> share(parts.size(), std::vector<double>(bones.size()));
+  std::vector<double> best(bones.size(), 0);
+  for (std::size_t p = 0; p < parts.size(); ++p) {
+    for (std::size_t b = 0; b < bones.size(); ++b) {
+      share[p][b] = inside_share(segs[b], parts[p], threshold);
+      best[b] = std::max(best[b], share[p][b]);
+    }
+  }
 
   Rig rig;
   rig.layout = Layout::V2;
@@ -217,7 +239,7 @@ Result<Rig> autorig_parts(const std::vector<PlacedPart>& parts, int width, int h
     Mesh rig_mesh = std::move(*mesh);
     for (Vec2& v : rig_mesh.verts) v = {v.x + part.x - origin.x, v.y + part.y - origin.y};
 
-    const std::vector<std::uint8_t> allowed = part_bones(segs, part, canvas_mesh, threshold, ps.nearest_bone_fallback);
+    const std::vector<std::uint8_t> allowed = part_bones(bones, segs, share[p], best, canvas_mesh, ps.nearest_bone_fallback);
     for (std::size_t b = 0; b < allowed.size(); ++b)
       if (allowed[b]) ps.bones.push_back(b);
     SkinWeights weights;

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <functional>
+#include <set>
 
 #include "rig2d/anim/rig_pose.h"
 #include "rig2d/image/png.h"
@@ -216,4 +217,49 @@ TEST_CASE("layout: a folder of layers is rigged in name order; the rig passes th
   REQUIRE(file);
   CHECK(file->inputs.front() == req.layout_path);
   CHECK(file->inputs.size() == 5);
+}
+
+TEST_CASE("layout: an arm hanging over a leg is weighted by arm bones only, the leg by leg bones only",
+          "[pipeline][layout]") {
+  std::vector<PlacedPart> parts(3);
+  parts[0].name = "torso";
+  parts[0].image = layer(0, [](Image& i) { rect(i, 74, 52, 118, 150, 1, 1, 1); });
+  parts[1].name = "leg_l";
+  parts[1].image = layer(4, [](Image& i) { capsule(i, 84, 140, 72, 244, 10, 1, 1, 1); });
+  parts[2].name = "arm_l";  // drawn in front, its forearm across the thigh
+  parts[2].image = layer(2, [](Image& i) { capsule(i, 78, 64, 70, 137, 7, 1, 1, 1); capsule(i, 70, 137, 80, 215, 7, 1, 1, 1); });
+  for (std::size_t p = 0; p < 3; ++p) {
+    parts[p].sprite = derive_guid_for_test(parts[p].name);
+    parts[p].order = double(p);
+  }
+  // Hand-placed bones (canvas px minus the centre 96, 128): spine, arm chain, leg chain.
+  AutorigOptions o = cli_defaults();
+  o.bones = std::vector<Bone>{{"root", -1, 0, -8, 0, false},  {"spine", 0, 0, -50, 0, false},
+                              {"upper_arm", 1, -18, -6, 0, false}, {"forearm", 2, -8, 73, 0, false},
+                              {"hand", 3, 10, 78, 0, false},      {"thigh", 0, -12, 20, 0, false},
+                              {"shin", 5, -6, 52, 0, false},      {"foot", 6, -6, 52, 0, false}};
+  LayoutStats st;
+  auto rig = autorig_parts(parts, kW, kH, o, &st);
+  REQUIRE(rig);
+  const std::set<std::uint32_t> arm{2, 3, 4}, leg{5, 6, 7};
+  auto dominated = [&](std::size_t p, const std::set<std::uint32_t>& own, const std::set<std::uint32_t>& other) {
+    const Part& part = rig->parts[p];
+    std::size_t by_own = 0, by_other = 0, any_other = 0;
+    const std::size_t n = part.mesh.verts.size();
+    for (std::size_t v = 0; v < n; ++v) {
+      std::size_t best = 0;
+      for (std::size_t k = 0; k < 4; ++k) {
+        if (part.skin_weights[v * 4 + k] > part.skin_weights[v * 4 + best]) best = k;
+        if (part.skin_weights[v * 4 + k] > 0 && other.count(part.skin_indices[v * 4 + k])) ++any_other;
+      }
+      by_own += own.count(part.skin_indices[v * 4 + best]);
+      by_other += other.count(part.skin_indices[v * 4 + best]);
+    }
+    INFO(part.name.value_or("") << ": " << by_own << " of " << n << " vertices by its own bones");
+    CHECK(double(by_own) >= 0.9 * double(n));
+    CHECK(by_other == 0);
+    CHECK(any_other == 0);  // not even a small weight from the other limb
+  };
+  dominated(2, arm, leg);
+  dominated(1, leg, arm);
 }

@@ -77,8 +77,8 @@ struct LayoutStats {
 // (options.pivot_x/y of the canvas), +y down. Bones: options.bones, else suggested over the union of
 // every part's alpha (options.skeleton). Each part: an outline mesh of its own alpha (MeshMode::Outline
 // is the only scheme) placed at x, y, UVs 0..1 in its own image; weights (options.weights) by the bones
-// whose segments run through the part's own coverage for at least a third of their length (else the
-// bone nearest to it). The vertex budget options.outline.max_vertices holds for the whole rig: each
+// whose segments run through the part's own coverage for at least a third of their length and within
+// 0.1 of the largest share any part has of them (else the bone nearest to it). The vertex budget options.outline.max_vertices holds for the whole rig: each
 // part gets a share by its covered area. Parts keep the given order; `order` is written per part.
 // Errors: autorig.options, autorig.bones, layout.parts (none, too many), autorig.empty (a part or
 // the union has no pixel over the threshold), autorig.budget, weights.*.
