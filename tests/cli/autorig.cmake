@@ -35,3 +35,14 @@ foreach(tool rig2d-autorig rig2d-validate rig2d-pose)
     set_tests_properties(cli_version_${tool} PROPERTIES PASS_REGULAR_EXPRESSION "^${tool} ${PROJECT_VERSION}\n$")
   endif()
 endforeach()
+
+# Sprite sheets and layouts (tests/cli/autorig_sheets.sh): slices, the sheet warning, --layout.
+if(TARGET rig2d-validate)
+  foreach(scenario slices sheet-warning layout)
+    add_test(NAME cli_autorig_sheets_${scenario}
+             COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/autorig_sheets.sh $<TARGET_FILE:rig2d-autorig>
+                     $<TARGET_FILE:rig2d-validate> ${PROJECT_SOURCE_DIR} ${scenario})
+    set_tests_properties(cli_autorig_sheets_${scenario} PROPERTIES PASS_REGULAR_EXPRESSION "PASS: ${scenario}"
+                         FAIL_REGULAR_EXPRESSION "FAIL: ")
+  endforeach()
+endif()

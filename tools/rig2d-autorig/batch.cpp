@@ -16,6 +16,7 @@
 #include "rig2d/io/files.h"
 #include "rig2d/io/output_safety.h"
 #include "rig2d/pipeline/autorig_inputs.h"
+#include "slice_jobs.h"
 #include "stamp.h"
 
 namespace rig2d::cli {
@@ -233,9 +234,10 @@ Result<std::vector<Job>> plan_jobs(const PlanRequest& plan) {
       return make_error("autorig.input", "no such file or folder", {input});
     }
   }
+  if (auto sliced = expand_slice_jobs(jobs, plan.slice); !sliced) return Unexpected{sliced.error()};
   std::map<std::string, std::string> owner;  // normalized rig path -> PNG
   for (Job& job : jobs) {
-    job.request.write_meta = plan.write_meta;
+    job.request.write_meta = plan.write_meta && !job.request.slice;  // a slice needs no texture type
     job.request.bones_path = plan.bones;
     job.request.keep_bones = plan.keep_bones;
     const std::string key = normal_absolute(job.request.rig_path).string();

@@ -27,6 +27,7 @@ struct PlanRequest {
   std::optional<std::string> bones;
   bool keep_bones = false;
   bool write_meta = false;
+  std::optional<std::string> slice;  // --slice NAME: of a sheet's slices, rig only this one
 };
 
 // Maps inputs (PNG files and folders searched recursively for *.png, in sorted order) to jobs.

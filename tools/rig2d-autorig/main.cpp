@@ -10,6 +10,7 @@
 #include "batch.h"
 #include "common/build_files.h"
 #include "common/cli_common.h"
+#include "layout_run.h"
 #include "stamp.h"
 #include "rig2d/pipeline/autorig_inputs.h"
 
@@ -48,6 +49,8 @@ struct Options {
   bool list_inputs = false;
   std::optional<std::string> shard;
   std::optional<std::string> base;
+  std::optional<std::string> slice;
+  std::optional<std::string> layout;
   Verbosity verbosity;
 };
 
@@ -81,7 +84,12 @@ void setup(CLI::App& app, Options& o) {
       "(default), or --weights joint for the engine's nearest-joint weights, which with --mesh grid is exactly the "
       "engine's autoRig2D/buildRig2D. Each sprite needs its <file>.png.meta.json sidecar (its texture GUID); the "
       "rig's sprite is that texture's whole-image sprite GUID.");
-  app.add_option("inputs", o.inputs, "PNG files and/or folders (searched recursively for *.png)")->required();
+  app.add_option("inputs", o.inputs, "PNG files and/or folders (searched recursively for *.png)");
+  app.add_option("--layout", o.layout,
+                 "Build one multi-part (v2) rig instead: from a layout file (canvas, parts with png or slice, x, y, "
+                 "order, name; docs/autorig.md) or a folder of same-size full-canvas layer PNGs in name order. "
+                 "-o names the rig (default: beside it, <layout>.rig2d.json)")
+      ->type_name("FILE|DIR");
   app.add_option("-o,--output", o.output,
                  "One PNG: the rig file (default: <image minus .png>.rig2d.json beside it), or a folder. "
                  "Folders/several inputs: the output folder, mirroring the input layout (default: beside each PNG)");
@@ -139,7 +147,8 @@ void setup(CLI::App& app, Options& o) {
   app.add_option("--max-edge", o.outline.max_edge,
                  "Outline: longest triangle edge in px, so interiors get vertices to bend (0 = no bound)")
       ->capture_default_str();
-  app.add_option("--max-verts", o.outline.max_vertices, "Outline: vertex budget per sprite: refinement stops there (the simplified outline's own points always stay)")
+  app.add_option("--max-verts", o.outline.max_vertices, "Vertex budget of every rig written (both mesh schemes; a layout's parts together): an outline over it is "
+                 "coarsened with a warning, a mesh that still cannot fit fails (autorig.budget)")
       ->capture_default_str();
   app.add_option("--weights", o.weights,
                  "Weight scheme: heat (bone heat diffused through the sprite, so a limb is not pulled by bones "
@@ -185,12 +194,17 @@ void setup(CLI::App& app, Options& o) {
   app.add_flag("--force", o.force,
                "Re-rig even sprites whose stamp says their rig is current (files are still only rewritten when "
                "their bytes change)");
+  app.add_option("--slice", o.slice,
+                 "Of a sheet whose sidecar lists \"sprites\" slices (each rigged into <png stem>.<slice>.rig2d.json), "
+                 "rig only the slice of this name")
+      ->type_name("NAME");
   add_build_options(app, o);
   add_verbosity(app, o.verbosity);
   app.set_version_flag("--version", std::string("rig2d-autorig ") + RIG2D_VERSION);
   // Options that do not change a rig's bytes stay out of the digest; every other option is in it.
   for (const char* name : {"inputs", "--output", "--bones", "--jobs", "--memory-budget", "--dry-run", "--force",
-                           "--check", "--depfile", "--list-inputs", "--shard", "--base", "--verbose", "--quiet"}) {
+                           "--check", "--depfile", "--list-inputs", "--shard", "--base", "--slice", "--layout", "--verbose",
+                           "--quiet"}) {
     app.get_option(name)->configurable(false);
   }
 }
@@ -282,12 +296,24 @@ int run(const Options& o, const std::string& options_key) {
     }
   }
 
+  if (o.layout) {
+    if (!o.inputs.empty() || o.shard || o.slice || o.keep_bones || o.write_meta) {
+      spdlog::error("--layout builds one rig from the layout: no PNG inputs, --shard, --slice, --keep-bones or --write-meta");
+      return kUsage;
+    }
+    return run_layout({*o.layout, o.output, o.bones, o.depfile, o.list_inputs, o.check, o.dry_run, o.force, options_key},
+                      options);
+  }
+  if (o.inputs.empty()) {
+    spdlog::error("no input: give PNG files or folders, or --layout FILE|DIR");
+    return kUsage;
+  }
   std::optional<Shard> shard;
   if (o.shard && !(shard = parse_shard(*o.shard))) {
     spdlog::error("--shard: expected K/N with 1 <= K <= N, got \"{}\"", *o.shard);
     return kUsage;
   }
-  auto jobs = plan_jobs({o.inputs, o.output, o.base, o.bones, o.keep_bones, o.write_meta});
+  auto jobs = plan_jobs({o.inputs, o.output, o.base, o.bones, o.keep_bones, o.write_meta, o.slice});
   if (!jobs) {
     log_error(jobs.error());
     return jobs.error().code == "autorig.input" ? kBadInput : kUsage;
@@ -302,7 +328,7 @@ int run(const Options& o, const std::string& options_key) {
     return kOk;
   }
   std::error_code ec;
-  const bool batch = o.inputs.size() > 1 || std::filesystem::is_directory(o.inputs[0], ec);
+  const bool batch = o.inputs.size() > 1 || std::filesystem::is_directory(o.inputs[0], ec) || jobs->size() > 1;
   if (jobs->empty()) {
     spdlog::warn(shard ? "no PNG files in this shard" : "no PNG files found");
     return write_depfile(o, *jobs);

@@ -12,6 +12,8 @@
 #include "rig2d/core/limits.h"
 #include "rig2d/image/coverage.h"
 #include "rig2d/skin/skeleton.h"
+#include "pipeline/autorig_internal.h"
+#include "pipeline/mesh_budget.h"
 
 namespace rig2d {
 namespace {
@@ -341,7 +343,7 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
       break;
     }
     case MeshMode::Outline: {
-      auto outline = outline_mesh(image, outline_options(o, bones), &st.outline);
+      auto outline = detail::outline_mesh_within_budget(image, outline_options(o, bones), &st.outline, st.mesh_warnings);
       if (!outline) return Unexpected{outline.error()};
       mesh = std::move(*outline);
       st.coverage = st.outline.coverage;
@@ -350,6 +352,8 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
     }
   }
   st.mesh_ms = ms_since(t);
+  if (auto ok = detail::check_vertex_budget(mesh, o.outline.max_vertices, mesh_mode_name(o.mesh).data()); !ok)
+    return Unexpected{ok.error()};
   if (mesh.verts.empty() || mesh.tris.empty()) {
     return make_error("autorig.mesh.empty",
                       "every grid cell was culled: the covered area (" + std::to_string(st.covered_cells) +

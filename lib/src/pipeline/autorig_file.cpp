@@ -10,6 +10,7 @@
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
 #include "rig2d/pipeline/autorig_inputs.h"
+#include "pipeline/slice_source.h"
 #include "rig/rig_json_internal.h"
 #include "rig2d/rig/rig_json.h"
 
@@ -96,7 +97,15 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
   out.decode_ms = ms_since(t);
 
   auto meta = read_sprite_meta(meta_path);
-  if (!meta && meta.error().code == "meta.missing" && request.write_meta) {
+  AutorigOptions o = options;
+  if (request.slice) {  // a slice of a sheet: its own pixels, pivot and GUID (slice_source.cpp)
+    if (!meta) return Unexpected{meta.error()};
+    auto slice = detail::pick_slice(meta_path, *request.slice, *image, o);
+    if (!slice) return Unexpected{slice.error()};
+    out.texture_guid = meta->texture_guid;
+    out.sprite_guid = std::move(slice->guid);
+    *image = std::move(slice->pixels);
+  } else if (!meta && meta.error().code == "meta.missing" && request.write_meta) {
     out.texture_guid = mint_texture_guid(relative_to_asset_root(request.png_path), *bytes);
     out.meta_text = new_sprite_meta_text(out.texture_guid);
     out.meta_created = true;
@@ -126,7 +135,11 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
       }
     }
   }
-  out.sprite_guid = whole_image_sprite_guid(out.texture_guid);
+  if (!request.slice) {
+    out.sprite_guid = whole_image_sprite_guid(out.texture_guid);
+    if (auto sheet = detail::sheet_warning(*image, o.alpha_threshold, request.png_path))
+      out.warnings.push_back(std::move(*sheet));
+  }
 
   if (auto kept = existing_rig_id(request.rig_path)) {
     out.rig_id = *kept;
@@ -135,7 +148,6 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
     out.rig_id = uuid_v5(kRigIdNamespace, out.sprite_guid);
   }
 
-  AutorigOptions o = options;
   o.sprite = out.sprite_guid;
   o.id = out.rig_id;
   std::error_code ec;
@@ -160,6 +172,11 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
     }
     return Unexpected{std::move(e)};
   }
+  for (Diagnostic& d : out.stats.mesh_warnings) {
+    d.where.file = request.png_path;
+    out.warnings.push_back(std::move(d));
+  }
+  out.stats.mesh_warnings.clear();
   // Weighting warnings join the result's; notes (a tip bone with no weight) stay in the stats for -v.
   std::vector<Diagnostic> notes;
   for (Diagnostic& d : out.stats.weight_warnings) {

@@ -87,6 +87,10 @@ Result<void> check_input(const Mesh& mesh, std::span<const Bone> bones, const He
     return make_error("weights.heat.options", "smooth_passes must be 0..100, got " + std::to_string(o.smooth_passes));
   if (!(o.default_leaf_length >= 0) || !std::isfinite(o.default_leaf_length))
     return make_error("weights.heat.options", "default_leaf_length must be a finite length >= 0 px");
+  if (!o.bone_mask.empty() && (o.bone_mask.size() != bones.size() ||
+                               std::find_if(o.bone_mask.begin(), o.bone_mask.end(), [](std::uint8_t m) { return m != 0; }) ==
+                                   o.bone_mask.end()))
+    return make_error("weights.heat.options", "bone_mask must be empty or hold one entry per bone, one of them nonzero");
   if (mesh.verts.size() > kMaxVertices)
     return make_error("weights.heat.limit", "mesh has " + std::to_string(mesh.verts.size()) + " vertices, limit is " +
                                                 std::to_string(kMaxVertices),
@@ -205,8 +209,37 @@ std::vector<BoneSeeds> seed_bones(std::span<const BoneSegment> segments, std::si
       island_has_bone[g.island[out[b].seeds.back().vertex]] = 1;
     }
   }
+  // Every island no bone crosses gets each bone at that bone's nearest point on the island (scoped
+  // per island: seeding only the nearest lone island would leave the others without any heat source,
+  // a singular system, and the whole solve would fail).
+  std::vector<std::uint32_t> lone;
+  for (std::uint32_t i = 0; i < g.island_count; ++i)
+    if (!island_has_bone[i]) lone.push_back(i);
+  if (lone.empty()) return out;
+  std::vector<std::int64_t> lone_slot(g.island_count, -1);
+  for (std::size_t k = 0; k < lone.size(); ++k) lone_slot[lone[k]] = static_cast<std::int64_t>(k);
+  std::vector<std::pair<double, Vec2>> nearest(g.triangles.size());
+  std::vector<double> best_gap(lone.size());
   for (std::uint32_t b = 0; b < bone_count; ++b) {
-    attach_nearest(b, [&](const auto& t) { return island_has_bone[g.island[t[0]]] == 0; });
+    std::fill(best_gap.begin(), best_gap.end(), kInf);
+    for (std::size_t ti = 0; ti < g.triangles.size(); ++ti) {
+      nearest[ti] = {kInf, Vec2{}};
+      const std::int64_t slot = lone_slot[g.island[g.triangles[ti][0]]];
+      if (slot < 0) continue;
+      for (const BoneSegment& s : segments) {
+        if (s.bone != b) continue;
+        double gap = 0;
+        const Vec2 point = detail::nearest_point_on_triangle(s.a, s.b, corners(g.triangles[ti]), &gap);
+        if (gap < nearest[ti].first) nearest[ti] = {gap, point};
+      }
+      best_gap[std::size_t(slot)] = std::min(best_gap[std::size_t(slot)], nearest[ti].first);
+    }
+    for (std::size_t ti = 0; ti < g.triangles.size(); ++ti) {
+      const auto& [gap, point] = nearest[ti];
+      const std::int64_t slot = lone_slot[g.island[g.triangles[ti][0]]];
+      if (slot < 0 || gap == kInf || !(gap <= best_gap[std::size_t(slot)] + 1e-9 * g.scale)) continue;
+      for (const std::uint32_t v : g.triangles[ti]) out[b].seeds.push_back({v, gap + std::sqrt(dist2(verts[v], point))});
+    }
   }
   return out;
 }
@@ -289,8 +322,9 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
   }
   const std::span<const Vec2> verts = mesh.verts;
   const MeshGraph g = detail::build_mesh_graph(verts, mesh.tris);
-  const std::vector<BoneSegment> segments =
-      detail::bone_segments_on(bones, joints, verts, g, options.default_leaf_length);
+  std::vector<BoneSegment> segments = detail::bone_segments_on(bones, joints, verts, g, options.default_leaf_length);
+  auto allowed = [&](std::uint32_t b) { return options.bone_mask.empty() || options.bone_mask[b] != 0; };
+  std::erase_if(segments, [&](const BoneSegment& s) { return !allowed(s.bone); });
   const auto nb = static_cast<std::uint32_t>(bones.size());
 
   HeatWeightsStats& stats = result.stats;
@@ -317,6 +351,7 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
   std::vector<double> cutoff(n, kInf);
   detail::GeodesicScratch scratch;
   for (std::uint32_t b = 0; b < nb; ++b) {
+    if (!allowed(b)) continue;
     if (!seeds[b].touches_mesh && !g.triangles.empty()) {
       ++stats.bones_outside;
       result.warnings.push_back(warning("weights.heat.bone_outside",
@@ -455,7 +490,7 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
     for (std::uint8_t k = 0; k < nearest.count[v]; ++k) is_source[nearest.bones[v][k]] = 1;
 
   for (std::uint32_t b = 0; b < nb; ++b) {
-    if (is_source[b]) continue;
+    if (is_source[b] || !allowed(b)) continue;
     Diagnostic note = warning("weights.heat.bone_unweighted",
                               "bone \"" + bones[b].name +
                                   "\" is the nearest bone of no vertex (e.g. a tip joint on the mesh edge with "
@@ -485,6 +520,14 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
     } else {
       for (std::size_t v = 0; v < n; ++v) rhs[static_cast<Eigen::Index>(v)] *= source[v];
       w = solver.solve(rhs);
+      if (solver.info() != Eigen::Success || !w.allFinite()) {  // never a silent hard-weight fallback
+        if (!stats.solver_fallback)
+          result.warnings.push_back(warning("weights.heat.solve_failed",
+                                            "the heat system could not be solved: nearest-bone weights used", "/mesh"));
+        stats.solver_fallback = true;
+        w.setZero();
+        for (const auto& [v, p] : nearest_of[b]) w[static_cast<Eigen::Index>(v)] = p;
+      }
     }
     // Umbrella smoothing, half a step per pass (Jacobi: reads the previous pass only).
     for (int pass = 0; pass < options.smooth_passes; ++pass) {

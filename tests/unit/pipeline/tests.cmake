@@ -4,3 +4,4 @@ rig2d_add_test(test_pose ${CMAKE_CURRENT_LIST_DIR}/test_pose_render.cpp ${CMAKE_
   ${CMAKE_CURRENT_LIST_DIR}/test_pose_job.cpp ${CMAKE_CURRENT_LIST_DIR}/test_pose_folds.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_legend.cpp ${CMAKE_CURRENT_LIST_DIR}/test_views.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_contact_sheet.cpp)
+rig2d_add_test(test_sheets ${CMAKE_CURRENT_LIST_DIR}/test_sheets.cpp ${CMAKE_CURRENT_LIST_DIR}/test_layout.cpp)

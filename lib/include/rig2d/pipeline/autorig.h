@@ -128,6 +128,8 @@ struct AutorigStats {
   double coverage_ms = 0, mesh_ms = 0, bones_ms = 0, weights_ms = 0;
   std::vector<Diagnostic> weight_warnings;  // heat weights: how a degenerate piece was handled
                                             // (autorig_file keeps only the notes here, for -v)
+  std::vector<Diagnostic> mesh_warnings;    // e.g. autorig.budget.coarsened: the outline was coarsened
+                                            // to fit the vertex budget (autorig_file moves them out)
   OutlineMeshStats outline;        // MeshMode::Outline only: contour, simplification, quality, IoU
   ShapeSkeletonStats skeleton;     // SkeletonMode::Shape (suggested bones) only
   CoverageScore coverage;          // either mesh vs the alpha mask (pixel centres, alpha > threshold)
@@ -139,7 +141,9 @@ struct AutorigStats {
 // build_rig with is_inside = the coverage mask. Errors: autorig.options (a field out of its limit),
 // autorig.bones (hand-placed bones: empty, over kMaxBones, non-finite, bad parent, cycle, duplicate
 // or empty name), autorig.empty (no pixel with alpha > threshold), autorig.mesh.empty (coverage too
-// thin for the grid: every cell culled), coverage.image, grid.too_large.
+// thin for the grid: every cell culled), autorig.budget (the mesh cannot fit options.outline.max_vertices,
+// which bounds both mesh schemes; an outline over it is first coarsened, with a warning in
+// stats->mesh_warnings), coverage.image, grid.too_large.
 RIG2D_EXPORT Result<Rig> autorig_image(const Image& image, const AutorigOptions& options,
                                        AutorigStats* stats = nullptr);
 

@@ -4,6 +4,7 @@
 // so a caller can run many of these in parallel and commit each result atomically.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,6 +22,8 @@ struct AutorigFileRequest {
   bool keep_bones = false;              // reuse the bones of the rig already at rig_path, if any (hand
                                         // edits survive a re-run); else bones_path, else as above
   bool write_meta = false;              // create a missing sidecar / set a non-2d one's type to "2d"
+  std::optional<std::size_t> slice;     // rig only this slice (index into the sidecar's `sprites`):
+                                        // its rect, pivot and alpha; sprite = the slice GUID (slices.h)
 };
 
 struct AutorigFileResult {
@@ -44,8 +47,12 @@ struct AutorigFileResult {
 // sidecar is minted (mint_texture_guid over the path under default_asset_root) and one without a
 // `type` gets "2d"; otherwise a texture the engine treats as 3d is a meta.type warning.
 // With keep_bones an existing rig's bones are read like a bones file (its defects are bones.* errors
-// naming the rig). Errors: io.*, png.*, meta.* (meta.missing names --write-meta as the fix), bones.*, json.*,
-// autorig.* (autorig.verify means a bug: the generated rig failed its own checks).
+// naming the rig). With `slice`, the slice's pixels are rigged with its pivot, sprite = its GUID and
+// id = uuid_v5(kRigIdNamespace, slice GUID) (write_meta is ignored: slices need no type). Without it,
+// an image that looks like a sheet (guess_sheet) gets an autorig.sheet warning suggesting slices.
+// Errors: io.*, png.*, meta.* (meta.missing names --write-meta as the fix), bones.*, json.*,
+// autorig.slice (no such slice), autorig.slice.bounds, autorig.* (autorig.verify means a bug: the
+// generated rig failed its own checks).
 RIG2D_EXPORT Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const AutorigOptions& options);
 
 // True when `rig_path` exists and is at least as new as the PNG, its sidecar (which must exist) and the

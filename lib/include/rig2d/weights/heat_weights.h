@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -26,6 +27,10 @@ struct HeatWeightsOptions {
                                  // before the influence cut. [Limit: 0..100]
   double default_leaf_length = 0;  // px, for a leaf bone whose joint is not inside the mesh
                                    // (0 = a point). [Limit: >= 0, finite]
+  std::vector<std::uint8_t> bone_mask;  // nonzero = the bone may weight this mesh; empty = every bone.
+                                        // A masked bone gets no weight and lends no heat (one part of a
+                                        // multi-part rig is weighted by the bones over it only).
+                                        // [Limit: empty, or one entry per bone with one nonzero]
 };
 
 struct HeatWeightsStats {

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: Apache-2.0
+// Sprite sheets: a texture whose sidecar lists `sprites` slices (ENGINE-SPEC §1.4) is rigged one slice
+// at a time, each into its own v1 rig whose `sprite` is the slice GUID and whose UVs are 0..1 in the
+// slice rect. A texture without slices that looks like a sheet (many separate islands) is detected so
+// the caller can suggest slicing it. See docs/autorig.md, "Sheets and slices".
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rig2d/core/result.h"
+#include "rig2d/export.h"
+#include "rig2d/image/image.h"
+
+namespace rig2d {
+
+struct SpriteSlice {
+  std::string guid;                 // the slice's sprite GUID, lowercased
+  std::string name;                 // as written ("" when absent)
+  int x = 0, y = 0, w = 0, h = 0;   // rect in source px, top-left origin
+  double pivot_x = 0.5;             // 0..1 within the rect, 0 = left
+  double pivot_y = 0.5;             // 0..1 within the rect, 0 = top
+};
+
+// The `sprites` slices of a sidecar's text, in file order (none when the key is absent). Rect values
+// must be whole numbers. Errors (pointer and line:col): json.*, meta.root, meta.sprites (not an array),
+// meta.slice.guid, meta.slice.rect (missing, not whole numbers, x/y < 0 or w/h <= 0),
+// meta.slice.pivot (outside 0..1).
+RIG2D_EXPORT Result<std::vector<SpriteSlice>> parse_sprite_slices(std::string_view sidecar_text,
+                                                                  const std::string& path);
+// The same from a sidecar file; a missing file has no slices. Errors: io.*, then as above.
+RIG2D_EXPORT Result<std::vector<SpriteSlice>> read_sprite_slices(const std::string& sidecar_path);
+
+// File-name form of each slice's name, in order: letters, digits, '-' and '_' are kept, every other
+// byte becomes '_' ('.' and '/' included, so a name can neither fake an extension nor a folder); an
+// empty name becomes "slice<index>"; a repeated result gets "-2", "-3", ... (first come keeps it).
+RIG2D_EXPORT std::vector<std::string> slice_file_stems(const std::vector<SpriteSlice>& slices);
+
+// "<rig_path minus .rig2d.json>.<stem>.rig2d.json": hero.rig2d.json + "walk_0" -> hero.walk_0.rig2d.json.
+RIG2D_EXPORT std::string slice_rig_path(const std::string& rig_path, std::string_view stem);
+
+// The slice's pixels as an image of its own. Errors: autorig.slice.bounds (the rect reaches outside
+// the image; the message names the slice).
+RIG2D_EXPORT Result<Image> crop_slice(const Image& image, const SpriteSlice& slice);
+
+// Whether an image without slices looks like a sheet or atlas of several sprites: at least
+// kSheetMinIslands separate islands (8-connected, alpha > threshold, each at least 5% of the largest)
+// and no island holding half the covered pixels. rows/cols estimate the grid the islands sit on.
+inline constexpr std::size_t kSheetMinIslands = 4;
+struct SheetGuess {
+  std::size_t islands = 0;          // significant islands
+  std::size_t rows = 0, cols = 0;   // bands of island centres, top to bottom and left to right
+  double largest_share = 0;         // the largest island's share of the covered pixels
+  bool looks_like_sheet = false;
+};
+RIG2D_EXPORT SheetGuess guess_sheet(const Image& image, int alpha_threshold);
+
+}  // namespace rig2d

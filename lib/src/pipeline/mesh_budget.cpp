@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "pipeline/mesh_budget.h"
+
+#include <algorithm>
+#include <charconv>
+#include <string>
+
+namespace rig2d::detail {
+namespace {
+
+constexpr double kMaxTolerance = 64;   // check_outline_options' limit
+constexpr double kFirstCoarseTolerance = 1.5;
+
+std::string number_text(double value) {
+  char buf[32];
+  const auto res = std::to_chars(buf, buf + sizeof buf, value);
+  return std::string(buf, res.ptr);
+}
+
+}  // namespace
+
+Result<void> check_vertex_budget(const Mesh& mesh, std::size_t max_vertices, const char* scheme) {
+  if (mesh.verts.size() <= max_vertices) return {};
+  return make_error("autorig.budget", std::string("the ") + scheme + " mesh has " + std::to_string(mesh.verts.size()) +
+                                          " vertices, over the budget of " + std::to_string(max_vertices) +
+                                          " (--max-verts); use fewer cells, slice the sheet or raise --max-verts");
+}
+
+Result<Mesh> outline_mesh_within_budget(const Image& image, const OutlineMeshOptions& options,
+                                        OutlineMeshStats* stats, std::vector<Diagnostic>& warnings) {
+  OutlineMeshOptions o = options;
+  OutlineMeshStats local;
+  OutlineMeshStats& st = stats ? *stats : local;
+  std::size_t first_count = 0;
+  for (;;) {
+    auto mesh = outline_mesh(image, o, &st);
+    if (!mesh) return mesh;
+    if (first_count == 0) first_count = st.simplified_points;
+    // An outline that leaves the refinement less than half the budget gets slivers where the budget
+    // cuts it short (a sheet of 256 sprites: 1.3 degree triangles), so it is coarsened too.
+    const bool crowded = st.budget_reached && st.simplified_points * 2 > options.max_vertices;
+    if (mesh->verts.size() <= options.max_vertices && (!crowded || o.tolerance >= kMaxTolerance)) {
+      if (o.tolerance != options.tolerance) {
+        Diagnostic d;
+        d.severity = Severity::Warning;
+        d.code = "autorig.budget.coarsened";
+        d.message = "the outline has " + std::to_string(first_count) + " points, too many for the budget of " +
+                    std::to_string(options.max_vertices) + " vertices (--max-verts): coarsened to a " +
+                    number_text(o.tolerance) + " px outline tolerance (" + std::to_string(mesh->verts.size()) +
+                    " vertices), which may clip the sprite's edge; slice a sheet, or raise --max-verts";
+        warnings.push_back(std::move(d));
+      }
+      return mesh;
+    }
+    // The simplified outline's own points are always kept, so only a coarser outline can fit.
+    if (o.tolerance >= kMaxTolerance) {
+      return make_error("autorig.budget",
+                        "even a " + number_text(kMaxTolerance) + " px outline needs " +
+                            std::to_string(mesh->verts.size()) + " vertices (" +
+                            std::to_string(st.simplified_rings) + " outline rings), over the budget of " +
+                            std::to_string(options.max_vertices) +
+                            " (--max-verts): the image has too many separate shapes; slice it (sidecar \"sprites\") "
+                            "or raise --max-verts");
+    }
+    o.tolerance = std::min(kMaxTolerance, std::max(kFirstCoarseTolerance, o.tolerance * 2));
+  }
+}
+
+}  // namespace rig2d::detail

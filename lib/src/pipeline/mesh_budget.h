@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+// The vertex budget (--max-verts) as a hard limit: an outline mesh whose simplified outline alone has
+// more points than the budget (a sheet of many sprites, a noisy edge) is retried with a coarser
+// outline until it fits, with a warning saying so, or fails with autorig.budget. Never over budget.
+#pragma once
+
+#include <vector>
+
+#include "rig2d/core/error.h"
+#include "rig2d/core/result.h"
+#include "rig2d/geometry/outline_mesh.h"
+#include "rig2d/image/image.h"
+#include "rig2d/rig/rig.h"
+
+namespace rig2d::detail {
+
+// outline_mesh(image, options), retried with the simplification tolerance doubled (1.5, 3, ... up to
+// its limit of 64 px) while the mesh has more than options.max_vertices vertices, or its outline alone
+// takes over half the budget so refinement stops short (slivers). A coarsened mesh adds
+// an autorig.budget.coarsened warning to `warnings`. Errors: outline_mesh's, and autorig.budget when
+// even the coarsest outline is over the budget.
+Result<Mesh> outline_mesh_within_budget(const Image& image, const OutlineMeshOptions& options,
+                                        OutlineMeshStats* stats, std::vector<Diagnostic>& warnings);
+
+// autorig.budget when `mesh` has more than `max_vertices` vertices (the final guard for every mesh
+// scheme: a rig over the budget is never written). `scheme` names the mesh in the message.
+Result<void> check_vertex_budget(const Mesh& mesh, std::size_t max_vertices, const char* scheme);
+
+}  // namespace rig2d::detail

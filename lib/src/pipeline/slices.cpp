@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "rig2d/pipeline/slices.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <set>
+
+#include "json/json_util.h"
+#include "rig2d/asset/guid.h"
+#include "rig2d/io/files.h"
+
+namespace rig2d {
+namespace {
+
+using detail::Json;
+
+constexpr std::uint64_t kMaxSidecarBytes = 16ull << 20;
+constexpr double kSignificantIsland = 0.05;  // of the largest island's area
+constexpr double kDominantShare = 0.5;       // an island this big is the sprite, the rest are details
+
+Unexpected located(std::string code, std::string message, std::string_view text, const std::string& path,
+                   std::string pointer) {
+  const auto [line, col] = detail::locate_pointer(text, pointer);
+  return make_error(std::move(code), std::move(message), {path, std::move(pointer), line, col});
+}
+
+bool whole(const Json& v) {
+  return v.is_number() && std::isfinite(v.get<double>()) && std::floor(v.get<double>()) == v.get<double>() &&
+         std::fabs(v.get<double>()) < 1e9;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return s;
+}
+
+Result<SpriteSlice> parse_slice(const Json& s, std::string_view text, const std::string& path, const std::string& at) {
+  if (!s.is_object()) return located("meta.slice", "a slice must be an object {guid, name, rect, pivot}", text, path, at);
+  SpriteSlice out;
+  const auto guid = s.find("guid");
+  if (guid == s.end() || !guid->is_string() || !is_guid(guid->get_ref<const std::string&>()))
+    return located("meta.slice.guid", "slice needs a GUID \"guid\" (8-4-4-4-12 hex digits)", text, path,
+                   guid == s.end() ? at : at + "/guid");
+  out.guid = lower(guid->get<std::string>());
+  if (const auto name = s.find("name"); name != s.end() && name->is_string()) out.name = name->get<std::string>();
+  const auto rect = s.find("rect");
+  if (rect == s.end() || !rect->is_object())
+    return located("meta.slice.rect", "slice needs \"rect\": {x, y, w, h} in source px", text, path,
+                   rect == s.end() ? at : at + "/rect");
+  for (const auto& [key, field] : {std::pair{"x", &out.x}, std::pair{"y", &out.y}, std::pair{"w", &out.w},
+                                   std::pair{"h", &out.h}}) {
+    const auto v = rect->find(key);
+    if (v == rect->end() || !whole(*v))
+      return located("meta.slice.rect", std::string("slice rect \"") + key + "\" must be a whole number of px", text,
+                     path, at + "/rect" + (v == rect->end() ? "" : std::string("/") + key));
+    *field = static_cast<int>(v->get<double>());
+  }
+  if (out.x < 0 || out.y < 0 || out.w <= 0 || out.h <= 0)
+    return located("meta.slice.rect", "slice rect needs x, y >= 0 and w, h > 0", text, path, at + "/rect");
+  if (const auto pivot = s.find("pivot"); pivot != s.end()) {
+    const bool ok = pivot->is_object() && pivot->contains("x") && pivot->contains("y") && (*pivot)["x"].is_number() &&
+                    (*pivot)["y"].is_number();
+    if (ok) {
+      out.pivot_x = (*pivot)["x"].get<double>();
+      out.pivot_y = (*pivot)["y"].get<double>();
+    }
+    if (!ok || !(out.pivot_x >= 0 && out.pivot_x <= 1 && out.pivot_y >= 0 && out.pivot_y <= 1))
+      return located("meta.slice.pivot", "slice pivot must be {x, y}, each 0..1 within the rect", text, path,
+                     at + "/pivot");
+  }
+  return out;
+}
+
+// Centres sorted, split into bands wherever the gap exceeds half the typical island extent.
+std::size_t count_bands(std::vector<double> centres, double typical_extent) {
+  if (centres.empty()) return 0;
+  std::sort(centres.begin(), centres.end());
+  std::size_t bands = 1;
+  for (std::size_t i = 1; i < centres.size(); ++i)
+    if (centres[i] - centres[i - 1] > 0.5 * typical_extent) ++bands;
+  return bands;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+  return v[v.size() / 2];
+}
+
+struct Island {
+  std::size_t area = 0;
+  int x0, y0, x1, y1;
+};
+
+// 8-connected islands of alpha > threshold (an explicit stack: no recursion depth to overflow).
+std::vector<Island> find_islands(const Image& image, int alpha_threshold) {
+  const int w = image.width, h = image.height;
+  std::vector<std::uint8_t> seen(std::size_t(w) * std::size_t(h), 0);
+  auto covered = [&](int x, int y) { return image.rgba[(std::size_t(y) * std::size_t(w) + std::size_t(x)) * 4 + 3] > alpha_threshold; };
+  std::vector<Island> islands;
+  std::vector<std::pair<int, int>> stack;
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      const std::size_t i = std::size_t(y) * std::size_t(w) + std::size_t(x);
+      if (seen[i] || !covered(x, y)) continue;
+      Island isl{0, x, y, x, y};
+      seen[i] = 1;
+      stack.push_back({x, y});
+      while (!stack.empty()) {
+        const auto [cx, cy] = stack.back();
+        stack.pop_back();
+        ++isl.area;
+        isl.x0 = std::min(isl.x0, cx), isl.x1 = std::max(isl.x1, cx);
+        isl.y0 = std::min(isl.y0, cy), isl.y1 = std::max(isl.y1, cy);
+        for (int dy = -1; dy <= 1; ++dy) {
+          for (int dx = -1; dx <= 1; ++dx) {
+            const int nx = cx + dx, ny = cy + dy;
+            if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+            const std::size_t j = std::size_t(ny) * std::size_t(w) + std::size_t(nx);
+            if (seen[j] || !covered(nx, ny)) continue;
+            seen[j] = 1;
+            stack.push_back({nx, ny});
+          }
+        }
+      }
+      islands.push_back(isl);
+    }
+  }
+  return islands;
+}
+
+}  // namespace
+
+Result<std::vector<SpriteSlice>> parse_sprite_slices(std::string_view text, const std::string& path) {
+  auto json = detail::parse_json(text, path);
+  if (!json) return Unexpected{json.error()};
+  if (!json->is_object()) return located("meta.root", "sidecar is not a JSON object", text, path, "");
+  std::vector<SpriteSlice> slices;
+  const auto sprites = json->find("sprites");
+  if (sprites == json->end()) return slices;
+  if (!sprites->is_array()) return located("meta.sprites", "\"sprites\" must be an array of slices", text, path, "/sprites");
+  for (std::size_t i = 0; i < sprites->size(); ++i) {
+    auto slice = parse_slice((*sprites)[i], text, path, "/sprites/" + std::to_string(i));
+    if (!slice) return Unexpected{slice.error()};
+    slices.push_back(std::move(*slice));
+  }
+  return slices;
+}
+
+Result<std::vector<SpriteSlice>> read_sprite_slices(const std::string& sidecar_path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(sidecar_path, ec)) return std::vector<SpriteSlice>{};
+  auto text = read_file(sidecar_path, kMaxSidecarBytes);
+  if (!text) return Unexpected{text.error()};
+  return parse_sprite_slices(*text, sidecar_path);
+}
+
+std::vector<std::string> slice_file_stems(const std::vector<SpriteSlice>& slices) {
+  std::vector<std::string> stems;
+  std::set<std::string> used;
+  for (std::size_t i = 0; i < slices.size(); ++i) {
+    std::string stem;
+    for (const char c : slices[i].name) {
+      const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+      stem += keep ? c : '_';
+    }
+    if (stem.empty()) stem = "slice" + std::to_string(i);
+    std::string unique = stem;
+    for (int n = 2; used.count(unique); ++n) unique = stem + "-" + std::to_string(n);
+    used.insert(unique);
+    stems.push_back(std::move(unique));
+  }
+  return stems;
+}
+
+std::string slice_rig_path(const std::string& rig_path, std::string_view stem) {
+  constexpr std::string_view kSuffix = ".rig2d.json";
+  std::string base = rig_path;
+  if (base.size() >= kSuffix.size() && base.compare(base.size() - kSuffix.size(), kSuffix.size(), kSuffix) == 0)
+    base.resize(base.size() - kSuffix.size());
+  return base + "." + std::string(stem) + std::string(kSuffix);
+}
+
+Result<Image> crop_slice(const Image& image, const SpriteSlice& s) {
+  if (s.x < 0 || s.y < 0 || s.w <= 0 || s.h <= 0 || s.x > image.width - s.w || s.y > image.height - s.h)
+    return make_error("autorig.slice.bounds", "slice \"" + s.name + "\" (" + std::to_string(s.x) + ", " +
+                                                  std::to_string(s.y) + ", " + std::to_string(s.w) + " x " +
+                                                  std::to_string(s.h) + ") reaches outside the " +
+                                                  std::to_string(image.width) + " x " + std::to_string(image.height) +
+                                                  " image");
+  Image out;
+  out.width = s.w;
+  out.height = s.h;
+  out.rgba.resize(std::size_t(s.w) * std::size_t(s.h) * 4);
+  for (int y = 0; y < s.h; ++y) {
+    const auto src = image.rgba.begin() +
+                     static_cast<std::ptrdiff_t>((std::size_t(s.y + y) * std::size_t(image.width) + std::size_t(s.x)) * 4);
+    std::copy(src, src + s.w * 4, out.rgba.begin() + static_cast<std::ptrdiff_t>(std::size_t(y) * std::size_t(s.w) * 4));
+  }
+  return out;
+}
+
+SheetGuess guess_sheet(const Image& image, int alpha_threshold) {
+  SheetGuess g;
+  if (image.width <= 0 || image.height <= 0 ||
+      image.rgba.size() != std::size_t(image.width) * std::size_t(image.height) * 4)
+    return g;
+  const std::vector<Island> islands = find_islands(image, alpha_threshold);
+  std::size_t largest = 0, total = 0;
+  for (const Island& i : islands) largest = std::max(largest, i.area), total += i.area;
+  if (total == 0) return g;
+  std::vector<double> cx, cy, widths, heights;
+  for (const Island& i : islands) {
+    if (double(i.area) < kSignificantIsland * double(largest)) continue;
+    ++g.islands;
+    cx.push_back(0.5 * (i.x0 + i.x1));
+    cy.push_back(0.5 * (i.y0 + i.y1));
+    widths.push_back(i.x1 - i.x0 + 1);
+    heights.push_back(i.y1 - i.y0 + 1);
+  }
+  g.cols = count_bands(cx, median(widths));
+  g.rows = count_bands(cy, median(heights));
+  g.largest_share = double(largest) / double(total);
+  g.looks_like_sheet = g.islands >= kSheetMinIslands && g.largest_share < kDominantShare;
+  return g;
+}
+
+}  // namespace rig2d

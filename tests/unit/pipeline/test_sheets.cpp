@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: Apache-2.0
+// Sprite sheets: the vertex budget always holds, slices are rigged one by one, unsliced sheets are
+// recognised.
+#include <catch2/catch.hpp>
+
+#include <set>
+
+#include "rig2d/image/png.h"
+#include "rig2d/pipeline/autorig.h"
+#include "rig2d/pipeline/autorig_file.h"
+#include "rig2d/pipeline/slices.h"
+#include "rig2d/rig/rig_json.h"
+#include "rig2d/weights/heat_weights.h"
+#include "sheet_fixtures.h"
+
+using namespace rig2d;
+using namespace rig2d::test;
+
+namespace {
+
+// cols x rows cells of `cell` px, each holding a spiky star in its own colour.
+Image star_sheet(int cols, int rows, int cell, int spikes) {
+  Image img = blank(cols * cell, rows * cell);
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c)
+      star(img, (c + 0.5) * cell, (r + 0.5) * cell, cell * 0.2, cell * 0.45, spikes, std::uint8_t(40 + 13 * c),
+           std::uint8_t(40 + 13 * r), 200);
+  return img;
+}
+
+AutorigOptions cli_defaults() {
+  AutorigOptions o;
+  o.mesh = MeshMode::Outline;
+  o.skeleton = SkeletonMode::Shape;
+  o.weights = WeightsMode::Heat;
+  return o;
+}
+
+bool has_code(const std::vector<Diagnostic>& ds, const std::string& code) {
+  for (const Diagnostic& d : ds)
+    if (d.code == code) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("vertex budget: a 2048^2 sheet of 256 spiky sprites is coarsened to fit", "[pipeline][sheets][slow]") {
+  const Image sheet = star_sheet(16, 16, 128, 24);
+  AutorigOptions o = cli_defaults();
+  REQUIRE(o.outline.max_vertices == 4096);
+  AutorigStats st;
+  auto rig = autorig_image(sheet, o, &st);
+  REQUIRE(rig);
+  CHECK(rig->parts[0].mesh.verts.size() <= 4096);
+  CHECK(st.vertices == rig->parts[0].mesh.verts.size());
+  CHECK(has_code(st.mesh_warnings, "autorig.budget.coarsened"));
+  // 256 islands, most crossed by no bone: each still gets a heat source, so the solve succeeds.
+  CHECK_FALSE(has_code(st.weight_warnings, "weights.heat.solve_failed"));
+  CHECK(verify_rig(*rig));
+
+  // A budget even the coarsest outline cannot meet (256 islands need >= 3 points each) fails.
+  o.outline.max_vertices = 500;
+  auto tight = autorig_image(sheet, o);
+  REQUIRE_FALSE(tight);
+  CHECK(tight.error().code == "autorig.budget");
+
+  // A grid over the budget fails too: no scheme writes more vertices than --max-verts.
+  AutorigOptions g;
+  g.cols = 100;
+  g.rows = 100;
+  g.cull = false;
+  g.outline.max_vertices = 4096;  // 101 x 101 = 10201 grid vertices
+  auto grid = autorig_image(star_sheet(2, 2, 64, 5), g);
+  REQUIRE_FALSE(grid);
+  CHECK(grid.error().code == "autorig.budget");
+}
+
+TEST_CASE("vertex budget: a sprite under budget is untouched", "[pipeline][sheets]") {
+  Image one = blank(128, 128);
+  star(one, 64, 64, 20, 56, 7, 200, 100, 50);
+  AutorigStats st;
+  auto rig = autorig_image(one, cli_defaults(), &st);
+  REQUIRE(rig);
+  CHECK(st.mesh_warnings.empty());
+  CHECK(st.vertices < 4096);
+}
+
+TEST_CASE("guess_sheet: a grid of sprites is a sheet, one sprite with details is not", "[pipeline][sheets]") {
+  const SheetGuess g = guess_sheet(star_sheet(8, 4, 64, 6), 8);
+  CHECK(g.islands == 32);
+  CHECK(g.cols == 8);
+  CHECK(g.rows == 4);
+  CHECK(g.looks_like_sheet);
+  const SheetGuess strip = guess_sheet(star_sheet(32, 1, 32, 5), 8);
+  CHECK(strip.islands == 32);
+  CHECK(strip.rows == 1);
+  CHECK(strip.looks_like_sheet);
+
+  Image body = blank(200, 200);
+  star(body, 100, 100, 60, 80, 5, 10, 200, 10);
+  for (int i = 0; i < 5; ++i) rect(body, 4 + 10 * i, 4, 8 + 10 * i, 8, 255, 255, 0);  // specks around a body
+  const SheetGuess b = guess_sheet(body, 8);
+  CHECK(b.largest_share > 0.9);
+  CHECK_FALSE(b.looks_like_sheet);
+  CHECK_FALSE(guess_sheet(blank(10, 10), 8).looks_like_sheet);
+}
+
+TEST_CASE("slices: names become safe, unique file stems", "[pipeline][sheets]") {
+  std::vector<SpriteSlice> s(5);
+  s[0].name = "walk 0";
+  s[1].name = "../evil.png";
+  s[2].name = "";
+  s[3].name = "walk_0";
+  s[4].name = "Idle-1";
+  const std::vector<std::string> stems = slice_file_stems(s);
+  CHECK(stems == std::vector<std::string>{"walk_0", "___evil_png", "slice2", "walk_0-2", "Idle-1"});
+  CHECK(slice_rig_path("a/hero.rig2d.json", "walk_0") == "a/hero.walk_0.rig2d.json");
+}
+
+TEST_CASE("slices: parse errors name the pointer", "[pipeline][sheets]") {
+  auto ok = parse_sprite_slices(R"({"id": "x", "sprites": [{"guid": "AAAAAAAA-0000-4000-8000-000000000001",
+    "name": "a", "rect": {"x": 1, "y": 2, "w": 3, "h": 4}, "pivot": {"x": 0.5, "y": 1}}]})", "s.meta.json");
+  REQUIRE(ok);
+  REQUIRE(ok->size() == 1);
+  CHECK((*ok)[0].guid == "aaaaaaaa-0000-4000-8000-000000000001");
+  CHECK((*ok)[0].x == 1);
+  CHECK((*ok)[0].h == 4);
+  CHECK((*ok)[0].pivot_y == 1);
+  auto none = parse_sprite_slices(R"({"id": "x"})", "s.meta.json");
+  REQUIRE(none);
+  CHECK(none->empty());
+  auto bad = parse_sprite_slices(R"({"sprites": [{"guid": "aaaaaaaa-0000-4000-8000-000000000001",
+    "rect": {"x": 1, "y": 2, "w": 0.5, "h": 4}}]})", "s.meta.json");
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().code == "meta.slice.rect");
+  CHECK(bad.error().where.json_pointer == "/sprites/0/rect/w");
+  auto no_guid = parse_sprite_slices(R"({"sprites": [{"rect": {"x": 0, "y": 0, "w": 1, "h": 1}}]})", "s.meta.json");
+  REQUIRE_FALSE(no_guid);
+  CHECK(no_guid.error().code == "meta.slice.guid");
+}
+
+TEST_CASE("slices: a three-slice sheet gives three rigs, each covering only its own slice", "[pipeline][sheets]") {
+  // Three 96 x 128 cells side by side; each sprite fills its cell to 1 px of the border, so a rig
+  // reaching over the border would take a neighbour's pixels.
+  Image sheet = blank(288, 128);
+  const std::uint8_t colors[3][3] = {{220, 30, 30}, {30, 220, 30}, {30, 30, 220}};
+  for (int i = 0; i < 3; ++i) {
+    rect(sheet, 96 * i + 1, 20, 96 * i + 95, 108, colors[i][0], colors[i][1], colors[i][2]);
+    capsule(sheet, 96 * i + 48, 4, 96 * i + 48, 124, 10, colors[i][0], colors[i][1], colors[i][2]);
+  }
+  Sandbox box("three");
+  box.write("sheet.png", *encode_png(sheet));
+  const char* guids[3] = {"11111111-0000-4000-8000-000000000001", "22222222-0000-4000-8000-000000000002",
+                          "33333333-0000-4000-8000-000000000003"};
+  std::string meta = R"({"version": 2, "id": "720bff86-1b0e-4293-acfc-a4b7661f835c", "type": "2d", "sprites": [)";
+  for (int i = 0; i < 3; ++i) {
+    meta += std::string(i ? "," : "") + R"({"guid": ")" + guids[i] + R"(", "name": "frame )" + std::to_string(i) +
+            R"(", "rect": {"x": )" + std::to_string(96 * i) + R"(, "y": 0, "w": 96, "h": 128}, "pivot": {"x": 0.5, "y": 1}})";
+  }
+  meta += R"(], "spriteSheet": {"width": 288, "height": 128}})";
+  box.write("sheet.png.meta.json", meta);
+
+  for (std::size_t i = 0; i < 3; ++i) {
+    AutorigFileRequest req;
+    req.png_path = box.path("sheet.png");
+    req.rig_path = slice_rig_path(box.path("sheet.rig2d.json"), "frame_" + std::to_string(i));
+    req.slice = i;
+    auto res = autorig_file(req, cli_defaults());
+    REQUIRE(res);
+    CHECK(res->sprite_guid == guids[i]);
+    CHECK_FALSE(has_code(res->warnings, "autorig.sheet"));
+    auto rig = read_rig_normalized(res->rig_text, req.rig_path);
+    REQUIRE(rig);
+    REQUIRE(rig->parts.size() == 1);
+    CHECK(rig->parts[0].sprite == guids[i]);
+    const Mesh& m = rig->parts[0].mesh;
+    // Pivot (0.5, 1): the feet. Vertices lie in the slice's own 96 x 128 frame around it.
+    for (std::size_t v = 0; v < m.verts.size(); ++v) {
+      CHECK(m.uvs[v].x >= 0);
+      CHECK(m.uvs[v].x <= 1);
+      CHECK(m.verts[v].x >= -48.0 - 1e-6);
+      CHECK(m.verts[v].x <= 48.0 + 1e-6);
+      CHECK(m.verts[v].y >= -128.0 - 1e-6);
+      CHECK(m.verts[v].y <= 1e-6);
+    }
+    // Its own pixels are all covered, through its UVs on the slice.
+    auto own = crop_slice(sheet, SpriteSlice{guids[i], "", 96 * int(i), 0, 96, 128});
+    REQUIRE(own);
+    const CoverageScore cov = mesh_coverage(m, *own, 8);
+    CHECK(cov.recall == 1.0);
+    CHECK(cov.iou > 0.9);  // the 0.75 px margin adds a thin transparent rim
+  }
+  // No slice 3.
+  AutorigFileRequest req;
+  req.png_path = box.path("sheet.png");
+  req.rig_path = box.path("x.rig2d.json");
+  req.slice = 3;
+  auto missing = autorig_file(req, cli_defaults());
+  REQUIRE_FALSE(missing);
+  CHECK(missing.error().code == "autorig.slice");
+}
+
+TEST_CASE("slices: an unsliced sheet is rigged with an autorig.sheet warning", "[pipeline][sheets]") {
+  Sandbox box("unsliced");
+  box.write("strip.png", *encode_png(star_sheet(8, 1, 48, 5)));
+  box.write("strip.png.meta.json", R"({"version": 2, "id": "720bff86-1b0e-4293-acfc-a4b7661f835c", "type": "2d"})");
+  AutorigFileRequest req;
+  req.png_path = box.path("strip.png");
+  req.rig_path = box.path("strip.rig2d.json");
+  auto res = autorig_file(req, cli_defaults());
+  REQUIRE(res);
+  CHECK(has_code(res->warnings, "autorig.sheet"));
+}
+
+TEST_CASE("heat weights: every island no bone crosses gets a heat source", "[pipeline][sheets][weights]") {
+  // Five separate unit squares along x, one bone across the first only: the old per-bone scope seeded
+  // just the nearest lone square, leaving the rest without a source (a singular system).
+  Mesh mesh;
+  for (int i = 0; i < 5; ++i) {
+    const float x = float(3 * i);
+    const auto base = static_cast<std::uint32_t>(mesh.verts.size());
+    mesh.verts.insert(mesh.verts.end(), {{x, 0}, {x + 1, 0}, {x + 1, 1}, {x, 1}});
+    mesh.uvs.insert(mesh.uvs.end(), 4, Vec2{0, 0});
+    mesh.tris.insert(mesh.tris.end(), {base, base + 2, base + 1, base, base + 3, base + 2});
+  }
+  std::vector<Bone> bones{{"a", -1, 0.2, 0.5, 0, false}, {"b", 0, 0.6, 0, 0, false}};
+  auto w = compute_heat_weights(mesh, bones);
+  REQUIRE(w);
+  CHECK_FALSE(w->stats.solver_fallback);
+  CHECK(has_code(w->warnings, "weights.heat.island_without_bone"));
+  for (std::size_t v = 0; v < mesh.verts.size(); ++v) {
+    double sum = 0;
+    for (int k = 0; k < 4; ++k) sum += w->weights.weights[v * 4 + std::size_t(k)];
+    CHECK(sum == Approx(1.0));
+    // Bone b's segment (a leaf: its joint at x 0.8) is the nearer to every square right of the first.
+    if (v >= 4) CHECK(w->weights.indices[v * 4] == 1);
+  }
+}
