@@ -100,8 +100,7 @@ std::vector<std::uint32_t> dominant_bones_shown(const Rig& rig) {
   for (const Part& part : rig.parts) {
     if (!part.visible.value_or(true)) continue;
     const std::vector<std::uint32_t> field = dominant_bone_field(part);
-    for (std::size_t t = 0; t + 2 < part.mesh.tris.size(); t += 3) {
-      const std::uint32_t v = part.mesh.tris[t];
+    for (const std::uint32_t v : part.mesh.tris) {  // every corner paints its region of a triangle
       if (v < field.size()) shown.insert(field[v]);
     }
   }

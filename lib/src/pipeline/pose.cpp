@@ -254,6 +254,38 @@ void draw_folds(Canvas& canvas, const Rig& rig, const std::vector<std::size_t>& 
   stroke_segments(canvas, edges, kFoldEdgeWidth, kFoldEdge);
 }
 
+// The dominant-bone map: each triangle split into three corner regions (corner, its two edge
+// midpoints, the centroid), each in its corner's bone colour, so every pixel shows the bone of its
+// nearest vertex and the map follows the weights instead of the order a triangle lists its corners.
+Vec2 mid(Vec2 a, Vec2 b) { return {(a.x + b.x) / 2, (a.y + b.y) / 2}; }
+
+struct CornerRegions {
+  std::vector<Vec2> positions;
+  std::vector<std::uint32_t> tris;
+  std::vector<Paint> paints;
+};
+
+CornerRegions corner_regions(std::span<const Vec2> px, std::span<const std::uint32_t> tris,
+                             const std::vector<std::uint32_t>& bones) {
+  CornerRegions out;
+  for (std::size_t t = 0; t + 2 < tris.size(); t += 3) {
+    const std::uint32_t v[3] = {tris[t], tris[t + 1], tris[t + 2]};
+    if (v[0] >= px.size() || v[1] >= px.size() || v[2] >= px.size()) continue;
+    const Vec2 a = px[v[0]], b = px[v[1]], c = px[v[2]];
+    const Vec2 centroid{(a.x + b.x + c.x) / 3, (a.y + b.y + c.y) / 3};
+    const auto base = static_cast<std::uint32_t>(out.positions.size());
+    out.positions.insert(out.positions.end(), {a, b, c, mid(a, b), mid(b, c), mid(c, a), centroid});
+    // Corner k: the quad (corner, midpoint after it, centroid, midpoint before it), as two triangles.
+    for (std::uint32_t k = 0; k < 3; ++k) {
+      const std::uint32_t after = base + 3 + k, before = base + 3 + (k + 2) % 3, centre = base + 6;
+      out.tris.insert(out.tris.end(), {base + k, after, centre, base + k, centre, before});
+      const Paint paint = bone_color(v[k] < bones.size() ? bones[v[k]] : 0);
+      out.paints.insert(out.paints.end(), {paint, paint});
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 Result<Image> render_pose(const Rig& rig, std::span<const PartTexture> textures, const RigPose& pose,
@@ -290,14 +322,8 @@ Result<Image> render_pose(const Rig& rig, std::span<const PartTexture> textures,
     fill_triangles(*canvas, px[p], part.mesh.tris, paints, &st.raster);
   };
   auto dominant = [&](std::size_t p) {
-    const Part& part = rig.parts[p];
-    const std::vector<std::uint32_t> f = dominant_bone_field(part);
-    std::vector<Paint> paints(part.mesh.tris.size() / 3);
-    for (std::size_t t = 0; t < paints.size(); ++t) {
-      const std::uint32_t i0 = part.mesh.tris[3 * t];
-      paints[t] = bone_color(i0 < f.size() ? f[i0] : 0);  // colour of the triangle's first vertex
-    }
-    fill_triangles(*canvas, px[p], part.mesh.tris, paints, &st.raster);
+    const CornerRegions regions = corner_regions(px[p], rig.parts[p].mesh.tris, dominant_bone_field(rig.parts[p]));
+    fill_triangles(*canvas, regions.positions, regions.tris, regions.paints, &st.raster);
   };
 
   if (!options.ground_lines.empty()) {

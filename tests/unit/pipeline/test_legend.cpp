@@ -83,16 +83,17 @@ TEST_CASE("legend: bone swatches in dominant-map colours, wrapped into rows", "[
 
 TEST_CASE("legend: the bones listed are the ones the dominant map paints", "[pipeline][legend]") {
   Rig rig;
-  rig.bones = {{"a", -1, 0, 0, 0}, {"b", -1, 0, 0, 0}, {"c", -1, 0, 0, 0}};
+  rig.bones = {{"a", -1, 0, 0, 0}, {"b", -1, 0, 0, 0}, {"c", -1, 0, 0, 0}, {"d", -1, 0, 0, 0}};
   Part p;
-  p.mesh.verts = {{0, 0}, {8, 0}, {8, 8}, {0, 8}};
-  p.mesh.uvs = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+  p.mesh.verts = {{0, 0}, {8, 0}, {8, 8}, {0, 8}, {20, 20}};
+  p.mesh.uvs = {{0, 0}, {1, 0}, {1, 1}, {0, 1}, {1, 1}};
   p.mesh.tris = {0, 1, 2, 2, 3, 0};
-  // Dominant bones per vertex: v0 c, v1 a, v2 b, v3 a. Triangles are coloured by their first vertex: c, b.
-  p.skin_indices = {2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0};
-  p.skin_weights = {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
+  // Dominant bones per vertex: v0 c, v1 a, v2 b, v3 a, and v4 d, a vertex no triangle uses. Every
+  // triangle corner paints its own region, so a, b and c show; d paints nothing.
+  p.skin_indices = {2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0};
+  p.skin_weights = {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
   rig.parts = {p};
-  CHECK(dominant_bones_shown(rig) == std::vector<std::uint32_t>{1, 2});
+  CHECK(dominant_bones_shown(rig) == std::vector<std::uint32_t>{0, 1, 2});
   rig.parts[0].visible = false;
   CHECK(dominant_bones_shown(rig).empty());
 }

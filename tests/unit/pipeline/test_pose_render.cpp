@@ -332,8 +332,12 @@ TEST_CASE("render: weight heatmap and dominant-bone map (hand-computed)", "[pipe
   Overlays dom;
   dom.dominant = true;
   out = render(rig, white, pose, view, dom, {0, 0, 0, 1});
-  CHECK(at(out, 6, 1) == Px{231, 76, 60, 255});   // first vertex v0 -> bone 0
-  CHECK(at(out, 1, 6) == Px{46, 204, 113, 255});  // first vertex v2 -> bone 1
+  // Each pixel takes its nearest corner's bone: the corner regions of triangle (0,1,2) meet at its
+  // edge midpoints (4,0), (8,4), (4,4) and centroid (5.33,2.67).
+  CHECK(at(out, 6, 1) == Px{46, 204, 113, 255});  // centre (6.5,1.5): v1's region -> bone 1
+  CHECK(at(out, 2, 1) == Px{231, 76, 60, 255});   // centre (2.5,1.5): v0's region -> bone 0
+  CHECK(at(out, 7, 5) == Px{46, 204, 113, 255});  // centre (7.5,5.5): v2's region -> bone 1
+  CHECK(at(out, 1, 6) == Px{231, 76, 60, 255});   // centre (1.5,6.5), triangle (2,3,0): v3 -> bone 0
 }
 
 TEST_CASE("render: bone overlay lines and screen-constant dots (hand-computed)", "[pipeline][render][overlay]") {
