@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <optional>
 #include <set>
 
 #include "json/json_util.h"
@@ -38,6 +39,45 @@ Result<Json> parse_meta_object(std::string_view text, const std::string& path) {
   if (!json->is_object()) return located("meta.root", "sidecar is not a JSON object", text, path, "");
   return json;
 }
+
+// The last top-level "id" member of a JSON text, gathered while nlohmann checks the whole text
+// but without building its DOM (a rig's arrays are nearly all of its bytes): the same answer as
+// parse_json followed by find("id"), nesting limit included.
+struct TopLevelId {
+  bool root_is_object = false;
+  std::optional<std::string> id;  // a string id; nullopt when the last "id" was anything else
+  int depth = 0;
+  bool id_value_next = false;
+
+  bool value(std::optional<std::string> v = std::nullopt) {
+    if (depth == 1 && id_value_next) id = std::move(v);
+    id_value_next = false;
+    return true;
+  }
+  bool null() { return value(); }
+  bool boolean(bool) { return value(); }
+  bool number_integer(Json::number_integer_t) { return value(); }
+  bool number_unsigned(Json::number_unsigned_t) { return value(); }
+  bool number_float(Json::number_float_t, const std::string&) { return value(); }
+  bool string(std::string& s) { return value(s); }
+  bool binary(Json::binary_t&) { return value(); }
+  bool start_object(std::size_t) {
+    if (depth == 0) root_is_object = true;
+    value();
+    return ++depth <= kMaxJsonDepth;
+  }
+  bool start_array(std::size_t) {
+    value();
+    return ++depth <= kMaxJsonDepth;
+  }
+  bool end_object() { return --depth >= 0; }
+  bool end_array() { return --depth >= 0; }
+  bool key(std::string& k) {
+    id_value_next = depth == 1 && k == "id";
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) { return false; }
+};
 
 }  // namespace
 
@@ -194,12 +234,15 @@ std::optional<std::string> existing_rig_id(const std::string& rig_path) {
   std::error_code ec;
   if (!fs::is_regular_file(rig_path, ec)) return std::nullopt;
   auto text = read_file(rig_path, kMaxJsonFileBytes);
-  if (!text) return std::nullopt;
-  auto json = detail::parse_json(*text, rig_path);
-  if (!json || !json->is_object()) return std::nullopt;
-  const auto id = json->find("id");
-  if (id == json->end() || !id->is_string() || !is_guid(id->get_ref<const std::string&>())) return std::nullopt;
-  return id->get<std::string>();
+  if (!text || text->find('\0') != std::string::npos) return std::nullopt;  // as parse_json rejects it
+  TopLevelId found;
+  try {
+    if (!Json::sax_parse(text->begin(), text->end(), &found) || !found.root_is_object) return std::nullopt;
+  } catch (const Json::exception&) {
+    return std::nullopt;
+  }
+  if (!found.id || !is_guid(*found.id)) return std::nullopt;
+  return found.id;
 }
 
 }  // namespace rig2d

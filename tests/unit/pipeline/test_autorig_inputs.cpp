@@ -150,3 +150,26 @@ TEST_CASE("existing rig id: kept only when it is a GUID", "[pipeline][meta]") {
   CHECK_FALSE(existing_rig_id((dir / "c.rig2d.json").string()));
   fs::remove_all(dir);
 }
+
+TEST_CASE("existing rig id: the top-level id of a whole valid JSON text, as a DOM would give it", "[pipeline][meta]") {
+  const fs::path dir = temp_dir("rig_id_sax");
+  const std::string a = "12345678-1234-5678-9abc-def012345678", b = "87654321-4321-8765-cba9-876543210fed";
+  auto id_of = [&](const std::string& text) {
+    write(dir / "r.rig2d.json", text);
+    return existing_rig_id((dir / "r.rig2d.json").string());
+  };
+  CHECK(id_of(R"({"bones": [{"id": ")" + b + R"("}], "id": ")" + a + R"("})") == a);  // nested ids do not count
+  CHECK(id_of(R"({"id": ")" + a + R"(", "id": ")" + b + R"("})") == b);            // the last one wins
+  CHECK_FALSE(id_of(R"({"id": ")" + a + R"(", "id": 5})"));
+  CHECK_FALSE(id_of(R"({"id": ")" + a + R"(", "id": {"x": ")" + b + R"("}})"));
+  CHECK_FALSE(id_of(R"({"bones": {"id": ")" + a + R"("}})"));
+  CHECK_FALSE(id_of(R"({"id": ")" + a + R"(", "mesh": [1, 2,]})"));  // broken after the id
+  CHECK_FALSE(id_of(R"({"id": ")" + a + R"("} trailing)"));
+  CHECK_FALSE(id_of(R"([{"id": ")" + a + R"("}])"));
+  CHECK_FALSE(id_of(R"({"id": ")" + a + R"(", "n": 1e999})"));  // out of range for a double
+  CHECK_FALSE(id_of(R"({"id": ")" + a + R"(", "s": )" + std::string("\"\0\"", 3) + "}"));  // a NUL byte
+  const std::string deep = std::string(64, '[') + std::string(64, ']');  // 65 levels under the root
+  CHECK(id_of(R"({"id": ")" + a + R"(", "d": )" + std::string(63, '[') + std::string(63, ']') + "}") == a);
+  CHECK_FALSE(id_of(R"({"id": ")" + a + R"(", "d": )" + deep + "}"));
+  fs::remove_all(dir);
+}
