@@ -254,11 +254,13 @@ Result<std::vector<Ring>> trace_alpha_contours(const Image& image, const Contour
   // Values are kept off exact zero so no crossing lands on a sample (which would pinch rings).
   // Computed in place over the alpha field to keep the peak memory at two floats per pixel.
   Field& grown = alpha;
+  const float capped = static_cast<float>(band * band);
+  const double capped_d = std::sqrt(static_cast<double>(capped));  // most samples: no sqrt per sample
   for (int j = 0; j < grown.ny; ++j)
     for (int i = 0; i < grown.nx; ++i) {
       const std::size_t k = static_cast<std::size_t>(j) * static_cast<std::size_t>(grown.nx) + static_cast<std::size_t>(i);
       const double x = grown.x0 + i, y = grown.y0 + j;
-      const double d = std::sqrt(static_cast<double>(dist[k]));
+      const double d = dist[k] == capped ? capped_d : std::sqrt(static_cast<double>(dist[k]));
       const double signed_d = alpha.g[k] < 0 ? -d : d;
       const double qx = std::fabs(x - w / 2.0) - w / 2.0, qy = std::fabs(y - h / 2.0) - h / 2.0;
       const double ox = std::max(qx, 0.0), oy = std::max(qy, 0.0);
