@@ -37,12 +37,13 @@ Unexpected verify_failure(const std::string& path, std::string message) {
 // The rig as the engine will load it must be the rig we meant: the same bones, the float32 mesh and
 // weights the engine reader makes of it, nothing dropped or clamped, and the strict reader (what
 // rig2d-validate runs) must accept it cleanly. One JSON value serves the text and both readers: the
-// text is that value printed (JSON.stringify layout, shortest round-trip numbers, so parsing the text
-// gives the value back; tests/unit/pipeline/test_autorig_file.cpp parses real outputs to check it),
-// and read_rig_normalized / read_rig_strict are a parse followed by exactly the functions run here.
+// text is that value printed (write_rig streams exactly to_js_json(rig_to_json(rig)): JSON.stringify
+// layout, shortest round-trip numbers, so parsing the text gives the value back;
+// tests/unit/rig/test_write.cpp and tests/unit/pipeline/test_autorig_file.cpp check both), and
+// read_rig_normalized / read_rig_strict are a parse followed by exactly the functions run here.
 Result<std::string> write_checked(const Rig& rig, const std::string& path) {
   const detail::Json value = detail::rig_to_json(rig);
-  std::string text = detail::to_js_json(value);
+  std::string text = write_rig(rig);
   auto loaded = detail::read_rig_normalized_parsed(value, path);
   if (!loaded) return Unexpected{loaded.error()};
   const Rig& got = *loaded;
