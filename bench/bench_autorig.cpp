@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // Auto-rig time per sprite as a ratio to decoding the same PNG, for the engine's pipeline and the CLI's
-// default one. Usage: bench_autorig [samples_dir] [sidecar_dir]
+// default one. Usage: bench_autorig [samples_dir] [sidecar_dir] [jobs] (jobs: only the -j scaling)
 // (default ./samples) plus generated 256^2, 1024^2 and 2048^2 sprites. Median of repeated runs.
 // Then the whole per-file path rig2d-autorig -q runs (autorig_file: read, decode, rig, write the text
-// and check it reads back), in memory, over the PNGs of [sidecar_dir] (default: samples_dir; each PNG
-// needs its .png.meta.json), as a ratio to reading and decoding the same files.
+// and check it reads back), in memory, per sprite and per folder, as a ratio to the decode floor
+// (reading and decoding the same file with the same decoder, nothing else): over generated
+// real-art-like figures at 64-1024 px, and over the PNGs of [sidecar_dir] (default: samples_dir; each
+// PNG needs its .png.meta.json). Times are thread CPU time (the machine is shared), medians.
+// Last, -j scaling: autorig_file over a folder of equal sprites on 1 and 2 threads (wall clock), next
+// to a control run of the decode floor on 1 and 2 threads that says whether the machine was idle.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -12,7 +16,10 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <thread>
 #include <vector>
+
+#include <time.h>
 
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
@@ -25,13 +32,19 @@ namespace fs = std::filesystem;
 
 namespace {
 
+double thread_cpu_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) * 1e-6;
+}
+
 double median_ms(const std::function<void()>& work, int min_runs = 7, double min_total_ms = 200) {
   std::vector<double> times;
   double total = 0;
   while (static_cast<int>(times.size()) < min_runs || total < min_total_ms) {
-    const auto t0 = std::chrono::steady_clock::now();
+    const double t0 = thread_cpu_ms();
     work();
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    const double ms = thread_cpu_ms() - t0;
     times.push_back(ms);
     total += ms;
     if (times.size() >= 1000) break;
@@ -59,6 +72,49 @@ std::string generated_png(int side) {
   return *encode_png(img);
 }
 
+// A real-art-like figure: an elliptic body, a slanted arm and a leg, antialiased edges, a colour
+// gradient (so the PNG compresses like art, not like a flat fill), on a transparent background.
+Image figure_image(int side) {
+  Image img;
+  img.width = side;
+  img.height = side + side / 4;
+  img.rgba.assign(std::size_t(img.width) * std::size_t(img.height) * 4, 0);
+  const double s = side / 96.0;
+  auto cover = [](double d) { return d <= 0 ? 1.0 : d >= 1 ? 0.0 : 1 - d; };
+  for (int y = 0; y < img.height; ++y) {
+    for (int x = 0; x < img.width; ++x) {
+      const double px = (x + 0.5) / s, py = (y + 0.5) / s;
+      const double body = (std::hypot((px - 48) / 26, (py - 50) / 34) * 26 - 26) * s;
+      const double arm = std::max(std::fabs(py - 0.6 * px - 30) / 1.17 - 5, px - 90) * s;
+      const double leg = std::max(std::fabs(px - 40) - 7, std::fabs(py - 100) - 16) * s;
+      const double a = std::max({cover(body), px > 40 ? cover(arm) : 0.0, cover(leg)});
+      const std::size_t o = (std::size_t(y) * std::size_t(img.width) + std::size_t(x)) * 4;
+      img.rgba[o] = static_cast<std::uint8_t>(std::lround(120 + 100 * std::sin(px * 0.21)));
+      img.rgba[o + 1] = static_cast<std::uint8_t>(std::lround(120 + 100 * std::cos(py * 0.17)));
+      img.rgba[o + 2] = static_cast<std::uint8_t>((x * 7 + y * 3) & 63);
+      img.rgba[o + 3] = static_cast<std::uint8_t>(std::lround(255 * a));
+    }
+  }
+  return img;
+}
+
+// Writes figures of the given sides (and their sidecars) into `dir`; `copies` of each.
+void write_figures(const fs::path& dir, const std::vector<int>& sides, int copies) {
+  fs::create_directories(dir);
+  int n = 0;
+  for (const int side : sides) {
+    const std::string png = *encode_png(figure_image(side));
+    for (int c = 0; c < copies; ++c, ++n) {
+      char name[64];
+      std::snprintf(name, sizeof name, "figure-%04dpx-%02d.png", side, c);
+      (void)write_file_atomic((dir / name).string(), png);
+      char meta[160];
+      std::snprintf(meta, sizeof meta, "{\"version\": 2, \"id\": \"00000000-0000-4000-8000-%012d\", \"type\": \"2d\"}", n + 1);
+      (void)write_file_atomic((dir / name).string() + ".meta.json", meta);
+    }
+  }
+}
+
 }  // namespace
 
 // What rig2d-autorig -q does per sprite (statistics off, as -q leaves them), without writing files.
@@ -67,31 +123,100 @@ void quiet(Options& o) {
   if constexpr (requires { o.coverage_stats; }) o.coverage_stats = false;
 }
 
-void whole_files(const std::string& dir, AutorigOptions engine, AutorigOptions cli_default) {
-  quiet(engine);
-  quiet(cli_default);
+std::vector<fs::path> sprites_with_sidecars(const std::string& dir) {
   std::vector<fs::path> files;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     if (entry.path().extension() == ".png" && fs::exists(entry.path().string() + ".meta.json")) files.push_back(entry.path());
   }
   std::sort(files.begin(), files.end());
+  return files;
+}
+
+// The decode floor: the file read and decoded by the same decoder autorig_file uses, nothing else.
+void decode_floor(const std::string& png_path) {
+  auto bytes = read_file(png_path, 1u << 30);
+  if (bytes) (void)decode_png(*bytes, png_path);
+}
+
+AutorigFileRequest request_for(const fs::path& p) {
+  AutorigFileRequest req;
+  req.png_path = p.string();
+  req.rig_path = (fs::temp_directory_path() / "bench_autorig_absent.rig2d.json").string();
+  return req;
+}
+
+void whole_files(const std::string& dir, AutorigOptions engine, AutorigOptions cli_default) {
+  quiet(engine);
+  quiet(cli_default);
+  const std::vector<fs::path> files = sprites_with_sidecars(dir);
   if (files.empty()) return;
+  std::printf("\nwhole files (autorig_file, as rig2d-autorig -q) against the decode floor, %s\n", dir.c_str());
+  std::printf("%-44s %10s %9s | %9s %6s | %9s %6s\n", "sprite", "size", "floor ms", "engine", "ratio", "default",
+              "ratio");
   double floor = 0, sum[2] = {0, 0};
+  int over = 0;
   for (const fs::path& p : files) {
-    AutorigFileRequest req;
-    req.png_path = p.string();
-    req.rig_path = (fs::temp_directory_path() / "bench_autorig_absent.rig2d.json").string();
-    floor += median_ms([&] {
-      auto bytes = read_file(req.png_path, 1u << 30);
-      if (bytes) (void)decode_png(*bytes, req.png_path);
-    });
+    const AutorigFileRequest req = request_for(p);
+    const double f = median_ms([&] { decode_floor(req.png_path); });
+    double t[2];
     int k = 0;
-    for (const AutorigOptions* o : {&engine, &cli_default}) sum[k++] += median_ms([&] { (void)autorig_file(req, *o); });
+    for (const AutorigOptions* o : {&engine, &cli_default}) t[k++] = median_ms([&] { (void)autorig_file(req, *o); });
+    auto bytes = read_file(req.png_path, 1u << 30);
+    auto image = decode_png(*bytes, req.png_path);
+    char size[32];
+    std::snprintf(size, sizeof size, "%dx%d", image->width, image->height);
+    const bool big = std::max(image->width, image->height) >= 64;
+    const bool bad = big && t[1] / f > 3;
+    over += bad;
+    std::printf("%-44.44s %10s %9.3f | %9.3f %6.2f | %9.3f %6.2f%s\n", p.filename().string().c_str(), size, f, t[0],
+                t[0] / f, t[1], t[1] / f, bad ? "  (>= 64 px, above 3x)" : "");
+    floor += f;
+    sum[0] += t[0];
+    sum[1] += t[1];
   }
-  std::printf("\nwhole files, %zu sprites in %s: read+decode %.2f ms; autorig_file grid+joint %.2f ms = %.2fx, "
-              "outline+heat %.2f ms = %.2fx\n",
-              files.size(), dir.c_str(), floor, sum[0], sum[0] / floor, sum[1], sum[1] / floor);
+  std::printf("folder: %zu sprites, floor %.2f ms; engine (grid+joint, chain) %.2f ms = %.2fx; default (outline+heat, "
+              "shape) %.2f ms = %.2fx; %d sprites >= 64 px above 3x their floor (default)\n",
+              files.size(), floor, sum[0], sum[0] / floor, sum[1], sum[1] / floor, over);
+}
+
+// Wall-clock ms to run `work` on every file, split over `threads` threads (file k on thread k % threads).
+double folder_wall_ms(const std::vector<fs::path>& files, int threads, const std::function<void(const fs::path&)>& work) {
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) {
+    pool.emplace_back([&, t] {
+      for (std::size_t k = static_cast<std::size_t>(t); k < files.size(); k += static_cast<std::size_t>(threads)) work(files[k]);
+    });
+  }
+  for (std::thread& th : pool) th.join();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// -j2 against -j1 over a folder of equal sprites, with the decode floor as the idle control: two
+// decoders in parallel scale ~2x on an idle 2-core machine, so a lower control figure means the
+// autorig figure measures the load too.
+void jobs_scaling(const std::string& dir, const AutorigOptions& options, const char* label) {
+  const std::vector<fs::path> files = sprites_with_sidecars(dir);
+  if (files.empty()) return;
+  AutorigOptions o = options;
+  quiet(o);
+  auto rig = [&](const fs::path& p) { (void)autorig_file(request_for(p), o); };
+  auto floor = [&](const fs::path& p) { decode_floor(p.string()); };
+  // Interleaved, best of 5 each, so the control sees the same load as the runs it vouches for.
+  double c1 = 1e300, c2 = 1e300, r1 = 1e300, r2 = 1e300;
+  for (int r = 0; r < 5; ++r) {
+    c1 = std::min(c1, folder_wall_ms(files, 1, floor));
+    r1 = std::min(r1, folder_wall_ms(files, 1, rig));
+    c2 = std::min(c2, folder_wall_ms(files, 2, floor));
+    r2 = std::min(r2, folder_wall_ms(files, 2, rig));
+  }
+  const double control = c1 / c2, scaling = r1 / r2;
+  std::printf("\n-j scaling, %zu equal sprites, %s (wall clock, best of 5): -j1 %.2f ms, -j2 %.2f ms = %.2fx; "
+              "control (decode floor) -j1 %.2f ms, -j2 %.2f ms = %.2fx%s\n",
+              files.size(), label, r1, r2, scaling, c1, c2, control,
+              control < 1.8 ? "  -- the machine was NOT idle (control < 1.8x): the -j figure is a floor, not a verdict"
+                            : "");
 }
 
 int main(int argc, char** argv) {
@@ -119,7 +244,22 @@ int main(int argc, char** argv) {
   AutorigOptions cli_default;
   cli_default.mesh = MeshMode::Outline;
   cli_default.weights = WeightsMode::Heat;
+  cli_default.skeleton = SkeletonMode::Shape;
+  engine.skeleton = SkeletonMode::Chain;
   for (AutorigOptions* o : {&engine, &cli_default}) o->sprite = "00000000-0000-4000-8000-000000000000";
+
+  const fs::path equal = fs::temp_directory_path() / "bench_autorig_equal";
+  auto scaling = [&] {
+    fs::remove_all(equal);
+    write_figures(equal, {160}, 16);
+    jobs_scaling(equal.string(), engine, "engine");
+    jobs_scaling(equal.string(), cli_default, "default");
+    fs::remove_all(equal);
+  };
+  if (argc > 3 && std::string(argv[3]) == "jobs") {  // only the -j scaling
+    scaling();
+    return 0;
+  }
 
   std::printf("%-16s %10s %10s | %10s %7s %7s | %10s %7s %7s\n", "sprite", "size", "decode ms", "grid+joint",
               "ratio", "+write", "outl+heat", "ratio", "+write");
@@ -153,6 +293,12 @@ int main(int argc, char** argv) {
   std::printf("mean ratio to decode: grid+joint %.2f, outline+heat %.2f (autorig from a decoded image; "
               "+write adds write_rig)\n",
               sum_engine / n, sum_default / n);
+  const fs::path generated = fs::temp_directory_path() / "bench_autorig_figures";
+  fs::remove_all(generated);
+  write_figures(generated, {64, 128, 256, 512, 1024}, 1);
+  whole_files(generated.string(), engine, cli_default);
   whole_files(argc > 2 ? argv[2] : dir, engine, cli_default);
+  scaling();
+  fs::remove_all(generated);
   return 0;
 }

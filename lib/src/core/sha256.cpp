@@ -4,6 +4,12 @@
 #include <algorithm>
 #include <cstdio>
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
+#include <immintrin.h>
+#define RIG2D_SHA256_X86 1
+#endif
+
 namespace rig2d {
 namespace {
 
@@ -22,6 +28,57 @@ constexpr std::array<std::uint32_t, 8> kInitialState = {0x6a09e667u, 0xbb67ae85u
 
 std::uint32_t rotr(std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
 
+#ifdef RIG2D_SHA256_X86
+// The x86 SHA extensions (with SSSE3/SSE4.1 for the shuffles), checked once: the stamps hash every
+// rig written, and the instructions run a block ~15x faster than the portable rounds.
+bool cpu_has_sha() {
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  if (!__get_cpuid(1, &a, &b, &c, &d)) return false;
+  const bool ssse3_sse41 = (c & bit_SSSE3) != 0 && (c & bit_SSE4_1) != 0;
+  if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return false;
+  return ssse3_sse41 && (b & (1u << 29)) != 0;  // CPUID.7.0:EBX bit 29 = SHA
+}
+
+const bool kHardwareSha = cpu_has_sha();
+
+// FIPS 180-4 rounds on `blocks` 64-byte blocks with SHA-NI: four rounds per sha256rnds2 pair, the
+// schedule by sha256msg1/msg2. The state lives as ABEF/CDGH, the layout the instructions use.
+__attribute__((target("sha,ssse3,sse4.1"))) void compress_sha_ni(std::uint32_t* state, const std::uint8_t* data,
+                                                                  std::size_t blocks) {
+  const __m128i byte_swap = _mm_set_epi64x(0x0c0d0e0f08090a0bll, 0x0405060700010203ll);
+  __m128i tmp = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(state)), 0xB1);  // CDAB
+  __m128i state1 = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(state + 4)), 0x1B);  // EFGH
+  __m128i state0 = _mm_alignr_epi8(tmp, state1, 8);   // ABEF
+  state1 = _mm_blend_epi16(state1, tmp, 0xF0);        // CDGH
+  for (; blocks > 0; --blocks, data += 64) {
+    const __m128i abef = state0, cdgh = state1;
+    __m128i w[4];
+    for (int g = 0; g < 16; ++g) {
+      __m128i m;
+      if (g < 4) {
+        m = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * g)), byte_swap);
+      } else {  // W[4g..4g+3] from the previous 16 words
+        m = _mm_sha256msg1_epu32(w[g & 3], w[(g - 3) & 3]);
+        m = _mm_add_epi32(m, _mm_alignr_epi8(w[(g - 1) & 3], w[(g - 2) & 3], 4));
+        m = _mm_sha256msg2_epu32(m, w[(g - 1) & 3]);
+      }
+      w[g & 3] = m;
+      const __m128i k = _mm_add_epi32(m, _mm_loadu_si128(reinterpret_cast<const __m128i*>(kRound.data() + 4 * g)));
+      state1 = _mm_sha256rnds2_epu32(state1, state0, k);
+      state0 = _mm_sha256rnds2_epu32(state0, state1, _mm_shuffle_epi32(k, 0x0E));
+    }
+    state0 = _mm_add_epi32(state0, abef);
+    state1 = _mm_add_epi32(state1, cdgh);
+  }
+  tmp = _mm_shuffle_epi32(state0, 0x1B);        // FEBA
+  state1 = _mm_shuffle_epi32(state1, 0xB1);     // DCHG
+  state0 = _mm_blend_epi16(tmp, state1, 0xF0);  // DCBA
+  state1 = _mm_alignr_epi8(state1, tmp, 8);     // HGFE
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(state), state0);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(state + 4), state1);
+}
+#endif
+
 }  // namespace
 
 Sha256::Sha256() { reset(); }
@@ -33,6 +90,12 @@ void Sha256::reset() {
 }
 
 void Sha256::compress(const std::uint8_t* block) {
+#ifdef RIG2D_SHA256_X86
+  if (kHardwareSha) {
+    compress_sha_ni(state_.data(), block, 1);
+    return;
+  }
+#endif
   std::uint32_t w[64];
   for (int t = 0; t < 16; ++t) {
     const std::uint8_t* p = block + 4 * t;
@@ -73,6 +136,15 @@ void Sha256::update(std::string_view bytes) {
   std::size_t left = bytes.size();
   while (left > 0) {
     if (pending_size_ == 0 && left >= 64) {  // whole blocks straight from the input, no copy
+#ifdef RIG2D_SHA256_X86
+      if (kHardwareSha) {
+        const std::size_t blocks = left / 64;
+        compress_sha_ni(state_.data(), p, blocks);
+        p += 64 * blocks;
+        left -= 64 * blocks;
+        continue;
+      }
+#endif
       compress(p);
       p += 64;
       left -= 64;

@@ -238,27 +238,42 @@ Result<std::vector<Ring>> trace_alpha_contours(const Image& image, const Contour
   const double band = options.margin + 2.0;
   std::vector<float> dist(alpha.g.size(), static_cast<float>(band * band));  // squared until used
   const int reach = static_cast<int>(std::ceil(band));
+  // Per row, only the samples that can come within the band of the segment: any other sample's
+  // distance exceeds the cap it already holds, so skipping it changes nothing. The padding keeps
+  // rounding in the bounds from ever dropping a sample that could change.
+  const double padded_band = band + 1e-6;
   march(alpha, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
-    const int i0 = std::max(0, static_cast<int>(std::floor(std::min(p.x, q.x) - alpha.x0)) - reach);
-    const int i1 = std::min(alpha.nx - 1, static_cast<int>(std::ceil(std::max(p.x, q.x) - alpha.x0)) + reach);
-    const int j0 = std::max(0, static_cast<int>(std::floor(std::min(p.y, q.y) - alpha.y0)) - reach);
-    const int j1 = std::min(alpha.ny - 1, static_cast<int>(std::ceil(std::max(p.y, q.y) - alpha.y0)) + reach);
-    for (int j = j0; j <= j1; ++j)
-      for (int i = i0; i <= i1; ++i) {
+    const double x_lo = std::min(p.x, q.x), x_hi = std::max(p.x, q.x);
+    const double y_lo = std::min(p.y, q.y), y_hi = std::max(p.y, q.y);
+    const int i0 = std::max(0, static_cast<int>(std::floor(x_lo - alpha.x0)) - reach);
+    const int i1 = std::min(alpha.nx - 1, static_cast<int>(std::ceil(x_hi - alpha.x0)) + reach);
+    const int j0 = std::max(0, static_cast<int>(std::floor(y_lo - alpha.y0)) - reach);
+    const int j1 = std::min(alpha.ny - 1, static_cast<int>(std::ceil(y_hi - alpha.y0)) + reach);
+    for (int j = j0; j <= j1; ++j) {
+      const double y = alpha.y0 + j;
+      const double dy = std::max({0.0, y_lo - y, y - y_hi});
+      if (dy >= padded_band) continue;
+      const double half = std::sqrt(padded_band * padded_band - dy * dy);
+      const int from = std::max(i0, static_cast<int>(std::floor(x_lo - half - alpha.x0)));
+      const int to = std::min(i1, static_cast<int>(std::ceil(x_hi + half - alpha.x0)));
+      for (int i = from; i <= to; ++i) {
         float& d = dist[static_cast<std::size_t>(j) * static_cast<std::size_t>(alpha.nx) + static_cast<std::size_t>(i)];
         d = std::min(d, static_cast<float>(seg_dist2({alpha.x0 + i, alpha.y0 + j}, p, q)));
       }
+    }
   });
 
   // G = max(signed distance - margin, signed distance to the image rectangle); inside where < 0.
   // Values are kept off exact zero so no crossing lands on a sample (which would pinch rings).
   // Computed in place over the alpha field to keep the peak memory at two floats per pixel.
   Field& grown = alpha;
+  const float capped = static_cast<float>(band * band);
+  const double capped_d = std::sqrt(static_cast<double>(capped));  // most samples: no sqrt per sample
   for (int j = 0; j < grown.ny; ++j)
     for (int i = 0; i < grown.nx; ++i) {
       const std::size_t k = static_cast<std::size_t>(j) * static_cast<std::size_t>(grown.nx) + static_cast<std::size_t>(i);
       const double x = grown.x0 + i, y = grown.y0 + j;
-      const double d = std::sqrt(static_cast<double>(dist[k]));
+      const double d = dist[k] == capped ? capped_d : std::sqrt(static_cast<double>(dist[k]));
       const double signed_d = alpha.g[k] < 0 ? -d : d;
       const double qx = std::fabs(x - w / 2.0) - w / 2.0, qy = std::fabs(y - h / 2.0) - h / 2.0;
       const double ox = std::max(qx, 0.0), oy = std::max(qy, 0.0);

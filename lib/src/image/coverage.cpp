@@ -45,6 +45,12 @@ Result<CoverageMask> coverage_mask(const Image& image, const CoverageOptions& op
   const auto mw = static_cast<std::int64_t>(mask.width);
   const auto mh = static_cast<std::int64_t>(mask.height);
   mask.inside.assign(std::size_t(mw * mh), 0);
+  const auto threshold = static_cast<std::uint8_t>(options.alpha_threshold);
+  if (mask.width == w && mask.height == h) {  // one cell per pixel: a plain threshold, the common case
+    const std::uint8_t* alpha = image.rgba.data() + 3;
+    for (std::size_t i = 0; i < mask.inside.size(); ++i) mask.inside[i] = alpha[4 * i] > threshold ? 1 : 0;
+    return mask;
+  }
 
   // Each source pixel marks the cells whose footprint contains it. With integer footprints
   // [floor(x*w/mw), ceil((x+1)*w/mw)) a source column belongs to one or two adjacent cells, so one pass
@@ -54,7 +60,6 @@ Result<CoverageMask> coverage_mask(const Image& image, const CoverageOptions& op
     col_lo[std::size_t(sx)] = (sx * mw) / w;                       // first cell with sx < (x+1)*w/mw
     col_hi[std::size_t(sx)] = std::min(mw - 1, ((sx + 1) * mw - 1) / w);  // last cell with x*w < (sx+1)*mw
   }
-  const auto threshold = static_cast<std::uint8_t>(options.alpha_threshold);
   for (std::int64_t sy = 0; sy < h; ++sy) {
     const std::int64_t row_lo = (sy * mh) / h;
     const std::int64_t row_hi = std::min(mh - 1, ((sy + 1) * mh - 1) / h);

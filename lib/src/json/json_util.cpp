@@ -120,15 +120,17 @@ void append_value(std::string& out, const Json& v, int indent, bool exact_intege
     case Json::value_t::string: append_string(out, v.get_ref<const std::string&>()); return;
     case Json::value_t::boolean: out += v.get<bool>() ? "true" : "false"; return;
     case Json::value_t::number_integer:
-      out += exact_integers ? std::to_string(v.get<std::int64_t>()) : js_number(static_cast<double>(v.get<std::int64_t>()));
+      if (exact_integers) out += std::to_string(v.get<std::int64_t>());
+      else append_js_number(out, static_cast<double>(v.get<std::int64_t>()));
       return;
     case Json::value_t::number_unsigned:
-      out += exact_integers ? std::to_string(v.get<std::uint64_t>())
-                            : js_number(static_cast<double>(v.get<std::uint64_t>()));
+      if (exact_integers) out += std::to_string(v.get<std::uint64_t>());
+      else append_js_number(out, static_cast<double>(v.get<std::uint64_t>()));
       return;
     case Json::value_t::number_float: {
       const double d = v.get<double>();
-      out += std::isfinite(d) ? js_number(d) : std::string("null");
+      if (std::isfinite(d)) append_js_number(out, d);
+      else out += "null";
       return;
     }
     default: out += "null"; return;  // null, discarded, binary
@@ -447,41 +449,67 @@ std::string to_js_json(const Json& value, bool exact_integers) {
   return out;
 }
 
-std::string js_number(double x) {
-  if (std::isnan(x)) return "NaN";
-  if (std::isinf(x)) return x > 0 ? "Infinity" : "-Infinity";
-  if (x == 0) return "0";  // also -0
-  std::string sign;
-  if (x < 0) {
-    sign = "-";
-    x = -x;
+void append_js_number(std::string& out, double x) {
+  if (std::isnan(x)) {
+    out += "NaN";
+    return;
   }
+  if (std::isinf(x)) {
+    out += x > 0 ? "Infinity" : "-Infinity";
+    return;
+  }
+  if (x == 0) {  // also -0
+    out += '0';
+    return;
+  }
+  // Everything is laid out in one stack buffer: this runs for every number of every rig written.
   char buf[64];
-  const auto res = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::scientific);
-  const std::string_view sci(buf, static_cast<std::size_t>(res.ptr - buf));  // d[.ddd]e±XX
-  const std::size_t epos = sci.find('e');
-  std::string digits;
-  for (const char ch : sci.substr(0, epos)) {
-    if (ch != '.') digits += ch;
-  }
-  const int exp10 = std::atoi(std::string(sci.substr(epos + 1)).c_str());
-  const int k = static_cast<int>(digits.size());
+  const auto res = std::to_chars(buf, buf + sizeof buf, std::fabs(x), std::chars_format::scientific);
+  const char* const end = res.ptr;  // d[.ddd]e±XX
+  char digits[24];
+  int k = 0;
+  const char* p = buf;
+  for (; p < end && *p != 'e'; ++p)
+    if (*p != '.') digits[k++] = *p;
+  int exp10 = 0;
+  std::from_chars(p + (p[1] == '+' ? 2 : 1), end, exp10);
   const int n = exp10 + 1;
-  std::string out;
+  char text[64];
+  char* t = text;
+  if (x < 0) *t++ = '-';
+  auto put = [&t](const char* from, int count) {
+    for (int i = 0; i < count; ++i) *t++ = from[i];
+  };
   if (k <= n && n <= 21) {
-    out = digits + std::string(static_cast<std::size_t>(n - k), '0');
+    put(digits, k);
+    for (int i = k; i < n; ++i) *t++ = '0';
   } else if (0 < n && n <= 21) {
-    out = digits.substr(0, static_cast<std::size_t>(n)) + "." + digits.substr(static_cast<std::size_t>(n));
+    put(digits, n);
+    *t++ = '.';
+    put(digits + n, k - n);
   } else if (-6 < n && n <= 0) {
-    out = "0." + std::string(static_cast<std::size_t>(-n), '0') + digits;
+    *t++ = '0';
+    *t++ = '.';
+    for (int i = 0; i < -n; ++i) *t++ = '0';
+    put(digits, k);
   } else {
     const int e = n - 1;
-    out = digits.substr(0, 1);
-    if (k > 1) out += "." + digits.substr(1);
-    out += e >= 0 ? "e+" : "e-";
-    out += std::to_string(e >= 0 ? e : -e);
+    *t++ = digits[0];
+    if (k > 1) {
+      *t++ = '.';
+      put(digits + 1, k - 1);
+    }
+    *t++ = 'e';
+    *t++ = e >= 0 ? '+' : '-';
+    t = std::to_chars(t, text + sizeof text, e >= 0 ? e : -e).ptr;
   }
-  return sign + out;
+  out.append(text, static_cast<std::size_t>(t - text));
+}
+
+std::string js_number(double x) {
+  std::string out;
+  append_js_number(out, x);
+  return out;
 }
 
 std::vector<std::pair<int, int>> locate_pointers(std::string_view text, std::span<const std::string> pointers) {

@@ -70,6 +70,8 @@ RIG2D_EXPORT std::string to_js_json(const Json& value, bool exact_integers = fal
 
 // ECMAScript Number::toString(x): shortest round-trip digits in JS layout (1e+21, 1.5e-7, 0.000001).
 RIG2D_EXPORT std::string js_number(double x);
+// js_number(x) appended to `out`, without a temporary string.
+RIG2D_EXPORT void append_js_number(std::string& out, double x);
 
 // For each JSON pointer (RFC 6901), the 1-based line and column (in bytes) of the value it names in
 // `text`, or {0, 0} when it names nothing. One pass over the text for all of them, so a file with

@@ -35,50 +35,49 @@ Unexpected verify_failure(const std::string& path, std::string message) {
   return make_error("autorig.verify", "generated rig failed its read-back check: " + std::move(message), {path});
 }
 
-// The rig as the engine will load it must be the rig we meant: same bones, the float32 mesh and
-// weights normalize_rig predicts, nothing dropped or clamped. The text is parsed once and both
-// readers run on that value: read_rig_normalized and read_rig_strict are that same parse followed by
-// these same functions, so this checks exactly what the two readers would read from the file.
-Result<void> check_round_trip(const Rig& rig, const std::string& text, const std::string& path) {
-  auto parsed = detail::parse_rig_json(text, path);
-  if (!parsed) return Unexpected{parsed.error()};
-  auto loaded = detail::read_rig_normalized_parsed(*parsed, path);
+// The rig as the engine will load it must be the rig we meant: the same bones, the float32 mesh and
+// weights the engine reader makes of it, nothing dropped or clamped, and the strict reader (what
+// rig2d-validate runs) must accept it cleanly. One JSON value serves the text and both readers: the
+// text is that value printed (write_rig streams exactly to_js_json(rig_to_json(rig)): JSON.stringify
+// layout, shortest round-trip numbers, so parsing the text gives the value back;
+// tests/unit/rig/test_write.cpp and tests/unit/pipeline/test_autorig_file.cpp check both), and
+// read_rig_normalized / read_rig_strict are a parse followed by exactly the functions run here.
+Result<std::string> write_checked(const Rig& rig, const std::string& path) {
+  const detail::Json value = detail::rig_to_json(rig);
+  std::string text = write_rig(rig);
+  auto loaded = detail::read_rig_normalized_parsed(value, path);
   if (!loaded) return Unexpected{loaded.error()};
-  const Rig expected = normalize_rig(rig);
   const Rig& got = *loaded;
-  if (got.id != expected.id) return verify_failure(path, "id differs");
-  if (got.bones.size() != expected.bones.size()) return verify_failure(path, "bone count differs");
+  if (got.id != rig.id) return verify_failure(path, "id differs");
+  if (got.bones.size() != rig.bones.size()) return verify_failure(path, "bone count differs");
   for (std::size_t i = 0; i < got.bones.size(); ++i) {
     const Bone& a = got.bones[i];
-    const Bone& b = expected.bones[i];
+    const Bone& b = rig.bones[i];
     if (a.name != b.name || a.parent != b.parent || a.x != b.x || a.y != b.y || a.rot != b.rot) {
       return verify_failure(path, "bone " + std::to_string(i) + " differs");
     }
   }
-  if (got.parts.size() != 1 || expected.parts.size() != 1) return verify_failure(path, "part count differs");
+  if (got.parts.size() != 1 || rig.parts.size() != 1) return verify_failure(path, "part count differs");
   const Part& a = got.parts[0];
-  const Part& b = expected.parts[0];
-  if (a.sprite != b.sprite) return verify_failure(path, "sprite differs");
-  if (a.mesh.verts != b.mesh.verts || a.mesh.uvs != b.mesh.uvs || a.mesh.tris != b.mesh.tris) {
-    return verify_failure(path, "mesh differs");
-  }
-  if (a.skin_indices != b.skin_indices || a.skin_weights != b.skin_weights) {
-    return verify_failure(path, "skin weights differ");
-  }
   const Part& source = rig.parts[0];
-  if (a.mesh.verts.size() != source.mesh.verts.size() || a.mesh.tris != source.mesh.tris ||
-      a.skin_indices != source.skin_indices) {
+  if (a.sprite != source.sprite) return verify_failure(path, "sprite differs");
+  if (a.mesh.verts.size() != source.mesh.verts.size() || a.mesh.uvs.size() != source.mesh.uvs.size() ||
+      a.mesh.tris != source.mesh.tris || a.skin_indices != source.skin_indices ||
+      a.skin_weights.size() != source.skin_weights.size()) {
     return verify_failure(path, "the loader changed the topology or bone indices");
   }
-  // The strict reader is what rig2d-validate runs: a rig we write must pass it cleanly.
-  const StrictRig strict = detail::read_rig_strict_parsed(*parsed, text, path);
+  for (std::size_t v = 0; v < a.mesh.verts.size(); ++v) {  // the engine keeps float32: nothing else may move
+    const Vec2 p = a.mesh.verts[v], q = source.mesh.verts[v];
+    if (p.x != static_cast<float>(q.x) || p.y != static_cast<float>(q.y)) return verify_failure(path, "mesh differs");
+  }
+  const StrictRig strict = detail::read_rig_strict_parsed(value, text, path);
   for (const Diagnostic& d : strict.diagnostics) {
     if (d.severity == Severity::Error) {
       return verify_failure(path, "strict reader: " + d.where.json_pointer + ": " + d.message + " [" + d.code + "]");
     }
   }
   if (!strict.rig) return verify_failure(path, "the strict reader rejected the rig");
-  return {};
+  return text;
 }
 
 }  // namespace
@@ -191,8 +190,9 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
     e.where.file = request.rig_path;
     return Unexpected{std::move(e)};
   }
-  out.rig_text = write_rig(*rig);
-  if (auto ok = check_round_trip(*rig, out.rig_text, request.rig_path); !ok) return Unexpected{ok.error()};
+  auto text = write_checked(*rig, request.rig_path);
+  if (!text) return Unexpected{text.error()};
+  out.rig_text = std::move(*text);
   out.verify_ms = ms_since(t);
   return out;
 }

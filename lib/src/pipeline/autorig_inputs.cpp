@@ -3,7 +3,9 @@
 
 #include <cmath>
 #include <filesystem>
+#include <optional>
 #include <set>
+#include <string_view>
 
 #include "json/json_util.h"
 #include "rig2d/asset/guid.h"
@@ -38,6 +40,167 @@ Result<Json> parse_meta_object(std::string_view text, const std::string& path) {
   if (!json->is_object()) return located("meta.root", "sidecar is not a JSON object", text, path, "");
   return json;
 }
+
+// The last top-level "id" member of a JSON text, gathered while nlohmann checks the whole text
+// but without building its DOM (a rig's arrays are nearly all of its bytes): the same answer as
+// parse_json followed by find("id"), nesting limit included.
+struct TopLevelId {
+  bool root_is_object = false;
+  std::optional<std::string> id;  // a string id; nullopt when the last "id" was anything else
+  int depth = 0;
+  bool id_value_next = false;
+
+  bool value(std::optional<std::string> v = std::nullopt) {
+    if (depth == 1 && id_value_next) id = std::move(v);
+    id_value_next = false;
+    return true;
+  }
+  bool null() { return value(); }
+  bool boolean(bool) { return value(); }
+  bool number_integer(Json::number_integer_t) { return value(); }
+  bool number_unsigned(Json::number_unsigned_t) { return value(); }
+  bool number_float(Json::number_float_t, const std::string&) { return value(); }
+  bool string(std::string& s) { return value(s); }
+  bool binary(Json::binary_t&) { return value(); }
+  bool start_object(std::size_t) {
+    if (depth == 0) root_is_object = true;
+    value();
+    return ++depth <= kMaxJsonDepth;
+  }
+  bool start_array(std::size_t) {
+    value();
+    return ++depth <= kMaxJsonDepth;
+  }
+  bool end_object() { return --depth >= 0; }
+  bool end_array() { return --depth >= 0; }
+  bool key(std::string& k) {
+    id_value_next = depth == 1 && k == "id";
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) { return false; }
+};
+
+// A strict scan of a plain subset of JSON: ASCII strings without escapes, numbers whose size keeps
+// them far inside a double (at most 200 integer digits, a 2-digit exponent), nesting within the
+// limit. Every text it accepts is JSON that parse_json accepts, with the same top-level "id", so its
+// answer stands; it gives up (false) on anything else (escapes, UTF-8, a byte order mark, big
+// numbers, errors), which then goes to the full parser. Written rigs are in the subset, and this
+// reads them several times faster than nlohmann's lexer, which copies every number it meets.
+class PlainJsonScan {
+ public:
+  explicit PlainJsonScan(std::string_view text) : t_(text) {}
+
+  bool run(TopLevelId& found) {
+    found_ = &found;
+    if (!value(0, nullptr)) return false;
+    space();
+    return i_ == t_.size();
+  }
+
+ private:
+  void space() {
+    while (i_ < t_.size() && (t_[i_] == ' ' || t_[i_] == '\n' || t_[i_] == '\r' || t_[i_] == '\t')) ++i_;
+  }
+  bool at(char c) const { return i_ < t_.size() && t_[i_] == c; }
+  std::size_t digits() {
+    const std::size_t start = i_;
+    while (i_ < t_.size() && t_[i_] >= '0' && t_[i_] <= '9') ++i_;
+    return i_ - start;
+  }
+  bool string(std::string_view& out) {  // at the opening quote
+    const std::size_t start = ++i_;
+    for (; i_ < t_.size(); ++i_) {
+      const auto c = static_cast<unsigned char>(t_[i_]);
+      if (c == '"') {
+        out = t_.substr(start, i_ - start);
+        ++i_;
+        return true;
+      }
+      if (c == '\\' || c < 0x20 || c >= 0x80) return false;
+    }
+    return false;
+  }
+  bool number() {
+    if (at('-')) ++i_;
+    if (at('0')) {
+      ++i_;
+    } else {
+      const std::size_t n = digits();
+      if (n == 0 || n > 200) return false;
+    }
+    if (at('.')) {
+      ++i_;
+      if (digits() == 0) return false;
+    }
+    if (at('e') || at('E')) {
+      ++i_;
+      if (at('+') || at('-')) ++i_;
+      const std::size_t n = digits();
+      if (n == 0 || n > 2) return false;
+    }
+    return true;
+  }
+  bool literal(std::string_view word) {
+    if (t_.substr(i_, word.size()) != word) return false;
+    i_ += word.size();
+    return true;
+  }
+  // One value; `id` is set when it is the root object's "id" member.
+  bool value(int depth, std::optional<std::string>* id) {
+    space();
+    if (i_ >= t_.size()) return false;
+    const char c = t_[i_];
+    if (c == '{' || c == '[') {
+      if (depth + 1 > kMaxJsonDepth) return false;
+      if (id) *id = std::nullopt;
+      if (depth == 0) found_->root_is_object = c == '{';
+      ++i_;
+      space();
+      const char close = c == '{' ? '}' : ']';
+      if (at(close)) {
+        ++i_;
+        return true;
+      }
+      while (true) {
+        std::optional<std::string>* member_id = nullptr;
+        if (c == '{') {
+          space();
+          std::string_view key;
+          if (!at('"') || !string(key)) return false;
+          space();
+          if (!at(':')) return false;
+          ++i_;
+          if (depth == 0 && key == "id") member_id = &found_->id;
+        }
+        if (!value(depth + 1, member_id)) return false;
+        space();
+        if (at(',')) {
+          ++i_;
+          continue;
+        }
+        if (!at(close)) return false;
+        ++i_;
+        return true;
+      }
+    }
+    if (c == '"') {
+      std::string_view s;
+      if (!string(s)) return false;
+      if (id) *id = std::string(s);
+      return true;
+    }
+    const bool ok = c == '-' || (c >= '0' && c <= '9') ? number()
+                    : c == 't'                         ? literal("true")
+                    : c == 'f'                         ? literal("false")
+                                                       : literal("null");
+    if (ok && id) *id = std::nullopt;
+    return ok;
+  }
+
+  std::string_view t_;
+  std::size_t i_ = 0;
+  TopLevelId* found_ = nullptr;
+};
 
 }  // namespace
 
@@ -194,12 +357,19 @@ std::optional<std::string> existing_rig_id(const std::string& rig_path) {
   std::error_code ec;
   if (!fs::is_regular_file(rig_path, ec)) return std::nullopt;
   auto text = read_file(rig_path, kMaxJsonFileBytes);
-  if (!text) return std::nullopt;
-  auto json = detail::parse_json(*text, rig_path);
-  if (!json || !json->is_object()) return std::nullopt;
-  const auto id = json->find("id");
-  if (id == json->end() || !id->is_string() || !is_guid(id->get_ref<const std::string&>())) return std::nullopt;
-  return id->get<std::string>();
+  if (!text || text->find('\0') != std::string::npos) return std::nullopt;  // as parse_json rejects it
+  TopLevelId found;
+  if (!PlainJsonScan(*text).run(found)) {
+    found = {};
+    try {
+      if (!Json::sax_parse(text->begin(), text->end(), &found)) return std::nullopt;
+    } catch (const Json::exception&) {
+      return std::nullopt;
+    }
+  }
+  if (!found.root_is_object) return std::nullopt;
+  if (!found.id || !is_guid(*found.id)) return std::nullopt;
+  return found.id;
 }
 
 }  // namespace rig2d

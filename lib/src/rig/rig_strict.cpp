@@ -4,7 +4,9 @@
 // Values are kept exactly as written, so the model it returns writes back to the same text.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -84,6 +86,7 @@ class StrictReader {
   }
 
   std::vector<Diagnostic> finish() {
+    if (pending_.empty()) return {};  // nothing to place: skip the scan of the text
     std::vector<std::string> where;
     where.reserve(pending_.size());
     for (const Pending& p : pending_) where.push_back(p.locate_at);
@@ -158,6 +161,27 @@ class StrictReader {
     else if (d <= -9.2233720368547758e18) out = std::numeric_limits<std::int64_t>::min();
     else out = static_cast<std::int64_t>(d);
     return true;
+  }
+
+  // --- fast paths: an element that draws no diagnostic is read without building its JSON pointer ----
+
+  static constexpr std::size_t kNoBound = std::numeric_limits<std::size_t>::max();
+
+  // A non-negative integer below `bound`, exactly as integer() and the range checks would accept it.
+  static std::optional<std::uint32_t> clean_index(const Json& v, std::size_t bound) {
+    if (!v.is_number_unsigned()) return std::nullopt;
+    const std::uint64_t u = v.get<std::uint64_t>();
+    if (u > std::numeric_limits<std::uint32_t>::max() || u >= bound) return std::nullopt;
+    return static_cast<std::uint32_t>(u);
+  }
+
+  // A pair of finite numbers (inside 0..1 for uvs), exactly as read_pairs would accept it silently.
+  static std::optional<Vec2> clean_pair(const Json& p, bool uvs) {
+    if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number()) return std::nullopt;
+    const double x = detail::js_number_value(p[0]), y = detail::js_number_value(p[1]);
+    if (!std::isfinite(x) || !std::isfinite(y)) return std::nullopt;
+    if (uvs && (x < 0 || x > 1 || y < 0 || y > 1)) return std::nullopt;
+    return Vec2{x, y};
   }
 
   // --- the document ------------------------------------------------------------------------------
@@ -429,6 +453,10 @@ class StrictReader {
     out.resize(arr->size());
     for (std::size_t v = 0; v < arr->size(); ++v) {
       const Json& p = (*arr)[v];
+      if (const auto pair = clean_pair(p, uvs)) {  // the common case, without building the pointer
+        out[v] = *pair;
+        continue;
+      }
       const std::string pat = join(at, v);
       if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number()) {
         error("rig.mesh.pair", pat, std::string("must be a pair of numbers ") + (uvs ? "[u, v]" : "[x, y]") + ", not " +
@@ -476,6 +504,10 @@ class StrictReader {
     }
     out.resize(tris->size());
     for (std::size_t k = 0; k < tris->size(); ++k) {
+      if (const auto i = clean_index((*tris)[k], vert_count ? *vert_count : kNoBound)) {
+        out[k] = *i;
+        continue;
+      }
       std::int64_t idx = 0;
       if (!integer((*tris)[k], join(at, k), "a vertex index", idx)) continue;
       if (idx < 0 || (vert_count != nullptr && static_cast<std::uint64_t>(idx) >= *vert_count)) {
@@ -519,6 +551,10 @@ class StrictReader {
     if (!skin_count(*arr, pointer, vert_count, "rig.indices.count")) return;
     out.resize(arr->size());
     for (std::size_t o = 0; o < arr->size(); ++o) {
+      if (const auto i = clean_index((*arr)[o], bones_known_ ? bone_count : kNoBound)) {
+        out[o] = *i;
+        continue;
+      }
       std::int64_t idx = 0;
       if (!integer((*arr)[o], join(pointer, o), "a bone index", idx)) continue;
       if (idx < 0 || (bones_known_ && static_cast<std::uint64_t>(idx) >= bone_count)) {
@@ -540,6 +576,14 @@ class StrictReader {
     out.resize(arr->size());
     std::vector<bool> good(arr->size(), false);
     for (std::size_t o = 0; o < arr->size(); ++o) {
+      if (const Json& e = (*arr)[o]; e.is_number()) {  // the common case, without building the pointer
+        const double x = detail::js_number_value(e);
+        if (std::isfinite(x) && x >= 0) {
+          out[o] = x;
+          good[o] = true;
+          continue;
+        }
+      }
       double w = 0;
       if (!number((*arr)[o], join(pointer, o), "a weight, 0..1", w)) continue;
       out[o] = w;

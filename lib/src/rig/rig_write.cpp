@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The .rig2d.json writer: the object the engine's writers build, printed as JSON.stringify(v, null, 2).
+#include <charconv>
 #include <cmath>
 
 #include "rig/rig_json_internal.h"
@@ -128,7 +129,7 @@ class RigText {
   void pad(int n) { out.append(static_cast<std::size_t>(n), ' '); }
   void string(const std::string& s) { out += to_js_json(Json(s)); }
   void number(double x) {
-    if (std::isfinite(x)) out += js_number(x);
+    if (std::isfinite(x)) append_js_number(out, x);
     else out += "null";
   }
 
@@ -157,7 +158,10 @@ class RigText {
     });
   }
   void indices(int indent, const std::vector<std::uint32_t>& values) {
-    array(indent, values.size(), [&](std::size_t k, int) { out += std::to_string(values[k]); });
+    array(indent, values.size(), [&](std::size_t k, int) {
+      char buf[16];
+      out.append(buf, static_cast<std::size_t>(std::to_chars(buf, buf + sizeof buf, values[k]).ptr - buf));
+    });
   }
   void doubles(int indent, const std::vector<double>& values) {
     array(indent, values.size(), [&](std::size_t k, int) { number(values[k]); });
@@ -170,7 +174,7 @@ class RigText {
         m.key("name");
         string(b.name);
         m.key("parent");
-        out += js_number(static_cast<double>(b.parent));
+        append_js_number(out, static_cast<double>(b.parent));
         m.key("x");
         number(b.x);
         m.key("y");

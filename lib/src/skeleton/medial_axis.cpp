@@ -38,6 +38,27 @@ bool deletable(const std::array<bool, 8>& p, bool second) {
   return second ? !(n && e && w) && !(n && s && w) : !(n && e && s) && !(e && s && w);
 }
 
+// The two tests above for every 8-neighbourhood, indexed by the bit mask sum(p[k] << k): thinning
+// asks them several times per border cell per pass.
+struct NeighbourTables {
+  std::array<bool, 256> simple{};
+  std::array<std::array<bool, 256>, 2> deletable{};
+};
+
+NeighbourTables make_neighbour_tables() {
+  NeighbourTables t;
+  for (int mask = 0; mask < 256; ++mask) {
+    std::array<bool, 8> p{};
+    for (int k = 0; k < 8; ++k) p[k] = (mask >> k) & 1;
+    t.simple[mask] = simple_non_end(p);
+    t.deletable[0][mask] = deletable(p, false);
+    t.deletable[1][mask] = deletable(p, true);
+  }
+  return t;
+}
+
+const NeighbourTables kNeighbourTables = make_neighbour_tables();
+
 // Yokoi's 8-connectivity number: 1 when removing the cell keeps its 8-connected neighbours
 // connected to each other and adds no hole.
 int connectivity8(const std::array<bool, 8>& p) {
@@ -211,6 +232,12 @@ void thin(BinaryGrid& grid) {
     for (int k = 0; k < 8; ++k) p[k] = g.on[static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + offset[k])] != 0;
     return p;
   };
+  const auto mask_around = [&](std::size_t i) {
+    unsigned mask = 0;
+    for (int k = 0; k < 8; ++k)
+      mask |= (g.on[static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + offset[k])] != 0 ? 1u : 0u) << k;
+    return mask;
+  };
   // Border cells are the only candidates; a removal makes its neighbours candidates next pass.
   std::vector<std::size_t> border, next, marked;
   std::vector<std::uint8_t> queued(g.on.size(), 0);
@@ -228,11 +255,11 @@ void thin(BinaryGrid& grid) {
     for (const bool second : {false, true}) {
       marked.clear();
       for (std::size_t i : border)
-        if (g.on[i] && deletable(around(i), second)) marked.push_back(i);
+        if (g.on[i] && kNeighbourTables.deletable[second][mask_around(i)]) marked.push_back(i);
       // Marked in parallel (centred like Zhang-Suen), removed one by one with a re-check, so a
       // two-cell-thick line or a 2x2 block keeps a cell instead of vanishing.
       for (std::size_t i : marked) {
-        if (!simple_non_end(around(i))) continue;
+        if (!kNeighbourTables.simple[mask_around(i)]) continue;
         g.on[i] = 0;
         changed = true;
         for (const std::ptrdiff_t o : offset) {

@@ -1,7 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // JSON.stringify(v, null, 2) layout and ECMAScript number text (ENGINE-SPEC §0), parse errors, pointers.
 #include <catch2/catch.hpp>
+#include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
 
 #include "json/json_util.h"
 
@@ -90,4 +96,76 @@ TEST_CASE("json: locate_pointer finds the value's line and column", "[json]") {
   CHECK(locate_pointer(text, "/bones/5") == std::pair<int, int>{0, 0});
   CHECK(locate_pointer(text, "/nope") == std::pair<int, int>{0, 0});
   CHECK(pointer_token("a/b~c") == "a~1b~0c");
+}
+
+namespace {
+
+// The allocation-heavy formatter js_number replaced, kept verbatim as the reference it must match.
+std::string reference_js_number(double x) {
+  if (std::isnan(x)) return "NaN";
+  if (std::isinf(x)) return x > 0 ? "Infinity" : "-Infinity";
+  if (x == 0) return "0";
+  std::string sign;
+  if (x < 0) {
+    sign = "-";
+    x = -x;
+  }
+  char buf[64];
+  const auto res = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::scientific);
+  const std::string_view sci(buf, static_cast<std::size_t>(res.ptr - buf));
+  const std::size_t epos = sci.find('e');
+  std::string digits;
+  for (const char ch : sci.substr(0, epos)) {
+    if (ch != '.') digits += ch;
+  }
+  const int exp10 = std::atoi(std::string(sci.substr(epos + 1)).c_str());
+  const int k = static_cast<int>(digits.size());
+  const int n = exp10 + 1;
+  std::string out;
+  if (k <= n && n <= 21) {
+    out = digits + std::string(static_cast<std::size_t>(n - k), '0');
+  } else if (0 < n && n <= 21) {
+    out = digits.substr(0, static_cast<std::size_t>(n)) + "." + digits.substr(static_cast<std::size_t>(n));
+  } else if (-6 < n && n <= 0) {
+    out = "0." + std::string(static_cast<std::size_t>(-n), '0') + digits;
+  } else {
+    const int e = n - 1;
+    out = digits.substr(0, 1);
+    if (k > 1) out += "." + digits.substr(1);
+    out += e >= 0 ? "e+" : "e-";
+    out += std::to_string(e >= 0 ? e : -e);
+  }
+  return sign + out;
+}
+
+}  // namespace
+
+TEST_CASE("json: js_number matches the reference formatter over many doubles", "[json]") {
+  std::vector<double> values = {0.1, 0.5, 1e21, 1e-7, 1e-6, 123456789012345680000.0, 1e300, 5e-324,
+                                 2.2250738585072014e-308, 1.7976931308625157e308, 96, 0.3333333333333333};
+  std::uint64_t state = 0x9E3779B97F4A7C15ull;
+  auto next = [&state] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  for (int i = 0; i < 200000; ++i) {
+    const std::uint64_t r = next();
+    double bits_value;  // any bit pattern: all exponents, subnormals, NaN, infinities
+    std::memcpy(&bits_value, &r, sizeof r);
+    values.push_back(bits_value);
+    values.push_back(static_cast<double>(static_cast<std::int64_t>(r >> 40) - (1 << 23)) / 1024.0);  // pixel-like
+    values.push_back(static_cast<double>(static_cast<float>(static_cast<double>(r >> 11) / 9007199254740992.0)));  // weights
+    values.push_back(std::ldexp(static_cast<double>(r >> 11), static_cast<int>(r % 160) - 120));  // around the 1e-7 / 1e21 switches
+  }
+  std::size_t mismatches = 0;
+  for (const double v : values) {
+    std::string appended = "x";
+    append_js_number(appended, v);
+    const std::string want = reference_js_number(v);
+    if (js_number(v) != want || appended != "x" + want) ++mismatches;
+  }
+  CHECK(values.size() == 800012);
+  CHECK(mismatches == 0);
 }

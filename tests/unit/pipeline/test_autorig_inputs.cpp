@@ -4,7 +4,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <string>
 
+#include "json/json_util.h"
 #include "rig2d/asset/guid.h"
 #include "rig2d/pipeline/autorig_inputs.h"
 
@@ -148,5 +151,106 @@ TEST_CASE("existing rig id: kept only when it is a GUID", "[pipeline][meta]") {
   CHECK_FALSE(existing_rig_id((dir / "b.rig2d.json").string()));
   write(dir / "c.rig2d.json", "{not json");
   CHECK_FALSE(existing_rig_id((dir / "c.rig2d.json").string()));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("existing rig id: the top-level id of a whole valid JSON text, as a DOM would give it", "[pipeline][meta]") {
+  const fs::path dir = temp_dir("rig_id_sax");
+  const std::string a = "12345678-1234-5678-9abc-def012345678", b = "87654321-4321-8765-cba9-876543210fed";
+  auto id_of = [&](const std::string& text) {
+    write(dir / "r.rig2d.json", text);
+    return existing_rig_id((dir / "r.rig2d.json").string());
+  };
+  CHECK(id_of(R"({"bones": [{"id": ")" + b + R"("}], "id": ")" + a + R"("})") == a);  // nested ids do not count
+  CHECK(id_of(R"({"id": ")" + a + R"(", "id": ")" + b + R"("})") == b);            // the last one wins
+  CHECK_FALSE(id_of(R"({"id": ")" + a + R"(", "id": 5})"));
+  CHECK_FALSE(id_of(R"({"id": ")" + a + R"(", "id": {"x": ")" + b + R"("}})"));
+  CHECK_FALSE(id_of(R"({"bones": {"id": ")" + a + R"("}})"));
+  CHECK_FALSE(id_of(R"({"id": ")" + a + R"(", "mesh": [1, 2,]})"));  // broken after the id
+  CHECK_FALSE(id_of(R"({"id": ")" + a + R"("} trailing)"));
+  CHECK_FALSE(id_of(R"([{"id": ")" + a + R"("}])"));
+  CHECK_FALSE(id_of(R"({"id": ")" + a + R"(", "n": 1e999})"));  // out of range for a double
+  CHECK_FALSE(id_of(R"({"id": ")" + a + R"(", "s": )" + std::string("\"\0\"", 3) + "}"));  // a NUL byte
+  const std::string deep = std::string(64, '[') + std::string(64, ']');  // 65 levels under the root
+  CHECK(id_of(R"({"id": ")" + a + R"(", "d": )" + std::string(63, '[') + std::string(63, ']') + "}") == a);
+  CHECK_FALSE(id_of(R"({"id": ")" + a + R"(", "d": )" + deep + "}"));
+  fs::remove_all(dir);
+}
+
+namespace {
+
+// What existing_rig_id answered before it learnt to skip the DOM: parse, then the root's "id".
+std::optional<std::string> dom_rig_id(const std::string& text) {
+  auto json = detail::parse_json(text, "r");
+  if (!json || !json->is_object()) return std::nullopt;
+  const auto id = json->find("id");
+  if (id == json->end() || !id->is_string() || !is_guid(id->get_ref<const std::string&>())) return std::nullopt;
+  return id->get<std::string>();
+}
+
+}  // namespace
+
+TEST_CASE("existing rig id: the plain scan and the full parser agree with a DOM on odd and broken texts",
+          "[pipeline][meta]") {
+  const fs::path dir = temp_dir("rig_id_fuzz");
+  const std::string a = "12345678-1234-5678-9abc-def012345678";
+  const std::string rig = "{\n  \"id\": \"" + a +
+                          "\",\n  \"sprite\": \"\",\n  \"bones\": [\n    {\n      \"name\": \"root\",\n      "
+                          "\"parent\": -1,\n      \"x\": 0.5,\n      \"y\": -12.25e-3,\n      \"rot\": 1E+2\n    }\n  ],\n"
+                          "  \"mesh\": {\"verts\": [[0, 1.5], [2, 3]], \"flags\": [true, false, null]}\n}";
+  std::vector<std::string> texts = {
+      rig,
+      "\xEF\xBB\xBF" + rig,                                                          // byte order mark
+      "{\"id\": \"\\u0031" + a.substr(1) + "\"}",                                   // escaped id
+      "{\"name\": \"caf\xC3\xA9\", \"id\": \"" + a + "\"}",                       // UTF-8 elsewhere
+      "{\"id\": \"" + a + "\", \"n\": " + std::string(250, '7') + "}",              // a long integer
+      "{\"id\": \"" + a + "\", \"n\": 1e308}",                                      // 3-digit exponent
+      "{\"id\": \"" + a + "\", \"n\": 01}",
+      "{\"id\": \"" + a + "\", \"n\": -}",
+      "{\"id\": \"" + a + "\", \"n\": 1.}",
+      "{\"id\": \"" + a + "\", \"n\": .5}",
+      "{\"id\": \"" + a + "\", \"n\": tru}",
+      "{\"id\": \"" + a + "\",}",
+      "{\"id\": \"" + a + "\"}   \n",
+      "  {\"id\": \"" + a + "\"}",
+      "{}",
+      "[]",
+      "\"" + a + "\"",
+      "",
+  };
+  std::uint64_t state = 0x243F6A8885A308D3ull;
+  auto next = [&state] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  const std::string bytes = "{}[]\",:-+.eE0123456789 \n\\tfnux\x80";
+  for (int k = 0; k < 3000; ++k) {  // one to three random byte edits of the rig text
+    std::string t = rig;
+    for (int e = 0, edits = 1 + static_cast<int>(next() % 3); e < edits; ++e) {
+      const std::size_t at = next() % t.size();
+      const char b = bytes[next() % bytes.size()];
+      switch (next() % 3) {
+        case 0: t[at] = b; break;
+        case 1: t.insert(t.begin() + static_cast<std::ptrdiff_t>(at), b); break;
+        default: t.erase(at, 1); break;
+      }
+    }
+    texts.push_back(std::move(t));
+  }
+  std::size_t disagreements = 0, found = 0;
+  for (const std::string& text : texts) {
+    write(dir / "r.rig2d.json", text);
+    const auto got = existing_rig_id((dir / "r.rig2d.json").string());
+    if (got != dom_rig_id(text)) {
+      ++disagreements;
+      UNSCOPED_INFO("text: " << text);
+    }
+    found += got.has_value();
+  }
+  CHECK(disagreements == 0);
+  CHECK(found > 100);  // the edits leave many texts valid, so both answers are exercised
+  CHECK(found < texts.size() - 100);
   fs::remove_all(dir);
 }
