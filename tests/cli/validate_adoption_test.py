@@ -300,6 +300,208 @@ def case_codeclimate():
         fail("lines did not move")
 
 
+# --- step 3: config and baseline -------------------------------------------------------------------
+
+
+def project(d):
+    """A project folder with the invalid corpus as its asset tree: d/proj/assets."""
+    proj = os.path.join(d, "proj")
+    shutil.copytree(os.path.join(INVALID, "assets"), os.path.join(proj, "assets"))
+    return proj
+
+
+def findings(p):
+    doc = json.loads(p.stdout)
+    return doc, [(f["path"], x["code"], x["severity"], x["pointer"]) for f in doc["files"] for x in f["diagnostics"]]
+
+
+def case_config():
+    d = workdir()
+    proj = project(d)
+    assets = os.path.join(proj, "assets")
+    _, before = findings(run("--format", "json", assets, expect=1))
+    codes = {c for _, c, _, _ in before}
+    if not {"rig.sprite.path", "guid.duplicate"} <= codes or not any(c.startswith("meta.") for c in codes):
+        fail("corpus lacks the codes this case needs: " + str(sorted(codes)))
+    cfg = {
+        "$schema": "https://rig2d.dev/schemas/rig2d-validate.schema.json",
+        "ignore": ["meta.*"],
+        "severity": {"rig.sprite.path": "warning"},
+        "paths": [{"files": "assets/cases/guid.duplicate.*", "exclude": True},
+                  {"files": "assets/**/scene.*", "severity": {"scene.*": "note"}}],
+    }
+    write(os.path.join(proj, ".rig2d-validate"), json.dumps(cfg, indent=2))
+    # Found by default: beside the asset root, from the first input's folder upwards (run from elsewhere).
+    _, after = findings(run("--format", "json", os.path.relpath(assets, d), cwd=d))
+    for path, code, sev, _ in after:
+        name = os.path.basename(path)
+        if code.startswith("meta."):
+            fail("meta.* not ignored: " + path)
+        if code == "rig.sprite.path" and sev != "warning":
+            fail("rig.sprite.path not re-graded")
+        if name.startswith("guid.duplicate."):
+            fail("excluded file still has findings: " + path)
+        if name.startswith("scene.") and code.startswith("scene.") and sev != "note":
+            fail(f"path rule not applied: {path} {code} {sev}")
+    if not any(c == "rig.sprite.path" for _, c, _, _ in after) or len(after) >= len(before):
+        fail("the config dropped too much or nothing")
+    # The config is never a scene: it is not in the report.
+    if any(p.endswith(".rig2d-validate") for p, _, _, _ in after):
+        fail("the config file was checked")
+    # --no-config and --config.
+    _, plain = findings(run("--format", "json", "--no-config", assets))
+    if plain != before:
+        fail("--no-config still applied the config")
+    other = os.path.join(d, "lenient.json")
+    write(other, json.dumps({"severity": {"*": "warning"}}))
+    run("--config", other, assets, expect=0)  # a legacy tree can pass...
+    run("--config", other, "--strict", assets, expect=1)  # ...and --strict still means warnings fail
+
+
+def case_config_errors():
+    d = workdir()
+    proj = project(d)
+    cases = {
+        "syntax": ('{"ignore": [', "config.syntax"),
+        "key": ('{\n  "ignores": ["x"]\n}', "config.key"),
+        "severity": ('{"severity": {"rig.x": "fatal"}}', "config.severity"),
+        "code": ('{"ignore": ["rig*.x"]}', "config.code"),
+        "type": ('{"paths": [{"exclude": true}]}', "config.type"),
+        "max": ('{"maxFindings": -2}', "config.type"),
+    }
+    for name, (text, code) in cases.items():
+        path = os.path.join(d, name + ".cfg")
+        write(path, text)
+        p = run("--config", path, proj, expect=2)
+        if f"[{code}]" not in p.stderr or not p.stderr.startswith(path + ":"):
+            fail(f"{name}: {p.stderr}")
+    p = run("--config", os.path.join(d, "key.cfg"), proj, expect=2)
+    if not p.stderr.startswith(os.path.join(d, "key.cfg") + ":2:"):
+        fail("no line:col for a config error: " + p.stderr)
+    run("--config", os.path.join(d, "missing.cfg"), proj, expect=2)
+    # The schema and the reader agree on every case here and on valid configs (ajv, when node is present).
+    if not shutil.which("node"):
+        return
+    sarif_validator()  # installs ajv
+    good = {"ok-min": "{}", "ok-full": json.dumps({"$schema": "x", "ignore": ["deform.*"], "severity": {"*": "off"},
+                                                    "paths": [{"files": "a/**", "exclude": False, "ignore": ["x.y"]}],
+                                                    "maxFindings": 0})}
+    for name, text in good.items():
+        write(os.path.join(d, name + ".cfg"), text)
+        run("--config", os.path.join(d, name + ".cfg"), os.path.join(VALID), expect=0)
+    script = """
+const fs = require("fs"), path = require("path");
+const [npm, schema, ...files] = process.argv.slice(1);
+const Ajv = require(path.resolve(npm, "node_modules/ajv/dist/2020")).default;
+const v = new Ajv({strict: true}).compile(JSON.parse(fs.readFileSync(schema, "utf8")));
+for (const f of files) { let ok = false; try { ok = v(JSON.parse(fs.readFileSync(f, "utf8"))); } catch (e) {} console.log(path.basename(f) + " " + ok); }
+"""
+    names = list(cases) + list(good)
+    p = subprocess.run(["node", "-e", script, NPM, os.path.join(SRC, "schemas/rig2d-validate.schema.json"),
+                        *[os.path.join(d, n + ".cfg") for n in names]], capture_output=True, text=True)
+    verdicts = dict(line.split() for line in p.stdout.splitlines())
+    for n in names:
+        if verdicts.get(n + ".cfg") != ("true" if n.startswith("ok-") else "false"):
+            fail(f"schema verdict on {n}: {verdicts.get(n + '.cfg')} ({p.stderr[-500:]})")
+
+
+def case_baseline():
+    d = workdir()
+    proj = project(d)
+    assets = os.path.join(proj, "assets")
+    base = os.path.join(proj, "ci", "rig2d-baseline.json")  # its folder does not exist yet
+    doc, before = findings(run("--format", "json", assets, expect=1))
+    p = run("--write-baseline", base, "--format", "json", assets, expect=0)
+    written = json.load(open(base))
+    if len(written["findings"]) != len(before) or json.loads(p.stdout)["summary"]["baselined"] != len(before):
+        fail("the baseline does not hold every finding")
+    if any(":" in f["file"] or f["file"].startswith("/") for f in written["findings"]):
+        fail("baseline paths are not relative to its folder")
+    # Known findings pass, from any working folder and with relative paths; lines may move.
+    rig = os.path.join(assets, "cases", "rig.sprite.path.rig2d.json")
+    write(rig, "\n\n" + open(rig).read())
+    p = run("--baseline", base, "--format", "json", os.path.relpath(assets, proj), cwd=proj, expect=0)
+    out = json.loads(p.stdout)
+    if out["summary"]["baselined"] != len(before) or out["summary"]["errors"] or out["summary"]["warnings"]:
+        fail("baselined run: " + json.dumps(out["summary"]))
+    if f"{len(before)} baselined" not in p.stderr:
+        fail("the summary line does not say how many were baselined: " + p.stderr)
+    # A new finding fails the run; only it is reported.
+    shutil.copy(rig, os.path.join(assets, "cases", "new.rig2d.json"))
+    doc = json.loads(run("--baseline", base, "--format", "json", assets, expect=1).stdout)
+    new = [(f["path"], x["code"]) for f in doc["files"] for x in f["diagnostics"]]
+    if not new or any(not p.endswith("new.rig2d.json") and c != "guid.duplicate" for p, c in new):
+        fail("unexpected findings beside the new file: " + str(new))
+    # The count reaches SARIF and JUnit too.
+    sarif = json.loads(run("--baseline", base, "--format", "sarif", assets).stdout)
+    if sarif["runs"][0]["properties"]["baselined"] < len(before) - 2:
+        fail("SARIF lacks the baselined count")
+    junit = ET.fromstring(run("--baseline", base, "--format", "junit", assets).stdout)
+    if not [p for p in junit.iter("property") if p.get("name") == "baselined"]:
+        fail("JUnit lacks the baselined count")
+    write(os.path.join(d, "bad.json"), '{"version": 1}')
+    run("--baseline", os.path.join(d, "bad.json"), assets, expect=2)
+
+
+def case_max_findings():
+    d = workdir()
+    p = run("--format", "json", "--max-findings", "5", INVALID, expect=1)
+    doc = json.loads(p.stdout)
+    listed = [x for f in doc["files"] for x in f["diagnostics"] if x["code"] != "validate.findings.truncated"]
+    notes = [x for f in doc["files"] for x in f["diagnostics"] if x["code"] == "validate.findings.truncated"]
+    if len(listed) != 5 or not notes:
+        fail(f"{len(listed)} findings listed, {len(notes)} truncation notes")
+    # Errors left out still fail the run, also with a cap of 0 from the config.
+    cfg = os.path.join(d, "cap.cfg")
+    write(cfg, '{"maxFindings": 0}')
+    p = run("--config", cfg, "--format", "json", INVALID, expect=1)
+    if any(x["code"] != "validate.findings.truncated" for f in json.loads(p.stdout)["files"] for x in f["diagnostics"]):
+        fail("maxFindings 0 listed findings")
+    p = run("--config", cfg, "--max-findings", "3", "--format", "json", INVALID, expect=1)  # the flag wins
+    if sum(x["code"] != "validate.findings.truncated" for f in json.loads(p.stdout)["files"] for x in f["diagnostics"]) != 3:
+        fail("--max-findings does not override maxFindings")
+
+
+# --- step 4: standard input ------------------------------------------------------------------------
+
+
+def case_stdin():
+    d = workdir()
+    # A copy of a clean rig under a new id (the original's id is taken in the asset root: guid.duplicate).
+    rig = open(os.path.join(VALID, "rigs/bar.rig2d.json")).read()
+    rig = json.dumps({**json.loads(rig), "id": "0f8fad5b-d9cb-469f-a165-70867728950e"}, indent=2)
+    # Against the asset root, the clean rig is clean; without one its references are not resolved.
+    run("--strict", "--assets", VALID, "-", stdin=rig, expect=0)
+    run("--strict", "-", stdin=rig, expect=0)
+    bad = json.loads(rig)
+    bad["skinWeights"][0] = 0.25
+    p = run("-", stdin=json.dumps(bad, indent=2), expect=1)
+    if not p.stdout.startswith("<stdin>:") or "[rig.weights.sum]" not in p.stdout:
+        fail("stdin findings are not named <stdin>: " + p.stdout)
+    doc = json.loads(run("--format", "json", "-", VALID, stdin=json.dumps(bad)).stdout)
+    if doc["files"][0]["path"] != "<stdin>" or doc["files"][0]["kind"] != "rig" or doc["summary"]["files"] != 12:
+        fail("stdin beside a folder: " + json.dumps(doc["summary"]) + doc["files"][0]["path"])
+    # Other kinds by --stdin-kind; a scene's rig resolves through --assets.
+    scene = json.dumps({**json.load(open(os.path.join(VALID, "scenes/bar.json"))), "id": "0f8fad5b-d9cb-469f-a165-708677289999"})
+    run("--stdin-kind", "scene", "--assets", VALID, "--strict", "-", stdin=scene, expect=0)
+    broken = json.loads(scene)
+    broken["entities"][0]["traits"]["Transform"] = {"x": [1]}
+    p = run("--stdin-kind", "scene", "-", stdin=json.dumps(broken), expect=1)
+    if not p.stdout.startswith("<stdin>:") or "[scene.trait.scalar]" not in p.stdout:
+        fail("scene from stdin: " + p.stdout)
+    p = run("--stdin-kind", "sidecar", "-", stdin='{"version": 1}', expect=1)
+    if "[meta.version]" not in p.stdout:
+        fail("sidecar from stdin: " + p.stdout)
+    # Every format handles a file without a path; SARIF stays valid.
+    check = sarif_validator()
+    for f in FORMATS:
+        path = os.path.join(d, "stdin." + f)
+        run("--format", f, "-o", path, "-", stdin=json.dumps(bad), expect=1)
+    check(os.path.join(d, "stdin.sarif"))
+    if "file=" in open(os.path.join(d, "stdin.github")).read():
+        fail("github commands name a file for stdin")
+
+
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
 if CASE not in CASES:
     fail("unknown case " + CASE)

@@ -85,8 +85,8 @@ std::optional<Unexpected> check_keys(std::string_view text, const std::string& p
   return std::nullopt;
 }
 
-// `path` relative to `base` with '/' separators; "<stdin>" and paths outside base stay as they are
-// (made absolute for the latter, so they still compare equal across working folders).
+// `path` relative to `base` with '/' separators ("../x" for a path beside it), so a baseline or config
+// still matches when the project is checked out elsewhere; "<stdin>" stays as it is.
 std::string relative_path(const std::string& path, const std::string& base) {
   if (path == "<stdin>") return path;
   std::error_code ec;
@@ -94,8 +94,7 @@ std::string relative_path(const std::string& path, const std::string& base) {
   if (base.empty()) return abs.generic_string();
   const fs::path b = fs::absolute(fs::path(base), ec).lexically_normal();
   const fs::path rel = abs.lexically_relative(b);
-  if (rel.empty() || *rel.begin() == "..") return abs.generic_string();
-  return rel.generic_string();
+  return rel.empty() ? abs.generic_string() : rel.generic_string();
 }
 
 // Applies a rule list to one finding; false when it is dropped.
@@ -154,10 +153,12 @@ Result<ValidateConfig> parse_validate_config(std::string_view text, const std::s
   config.base_dir = fs::path(path).has_parent_path() ? fs::path(path).parent_path().string() : ".";
   if (auto bad = read_rules(text, path, *json, "", config.rules)) return *bad;
   if (const auto it = json->find("maxFindings"); it != json->end()) {
-    if (!it->is_number_unsigned()) {
+    // An integer >= 0; 5.0 counts, as in JSON Schema.
+    const double v = it->is_number() ? it->get<double>() : -1;
+    if (!(v >= 0 && v <= 1e15 && v == static_cast<double>(static_cast<long long>(v)))) {
       return config_error(text, path, "config.type", "\"maxFindings\" must be an integer >= 0", "/maxFindings");
     }
-    config.max_findings = it->get<std::size_t>();
+    config.max_findings = static_cast<std::size_t>(v);
   }
   if (const auto it = json->find("paths"); it != json->end()) {
     if (!it->is_array())
