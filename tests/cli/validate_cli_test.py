@@ -167,7 +167,9 @@ def case_output_file():
     p = run("--format", "json", "-o", out, VALID, expect=0)
     if p.stdout or json.load(open(out))["summary"]["files"] != 11:
         fail("report not written to -o")
-    run("-o", os.path.join(d, "no/such/dir/r.txt"), VALID, expect=4)
+    run("-o", os.path.join(d, "new/dir/r.txt"), VALID, expect=0)  # missing folders are created
+    write(os.path.join(d, "blocker"), "a file")
+    run("-o", os.path.join(d, "blocker/sub/r.txt"), VALID, expect=4)  # ...unless that is impossible
 
 
 def case_strict():

@@ -107,7 +107,7 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
   result.inputs = {job.rig_path};
   if (!job.pose_file.empty()) result.inputs.push_back(job.pose_file);
   if (!job.clip_path.empty()) result.inputs.push_back(job.clip_path);
-  auto rig_text = read_text(job.rig_path);
+  auto rig_text = job.rig_text ? Result<std::string>(*job.rig_text) : read_text(job.rig_path);
   if (!rig_text) return Unexpected{rig_text.error()};
   auto rig_read = read_rig_normalized(*rig_text, job.rig_path);
   if (!rig_read) return Unexpected{rig_read.error()};
@@ -127,7 +127,7 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
   // Pose sources, validated once up front so a bad one fails before any rendering.
   std::string pose_text;
   if (!job.pose_file.empty()) {
-    auto text = read_text(job.pose_file);
+    auto text = job.pose_text ? Result<std::string>(*job.pose_text) : read_text(job.pose_file);
     if (!text) return Unexpected{text.error()};
     pose_text = std::move(*text);
   }
