@@ -2,7 +2,7 @@
 # CLI conventions shared by the three tools (tests/cli/conventions_test.py): "-" for standard input,
 # --color/NO_COLOR/TERM=dumb, output folders created, one info line per batch item.
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
-foreach(case stdin color progress output_dirs info_lines)
+foreach(case stdin color progress output_dirs info_lines schema_key)
   add_test(NAME cli_conventions_${case}
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/conventions_test.py $<TARGET_FILE:rig2d-validate>
                    $<TARGET_FILE:rig2d-pose> $<TARGET_FILE:rig2d-autorig> ${PROJECT_SOURCE_DIR}

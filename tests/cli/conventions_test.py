@@ -254,6 +254,25 @@ def case_info_lines():
         fail("pose -v does not list every file")
 
 
+def case_schema_key():
+    # "$schema" (for editors) is accepted in the JSON inputs of every tool: rigs, pose files, bones files.
+    d = workdir()
+    rig = json.load(open(BAR_RIG))
+    write(os.path.join(d, "r.rig2d.json"), json.dumps({"$schema": "https://rig2d.dev/schemas/rig2d.schema.json", **rig}))
+    pose = json.load(open(os.path.join(POSE_DATA, "bend.pose.json")))
+    write(os.path.join(d, "p.pose.json"), json.dumps({"$schema": "x", **pose}))
+    p = run(POSE, os.path.join(d, "r.rig2d.json"), "--pose-file", os.path.join(d, "p.pose.json"), "--assets",
+            os.path.join(POSE_DATA, "assets"), "-o", os.path.join(d, "x.png"), expect=0)
+    if "warning" in p.stderr:
+        fail("rig2d-pose warns about $schema: " + p.stderr)
+    bones = json.load(open(os.path.join(SRC, "scripts/bar.bones.json")))
+    doc = {"$schema": "x", "bones": bones} if isinstance(bones, list) else {"$schema": "x", **bones}
+    write(os.path.join(d, "b.bones.json"), json.dumps(doc))
+    write_png(os.path.join(d, "in/bar.png"), 64, 256, lambda x, y: 8 <= x < 56 and 8 <= y < 248)
+    run(AUTORIG, os.path.join(d, "in/bar.png"), "--write-meta", "--bones", os.path.join(d, "b.bones.json"), expect=0)
+    run(VALIDATE, "--strict", "--no-config", os.path.join(d, "in"), expect=0)
+
+
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
 if CASE not in CASES:
     fail("unknown case " + CASE)
