@@ -441,6 +441,14 @@ def case_baseline():
         fail("JUnit lacks the baselined count")
     write(os.path.join(d, "bad.json"), '{"version": 1}')
     run("--baseline", os.path.join(d, "bad.json"), assets, expect=2)
+    # A baseline (or report) kept inside the asset root is never checked as a scene.
+    inside = os.path.join(assets, "known.json")
+    run("--write-baseline", inside, "--format", "json", "-o", os.path.join(assets, "report.json"), assets, expect=0)
+    p = run("--baseline", inside, "--format", "json", "-o", os.path.join(assets, "report.json"), assets, expect=0)
+    paths = [f["path"] for f in json.load(open(os.path.join(assets, "report.json")))["files"]]
+    own = [x for x in paths if os.path.basename(x) in ("known.json", "report.json")]
+    if own:
+        fail("the run's own files were checked: " + str(own))
 
 
 def case_max_findings():

@@ -254,39 +254,25 @@ void sarif_columns(std::vector<FileReport>& reports, const std::string& stdin_te
   }
 }
 
-int run(const Options& o) {
-  const auto format = parse_report_format(o.format);
-  std::optional<ValidateConfig> config;
-  if (const auto config_path = find_config(o, o.paths)) {
-    config = load<ValidateConfig>(*config_path, parse_validate_config);
-    if (!config) return cli::kUsage;
-    spdlog::debug("config {}", printable(*config_path));
-  }
-  std::optional<Baseline> baseline;
-  if (!o.baseline.empty()) {
-    baseline = load<Baseline>(o.baseline, parse_baseline);
-    if (!baseline) return cli::kUsage;
-  }
-  const std::vector<Input> inputs = collect(o.paths);
-  std::vector<std::string> files;
-  for (const Input& in : inputs) files.push_back(in.file);
-  // Nothing to check (an empty folder, or only skipped types) is not a failure: CI steps that upload
-  // the report still get a valid, empty one.
-  if (files.empty()) spdlog::warn("no rig, sidecar or scene files found in the given paths; the report is empty");
+// One asset index per root, scanned before any file is checked. Standard input uses --assets only.
+struct Indexes {
+  std::map<std::string, std::unique_ptr<AssetIndex>> roots;
+  std::vector<const AssetIndex*> per_file;
+};
 
-  // One asset index per root, scanned before any file is checked. Standard input uses --assets only.
-  std::map<std::string, std::unique_ptr<AssetIndex>> indexes;
-  std::vector<const AssetIndex*> file_index(files.size(), nullptr);
-  for (std::size_t i = 0; i < files.size(); ++i) {
+Indexes index_roots(const Options& o, const std::vector<Input>& inputs) {
+  Indexes out;
+  out.per_file.assign(inputs.size(), nullptr);
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
     // Default root: the nearest "assets" folder above the file, else the folder argument it came from.
     std::string root = o.assets;
-    if (root.empty() && files[i] == "-") continue;
+    if (root.empty() && inputs[i].file == "-") continue;
     if (root.empty()) {
-      root = default_asset_root(files[i]);
+      root = default_asset_root(inputs[i].file);
       if (fs::path(root).filename() != "assets") root = inputs[i].origin;
     }
-    auto it = indexes.find(root);
-    if (it == indexes.end()) {
+    auto it = out.roots.find(root);
+    if (it == out.roots.end()) {
       auto scanned = AssetIndex::scan(root);
       std::unique_ptr<AssetIndex> index;
       if (scanned) {
@@ -295,42 +281,51 @@ int run(const Options& o) {
       } else {
         cli::print_error(scanned.error());
       }
-      it = indexes.emplace(root, std::move(index)).first;
+      it = out.roots.emplace(root, std::move(index)).first;
     }
-    file_index[i] = it->second.get();
+    out.per_file[i] = it->second.get();
   }
+  return out;
+}
 
-  // The report and baseline must not land on any file this run reads (a checked file, or one its index read).
+// The report and baseline must not land on any file this run reads (a checked file, or one its index read).
+bool outputs_safe(const Options& o, const std::vector<std::string>& files, const Indexes& indexes) {
   std::vector<std::string> outputs;
   for (const std::string* out : {&o.output, &o.write_baseline}) {
     if (!out->empty()) outputs.push_back(*out);
   }
-  if (!outputs.empty()) {
-    std::vector<std::string> read = files;
-    for (const auto& [root, index] : indexes) {
-      if (!index) continue;
-      for (const AssetEntry& e : index->entries()) {
-        read.push_back(e.path);
-        read.push_back(e.owner_file);
-      }
-    }
-    if (auto safe = check_output_paths(read, outputs); !safe) {
-      cli::print_error(safe.error());
-      return cli::kUsage;
+  if (outputs.empty()) return true;
+  std::vector<std::string> read = files;
+  for (const auto& [root, index] : indexes.roots) {
+    if (!index) continue;
+    for (const AssetEntry& e : index->entries()) {
+      read.push_back(e.path);
+      read.push_back(e.owner_file);
     }
   }
+  auto safe = check_output_paths(read, outputs);
+  if (!safe) cli::print_error(safe.error());
+  return static_cast<bool>(safe);
+}
 
-  std::string stdin_text;
-  if (std::find(files.begin(), files.end(), "-") != files.end()) {
-    auto text = cli::read_input("-", kMaxJsonFileBytes);
-    if (!text) {
-      cli::print_error(text.error());
-      return cli::kBadInput;
-    }
-    stdin_text = std::move(*text);
-    if (o.fix) spdlog::warn("<stdin>: --fix rewrites files only; standard input is only checked");
+// The files the run itself reads or writes (config, baseline, report) are never checked as scenes,
+// even when a folder walk finds them.
+std::vector<Input> without_own_files(std::vector<Input> inputs, const Options& o) {
+  std::set<std::string> own;
+  std::error_code ec;
+  for (const std::string* f : {&o.output, &o.baseline, &o.write_baseline, &o.config}) {
+    if (!f->empty()) own.insert(fs::weakly_canonical(*f, ec).string());
   }
+  std::erase_if(inputs, [&](const Input& in) {
+    return in.file != "-" && own.count(fs::weakly_canonical(in.file, ec).string()) > 0;
+  });
+  return inputs;
+}
 
+// Checks every file on o.jobs threads, with the progress line. The reports keep input order.
+std::vector<FileReport> check_all(const Options& o, const std::vector<std::string>& files,
+                                  const std::vector<const AssetIndex*>& file_index, const std::string& stdin_text,
+                                  std::atomic<bool>& write_failed) {
   ValidateOptions vo;
   vo.weight_tolerance = o.weight_tolerance;
   vo.strict = false;  // applied after the config, so a re-graded warning still fails a strict run
@@ -340,7 +335,6 @@ int run(const Options& o) {
   const Validator validator(vo);
   std::vector<FileReport> reports(files.size());
   std::atomic<std::size_t> next{0}, done{0};
-  std::atomic<bool> write_failed{false};
   const auto work = [&] {
     for (std::size_t i = next++; i < files.size(); i = next++) {
       const auto start = std::chrono::steady_clock::now();
@@ -367,8 +361,85 @@ int run(const Options& o) {
   }
   for (std::thread& t : pool) t.join();
   progress.done(fmt::format("rig2d-validate: checked {}/{} files", done.load(), files.size()));
+  return reports;
+}
 
-  check_duplicate_guids(reports, file_index);
+// --write-baseline (writes every finding, then they all count as known) or --baseline. Returns the
+// number of findings left out of the report, or nullopt when the baseline could not be written.
+std::optional<std::size_t> baseline_step(const Options& o, std::vector<FileReport>& reports,
+                                         const std::optional<Baseline>& baseline) {
+  if (!o.write_baseline.empty()) {
+    const std::string dir = fs::absolute(o.write_baseline).parent_path().string();
+    auto made = cli::create_parent_dirs({o.write_baseline});
+    auto written = made ? write_file_atomic(o.write_baseline, write_baseline(reports, dir)) : Result<void>(made);
+    if (!written) {
+      cli::print_error(written.error());
+      return std::nullopt;
+    }
+    std::size_t count = 0;
+    for (FileReport& r : reports) {
+      count += r.diagnostics.size();
+      r.diagnostics.clear();
+    }
+    spdlog::info("wrote {} ({} findings)", printable(o.write_baseline), count);
+    return count;
+  }
+  if (!baseline) return 0;
+  const BaselineMatch m = apply_baseline(reports, *baseline, fs::absolute(o.baseline).parent_path().string());
+  if (m.stale > 0) {
+    spdlog::info("{}: {} entries match no finding any more (rewrite it with --write-baseline)", printable(o.baseline),
+                 m.stale);
+  }
+  return m.matched;
+}
+
+// The report to -o (folders created, written atomically) or stdout; false when it could not be written.
+bool emit(const Options& o, const std::string& report) {
+  if (o.output.empty()) {
+    std::fwrite(report.data(), 1, report.size(), stdout);
+    std::fflush(stdout);
+    return true;
+  }
+  auto made = cli::create_parent_dirs({o.output});
+  auto written = made ? write_file_atomic(o.output, report) : Result<void>(made);
+  if (!written) cli::print_error(written.error());
+  return static_cast<bool>(written);
+}
+
+int run(const Options& o) {
+  const auto format = parse_report_format(o.format);
+  std::optional<ValidateConfig> config;
+  if (const auto config_path = find_config(o, o.paths)) {
+    config = load<ValidateConfig>(*config_path, parse_validate_config);
+    if (!config) return cli::kUsage;
+    spdlog::debug("config {}", printable(*config_path));
+  }
+  std::optional<Baseline> baseline;
+  if (!o.baseline.empty() && !(baseline = load<Baseline>(o.baseline, parse_baseline))) return cli::kUsage;
+  const std::vector<Input> inputs = without_own_files(collect(o.paths), o);
+  std::vector<std::string> files;
+  for (const Input& in : inputs) files.push_back(in.file);
+  // Nothing to check (an empty folder, or only skipped types) is not a failure: CI steps that upload
+  // the report still get a valid, empty one.
+  if (files.empty()) spdlog::warn("no rig, sidecar or scene files found in the given paths; the report is empty");
+  const Indexes indexes = index_roots(o, inputs);
+  if (!outputs_safe(o, files, indexes)) return cli::kUsage;
+
+  std::string stdin_text;
+  if (std::find(files.begin(), files.end(), "-") != files.end()) {
+    auto text = cli::read_input("-", kMaxJsonFileBytes);
+    if (!text) {
+      cli::print_error(text.error());
+      return cli::kBadInput;
+    }
+    stdin_text = std::move(*text);
+    if (o.fix) spdlog::warn("<stdin>: --fix rewrites files only; standard input is only checked");
+  }
+  std::atomic<bool> write_failed{false};
+  std::vector<FileReport> reports = check_all(o, files, indexes.per_file, stdin_text, write_failed);
+
+  // Cross-file checks, then the config, --strict, the baseline and the cap, in that order.
+  check_duplicate_guids(reports, indexes.per_file);
   if (config) apply_config(reports, *config);
   if (o.strict) {
     for (FileReport& r : reports) apply_strict(r);
@@ -379,44 +450,15 @@ int run(const Options& o) {
   if (!ro.docs_base_uri.empty() && ro.docs_base_uri.back() != '/') ro.docs_base_uri += '/';
   ro.base_dir = fs::current_path().string();
   ro.junit_times = o.junit_times;
-  if (!o.write_baseline.empty()) {
-    const std::string dir = fs::absolute(o.write_baseline).parent_path().string();
-    if (auto made = cli::create_parent_dirs({o.write_baseline}); !made) {
-      cli::print_error(made.error());
-      return cli::kWriteFailed;
-    }
-    if (auto written = write_file_atomic(o.write_baseline, write_baseline(reports, dir)); !written) {
-      cli::print_error(written.error());
-      return cli::kWriteFailed;
-    }
-    baseline = Baseline{};
-    for (const FileReport& r : reports) {
-      for (const Diagnostic& d : r.diagnostics) baseline->entries.push_back({d.code, r.path, d.where.json_pointer});
-    }
-    const BaselineMatch m = apply_baseline(reports, *baseline, "");
-    ro.baselined = m.matched;
-    spdlog::info("wrote {} ({} findings)", printable(o.write_baseline), m.matched);
-  } else if (baseline) {
-    const BaselineMatch m = apply_baseline(reports, *baseline, fs::absolute(o.baseline).parent_path().string());
-    ro.baselined = m.matched;
-    if (m.stale > 0) spdlog::info("{}: {} entries match no finding any more (rewrite it with --write-baseline)", printable(o.baseline), m.stale);
-  }
+  const auto baselined = baseline_step(o, reports, baseline);
+  if (!baselined) return cli::kWriteFailed;
+  ro.baselined = *baselined;
   // Counted before the cap: errors it leaves out of the listing still fail the run.
   const bool has_errors = report_totals(reports).errors > 0;
   const std::optional<std::size_t> cap = o.max_findings ? o.max_findings : config ? config->max_findings : std::nullopt;
   if (cap) cap_findings(reports, *cap);
   if (*format == ReportFormat::Sarif) sarif_columns(reports, stdin_text);
-  const std::string report = format_report(reports, *format, ro);
-  if (o.output.empty()) {
-    std::fwrite(report.data(), 1, report.size(), stdout);
-    std::fflush(stdout);
-  } else if (auto made = cli::create_parent_dirs({o.output}); !made) {
-    cli::print_error(made.error());
-    return cli::kWriteFailed;
-  } else if (auto written = write_file_atomic(o.output, report); !written) {
-    cli::print_error(written.error());
-    return cli::kWriteFailed;
-  }
+  if (!emit(o, format_report(reports, *format, ro))) return cli::kWriteFailed;
 
   const ReportTotals t = report_totals(reports);
   spdlog::info("{} files: {} clean, {} errors, {} warnings{}{}", t.files, t.clean, t.errors, t.warnings,
