@@ -136,6 +136,7 @@ bool hidden_or_vendor(const fs::path& p) {
 struct Input {
   std::string file;
   std::string origin;  // the folder argument it was found under, else the file's own folder
+  bool named = false;  // named on the command line (not found by a folder walk)
 };
 
 // Expands PATHs into a sorted, de-duplicated file list; missing paths are kept so they are
@@ -144,15 +145,15 @@ std::vector<Input> collect(const std::vector<std::string>& paths) {
   std::vector<Input> out;
   std::set<std::string> seen;
   std::string origin;
-  const auto add = [&](const std::string& file) {
+  const auto add = [&](const std::string& file, bool named) {
     std::error_code ec;
     const std::string key = fs::weakly_canonical(fs::path(file), ec).string();
-    if (seen.insert(ec ? file : key).second) out.push_back({file, origin});
+    if (seen.insert(ec ? file : key).second) out.push_back({file, origin, named});
   };
   for (const std::string& path : paths) {
     std::error_code ec;
     if (path == "-") {
-      if (seen.insert("-").second) out.push_back({"-", ""});
+      if (seen.insert("-").second) out.push_back({"-", "", true});
       continue;
     }
     if (!fs::is_directory(path, ec)) {
@@ -161,7 +162,7 @@ std::vector<Input> collect(const std::vector<std::string>& paths) {
         continue;
       }
       origin = fs::path(path).has_parent_path() ? fs::path(path).parent_path().string() : std::string(".");
-      add(path);
+      add(path, true);
       continue;
     }
     origin = path;
@@ -179,7 +180,7 @@ std::vector<Input> collect(const std::vector<std::string>& paths) {
     }
     if (ec) spdlog::warn("{}: could not list everything: {}", printable(path), ec.message());
     std::sort(found.begin(), found.end());
-    for (const std::string& f : found) add(f);
+    for (const std::string& f : found) add(f, false);
   }
   return out;
 }
@@ -308,8 +309,9 @@ bool outputs_safe(const Options& o, const std::vector<std::string>& files, const
   return static_cast<bool>(safe);
 }
 
-// The files the run itself reads or writes (config, baseline, report) are never checked as scenes,
-// even when a folder walk finds them.
+// The files the run itself reads or writes (config, baseline, report) are never checked as scenes
+// when a folder walk finds them. Named on the command line they are checked (and -o naming one is
+// refused by the output safety check).
 std::vector<Input> without_own_files(std::vector<Input> inputs, const Options& o) {
   std::set<std::string> own;
   std::error_code ec;
@@ -317,7 +319,7 @@ std::vector<Input> without_own_files(std::vector<Input> inputs, const Options& o
     if (!f->empty()) own.insert(fs::weakly_canonical(*f, ec).string());
   }
   std::erase_if(inputs, [&](const Input& in) {
-    return in.file != "-" && own.count(fs::weakly_canonical(in.file, ec).string()) > 0;
+    return !in.named && own.count(fs::weakly_canonical(in.file, ec).string()) > 0;
   });
   return inputs;
 }
