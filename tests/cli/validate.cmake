@@ -28,6 +28,6 @@ foreach(case schema_key empty sarif_schema sarif_content junit_xsd github codecl
   add_test(NAME cli_validate_adoption_${case}
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/validate_adoption_test.py
                    $<TARGET_FILE:rig2d-validate> ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/cli_validate_adoption
-                   ${CMAKE_BINARY_DIR}/npm ${case})
+                   ${CMAKE_BINARY_DIR}/npm-reports ${case})
   set_tests_properties(cli_validate_adoption_${case} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 endforeach()

@@ -7,7 +7,7 @@ Cases: schema_key, empty, sarif_schema, sarif_content, junit_xsd, github, codecl
 baseline, max_findings, stdin. Exits 0 on success, 1 with a message on failure, 77 when a validator
 (node/npm for ajv, xmllint) is not installed.
 """
-import hashlib
+import fcntl
 import json
 import os
 import shutil
@@ -62,12 +62,14 @@ def sarif_validator():
     if not shutil.which("node") or not shutil.which("npm"):
         skip("node/npm not installed (scripts/install-deps.sh installs them), so SARIF cannot be schema-checked")
     mods = ("ajv", "ajv-draft-04", "ajv-formats")
-    if not all(os.path.exists(os.path.join(NPM, "node_modules", m, "package.json")) for m in mods):
-        os.makedirs(NPM, exist_ok=True)
-        p = subprocess.run(["npm", "install", "--prefix", NPM, "--no-audit", "--no-fund", "--no-save", "--silent",
-                            "ajv@8", "ajv-draft-04@1", "ajv-formats@3"], capture_output=True, text=True)
-        if p.returncode != 0:
-            fail("npm install failed:\n" + p.stderr[-2000:])
+    os.makedirs(NPM, exist_ok=True)
+    with open(os.path.join(NPM, ".install.lock"), "w") as lock:  # cases run in parallel under ctest -j
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not all(os.path.exists(os.path.join(NPM, "node_modules", m, "package.json")) for m in mods):
+            p = subprocess.run(["npm", "install", "--prefix", NPM, "--no-audit", "--no-fund", "--no-save", "--silent",
+                                "ajv@8", "ajv-draft-04@1", "ajv-formats@3"], capture_output=True, text=True)
+            if p.returncode != 0:
+                fail("npm install failed:\n" + p.stderr[-2000:])
 
     def check(*files, expect_valid=True):
         p = subprocess.run(["node", os.path.join(SRC, "tests/schema/check_sarif.cjs"), NPM, SARIF_SCHEMA, *files],
