@@ -208,7 +208,9 @@ int run(Options& o) {
   if (o.list_inputs) {
     std::vector<std::string> inputs;
     cli::append_unique(inputs, result->inputs);
-    for (const std::string& path : inputs) std::printf("%s\n", path.c_str());
+    for (const std::string& path : inputs) {
+      if (path != "<stdin>") std::printf("%s\n", path.c_str());  // no file a build system can track
+    }
     return cli::kOk;
   }
   // Every output is checked against the inputs and each other, then all are written or none.
