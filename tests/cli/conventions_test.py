@@ -117,6 +117,14 @@ def case_stdin():
             stdin=rig_text, expect=0)
     if open(os.path.join(d, "file.png"), "rb").read() != open(os.path.join(d, "stdin.png"), "rb").read():
         fail("the rig from stdin renders differently")
+    # Without --assets: the assets/ folder above the working folder, never the whole working folder.
+    run(POSE, "-", "-o", os.path.join(d, "cwd.png"), stdin=rig_text, cwd=os.path.join(POSE_DATA, "assets", "rigs"),
+        expect=0)
+    if open(os.path.join(d, "file.png"), "rb").read() != open(os.path.join(d, "cwd.png"), "rb").read():
+        fail("the rig from stdin did not find the assets/ folder above the working folder")
+    p = run(POSE, "-", "-o", os.path.join(d, "flat.png"), stdin=rig_text, cwd=d, expect=0)
+    if "[pose.assets]" not in p.stderr or "--assets" not in p.stderr:
+        fail("no hint to pass --assets for a rig on stdin: " + p.stderr)
     # --pose-file - : the pose from standard input, same as from the file.
     bend = os.path.join(POSE_DATA, "bend.pose.json")
     run(POSE, BAR_RIG, "--pose-file", bend, "-o", os.path.join(d, "bend-file.png"), expect=0)

@@ -216,7 +216,12 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
   PartTextures textures;
   textures.parts.resize(rig.parts.size());
   const std::string root = job.assets_root.empty() ? default_asset_root(job.rig_path) : job.assets_root;
-  auto index = AssetIndex::scan(root);
+  // A rig given as text (standard input) has no folder of its own: only an assets/ folder above the
+  // working folder is a root then, never the whole working folder.
+  const bool no_root = job.rig_text && job.assets_root.empty() && std::filesystem::path(root).filename() != "assets";
+  auto index = no_root ? Result<AssetIndex>(make_error("asset.root", "no assets/ folder above the working folder; "
+                                                                       "pass --assets to resolve the rig's sprites"))
+                       : AssetIndex::scan(root);
   if (!index) {
     if (!job.assets_root.empty()) return Unexpected{index.error()};
     note(Severity::Warning, "pose.assets", "no asset index at " + root + " (" + index.error().message +
