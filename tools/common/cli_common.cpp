@@ -42,7 +42,8 @@ bool use_color(const std::string& mode) {
 }
 
 void setup_logging(const std::string& tool, const Verbosity& v) {
-  auto logger = spdlog::stderr_color_st(tool, use_color(v.color) ? spdlog::color_mode::always : spdlog::color_mode::never);
+  const auto mode = use_color(v.color) ? spdlog::color_mode::always : spdlog::color_mode::never;
+  auto logger = spdlog::stderr_color_st(tool, mode);
   logger->set_pattern("%n: %^%l%$: %v");
   spdlog::set_default_logger(logger);
   spdlog::set_level(v.quiet ? spdlog::level::err
@@ -117,7 +118,8 @@ Result<void> create_parent_dirs(const std::vector<std::string>& outputs) {
     if (parent.empty() || std::filesystem::is_directory(parent, ec)) continue;
     std::filesystem::create_directories(parent, ec);
     if (ec) {
-      return make_error("io.write", "cannot create the output folder " + printable(parent.string()) + ": " + ec.message(),
+      return make_error("io.write",
+                        "cannot create the output folder " + printable(parent.string()) + ": " + ec.message(),
                         Location{out});
     }
   }

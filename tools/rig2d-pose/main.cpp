@@ -136,7 +136,9 @@ int read_stdin_inputs(PoseJob& job) {
   if (job.rig_path == "-" && job.pose_file == "-") {
     return usage("only one of the rig and --pose-file can come from standard input (\"-\")", "pose.stdin");
   }
-  std::optional<std::string>* text = job.rig_path == "-" ? &job.rig_text : job.pose_file == "-" ? &job.pose_text : nullptr;
+  std::optional<std::string>* text = job.rig_path == "-"    ? &job.rig_text
+                                     : job.pose_file == "-" ? &job.pose_text
+                                                            : nullptr;
   if (text == nullptr) return cli::kOk;
   auto read = cli::read_input("-", kMaxJsonFileBytes);
   if (!read) {
@@ -244,7 +246,8 @@ int run(Options& o) {
   if (out_paths.size() == 1) {
     spdlog::info("wrote {}", printable(out_paths[0]));
   } else {
-    spdlog::info("wrote {} files: {} ... {}", out_paths.size(), printable(out_paths.front()), printable(out_paths.back()));
+    spdlog::info("wrote {} files: {} ... {}", out_paths.size(), printable(out_paths.front()),
+                 printable(out_paths.back()));
   }
   std::vector<std::string> read_files;  // standard input is no file a build system can track
   for (const std::string& in : result->inputs) {

@@ -344,7 +344,8 @@ std::vector<FileReport> check_all(const Options& o, const std::vector<std::strin
       if (files[i] == "-") {
         reports[i] = validator.validate_text(stdin_text, "<stdin>", stdin_kind(o.stdin_kind), file_index[i]);
       } else {
-        if (o.fix && classify_path(files[i]) == FileKind::Rig && !fix_file(files[i], vo, o.force, notes)) write_failed = true;
+        const bool fix = o.fix && classify_path(files[i]) == FileKind::Rig;
+        if (fix && !fix_file(files[i], vo, o.force, notes)) write_failed = true;
         reports[i] = validator.validate_file(files[i], file_index[i]);
       }
       reports[i].diagnostics.insert(reports[i].diagnostics.begin(), notes.begin(), notes.end());
