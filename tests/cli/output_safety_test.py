@@ -145,13 +145,14 @@ def case_pose_all_or_nothing():
     frames = os.path.join(out, "f.png")
     run(POSE, rig, "--anim", clip, "--time", "0,0.5", "-o", frames, code=0)
     before = snapshot(w)
-    # The sheet cannot be written: the frames it would have come with stay as they were.
+    # The sheet cannot be written (its folder would sit below a file, so it cannot be created): the
+    # frames it would have come with stay as they were.
     run(POSE, rig, "--anim", clip, "--time", "0.25,0.75", "-o", frames, "--sheet",
-        os.path.join(w, "nodir", "s.png"), code=4)
+        os.path.join(rig, "nodir", "s.png"), code=4)
     expect_unchanged(before, w)
     # A new frame set plus a bad sheet leaves no new file either.
     run(POSE, rig, "--anim", clip, "--time", "0.25,0.75", "-o", os.path.join(out, "g.png"), "--sheet",
-        os.path.join(w, "nodir", "s.png"), code=4)
+        os.path.join(rig, "nodir", "s.png"), code=4)
     expect_unchanged(before, w)
     run(POSE, rig, "--anim", clip, "--time", "0.25,0.75", "-o", frames, "--sheet", os.path.join(out, "s.png"), code=0)
     if snapshot(w) == before:

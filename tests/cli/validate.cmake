@@ -20,3 +20,14 @@ set_tests_properties(schema_rig2d PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)
 add_test(NAME cli_validate_deform
          COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/validate_deform_test.py
                  $<TARGET_FILE:rig2d-validate> $<TARGET_FILE:rig2d-autorig> ${CMAKE_CURRENT_BINARY_DIR})
+
+# Config, baselines, CI report formats (checked with ajv against the SARIF 2.1.0 schema and with xmllint
+# against a JUnit XSD), stdin and empty inputs: tests/cli/validate_adoption_test.py.
+foreach(case schema_key empty sarif_schema sarif_content junit_xsd github codeclimate config config_errors baseline
+             max_findings stdin)
+  add_test(NAME cli_validate_adoption_${case}
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/validate_adoption_test.py
+                   $<TARGET_FILE:rig2d-validate> ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/cli_validate_adoption
+                   ${CMAKE_BINARY_DIR}/npm-reports ${case})
+  set_tests_properties(cli_validate_adoption_${case} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
+endforeach()

@@ -158,7 +158,7 @@ def case_unreadable():
     p = run(os.path.join(d, "missing.rig2d.json"), expect=3)
     if "[io.not_found]" not in p.stdout:
         fail("no io.not_found finding: " + p.stdout)
-    run(d, expect=3)  # a folder with nothing to check
+    run(d, expect=0)  # a folder with nothing to check: an empty report (validate_adoption_test.py)
 
 
 def case_output_file():
@@ -167,7 +167,9 @@ def case_output_file():
     p = run("--format", "json", "-o", out, VALID, expect=0)
     if p.stdout or json.load(open(out))["summary"]["files"] != 11:
         fail("report not written to -o")
-    run("-o", os.path.join(d, "no/such/dir/r.txt"), VALID, expect=4)
+    run("-o", os.path.join(d, "new/dir/r.txt"), VALID, expect=0)  # missing folders are created
+    write(os.path.join(d, "blocker"), "a file")
+    run("-o", os.path.join(d, "blocker/sub/r.txt"), VALID, expect=4)  # ...unless that is impossible
 
 
 def case_strict():

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "rig2d/scene/scene.h"
+#include "rig2d/validate/policy.h"
 #include "rig2d/validate/report.h"
 #include "rig2d/validate/validate.h"
 
@@ -59,9 +60,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (d.code.empty()) std::abort();
     }
   }
+  for (rig2d::FileReport& report : reports) rig2d::columns_to_code_points(report, text);
   for (auto format : {rig2d::ReportFormat::Text, rig2d::ReportFormat::Json, rig2d::ReportFormat::Junit,
-                      rig2d::ReportFormat::Sarif}) {
+                      rig2d::ReportFormat::Sarif, rig2d::ReportFormat::Github, rig2d::ReportFormat::CodeClimate}) {
     (void)rig2d::format_report(reports, format, "fuzz");
   }
+  // The same bytes as a config file and as a baseline: errors, never crashes.
+  if (auto config = rig2d::parse_validate_config(text, "fuzz.cfg")) rig2d::apply_config(reports, *config);
+  if (auto baseline = rig2d::parse_baseline(text, "fuzz.baseline")) (void)rig2d::apply_baseline(reports, *baseline, "");
   return 0;
 }

@@ -34,6 +34,10 @@ for (const f of rigs) {
     why = "not JSON: " + e.message;  // JSON.parse failed: the schema cannot accept it
   }
   const errors = f.diagnostics.filter((d) => d.severity === "error").map((d) => d.code);
+  // "$schema" is a known key for both (the docs tell users to add it).
+  if (f.diagnostics.some((d) => d.pointer === "/$schema" && d.code === "rig.key.unknown")) {
+    problems.push(`${f.path}: rig2d-validate calls "$schema" an unknown key`);
+  }
   if (errors.length) validateErrors++;
   if (schemaOk) {
     accepted++;

@@ -13,7 +13,7 @@ if [ ! -f "$work/node_modules/ajv/package.json" ]; then
   echo "installing ajv@8 into $work"
   npm install --prefix "$work" --no-audit --no-fund --no-save --silent ajv@8
 fi
-mapfile -t rigs < <(find "$src/tests/data/valid" "$src/tests/data/invalid" "$src/samples" -name '*.rig2d.json' | sort)
+mapfile -t rigs < <(find "$src/tests/data/valid" "$src/tests/data/invalid" "$src/tests/data/schema" "$src/samples" -name '*.rig2d.json' | sort)
 status=0
 "$tool" --format json --progress never -q -o "$work/report.json" "${rigs[@]}" || status=$?
 if [ "$status" -gt 1 ]; then echo "rig2d-validate failed with exit $status"; exit 1; fi

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <set>
 
+#include "common/cli_common.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/io/files.h"
 
@@ -58,6 +59,7 @@ bool file_has_bytes(const std::string& path, std::string_view bytes) {
 
 Result<bool> write_if_changed(const std::string& path, std::string_view bytes) {
   if (file_has_bytes(path, bytes)) return false;
+  if (auto made = create_parent_dirs({path}); !made) return Unexpected{made.error()};
   if (auto ok = write_file_atomic(path, bytes); !ok) return Unexpected{ok.error()};
   return true;
 }

@@ -4,8 +4,12 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
+#include <filesystem>
+#include <string_view>
 #include <initializer_list>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -18,10 +22,28 @@ namespace rig2d::cli {
 void add_verbosity(CLI::App& app, Verbosity& v) {
   app.add_flag("-v,--verbose", v.verbose, "More detail: stage statistics (-v), debugging (-vv)");
   app.add_flag("-q,--quiet", v.quiet, "Only print errors");
+  app.add_option("--color", v.color,
+                 "Colour on stderr: auto (a terminal, unless NO_COLOR is set or TERM=dumb), always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+}
+
+bool stderr_takes_control_sequences() {
+  const char* term = std::getenv("TERM");
+  return stderr_is_tty() && !(term != nullptr && std::string_view(term) == "dumb");
+}
+
+bool use_color(const std::string& mode) {
+  if (mode == "always") return true;
+  if (mode == "never") return false;
+  const char* no_color = std::getenv("NO_COLOR");
+  if (no_color != nullptr && *no_color != '\0') return false;
+  return stderr_takes_control_sequences();
 }
 
 void setup_logging(const std::string& tool, const Verbosity& v) {
-  auto logger = spdlog::stderr_color_st(tool);
+  const auto mode = use_color(v.color) ? spdlog::color_mode::always : spdlog::color_mode::never;
+  auto logger = spdlog::stderr_color_st(tool, mode);
   logger->set_pattern("%n: %^%l%$: %v");
   spdlog::set_default_logger(logger);
   spdlog::set_level(v.quiet ? spdlog::level::err
@@ -72,5 +94,72 @@ int run_main(CLI::App& app, int argc, char** argv, const std::function<int()>& r
 }
 
 bool stderr_is_tty() { return ::isatty(2) == 1; }
+
+Result<std::string> read_input(const std::string& path, std::size_t max_bytes) {
+  if (path != "-") return read_file(path, max_bytes);
+  std::string text;
+  char buf[65536];
+  std::size_t n = 0;
+  while ((n = std::fread(buf, 1, sizeof buf, stdin)) > 0) {
+    if (text.size() + n > max_bytes) {
+      return make_error("io.too_large", "standard input is over the " + std::to_string(max_bytes >> 20) + " MiB limit",
+                        Location{"<stdin>"});
+    }
+    text.append(buf, n);
+  }
+  if (std::ferror(stdin)) return make_error("io.read", "cannot read standard input", Location{"<stdin>"});
+  return text;
+}
+
+Result<void> create_parent_dirs(const std::vector<std::string>& outputs) {
+  for (const std::string& out : outputs) {
+    const std::filesystem::path parent = std::filesystem::path(out).parent_path();
+    std::error_code ec;
+    if (parent.empty() || std::filesystem::is_directory(parent, ec)) continue;
+    std::filesystem::create_directories(parent, ec);
+    if (ec) {
+      return make_error("io.write",
+                        "cannot create the output folder " + printable(parent.string()) + ": " + ec.message(),
+                        Location{out});
+    }
+  }
+  return {};
+}
+
+namespace {
+long long now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+}  // namespace
+
+void ProgressLine::update(const std::string& text) {
+  if (!enabled_ || !stderr_takes_control_sequences()) return;
+  const long long now = now_ms();
+  if (now - last_ms_ < 100) return;
+  last_ms_ = now;
+  std::fprintf(stderr, "\r\033[K%s", text.c_str());
+  std::fflush(stderr);
+  shown_ = true;
+}
+
+void ProgressLine::clear() {
+  if (!shown_) return;
+  std::fprintf(stderr, "\r\033[K");
+  std::fflush(stderr);
+  shown_ = false;
+  last_ms_ = -1000;  // the next update redraws at once
+}
+
+void ProgressLine::done(const std::string& text) {
+  if (!enabled_) return;
+  if (stderr_takes_control_sequences()) {
+    std::fprintf(stderr, "\r\033[K%s\n", text.c_str());
+  } else if (always_) {
+    std::fprintf(stderr, "%s\n", text.c_str());  // a log or a dumb terminal: the final line only
+  }
+  std::fflush(stderr);
+  shown_ = false;
+}
 
 }  // namespace rig2d::cli

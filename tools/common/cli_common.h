@@ -5,10 +5,12 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include "rig2d/core/error.h"
+#include "rig2d/core/result.h"
 
 namespace rig2d::cli {
 
@@ -25,12 +27,41 @@ enum Exit : int {
 struct Verbosity {
   int verbose = 0;  // -v, repeatable
   bool quiet = false;
+  std::string color = "auto";  // --color
 };
 
-// Adds -v/--verbose (repeatable) and -q/--quiet.
+// Adds -v/--verbose (repeatable), -q/--quiet and --color auto|always|never (into v.color).
 void add_verbosity(CLI::App& app, Verbosity& v);
-// Sets up spdlog: messages to stderr, plain "tool: level: message" lines.
+// Sets up spdlog: messages to stderr, plain "tool: level: message" lines, coloured as use_color() says.
 void setup_logging(const std::string& tool, const Verbosity& v);
+
+// Colour on stderr: --color always/never win; auto colours only a terminal that is not TERM=dumb, and
+// never when NO_COLOR is set to anything non-empty (no-color.org).
+bool use_color(const std::string& mode);
+// True when stderr may get control sequences (a "\r ESC[K" progress line): a terminal, TERM not dumb.
+bool stderr_takes_control_sequences();
+
+// Reads an input file, or standard input for "-" (both limited to max_bytes).
+Result<std::string> read_input(const std::string& path, std::size_t max_bytes);
+
+// Creates the missing parent folders of each output path, so "-o frames/walk.png" works without
+// frames/. Errors: io.write (with the folder that could not be made).
+Result<void> create_parent_dirs(const std::vector<std::string>& outputs);
+
+// A one-line progress display on stderr ("\r ESC[K" rewrites) where stderr takes control sequences.
+// Elsewhere it prints nothing until done(), which prints the final line once, when `always` is set.
+class ProgressLine {
+ public:
+  ProgressLine(bool enabled, bool always) : enabled_(enabled), always_(always) {}
+  void update(const std::string& text);  // rate-limited to 10 per second
+  void done(const std::string& text);    // the final state, then a newline (or clears the line)
+  void clear();                          // removes the line, e.g. before a log message
+
+ private:
+  bool enabled_, always_;
+  bool shown_ = false;
+  long long last_ms_ = -1000;
+};
 
 // Prints an error from the library (GNU style, one line).
 void print_error(const Error& error);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <thread>
@@ -313,6 +314,12 @@ int run(const Options& o, const std::string& options_key) {
     spdlog::error("--shard: expected K/N with 1 <= K <= N, got \"{}\"", *o.shard);
     return kUsage;
   }
+  // A sprite's sidecar and texture GUID come from its path, so it cannot come from standard input.
+  if (std::find(o.inputs.begin(), o.inputs.end(), "-") != o.inputs.end() || (o.bones && *o.bones == "-")) {
+    spdlog::error("\"-\" (standard input) is not an input here: a sprite's .meta.json is written beside its PNG and "
+                  "its texture GUID derives from its path, and --bones files are stamped by content; give file paths");
+    return kUsage;
+  }
   auto jobs = plan_jobs({o.inputs, o.output, o.base, o.bones, o.keep_bones, o.write_meta, o.slice});
   if (!jobs) {
     log_error(jobs.error());
@@ -334,7 +341,8 @@ int run(const Options& o, const std::string& options_key) {
     return write_depfile(o, *jobs);
   }
 
-  const bool progress = stderr_is_tty() && !o.verbosity.quiet && jobs->size() > 1;
+  // The "\r ESC[K" status line only where stderr is a terminal that takes control sequences.
+  const bool progress = stderr_takes_control_sequences() && !o.verbosity.quiet && jobs->size() > 1;
   std::size_t written = 0, skipped = 0, failed = 0, vertices = 0, triangles = 0;
   int exit_code = kOk;
   MemoryBudget budget(o.memory_budget_mib << 20);
@@ -372,12 +380,13 @@ int run(const Options& o, const std::string& options_key) {
         const AutorigStats& s = res.stats;
         vertices += s.vertices;
         triangles += s.triangles;
-        if (res.meta_text) {
-          spdlog::info("{} {}", o.dry_run ? "would write" : res.meta_created ? "created" : "updated",
-                       printable(sidecar_path(job.request.png_path)));
-        }
-        spdlog::info("{} {} ({} verts, {} tris, {} bones)", o.dry_run ? "would write" : "wrote",
-                     printable(job.request.rig_path), s.vertices, s.triangles, s.bones);
+        // One line per sprite at the default level; the sidecar, when written, rides on it.
+        const std::string meta =
+            res.meta_text ? fmt::format("; {} {}", o.dry_run ? "would write" : res.meta_created ? "created" : "updated",
+                                        printable(sidecar_path(job.request.png_path)))
+                          : std::string();
+        spdlog::info("{} {} ({} verts, {} tris, {} bones{})", o.dry_run ? "would write" : "wrote",
+                     printable(job.request.rig_path), s.vertices, s.triangles, s.bones, meta);
         // Notes (e.g. a tip bone on the sprite's edge gets no weight) are normal: shown with -v.
         if (spdlog::should_log(spdlog::level::debug))
           for (const Diagnostic& d : s.weight_warnings) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());

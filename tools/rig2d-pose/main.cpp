@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,6 +13,7 @@
 
 #include "common/build_files.h"
 #include "common/cli_common.h"
+#include "rig2d/core/limits.h"
 #include "rig2d/io/files.h"
 #include "rig2d/io/output_safety.h"
 #include "rig2d/image/png.h"
@@ -42,8 +44,8 @@ struct Options {
 };
 
 void setup(CLI::App& app, Options& o) {
-  app.add_option("rig", o.rigs, "The .rig2d.json to render; with --contact-sheet, any number of rigs and folders "
-                                "(searched for *.rig2d.json)")->required();
+  app.add_option("rig", o.rigs, "The .rig2d.json to render (\"-\": read it from standard input); with --contact-sheet, "
+                                "any number of rigs and folders (searched for *.rig2d.json)")->required();
   auto* pose = app.add_option_group("Pose", "Where the pose comes from (bind pose by default)");
   pose->add_option("--pose", o.job.pose,
                    "Set one bone's local transform, BONE.FIELD=VALUE; fields x, y (px), rot (radians), sx, sy. "
@@ -51,7 +53,8 @@ void setup(CLI::App& app, Options& o) {
       ->type_name("BONE.FIELD=V")
       ->allow_extra_args(false);  // one value per occurrence, so a positional may follow
   pose->add_option("--pose-file", o.job.pose_file,
-                   "JSON pose {\"bones\": {\"mid\": {\"rot\": 0.5}}, \"sprite\": {...}}; applied after the clip")
+                   "JSON pose {\"bones\": {\"mid\": {\"rot\": 0.5}}, \"sprite\": {...}}; applied after the clip "
+                   "(\"-\": standard input)")
       ->type_name("FILE");
   pose->add_option("--anim", o.job.clip_path, "An engine .anim.json clip, bound to the bones by name-path")->type_name("CLIP");
   pose->add_option("--time", o.times, "Clip time(s) in seconds, repeatable or comma-separated; wrapped like "
@@ -231,11 +234,31 @@ int write_depfile(const std::string& depfile, const std::vector<std::string>& ou
   return cli::kOk;
 }
 
+// "-" as the rig or the pose file: read standard input once, named <stdin> in messages.
+int read_stdin_inputs(PoseJob& job) {
+  if (job.rig_path == "-" && job.pose_file == "-") {
+    return usage("only one of the rig and --pose-file can come from standard input (\"-\")", "pose.stdin");
+  }
+  std::optional<std::string>* text = job.rig_path == "-"    ? &job.rig_text
+                                     : job.pose_file == "-" ? &job.pose_text
+                                                            : nullptr;
+  if (text == nullptr) return cli::kOk;
+  auto read = cli::read_input("-", kMaxJsonFileBytes);
+  if (!read) {
+    cli::print_error(read.error());
+    return cli::kBadInput;
+  }
+  *text = std::move(*read);
+  (job.rig_path == "-" ? job.rig_path : job.pose_file) = "<stdin>";
+  return cli::kOk;
+}
+
 int run(Options& o) {
   if (!o.contact_sheet.empty()) return run_contact_sheet(o);
   if (o.rigs.size() != 1) return usage("give one rig (several rigs or folders need --contact-sheet)", "pose.input");
   PoseJob& job = o.job;
   job.rig_path = o.rigs[0];
+  if (const int code = read_stdin_inputs(job); code != cli::kOk) return code;
   if (o.output.empty() && o.sheet.empty() && o.apng.empty() && o.dump.empty() && !o.list_inputs) {
     return usage("nothing to write: give -o, --sheet, --apng, --dump-vertices or --contact-sheet", "pose.output");
   }
@@ -295,7 +318,9 @@ int run(Options& o) {
   if (o.list_inputs) {
     std::vector<std::string> inputs;
     cli::append_unique(inputs, result->inputs);
-    for (const std::string& path : inputs) std::printf("%s\n", path.c_str());
+    for (const std::string& path : inputs) {
+      if (path != "<stdin>") std::printf("%s\n", path.c_str());  // no file a build system can track
+    }
     return cli::kOk;
   }
   // Every output is checked against the inputs and each other, then all are written or none.
@@ -316,12 +341,27 @@ int run(Options& o) {
     cli::print_error(safe.error());
     return cli::kUsage;
   }
+  if (auto made = cli::create_parent_dirs(checked); !made) {
+    cli::print_error(made.error());
+    return cli::kWriteFailed;
+  }
   if (auto ok = write_files_atomic(writes); !ok) {
     cli::print_error(ok.error());
     return cli::kWriteFailed;
   }
-  for (const std::string& path : out_paths) spdlog::info("wrote {}", printable(path));
-  return write_depfile(o.depfile, out_paths, result->inputs);
+  // One line per run at the default level, however many frames.
+  for (const std::string& path : out_paths) spdlog::debug("wrote {}", printable(path));
+  if (out_paths.size() == 1) {
+    spdlog::info("wrote {}", printable(out_paths[0]));
+  } else {
+    spdlog::info("wrote {} files: {} ... {}", out_paths.size(), printable(out_paths.front()),
+                 printable(out_paths.back()));
+  }
+  std::vector<std::string> read_files;  // standard input is no file a build system can track
+  for (const std::string& in : result->inputs) {
+    if (in != "<stdin>") read_files.push_back(in);
+  }
+  return write_depfile(o.depfile, out_paths, read_files);
 }
 
 }  // namespace

@@ -135,7 +135,7 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
   result.inputs = {job.rig_path};
   if (!job.pose_file.empty()) result.inputs.push_back(job.pose_file);
   if (!job.clip_path.empty()) result.inputs.push_back(job.clip_path);
-  auto rig_text = read_text(job.rig_path);
+  auto rig_text = job.rig_text ? Result<std::string>(*job.rig_text) : read_text(job.rig_path);
   if (!rig_text) return Unexpected{rig_text.error()};
   auto rig_read = read_rig_normalized(*rig_text, job.rig_path);
   if (!rig_read) return Unexpected{rig_read.error()};
@@ -156,7 +156,7 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
   // Pose sources, validated once up front so a bad one fails before any rendering.
   std::string pose_text;
   if (!job.pose_file.empty()) {
-    auto text = read_text(job.pose_file);
+    auto text = job.pose_text ? Result<std::string>(*job.pose_text) : read_text(job.pose_file);
     if (!text) return Unexpected{text.error()};
     pose_text = std::move(*text);
   }
@@ -257,7 +257,12 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
   PartTextures textures;
   textures.parts.resize(rig.parts.size());
   const std::string root = job.assets_root.empty() ? default_asset_root(job.rig_path) : job.assets_root;
-  auto index = AssetIndex::scan(root);
+  // A rig given as text (standard input) has no folder of its own: only an assets/ folder above the
+  // working folder is a root then, never the whole working folder.
+  const bool no_root = job.rig_text && job.assets_root.empty() && std::filesystem::path(root).filename() != "assets";
+  auto index = no_root ? Result<AssetIndex>(make_error("asset.root", "no assets/ folder above the working folder; "
+                                                                       "pass --assets to resolve the rig's sprites"))
+                       : AssetIndex::scan(root);
   if (!index) {
     if (!job.assets_root.empty()) return Unexpected{index.error()};
     note(Severity::Warning, "pose.assets", "no asset index at " + root + " (" + index.error().message +

@@ -191,8 +191,13 @@ class StrictReader {
       error("rig.root.type", "", std::string("a rig must be a JSON object, not ") + json_type_name(root));
       return;
     }
-    unknown_keys(root, "", {"id", "version", "bones", "parts", "sprite", "mesh", "skinIndices", "skinWeights"},
+    // "$schema" points editors at schemas/rig2d.schema.json, as docs/validate.md suggests.
+    unknown_keys(root, "",
+                 {"$schema", "id", "version", "bones", "parts", "sprite", "mesh", "skinIndices", "skinWeights"},
                  "the rig");
+    if (const Json* schema = find(root, "$schema"); schema != nullptr && !schema->is_string()) {
+      wrong_type("/$schema", *schema, "a string (the JSON Schema URI)");
+    }
     if (const Json* id = find(root, "id")) {
       if (id->is_string()) rig.id = id->get<std::string>();
       else wrong_type("/id", *id, "a string (the rig's GUID)");

@@ -5,4 +5,6 @@ target_sources(rig2d PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/sidecar_checks.cpp
   ${CMAKE_CURRENT_LIST_DIR}/scene_checks.cpp
   ${CMAKE_CURRENT_LIST_DIR}/report.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/code_text.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/policy.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fix.cpp)

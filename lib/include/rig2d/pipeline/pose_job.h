@@ -23,6 +23,10 @@ struct PoseJob {
   std::string assets_root;                   // "" = default_asset_root(rig_path)
   std::vector<std::string> pose;             // "BONE.FIELD=VALUE", applied last
   std::string pose_file;                     // "" = none; applied after the clip
+  // Contents already read (e.g. from standard input): used instead of reading rig_path / pose_file,
+  // which then only name them in messages ("<stdin>").
+  std::optional<std::string> rig_text;
+  std::optional<std::string> pose_text;
   std::string clip_path;                     // "" = no clip
   std::vector<double> times;                 // s; clip sample times (wrapped/clamped like playback)
   std::optional<double> fps;                 // sample the clip at this rate over its duration

@@ -48,6 +48,7 @@ struct FileReport {
   bool unreadable = false;              // the file could not be read (io.* finding)
   std::vector<Diagnostic> diagnostics;  // check order within the file; each has code + pointer
   std::vector<OwnedGuid> guids;         // GUIDs this file owns (rig/scene id, sidecar id + slices)
+  double seconds = 0;                   // wall-clock time spent checking it, when the caller measured it
 
   RIG2D_EXPORT std::size_t count(Severity severity) const;
 };
