@@ -60,8 +60,9 @@ for path in sys.argv[2:]:
 print("round trips ok")
 PY
 
-# A failed run leaves nothing behind.
+# A failed run (an output folder that cannot be made: a file stands in its way) leaves nothing behind.
+: > "$work/out/blocker"
 before=$(ls -A "$work/out" | sort)
-if "$convert" "$work/spine/hero.rig2d.json" -o "$work/out/missing/dir/x.json" -q 2>/dev/null; then fail "wrote into a missing folder"; fi
+if "$convert" "$work/spine/hero.rig2d.json" -o "$work/out/blocker/dir/x.json" -q 2>/dev/null; then fail "wrote below a file"; fi
 [ "$(ls -A "$work/out" | sort)" = "$before" ] || fail "a failed run left files behind"
 echo "ok"

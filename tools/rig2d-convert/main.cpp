@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
 #include "common/cli_common.h"
@@ -206,7 +207,10 @@ struct Run {
     if (!text) return fail_input(text.error());
     inputs.push_back(o.input);
     const auto in_format = convert::format_of_path(o.input);
-    if (!in_format || (*in_format == Format::Spine && !looks_like_spine_json(*text))) {
+    // A .json that is not JSON at all goes on to the Spine reader, which names the line:col of the fault.
+    const bool not_spine = in_format && *in_format == Format::Spine && nlohmann::json::accept(*text) &&
+                           !looks_like_spine_json(*text);
+    if (!in_format || not_spine) {
       return fail_input(Error{"convert.input.kind",
                               "not a Spine skeleton (.json with \"skeleton\" and \"bones\"), a Godot .tscn or a .rig2d.json",
                               Location{o.input, "", 0, 0}});
@@ -230,6 +234,10 @@ struct Run {
     if (auto safe = check_output_paths(inputs, outputs); !safe) {
       cli::print_error(safe.error());
       return cli::kUsage;
+    }
+    if (auto made = cli::create_parent_dirs(outputs); !made) {
+      cli::print_error(made.error());
+      return cli::kWriteFailed;
     }
     if (auto ok = write_files_atomic(writes); !ok) {
       cli::print_error(ok.error());
