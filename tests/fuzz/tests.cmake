@@ -15,7 +15,7 @@ function(rig2d_add_fuzzer name source)
     add_test(NAME fuzz_replay_${name} COMMAND ${target} ${RIG2D_FUZZ_DIR}/corpus/${name})
   endif()
   target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/lib/src)
-  target_link_libraries(${target} PRIVATE rig2d::rig2d rig2d_fp nlohmann_json::nlohmann_json)
+  target_link_libraries(${target} PRIVATE rig2d_internals rig2d_fp nlohmann_json::nlohmann_json)
 endfunction()
 
 rig2d_add_fuzzer(png ${RIG2D_FUZZ_DIR}/fuzz_png.cpp)

@@ -1,4 +1,4 @@
-target_sources(rig2d PRIVATE
+target_sources(rig2d_objects PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/clip_json.cpp
   ${CMAKE_CURRENT_LIST_DIR}/curve.cpp
   ${CMAKE_CURRENT_LIST_DIR}/rig_binding.cpp)

@@ -1,6 +1,6 @@
-target_sources(rig2d PRIVATE ${CMAKE_CURRENT_LIST_DIR}/grid_mesh.cpp)
+target_sources(rig2d_objects PRIVATE ${CMAKE_CURRENT_LIST_DIR}/grid_mesh.cpp)
 # Outline meshing: robust predicates, constrained Delaunay triangulation and refinement.
-target_sources(rig2d PRIVATE
+target_sources(rig2d_objects PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/predicates.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cdt.cpp
   ${CMAKE_CURRENT_LIST_DIR}/triangulate.cpp

@@ -7,20 +7,19 @@
 #pragma once
 
 #include "rig2d/core/types.h"
-#include "rig2d/export.h"
 
 namespace rig2d::detail {
 
 // Twice the signed area of (a, b, c): > 0 when a -> b -> c turns counter-clockwise in the y-up
 // (mathematical) frame, < 0 when clockwise, exactly 0 when collinear. The sign is exact.
-RIG2D_EXPORT double orient2d(Vec2 a, Vec2 b, Vec2 c);
+double orient2d(Vec2 a, Vec2 b, Vec2 c);
 
 // > 0 when d lies strictly inside the circle through a, b, c (given with orient2d(a, b, c) > 0),
 // < 0 outside, exactly 0 on it. The sign is exact.
-RIG2D_EXPORT double incircle(Vec2 a, Vec2 b, Vec2 c, Vec2 d);
+double incircle(Vec2 a, Vec2 b, Vec2 c, Vec2 d);
 
 // The exact paths alone, without the filter (so tests can check that both agree).
-RIG2D_EXPORT double orient2d_exact(Vec2 a, Vec2 b, Vec2 c);
-RIG2D_EXPORT double incircle_exact(Vec2 a, Vec2 b, Vec2 c, Vec2 d);
+double orient2d_exact(Vec2 a, Vec2 b, Vec2 c);
+double incircle_exact(Vec2 a, Vec2 b, Vec2 c, Vec2 d);
 
 }  // namespace rig2d::detail

@@ -1,4 +1,4 @@
-target_sources(rig2d PRIVATE
+target_sources(rig2d_objects PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/atlas.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common.cpp
   ${CMAKE_CURRENT_LIST_DIR}/godot_export.cpp

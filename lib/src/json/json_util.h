@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Private JSON helpers shared by every reader and writer in the library (never in a public header).
-// Exported only so the unit tests can reach them; the header is not installed.
+// Hidden in the installed library; unit tests reach them through the static rig2d_internals.
 #pragma once
 
 #include <span>
@@ -14,7 +14,6 @@
 #include <unordered_map>
 
 #include "rig2d/core/result.h"
-#include "rig2d/export.h"
 
 namespace rig2d::detail {
 
@@ -24,12 +23,12 @@ using Json = nlohmann::ordered_json;  // keys keep file order, as JSON.parse doe
 // wins at the first key's position (JSON.parse). Errors, all with line and column: json.too_deep
 // (nesting over kMaxJsonDepth, checked before parsing), json.syntax (also for a NUL byte, which
 // nlohmann would take for the end of the text), json.range (a number beyond a double, e.g. 1e999).
-RIG2D_EXPORT Result<Json> parse_json(std::string_view text, const std::string& path);
+Result<Json> parse_json(std::string_view text, const std::string& path);
 
 // nlohmann SAX handler building a Json DOM in linear time. nlohmann's own DOM builder inserts each
 // member of an ordered_json object with a linear search for its key, so an object of n keys costs
 // O(n^2); this one appends, and finds duplicates with a hash index once an object grows.
-class RIG2D_EXPORT JsonDomBuilder {
+class JsonDomBuilder {
  public:
   explicit JsonDomBuilder(Json& root) : root_(root) {}
   bool null() { return put(Json(nullptr)); }
@@ -66,29 +65,29 @@ class RIG2D_EXPORT JsonDomBuilder {
 // for empty containers, ECMAScript number text, no trailing newline. NaN and infinities become null.
 // exact_integers: integers (as parsed into int64/uint64) print all their digits instead of the
 // double JS would round them to, so a rewrite keeps 12345678901234567890 as written.
-RIG2D_EXPORT std::string to_js_json(const Json& value, bool exact_integers = false);
+std::string to_js_json(const Json& value, bool exact_integers = false);
 
 // ECMAScript Number::toString(x): shortest round-trip digits in JS layout (1e+21, 1.5e-7, 0.000001).
-RIG2D_EXPORT std::string js_number(double x);
+std::string js_number(double x);
 // js_number(x) appended to `out`, without a temporary string.
-RIG2D_EXPORT void append_js_number(std::string& out, double x);
+void append_js_number(std::string& out, double x);
 
 // For each JSON pointer (RFC 6901), the 1-based line and column (in bytes) of the value it names in
 // `text`, or {0, 0} when it names nothing. One pass over the text for all of them, so a file with
 // thousands of findings is not rescanned per finding. `text` should be JSON that parse_json accepted;
 // duplicate keys resolve as there (the last one wins, also for what lies below it). A leading UTF-8 byte
 // order mark is skipped, as the parser does, and not counted as a column.
-RIG2D_EXPORT std::vector<std::pair<int, int>> locate_pointers(std::string_view text,
+std::vector<std::pair<int, int>> locate_pointers(std::string_view text,
                                                               std::span<const std::string> pointers);
 
 // locate_pointers for one pointer.
-RIG2D_EXPORT std::pair<int, int> locate_pointer(std::string_view text, std::string_view pointer);
+std::pair<int, int> locate_pointer(std::string_view text, std::string_view pointer);
 
 // "null", "a boolean", "a number", "a string", "an array", "an object": a value's type for messages
 // ("must be an array, not a string").
-RIG2D_EXPORT const char* json_type_name(const Json& v);
+const char* json_type_name(const Json& v);
 
 // RFC 6901 escaping of one reference token ("~" -> "~0", "/" -> "~1").
-RIG2D_EXPORT std::string pointer_token(std::string_view key);
+std::string pointer_token(std::string_view key);
 
 }  // namespace rig2d::detail

@@ -1,4 +1,4 @@
-target_sources(rig2d PRIVATE
+target_sources(rig2d_objects PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/triangle_measures.cpp
   ${CMAKE_CURRENT_LIST_DIR}/shape_raster.cpp
   ${CMAKE_CURRENT_LIST_DIR}/weight_measures.cpp

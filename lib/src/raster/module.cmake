@@ -1,4 +1,4 @@
-target_sources(rig2d PRIVATE
+target_sources(rig2d_objects PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/canvas.cpp
   ${CMAKE_CURRENT_LIST_DIR}/triangles.cpp
   ${CMAKE_CURRENT_LIST_DIR}/strokes.cpp
@@ -24,4 +24,4 @@ add_custom_command(OUTPUT ${rig2d_font_source}
   COMMENT "Embedding the label font ${RIG2D_LABEL_FONT}"
   VERBATIM)
 
-target_sources(rig2d PRIVATE ${rig2d_font_source})
+target_sources(rig2d_objects PRIVATE ${rig2d_font_source})

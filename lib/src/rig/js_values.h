@@ -7,25 +7,24 @@
 #include <string_view>
 
 #include "json/json_util.h"
-#include "rig2d/export.h"
 
 namespace rig2d::detail {
 
 // JS ToNumber(value): null -> 0, booleans -> 1/0, strings by StringToNumber (trimmed; "", "  " -> 0;
 // "0x1f", "Infinity", ".5", "1e3"; anything else NaN), arrays through their join(",") text, objects NaN.
-RIG2D_EXPORT double js_to_number(const Json& value);
+double js_to_number(const Json& value);
 // StringToNumber for UTF-8 text; NaN when the text is not a numeric literal.
-RIG2D_EXPORT double js_string_to_number(std::string_view text);
+double js_string_to_number(std::string_view text);
 // `+(value ?? 0) || 0`: ToNumber with NaN (and -0) mapped to 0; a missing value is `nullptr`.
-RIG2D_EXPORT double js_number_or_zero(const Json* value);
+double js_number_or_zero(const Json* value);
 // Number.isFinite / Number.isInteger: only JSON numbers qualify (strings never coerce).
-RIG2D_EXPORT bool js_is_finite_number(const Json& value);
-RIG2D_EXPORT bool js_is_integer(const Json& value);
+bool js_is_finite_number(const Json& value);
+bool js_is_integer(const Json& value);
 // The double a JSON number holds (integers converted as JS would read them).
-RIG2D_EXPORT double js_number_value(const Json& value);
+double js_number_value(const Json& value);
 // ToInt32 (truncate, wrap modulo 2^32); NaN and infinities give 0.
-RIG2D_EXPORT std::int32_t js_to_int32(double x);
+std::int32_t js_to_int32(double x);
 // JS truthiness of a JSON value (false, 0, "", null are falsy; every object and array is truthy).
-RIG2D_EXPORT bool js_truthy(const Json& value);
+bool js_truthy(const Json& value);
 
 }  // namespace rig2d::detail

@@ -6,7 +6,6 @@
 
 #include "json/json_util.h"
 #include "rig2d/core/result.h"
-#include "rig2d/export.h"
 #include "rig2d/rig/rig.h"
 #include "rig2d/rig/rig_json.h"
 
@@ -14,14 +13,14 @@ namespace rig2d::detail {
 
 // The JSON value write_rig prints: keys in the engine writer's order, NaN/infinities as null and -0 as 0,
 // so it is exactly what JSON.parse would give back for the written text.
-RIG2D_EXPORT Json rig_to_json(const Rig& rig);
+Json rig_to_json(const Rig& rig);
 
 // normalizeRig2D over an already parsed value (any JSON, including non-objects).
-RIG2D_EXPORT Rig normalize_json(const Json& root);
+Rig normalize_json(const Json& root);
 
 // parse_json plus the size limit, and one relaxation the engine's JSON.parse has: a number too large
 // for a double (1e999) parses as +-infinity instead of failing.
-RIG2D_EXPORT Result<Json> parse_rig_json(std::string_view text, const std::string& path);
+Result<Json> parse_rig_json(std::string_view text, const std::string& path);
 
 // The two readers after their shared parse, for a caller that parses once and reads twice: exactly
 // read_rig_normalized and read_rig_strict given the value parse_rig_json(text) returned. The strict

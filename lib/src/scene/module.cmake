@@ -1,1 +1,1 @@
-target_sources(rig2d PRIVATE ${CMAKE_CURRENT_LIST_DIR}/scene.cpp)
+target_sources(rig2d_objects PRIVATE ${CMAKE_CURRENT_LIST_DIR}/scene.cpp)

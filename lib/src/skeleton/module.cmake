@@ -1,4 +1,4 @@
-target_sources(rig2d PRIVATE
+target_sources(rig2d_objects PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/suggest_bones.cpp
   ${CMAKE_CURRENT_LIST_DIR}/medial_axis.cpp
   ${CMAKE_CURRENT_LIST_DIR}/axis_tree.cpp

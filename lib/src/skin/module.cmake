@@ -1,3 +1,3 @@
-target_sources(rig2d PRIVATE
+target_sources(rig2d_objects PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/skeleton.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lbs.cpp)

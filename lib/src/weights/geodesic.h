@@ -2,7 +2,6 @@
 // Distances measured through a triangle mesh: shortest paths that stay inside the shape.
 #pragma once
 
-#include "rig2d/export.h"
 
 #include <cstdint>
 #include <span>
@@ -30,7 +29,7 @@ struct GeodesicScratch {
 // position or rotation and not on tie order (fast-marching updates do, through their
 // accept/reject tests). Over-estimates the true geodesic by a few percent on grids.
 // out.size() == g.vertex_count.
-RIG2D_EXPORT void geodesic_distances(const MeshGraph& g, std::span<const GeodesicSeed> seeds, std::span<double> out,
+void geodesic_distances(const MeshGraph& g, std::span<const GeodesicSeed> seeds, std::span<double> out,
                                      GeodesicScratch& scratch, std::span<const double> cutoff = {});
 
 }  // namespace rig2d::detail

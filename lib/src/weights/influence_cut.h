@@ -3,7 +3,6 @@
 // fades out before it is cut instead of dropping from a finite weight to zero.
 #pragma once
 
-#include "rig2d/export.h"
 
 #include <cstdint>
 #include <span>
@@ -12,7 +11,7 @@
 namespace rig2d::detail {
 
 // The K+1 largest weights of each vertex, fed one bone at a time.
-class RIG2D_EXPORT TopWeights {
+class TopWeights {
  public:
   TopWeights(std::size_t vertex_count, int keep);  // keeps `keep` (= K + 1) entries per vertex
   // Bones must be offered in ascending index order, so equal weights rank by bone index.
@@ -34,7 +33,7 @@ class RIG2D_EXPORT TopWeights {
 // fade is confined to w < ~1.5 tau: weights well above the cut keep their ratios. When nothing
 // survives (all ranked weights equal) the plain top K is kept. Empty input writes slot 0 =
 // (fallback_bone, 1).
-RIG2D_EXPORT void cut_influences(std::span<const std::uint32_t> bones, std::span<const double> weights, int max_influences,
+void cut_influences(std::span<const std::uint32_t> bones, std::span<const double> weights, int max_influences,
                     double min_weight, std::uint32_t fallback_bone, std::uint32_t* out_index, double* out_weight);
 
 }  // namespace rig2d::detail

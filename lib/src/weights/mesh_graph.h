@@ -2,7 +2,6 @@
 // Triangle-mesh connectivity and planar geometry helpers for the shape-aware weights.
 #pragma once
 
-#include "rig2d/export.h"
 
 #include <array>
 #include <cstdint>
@@ -36,7 +35,7 @@ struct MeshGraph {
 // coordinates finite. A triangle is unusable when its doubled area is <= 1e-12 * (longest edge)^2.
 // The usable triangles are then flipped to the constrained Delaunay triangulation of the same
 // vertices (see make_delaunay in the .cpp); `triangles` is that solver mesh, not the input's.
-RIG2D_EXPORT MeshGraph build_mesh_graph(std::span<const Vec2> verts, std::span<const std::uint32_t> tris);
+MeshGraph build_mesh_graph(std::span<const Vec2> verts, std::span<const std::uint32_t> tris);
 
 // Doubled signed area of (a, b, c): positive when counter-clockwise in a y-up frame.
 inline double cross2(Vec2 a, Vec2 b, Vec2 c) { return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x); }
@@ -47,13 +46,13 @@ inline double dist2(Vec2 a, Vec2 b) {
 }
 
 // Closest point to p on segment [a, b] (a == b allowed).
-RIG2D_EXPORT Vec2 closest_on_segment(Vec2 p, Vec2 a, Vec2 b);
+Vec2 closest_on_segment(Vec2 p, Vec2 a, Vec2 b);
 
 // The part of segment p(t) = a + t (b - a), t in [0, 1], inside triangle (t0, t1, t2) grown by
 // `tol` px. Returns false when they do not meet; otherwise [*lo, *hi] is the parameter range.
-RIG2D_EXPORT bool clip_segment_to_triangle(Vec2 a, Vec2 b, const std::array<Vec2, 3>& tri, double tol, double* lo, double* hi);
+bool clip_segment_to_triangle(Vec2 a, Vec2 b, const std::array<Vec2, 3>& tri, double tol, double* lo, double* hi);
 
 // Nearest point of the (closed) triangle to segment [a, b] when they do not intersect, and the gap.
-RIG2D_EXPORT Vec2 nearest_point_on_triangle(Vec2 a, Vec2 b, const std::array<Vec2, 3>& tri, double* gap);
+Vec2 nearest_point_on_triangle(Vec2 a, Vec2 b, const std::array<Vec2, 3>& tri, double* gap);
 
 }  // namespace rig2d::detail

@@ -1,5 +1,5 @@
-target_sources(rig2d PRIVATE ${CMAKE_CURRENT_LIST_DIR}/joint_weights.cpp)
-target_sources(rig2d PRIVATE
+target_sources(rig2d_objects PRIVATE ${CMAKE_CURRENT_LIST_DIR}/joint_weights.cpp)
+target_sources(rig2d_objects PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/mesh_graph.cpp
   ${CMAKE_CURRENT_LIST_DIR}/geodesic.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bone_segments.cpp

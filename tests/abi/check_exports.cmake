@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: Apache-2.0
+# Fails when librig2d's dynamic symbol table exports anything of the library's internals
+# (rig2d::detail): private helpers reach the unit tests through the static rig2d_internals instead.
+foreach(var NM LIBRARY)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "check_exports: ${var} is not set")
+  endif()
+endforeach()
+execute_process(COMMAND ${NM} -D -C --defined-only ${LIBRARY}
+  OUTPUT_VARIABLE symbols RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "check_exports: ${NM} failed on ${LIBRARY}: ${err}")
+endif()
+string(REGEX MATCHALL "[^\n]*rig2d::detail::[^\n]*" leaked "${symbols}")
+list(LENGTH leaked count)
+string(REGEX MATCHALL "[^\n]* T rig2d::[^\n]*" public "${symbols}")
+list(LENGTH public public_count)
+if(count GREATER 0)
+  list(JOIN leaked "\n" shown)
+  message(FATAL_ERROR "check_exports: ${count} internal symbols exported:\n${shown}")
+endif()
+if(public_count LESS 50)
+  message(FATAL_ERROR "check_exports: only ${public_count} rig2d:: functions exported; is this the library?")
+endif()
+message("exports: ok (${public_count} rig2d:: functions, no rig2d::detail)")
