@@ -31,8 +31,10 @@ convert_case("the output may not be the input" 2 "\\[io.output.is_input\\]"
 convert_case("--anim needs a rig input" 2 "\\[convert.anim\\]" ${_convert_data}/spine/hero.json -o ${_convert_work}/x.rig2d.json
              --anim ${_convert_data}/spine/hero.json)
 convert_case("an unwritable output" 4 "\\[io.write\\]" ${_convert_data}/godot/hero.tscn -o ${_convert_data}/godot/hero.tscn/x.rig2d.json)
-file(REMOVE_RECURSE ${_convert_work}/made)
-convert_case("a missing output folder is created" 0 "wrote .*made/sub/x.rig2d.json" ${_convert_data}/godot/hero.tscn -o ${_convert_work}/made/sub/x.rig2d.json)
+# An import writes the texture's sidecar beside the image, so it runs on a copy of the fixture.
+file(REMOVE_RECURSE ${_convert_work}/made ${_convert_work}/godot)
+file(COPY ${_convert_data}/godot DESTINATION ${_convert_work})
+convert_case("a missing output folder is created" 0 "wrote .*made/sub/x.rig2d.json" ${_convert_work}/godot/hero.tscn -o ${_convert_work}/made/sub/x.rig2d.json)
 convert_case("a .json that is not JSON names line and column" 3 "not_json.json:2:1: error: .*\\[json.syntax\\]"
              ${_convert_data}/bad/not_json.json -o ${_convert_work}/x.rig2d.json)
 add_test(NAME "convert-cli: Spine and Godot in and out, validated and rendered"
