@@ -8,21 +8,8 @@ scenario=$3
 work=$(mktemp -d "${TMPDIR:-/tmp}/rig2d-autorig-$scenario.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-fail() { echo "FAIL: $*" >&2; exit 1; }
-# run EXPECTED_EXIT ARGS...: runs the tool, output in $work/out.txt, checks the exit code.
-run() {
-  local want=$1; shift
-  "$tool" "$@" >"$work/out.txt" 2>&1
-  local got=$?
-  cat "$work/out.txt"
-  [ "$got" -eq "$want" ] || fail "exit $got, expected $want: $tool $*"
-}
-expect() { grep -qE -- "$1" "$work/out.txt" || fail "output lacks /$1/"; }
+source "$(dirname "$0")/autorig_lib.sh"
 no_temp_files() { [ -z "$(find "$1" -name '*.tmp*')" ] || fail "temp files left in $1: $(find "$1" -name '*.tmp*')"; }
-copy_samples() {
-  mkdir -p "$1"
-  cp "$src"/samples/*.png "$src"/samples/*.png.meta.json "$1"/
-}
 
 case "$scenario" in
   samples-reproduce)

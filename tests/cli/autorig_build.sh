@@ -9,20 +9,8 @@ scenario=$3
 work=$(mktemp -d "${TMPDIR:-/tmp}/rig2d-build-$scenario.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-fail() { echo "FAIL: $*" >&2; exit 1; }
-run() {
-  local want=$1; shift
-  "$tool" "$@" >"$work/out.txt" 2>&1
-  local got=$?
-  cat "$work/out.txt"
-  [ "$got" -eq "$want" ] || fail "exit $got, expected $want: $tool $*"
-}
-expect() { grep -qE -- "$1" "$work/out.txt" || fail "output lacks /$1/"; }
+source "$(dirname "$0")/autorig_lib.sh"
 mtime() { stat -c %Y.%y "$1"; }
-copy_samples() {
-  mkdir -p "$1"
-  cp "$src"/samples/*.png "$src"/samples/*.png.meta.json "$1"/
-}
 
 case "$scenario" in
   content)

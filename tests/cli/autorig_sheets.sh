@@ -11,15 +11,7 @@ scenario=$4
 work=$(mktemp -d "${TMPDIR:-/tmp}/rig2d-sheets-$scenario.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-fail() { echo "FAIL: $*" >&2; exit 1; }
-run() {
-  local want=$1; shift
-  "$tool" "$@" >"$work/out.txt" 2>&1
-  local got=$?
-  cat "$work/out.txt"
-  [ "$got" -eq "$want" ] || fail "exit $got, expected $want: $tool $*"
-}
-expect() { grep -qE -- "$1" "$work/out.txt" || fail "output lacks /$1/"; }
+source "$(dirname "$0")/autorig_lib.sh"
 
 case "$scenario" in
   slices)
