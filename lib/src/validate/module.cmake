@@ -1,5 +1,6 @@
 target_sources(rig2d_objects PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/validate.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/find_files.cpp
   ${CMAKE_CURRENT_LIST_DIR}/codes.cpp
   ${CMAKE_CURRENT_LIST_DIR}/rig_checks.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sidecar_checks.cpp

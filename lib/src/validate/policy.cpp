@@ -310,4 +310,14 @@ BaselineMatch apply_baseline(std::vector<FileReport>& reports, const Baseline& b
   return match;
 }
 
+std::optional<std::string> find_validate_config(const std::string& dir) {
+  std::error_code ec;
+  for (fs::path d = fs::path(dir).lexically_normal(); !d.empty(); d = d.parent_path()) {
+    const fs::path candidate = d / kValidateConfigName;
+    if (fs::is_regular_file(candidate, ec)) return candidate.string();
+    if (d == d.parent_path()) break;
+  }
+  return std::nullopt;
+}
+
 }  // namespace rig2d

@@ -22,6 +22,10 @@ namespace rig2d {
 // `.json` name, so it is never read as a scene when it lies inside an asset root.
 inline constexpr const char* kValidateConfigName = ".rig2d-validate";
 
+// The nearest kValidateConfigName file in `dir` or a folder above it (`dir` is normalized lexically,
+// not resolved); nullopt when there is none.
+RIG2D_EXPORT std::optional<std::string> find_validate_config(const std::string& dir);
+
 // A severity override: a code pattern ("scene.bone.missing", or a prefix pattern "deform.*") and what
 // its findings become (nullopt: dropped).
 struct SeverityRule {

@@ -27,6 +27,16 @@ enum class FileKind { Rig, Sidecar, Scene, Prefab, Unsupported };
 RIG2D_EXPORT FileKind classify_path(std::string_view path);
 RIG2D_EXPORT const char* file_kind_name(FileKind kind);  // "rig", "sidecar", "scene", "prefab", "other"
 
+// The files a folder walk checks: every file below `folder` that classify_path() accepts, sorted,
+// with '/' separators. Hidden entries (a name starting with '.') and node_modules folders are skipped
+// with everything below them; no symlink is followed, to a file or a folder. `error` says why part of
+// the tree could not be listed ("" when all of it was).
+struct FolderScan {
+  std::vector<std::string> files;
+  std::string error;
+};
+RIG2D_EXPORT FolderScan find_checkable_files(const std::string& folder);
+
 struct ValidateOptions {
   double weight_tolerance = 1e-4;  // max |sum - 1| of one vertex's weights [Limit: >= 0]
   bool strict = false;             // warnings count as errors (their severity becomes Error)
