@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: Apache-2.0
+// rig2d-validate's command line, as parsed; shared by its modules (inputs, checking, report output).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/cli_common.h"
+#include "rig2d/validate/report.h"
+
+namespace rig2d::validate_cli {
+
+struct Options {
+  std::vector<std::string> paths;
+  std::string format = "text";
+  std::string output;
+  std::string assets;
+  double weight_tolerance = 1e-4;
+  bool strict = false;
+  bool fix = false;
+  bool deform = false;
+  double deform_angle = 60;  // degrees
+  bool deform_errors = false;
+  bool force = false;
+  unsigned jobs = 1;
+  std::string progress = "auto";
+  std::string stdin_kind = "rig";
+  std::string config;
+  bool no_config = false;
+  std::string baseline;
+  std::string write_baseline;
+  std::optional<std::size_t> max_findings;
+  std::string docs_url = kDefaultDocsBaseUri;
+  bool junit_times = false;
+  cli::Verbosity verbosity;
+};
+
+}  // namespace rig2d::validate_cli
