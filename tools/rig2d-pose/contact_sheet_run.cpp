@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "contact_sheet_run.h"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <spdlog/spdlog.h>
+
+#include "job_options.h"
+#include "rig2d/image/png.h"
+#include "rig2d/io/files.h"
+#include "rig2d/io/output_safety.h"
+#include "rig2d/pipeline/contact_sheet.h"
+
+namespace rig2d::pose_cli {
+
+int run_contact_sheet(const Options& o) {
+  if (!o.output.empty() || !o.sheet.empty() || !o.apng.empty() || !o.dump.empty()) {
+    return usage("--contact-sheet is its own output; render single rigs with -o, --sheet or --apng in another run",
+                 "pose.output");
+  }
+  auto paths = collect_rig_paths(o.rigs);
+  if (!paths) {
+    cli::print_error(paths.error());
+    return cli::kBadInput;
+  }
+  if (paths->empty()) return usage("no *.rig2d.json in the given folders", "pose.input");
+  RigSheetOptions so;
+  so.tile = o.tile;
+  so.assets_root = o.job.assets_root;
+  auto sheet = rig_contact_sheet(*paths, so);
+  if (!sheet) return usage(sheet.error().message, sheet.error().code);
+  for (const Diagnostic& d : sheet->diagnostics) {
+    if (!o.verbosity.quiet) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+  }
+  auto png = encode_png(sheet->image);
+  if (!png) {
+    cli::print_error(png.error());
+    return cli::kWriteFailed;
+  }
+  const std::vector<std::string> outputs{o.contact_sheet};
+  if (auto safe = check_output_paths(sheet->inputs, outputs); !safe) {
+    cli::print_error(safe.error());
+    return cli::kUsage;
+  }
+  std::vector<OutputFile> writes{{o.contact_sheet, std::move(*png)}};
+  if (auto ok = write_files_atomic(writes); !ok) {
+    cli::print_error(ok.error());
+    return cli::kWriteFailed;
+  }
+  spdlog::info("wrote {} ({} rigs)", printable(o.contact_sheet), sheet->rows.size());
+  return cli::kOk;
+}
+
+}  // namespace rig2d::pose_cli

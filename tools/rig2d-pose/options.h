@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: Apache-2.0
+// rig2d-pose's command line, as parsed; the PoseJob part is filled in by job_options.h.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/cli_common.h"
+#include "rig2d/pipeline/pose_job.h"
+
+namespace rig2d::pose_cli {
+
+struct Options {
+  PoseJob job;
+  std::string output, sheet, apng, dump;
+  std::vector<std::string> times;
+  std::string size, tint, background = "transparent";
+  std::optional<double> scale, fps, opacity;
+  std::string depfile;
+  std::string weight_ramp = "viridis";
+  std::vector<std::string> rigs;
+  std::string contact_sheet;
+  int tile = 192;
+  std::string view = "flat2d", anchor = "bottom", facing = "cylindrical";
+  double heading = 0, yaw = 0, pitch = 20;
+  bool no_grid = false;
+  std::optional<double> distance;
+  bool list_inputs = false;
+  cli::Verbosity verbosity;
+};
+
+}  // namespace rig2d::pose_cli

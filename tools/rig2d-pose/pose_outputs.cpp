@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "pose_outputs.h"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <spdlog/spdlog.h>
+
+#include "common/build_files.h"
+#include "rig2d/io/files.h"
+#include "rig2d/io/output_safety.h"
+
+namespace rig2d::pose_cli {
+
+namespace {
+
+// --depfile: one rule per output, each naming every file the run read.
+int write_depfile(const std::string& depfile, const std::vector<std::string>& outputs,
+                  const std::vector<std::string>& inputs) {
+  if (depfile.empty()) return cli::kOk;
+  std::vector<cli::DepRule> rules;
+  for (const std::string& path : outputs) {
+    rules.push_back({path, {}});
+    cli::append_unique(rules.back().prerequisites, inputs);
+  }
+  if (auto ok = cli::write_if_changed(depfile, cli::depfile_text(rules)); !ok) {
+    cli::print_error(ok.error());
+    return cli::kWriteFailed;
+  }
+  return cli::kOk;
+}
+
+// The files to write, in order: numbered frames, the sheet, the APNG, the vertex dump.
+std::vector<OutputFile> planned_writes(const Options& o, PoseResult& result) {
+  const PoseJob& job = o.job;
+  std::vector<OutputFile> writes;
+  for (std::size_t i = 0; i < result.frame_pngs.size(); ++i) {
+    const std::string path =
+        result.frame_pngs.size() == 1 ? o.output : numbered_path(o.output, i, result.frame_pngs.size());
+    writes.push_back({path, std::move(result.frame_pngs[i])});
+  }
+  if (job.sheet) writes.push_back({o.sheet, std::move(result.sheet_png)});
+  if (job.apng) writes.push_back({o.apng, std::move(result.apng)});
+  if (job.vertices) writes.push_back({o.dump, std::move(result.vertices_json)});
+  return writes;
+}
+
+// One line per run at the default level, however many frames.
+void log_written(const std::vector<std::string>& out_paths) {
+  for (const std::string& path : out_paths) spdlog::debug("wrote {}", printable(path));
+  if (out_paths.size() == 1) {
+    spdlog::info("wrote {}", printable(out_paths[0]));
+  } else {
+    spdlog::info("wrote {} files: {} ... {}", out_paths.size(), printable(out_paths.front()),
+                 printable(out_paths.back()));
+  }
+}
+
+}  // namespace
+
+int list_inputs(const PoseResult& result) {
+  std::vector<std::string> inputs;
+  cli::append_unique(inputs, result.inputs);
+  for (const std::string& path : inputs) {
+    if (path != "<stdin>") std::printf("%s\n", path.c_str());  // no file a build system can track
+  }
+  return cli::kOk;
+}
+
+int write_outputs(const Options& o, PoseResult& result) {
+  // Every output is checked against the inputs and each other, then all are written or none.
+  std::vector<OutputFile> writes = planned_writes(o, result);
+  std::vector<std::string> out_paths;
+  for (const OutputFile& w : writes) out_paths.push_back(w.path);
+  std::vector<std::string> checked = out_paths;  // the depfile must not clobber an input either
+  if (!o.depfile.empty()) checked.push_back(o.depfile);
+  if (auto safe = check_output_paths(result.inputs, checked); !safe) {
+    cli::print_error(safe.error());
+    return cli::kUsage;
+  }
+  if (auto made = cli::create_parent_dirs(checked); !made) {
+    cli::print_error(made.error());
+    return cli::kWriteFailed;
+  }
+  if (auto ok = write_files_atomic(writes); !ok) {
+    cli::print_error(ok.error());
+    return cli::kWriteFailed;
+  }
+  log_written(out_paths);
+  std::vector<std::string> read_files;  // standard input is no file a build system can track
+  for (const std::string& in : result.inputs) {
+    if (in != "<stdin>") read_files.push_back(in);
+  }
+  return write_depfile(o.depfile, out_paths, read_files);
+}
+
+}  // namespace rig2d::pose_cli
