@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+// One rig2d-convert run: the command line, what was read (import_inputs.cpp) and what will be
+// written (plan_outputs.cpp). Every step returns an exit code and prints its own errors.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/cli_common.h"
+#include "convert_files.h"
+#include "rig2d/interop/interop.h"
+#include "rig2d/io/files.h"
+
+namespace rig2d::convert {
+
+struct Options {
+  std::string input, output, to, atlas, assets;
+  std::vector<std::string> anims;
+  cli::Verbosity verbosity;
+};
+
+struct Run {
+  Options& o;
+  Format in = Format::Rig, out = Format::Rig;
+  ImportResult imported;
+  std::string sheet_folder;  // where the imported texture sheets' images live
+  std::vector<std::string> inputs;
+  std::vector<OutputFile> writes;
+  std::vector<std::pair<std::string, std::string>> sidecar_files;  // image file -> its existing sidecar text
+
+  int run();
+
+  // Error exits: a bad input (printed as the library reports it), or a usage error.
+  int fail_input(const Error& e);
+  int usage(const std::string& message, const std::string& code);
+
+  // Reading (import_inputs.cpp): detects IN's format and reads it into `imported`.
+  int read_input();
+  std::string rig_id() const;
+  ImportOptions import_options(const std::vector<std::string>& images,
+                               const std::function<std::string(const std::string&)>& file_of);
+  int read_rig(const std::string& text);
+  int read_spine(const std::string& text);
+  std::string godot_file(const std::string& resource) const;
+  int read_godot(const std::string& text);
+
+  // Writing (plan_outputs.cpp): the files in OUT's format, then all written together.
+  int plan_rig_outputs();
+  int plan_export();
+  int write_outputs();
+};
+
+}  // namespace rig2d::convert

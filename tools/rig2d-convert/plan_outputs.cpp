@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0
+// rig2d-convert's writing side: the files of OUT's format (a rig with its sidecars and clips, or a
+// Spine / Godot export), checked against the inputs, then written together.
+#include <cstdio>
+#include <filesystem>
+
+#include <spdlog/spdlog.h>
+
+#include "convert_run.h"
+#include "rig2d/asset/asset_index.h"
+#include "rig2d/core/limits.h"
+#include "rig2d/interop/godot.h"
+#include "rig2d/interop/spine.h"
+#include "rig2d/io/output_safety.h"
+#include "rig2d/rig/rig_json.h"
+
+namespace rig2d::convert {
+namespace fs = std::filesystem;
+
+int Run::plan_rig_outputs() {
+  imported.rig.id = imported.rig.id.value_or(rig_id());
+  writes.push_back({o.output, write_rig(imported.rig)});
+  for (std::size_t i = 0; i < imported.sheets.size(); ++i) {
+    const std::string path = sidecar_files[i].first + ".meta.json";
+    std::string existing;
+    if (auto text = read_file(path, kMaxJsonFileBytes)) existing = *text;
+    auto sidecar = write_texture_sidecar(imported.sheets[i], existing, path);
+    if (!sidecar) return fail_input(sidecar.error());
+    writes.push_back({path, *sidecar});
+  }
+  for (const Clip& clip : imported.clips) {
+    std::string name = clip.name;  // a file name: no folders, no control characters
+    for (char& c : name) {
+      if (c == '/' || c == '\\' || static_cast<unsigned char>(c) < 0x20) c = '_';
+    }
+    writes.push_back({convert::output_stem(o.output) + "." + name + ".anim.json", write_clip(clip)});
+  }
+  return cli::kOk;
+}
+
+int Run::plan_export() {
+  ExportOptions options;
+  options.clips = imported.clips;
+  options.name = fs::path(convert::output_stem(o.output)).filename().string();
+  const std::string out_folder = convert::folder_of(o.output);
+  if (in == Format::Rig) {
+    const std::string root = o.assets.empty() ? default_asset_root(o.input) : o.assets;
+    options.resolve_sprite = convert::sprites_from_assets(root, out_folder, &inputs);
+  } else {
+    options.resolve_sprite = convert::sprites_from_sheets(imported.sheets, sheet_folder.empty() ? convert::folder_of(o.input) : sheet_folder, out_folder);
+  }
+  auto result = out == Format::Spine ? export_spine(imported.rig, options) : export_godot(imported.rig, options);
+  if (!result) {
+    result.error().where.file = o.input;
+    return fail_input(result.error());
+  }
+  for (Diagnostic d : result->diagnostics) {
+    if (d.where.file.empty()) d.where.file = o.input;  // export findings are about the rig read
+    imported.diagnostics.push_back(std::move(d));
+  }
+  writes.push_back({o.output, std::move(result->text)});
+  if (!result->atlas.empty()) writes.push_back({convert::output_stem(o.output) + ".atlas", std::move(result->atlas)});
+  return cli::kOk;
+}
+
+int Run::write_outputs() {
+  for (const Diagnostic& d : imported.diagnostics) {
+    if (!o.verbosity.quiet) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+  }
+  std::vector<std::string> outputs;
+  for (const OutputFile& w : writes) outputs.push_back(w.path);
+  if (auto safe = check_output_paths(inputs, outputs); !safe) {
+    cli::print_error(safe.error());
+    return cli::kUsage;
+  }
+  if (auto made = cli::create_parent_dirs(outputs); !made) {
+    cli::print_error(made.error());
+    return cli::kWriteFailed;
+  }
+  if (auto ok = write_files_atomic(writes); !ok) {
+    cli::print_error(ok.error());
+    return cli::kWriteFailed;
+  }
+  for (const std::string& path : outputs) spdlog::info("wrote {}", printable(path));
+  return cli::kOk;
+}
+
+}  // namespace rig2d::convert
