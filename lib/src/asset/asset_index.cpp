@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <optional>
 #include <system_error>
 
 #include "json/json_util.h"
@@ -79,6 +80,137 @@ Diagnostic make_diag(Severity severity, std::string code, std::string message, s
   return Diagnostic{severity, std::move(code), std::move(message), Location{std::move(file), std::move(pointer)}};
 }
 
+// Every regular file under root, sorted: directory order differs between machines and the index
+// must not. Symlinks are not followed, so nothing outside the root is ever read.
+std::vector<std::string> list_files(const std::string& root) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec);
+  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (it->is_symlink(ec)) {
+      if (it->is_directory(ec)) it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_regular_file(ec)) files.push_back(it->path().generic_string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// A sprite slice of a sidecar, in AssetIndex's private Slice layout.
+struct SliceRow {
+  std::string guid, texture_path, texture_guid;
+  int x, y, w, h, sheet_w, sheet_h;
+};
+
+// What one file adds to the index.
+struct FileFacts {
+  std::vector<AssetEntry> entries;
+  std::vector<SliceRow> slices;
+  std::vector<Diagnostic> diagnostics;
+};
+
+// The file's JSON, or nullopt; a sidecar that cannot be read or parsed is reported (other JSON
+// assets are reported by whoever validates them).
+std::optional<Json> read_json_asset(const std::string& file, bool sidecar, FileFacts& facts) {
+  auto text = read_file(file, kMaxJsonFileBytes);
+  if (!text) {
+    if (sidecar) facts.diagnostics.push_back(make_diag(Severity::Error, text.error().code, text.error().message, file));
+    return std::nullopt;
+  }
+  auto json = detail::parse_json(*text, file);
+  if (!json) {
+    if (sidecar) {
+      Diagnostic d = make_diag(Severity::Error, "asset.meta.parse", json.error().message, file);
+      d.where.line = json.error().where.line;
+      d.where.column = json.error().where.column;
+      facts.diagnostics.push_back(std::move(d));
+    }
+    return std::nullopt;
+  }
+  return std::move(*json);
+}
+
+// The sprite slices of a texture sidecar (`guid` is the texture's).
+void read_slices(const Json& doc, const Json& sprites, const std::string& file, const std::string& asset,
+                 const std::string& guid, FileFacts& facts) {
+  const auto sheet = doc.find("spriteSheet");
+  const int sheet_w = sheet != doc.end() ? int_field(*sheet, "width") : 0;
+  const int sheet_h = sheet != doc.end() ? int_field(*sheet, "height") : 0;
+  for (std::size_t i = 0; i < sprites.size(); ++i) {
+    const Json& s = sprites[i];
+    const auto g = s.is_object() ? s.find("guid") : s.end();
+    if (!s.is_object() || g == s.end() || !g->is_string() || !is_guid(g->get_ref<const std::string&>())) {
+      facts.diagnostics.push_back(make_diag(Severity::Error, "asset.meta.slice", "sprite slice has no GUID \"guid\"",
+                                            file, "/sprites/" + std::to_string(i)));
+      continue;
+    }
+    const auto rect = s.find("rect");
+    const Json empty = Json::object();
+    const Json& r = rect != s.end() ? *rect : empty;
+    const std::string slice_guid = lower(g->get<std::string>());
+    facts.entries.push_back({slice_guid, asset, AssetKind::Slice, file});
+    facts.slices.push_back({slice_guid, asset, guid, int_field(r, "x"), int_field(r, "y"), int_field(r, "w"),
+                            int_field(r, "h"), sheet_w, sheet_h});
+  }
+}
+
+// A sidecar: its asset's GUID; for a texture also its whole-image sprite (2d/ui types) and slices.
+void read_sidecar(const Json& doc, bool has_guid, const std::string& file, FileFacts& facts) {
+  const std::string asset = file.substr(0, file.size() - std::string_view(".meta.json").size());
+  if (!has_guid) {
+    facts.diagnostics.push_back(make_diag(Severity::Error, "asset.meta.id",
+                                          "sidecar has no GUID \"id\"; add {\"version\": 2, \"id\": \"<guid>\"}",
+                                          file, "/id"));
+    return;
+  }
+  const std::string guid = lower(doc.find("id")->get<std::string>());
+  const bool texture = is_texture_file(asset);
+  facts.entries.push_back({guid, asset, texture ? AssetKind::Texture : AssetKind::OtherBinary, file});
+  if (!texture) return;
+  const std::string type = texture_type(doc);
+  const auto sprites = doc.find("sprites");
+  const bool has_slices = sprites != doc.end() && sprites->is_array() && !sprites->empty();
+  if (type == "2d" || type == "ui") {
+    facts.entries.push_back({derive_guid("sprite:" + guid), asset, AssetKind::Sprite, file});
+  }
+  if (has_slices) read_slices(doc, *sprites, file, asset, guid, facts);
+}
+
+// What one file of the root adds: a JSON asset its GUID, a sidecar its asset's; others nothing.
+FileFacts read_file_facts(const std::string& file) {
+  FileFacts facts;
+  const bool sidecar = ends_with(file, ".meta.json") && !ends_with(file, ".meta.local.json");
+  const bool json_asset = ends_with(file, ".json") && !is_ignored_json(file);
+  if (!sidecar && !json_asset) return facts;
+  const std::optional<Json> json = read_json_asset(file, sidecar, facts);
+  if (!json) return facts;
+  const Json& doc = *json;
+  const auto id_it = doc.is_object() ? doc.find("id") : doc.end();
+  const bool has_guid = doc.is_object() && id_it != doc.end() && id_it->is_string() &&
+                        is_guid(id_it->get_ref<const std::string&>());
+  if (sidecar) {
+    read_sidecar(doc, has_guid, file, facts);
+  } else if (has_guid) {
+    facts.entries.push_back({lower(id_it->get<std::string>()), file, json_kind(file), file});
+  }
+  return facts;
+}
+
+// A GUID owned by two different assets (entries sorted by guid, then owner).
+void report_duplicate_guids(const std::vector<AssetEntry>& entries, std::vector<Diagnostic>& diagnostics) {
+  for (std::size_t i = 1; i < entries.size(); ++i) {
+    const AssetEntry& prev = entries[i - 1];
+    const AssetEntry& cur = entries[i];
+    if (prev.guid == cur.guid && prev.path != cur.path) {
+      diagnostics.push_back(make_diag(
+          Severity::Error, "asset.guid.duplicate",
+          "GUID " + cur.guid + " is also owned by " + prev.owner_file + "; give one of them a new GUID",
+          cur.owner_file, "/id"));
+    }
+  }
+}
+
 }  // namespace
 
 Result<AssetIndex> AssetIndex::scan(const std::string& root) {
@@ -88,108 +220,19 @@ Result<AssetIndex> AssetIndex::scan(const std::string& root) {
   }
   AssetIndex index;
   index.root_ = root;
-
-  // Collect first, then sort: directory order differs between machines and the index must not.
-  std::vector<std::string> files;
-  fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec);
-  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    // Symlinks are not followed, so nothing outside the root is ever read.
-    if (it->is_symlink(ec)) {
-      if (it->is_directory(ec)) it.disable_recursion_pending();
-      continue;
-    }
-    if (it->is_regular_file(ec)) files.push_back(it->path().generic_string());
-  }
-  std::sort(files.begin(), files.end());
-
-  for (const std::string& file : files) {
-    const bool sidecar = ends_with(file, ".meta.json") && !ends_with(file, ".meta.local.json");
-    const bool json_asset = ends_with(file, ".json") && !is_ignored_json(file);
-    if (!sidecar && !json_asset) continue;
-
-    auto text = read_file(file, kMaxJsonFileBytes);
-    if (!text) {
-      if (sidecar) index.diagnostics_.push_back(make_diag(Severity::Error, text.error().code, text.error().message, file));
-      continue;
-    }
-    auto json = detail::parse_json(*text, file);
-    if (!json) {
-      // Malformed JSON assets are reported by whoever validates them; only sidecars are ours.
-      if (sidecar) {
-        Diagnostic d = make_diag(Severity::Error, "asset.meta.parse", json.error().message, file);
-        d.where.line = json.error().where.line;
-        d.where.column = json.error().where.column;
-        index.diagnostics_.push_back(std::move(d));
-      }
-      continue;
-    }
-    const Json& doc = *json;
-    const auto id_it = doc.is_object() ? doc.find("id") : doc.end();
-    const bool has_guid = doc.is_object() && id_it != doc.end() && id_it->is_string() &&
-                          is_guid(id_it->get_ref<const std::string&>());
-
-    if (!sidecar) {
-      if (has_guid) {
-        index.entries_.push_back({lower(id_it->get<std::string>()), file, json_kind(file), file});
-      }
-      continue;
-    }
-
-    const std::string asset = file.substr(0, file.size() - std::string_view(".meta.json").size());
-    if (!has_guid) {
-      index.diagnostics_.push_back(make_diag(Severity::Error, "asset.meta.id",
-                                             "sidecar has no GUID \"id\"; add {\"version\": 2, \"id\": \"<guid>\"}",
-                                             file, "/id"));
-      continue;
-    }
-    const std::string guid = lower(id_it->get<std::string>());
-    const bool texture = is_texture_file(asset);
-    index.entries_.push_back({guid, asset, texture ? AssetKind::Texture : AssetKind::OtherBinary, file});
-    if (!texture) continue;
-
-    const std::string type = texture_type(doc);
-    const auto sprites = doc.find("sprites");
-    const bool has_slices = sprites != doc.end() && sprites->is_array() && !sprites->empty();
-    if (type == "2d" || type == "ui") {
-      index.entries_.push_back({derive_guid("sprite:" + guid), asset, AssetKind::Sprite, file});
-    }
-    if (has_slices) {
-      const auto sheet = doc.find("spriteSheet");
-      const int sheet_w = sheet != doc.end() ? int_field(*sheet, "width") : 0;
-      const int sheet_h = sheet != doc.end() ? int_field(*sheet, "height") : 0;
-      for (std::size_t i = 0; i < sprites->size(); ++i) {
-        const Json& s = (*sprites)[i];
-        const auto g = s.is_object() ? s.find("guid") : s.end();
-        if (!s.is_object() || g == s.end() || !g->is_string() || !is_guid(g->get_ref<const std::string&>())) {
-          index.diagnostics_.push_back(make_diag(Severity::Error, "asset.meta.slice",
-                                                 "sprite slice has no GUID \"guid\"", file,
-                                                 "/sprites/" + std::to_string(i)));
-          continue;
-        }
-        const auto rect = s.find("rect");
-        const Json empty = Json::object();
-        const Json& r = rect != s.end() ? *rect : empty;
-        const std::string slice_guid = lower(g->get<std::string>());
-        index.entries_.push_back({slice_guid, asset, AssetKind::Slice, file});
-        index.slices_.push_back({slice_guid, asset, guid, int_field(r, "x"), int_field(r, "y"), int_field(r, "w"),
-                                 int_field(r, "h"), sheet_w, sheet_h});
-      }
+  for (const std::string& file : list_files(root)) {
+    FileFacts facts = read_file_facts(file);
+    for (AssetEntry& e : facts.entries) index.entries_.push_back(std::move(e));
+    for (Diagnostic& d : facts.diagnostics) index.diagnostics_.push_back(std::move(d));
+    for (SliceRow& r : facts.slices) {
+      index.slices_.push_back({std::move(r.guid), std::move(r.texture_path), std::move(r.texture_guid), r.x, r.y, r.w,
+                               r.h, r.sheet_w, r.sheet_h});
     }
   }
-
   std::stable_sort(index.entries_.begin(), index.entries_.end(), [](const AssetEntry& a, const AssetEntry& b) {
     return a.guid != b.guid ? a.guid < b.guid : a.owner_file < b.owner_file;
   });
-  for (std::size_t i = 1; i < index.entries_.size(); ++i) {
-    const AssetEntry& prev = index.entries_[i - 1];
-    const AssetEntry& cur = index.entries_[i];
-    if (prev.guid == cur.guid && prev.path != cur.path) {
-      index.diagnostics_.push_back(make_diag(
-          Severity::Error, "asset.guid.duplicate",
-          "GUID " + cur.guid + " is also owned by " + prev.owner_file + "; give one of them a new GUID",
-          cur.owner_file, "/id"));
-    }
-  }
+  report_duplicate_guids(index.entries_, index.diagnostics_);
   std::sort(index.slices_.begin(), index.slices_.end(), [](const Slice& a, const Slice& b) {
     return a.guid != b.guid ? a.guid < b.guid : a.texture_path < b.texture_path;
   });
