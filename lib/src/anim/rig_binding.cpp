@@ -103,48 +103,42 @@ RigPose bind_pose(const Rig& rig) {
   return pose;
 }
 
-ClipBinding bind_clip(const Clip& clip, const Rig& rig, const std::string& clip_path) {
+namespace {
+
+// Binds a clip's tracks one by one, collecting what it skips (with the clip's file and pointer).
+struct Binder {
+  const Clip& clip;
+  const Rig& rig;
+  const std::string& clip_path;
+  const EntityTree tree;
   ClipBinding binding;
-  const EntityTree tree(rig.bones);
-  auto skip = [&](Severity severity, const char* code, std::string message, std::string pointer) {
+
+  void skip(Severity severity, const char* code, std::string message, std::string pointer) {
     binding.skipped.push_back({severity, code, std::move(message), Location{clip_path, std::move(pointer)}});
-  };
-  for (std::size_t i = 0; i < clip.tracks.size(); ++i) {
-    const Track& track = clip.tracks[i];
-    const std::string pointer = "/tracks/" + std::to_string(i);
-    const std::string what = "track \"" + track.path + "\" " + track.trait + "." + track.field;
-    if (track.keys.empty()) {
-      skip(Severity::Note, "anim.track.empty", what + " has no keys", pointer);
-      continue;
-    }
-    const auto node = tree.resolve(track.path);
-    if (!node) {
-      skip(Severity::Warning, "anim.track.path", what + ": no bone at that name-path in this rig", pointer + "/path");
-      continue;
-    }
-    if (track.type == TrackType::Enum) {
-      skip(Severity::Warning, "anim.track.enum", what + ": enum track on a field without options", pointer + "/type");
-      continue;
-    }
-    if (*node == kRootNode) {
-      if (track.trait == "SkinnedSprite2D") {
-        if (const auto f = sprite_field(track.field)) {
-          binding.sprite.push_back({i, *f});
-        } else {
-          skip(Severity::Warning, "anim.track.field", what + ": not a field a preview shows", pointer + "/field");
-        }
-      } else if (track.trait == "Transform") {
-        skip(Severity::Note, "anim.track.root",
-             what + ": the root Transform places the sprite in a scene; the preview is in rig space", pointer);
-      } else if (track.trait == "EntityAttributes") {
-        skip(Severity::Note, "anim.track.field", what + ": does not affect rendering", pointer + "/field");
+  }
+
+  // A track on the SkinnedSprite2D root: sprite fields bind; the rest is reported.
+  void bind_root_track(std::size_t i, const Track& track, const std::string& what, const std::string& pointer) {
+    if (track.trait == "SkinnedSprite2D") {
+      if (const auto f = sprite_field(track.field)) {
+        binding.sprite.push_back({i, *f});
       } else {
-        skip(Severity::Warning, "anim.track.trait", what + ": the rig root has no " + track.trait + " trait",
-             pointer + "/trait");
+        skip(Severity::Warning, "anim.track.field", what + ": not a field a preview shows", pointer + "/field");
       }
-      continue;
+    } else if (track.trait == "Transform") {
+      skip(Severity::Note, "anim.track.root",
+           what + ": the root Transform places the sprite in a scene; the preview is in rig space", pointer);
+    } else if (track.trait == "EntityAttributes") {
+      skip(Severity::Note, "anim.track.field", what + ": does not affect rendering", pointer + "/field");
+    } else {
+      skip(Severity::Warning, "anim.track.trait", what + ": the rig root has no " + track.trait + " trait",
+           pointer + "/trait");
     }
-    const auto bone = static_cast<std::size_t>(*node);
+  }
+
+  // A track on a bone entity: the 2D Transform fields bind; the rest is reported.
+  void bind_bone_track(std::size_t i, std::size_t bone, const Track& track, const std::string& what,
+                       const std::string& pointer) {
     if (track.trait == "Transform") {
       if (const auto f = bone_field(track.field)) {
         binding.bones.push_back({i, bone, *f});
@@ -160,7 +154,33 @@ ClipBinding bind_clip(const Clip& clip, const Rig& rig, const std::string& clip_
            pointer + "/trait");
     }
   }
-  for (std::size_t i = 0; i < clip.deform_tracks.size(); ++i) {
+
+  void bind_track(std::size_t i) {
+    const Track& track = clip.tracks[i];
+    const std::string pointer = "/tracks/" + std::to_string(i);
+    const std::string what = "track \"" + track.path + "\" " + track.trait + "." + track.field;
+    if (track.keys.empty()) {
+      skip(Severity::Note, "anim.track.empty", what + " has no keys", pointer);
+      return;
+    }
+    const auto node = tree.resolve(track.path);
+    if (!node) {
+      skip(Severity::Warning, "anim.track.path", what + ": no bone at that name-path in this rig", pointer + "/path");
+      return;
+    }
+    if (track.type == TrackType::Enum) {
+      skip(Severity::Warning, "anim.track.enum", what + ": enum track on a field without options", pointer + "/type");
+      return;
+    }
+    if (*node == kRootNode) {
+      bind_root_track(i, track, what, pointer);
+    } else {
+      bind_bone_track(i, static_cast<std::size_t>(*node), track, what, pointer);
+    }
+  }
+
+  // A deform track binds to every part of its name; keys with too few offsets are reported.
+  void bind_deform_track(std::size_t i) {
     const DeformTrack& track = clip.deform_tracks[i];
     const std::string pointer = "/deformTracks/" + std::to_string(i);
     const std::string what = "deform track \"" + track.path + "\" part \"" + track.part + "\"";
@@ -168,7 +188,7 @@ ClipBinding bind_clip(const Clip& clip, const Rig& rig, const std::string& clip_
     if (!node || *node != kRootNode) {
       skip(Severity::Warning, "anim.track.path", what + ": the path does not lead to the SkinnedSprite2D root",
            pointer + "/path");
-      continue;
+      return;
     }
     bool found = false;
     for (std::size_t p = 0; p < rig.parts.size(); ++p) {
@@ -176,19 +196,31 @@ ClipBinding bind_clip(const Clip& clip, const Rig& rig, const std::string& clip_
       if (name != track.part) continue;
       found = true;
       binding.deform.push_back({i, p});
-      const std::size_t need = 2 * rig.parts[p].mesh.verts.size();
-      for (std::size_t k = 0; k < track.keys.size(); ++k) {
-        if (track.keys[k].offsets.size() < need) {
-          skip(Severity::Warning, "anim.deform.size",
-               what + ": key has " + std::to_string(track.keys[k].offsets.size()) + " offsets, the part needs " +
-                   std::to_string(need) + " (the engine skins NaN there; the preview uses 0)",
-               pointer + "/keys/" + std::to_string(k) + "/offsets");
-        }
-      }
+      check_deform_sizes(track, 2 * rig.parts[p].mesh.verts.size(), what, pointer);
     }
     if (!found) skip(Severity::Warning, "anim.deform.part", what + ": the rig has no part of that name", pointer + "/part");
   }
-  return binding;
+
+  void check_deform_sizes(const DeformTrack& track, std::size_t need, const std::string& what,
+                          const std::string& pointer) {
+    for (std::size_t k = 0; k < track.keys.size(); ++k) {
+      if (track.keys[k].offsets.size() < need) {
+        skip(Severity::Warning, "anim.deform.size",
+             what + ": key has " + std::to_string(track.keys[k].offsets.size()) + " offsets, the part needs " +
+                 std::to_string(need) + " (the engine skins NaN there; the preview uses 0)",
+             pointer + "/keys/" + std::to_string(k) + "/offsets");
+      }
+    }
+  }
+};
+
+}  // namespace
+
+ClipBinding bind_clip(const Clip& clip, const Rig& rig, const std::string& clip_path) {
+  Binder binder{clip, rig, clip_path, EntityTree(rig.bones), {}};
+  for (std::size_t i = 0; i < clip.tracks.size(); ++i) binder.bind_track(i);
+  for (std::size_t i = 0; i < clip.deform_tracks.size(); ++i) binder.bind_deform_track(i);
+  return std::move(binder.binding);
 }
 
 void apply_clip(const Clip& clip, const ClipBinding& binding, double time, RigPose& pose) {
