@@ -146,8 +146,8 @@ void fix_pairs(Json& mesh, const char* key, std::size_t count, const std::string
   }
 }
 
-void fix_part(Json& owner, const std::string& base, std::size_t bone_count, bool v2, Fixer& f) {
-  const std::vector<std::string>& order = v2 ? kPartOrder : kV1Order;
+// The mesh object with verts, uvs (one per vertex) and tris; returns the vertex count.
+std::size_t fix_mesh(Json& owner, const std::string& base, const std::vector<std::string>& order, Fixer& f) {
   auto mesh_it = owner.find("mesh");
   if (mesh_it == owner.end() || !mesh_it->is_object()) {
     const bool missing = mesh_it == owner.end();
@@ -165,8 +165,12 @@ void fix_part(Json& owner, const std::string& base, std::size_t bone_count, bool
     insert_ordered(mesh, "tris", Json::array(), kMeshOrder);
     f.note("fix.mesh", "mesh.tris set to []", base + "/mesh/tris");
   }
+  return n;
+}
 
-  // skinIndices: the stored index of every slot (non-integers and out-of-range indices read as 0).
+// skinIndices: the stored index of every slot (non-integers and out-of-range indices read as 0).
+void fix_skin_indices(Json& owner, const std::string& base, std::size_t n, std::size_t bone_count,
+                      const std::vector<std::string>& order, Fixer& f) {
   const std::size_t slots = n * 4;
   auto idx_it = owner.find("skinIndices");
   const bool idx_array = idx_it != owner.end() && idx_it->is_array();
@@ -197,8 +201,44 @@ void fix_part(Json& owner, const std::string& base, std::size_t bone_count, bool
                              std::to_string(slots) + " (4 per vertex)";
     f.note("fix.indices", msg, base + "/skinIndices");
   }
+}
 
-  // skinWeights: per vertex, renormalized when the sum is off or a slot is not a finite w >= 0.
+// Vertex v's 4 stored weights into w. Returns true (dirty) when one is not a finite w >= 0 or the
+// sum is off by more than `tolerance`: w is then renormalized, or [1, 0, 0, 0] for a zero sum.
+bool vertex_weights(const Json& stored, std::size_t v, double tolerance, double (&w)[4]) {
+  bool dirty = false;
+  double sum = 0;
+  for (std::size_t k = 0; k < 4; ++k) {
+    const std::size_t o = 4 * v + k;
+    double x = 0;
+    if (o < stored.size()) {
+      const Json& j = stored[o];
+      if (j.is_number() && std::isfinite(j.get<double>())) x = j.get<double>();
+      else dirty = true;
+    } else {
+      dirty = true;
+    }
+    if (x < 0) {
+      x = 0;
+      dirty = true;
+    }
+    w[k] = x;
+    sum += x;
+  }
+  if (sum == 0) {
+    w[0] = 1;
+    dirty = true;
+  } else if (dirty || std::fabs(sum - 1) > tolerance) {
+    for (double& x : w) x = x / sum;
+    dirty = true;
+  }
+  return dirty;
+}
+
+// skinWeights: per vertex, renormalized when the sum is off or a slot is not a finite w >= 0.
+void fix_skin_weights(Json& owner, const std::string& base, std::size_t n, const std::vector<std::string>& order,
+                      Fixer& f) {
+  const std::size_t slots = n * 4;
   auto w_it = owner.find("skinWeights");
   const bool w_array = w_it != owner.end() && w_it->is_array();
   Json weights = Json::array();
@@ -206,37 +246,10 @@ void fix_part(Json& owner, const std::string& base, std::size_t bone_count, bool
   std::string first_vertex;
   for (std::size_t v = 0; v < n; ++v) {
     double w[4] = {1, 0, 0, 0};
-    bool dirty = !w_array;
-    if (w_array) {
-      double sum = 0;
-      for (std::size_t k = 0; k < 4; ++k) {
-        const std::size_t o = 4 * v + k;
-        double x = 0;
-        if (o < w_it->size()) {
-          const Json& j = (*w_it)[o];
-          if (j.is_number() && std::isfinite(j.get<double>())) x = j.get<double>();
-          else dirty = true;
-        } else {
-          dirty = true;
-        }
-        if (x < 0) {
-          x = 0;
-          dirty = true;
-        }
-        w[k] = x;
-        sum += x;
-      }
-      if (sum == 0) {
-        w[0] = 1;
-        dirty = true;
-      } else if (dirty || std::fabs(sum - 1) > f.tolerance) {
-        for (double& x : w) x = x / sum;
-        dirty = true;
-      }
-      if (!dirty) {
-        for (std::size_t k = 0; k < 4; ++k) weights.push_back((*w_it)[4 * v + k]);
-        continue;
-      }
+    const bool dirty = !w_array || vertex_weights(*w_it, v, f.tolerance, w);
+    if (!dirty) {
+      for (std::size_t k = 0; k < 4; ++k) weights.push_back((*w_it)[4 * v + k]);
+      continue;
     }
     if (dirty && renormalized++ == 0) first_vertex = std::to_string(v);
     for (const double x : w) weights.push_back(x);
@@ -256,26 +269,35 @@ void fix_part(Json& owner, const std::string& base, std::size_t bone_count, bool
                              std::to_string(slots) + " (4 per vertex)";
     f.note("fix.weights", msg, base + "/skinWeights");
   }
+}
 
-  if (v2) {
-    const auto name = owner.find("name");
-    if (name == owner.end() || !name->is_string() || name->get_ref<const std::string&>().empty()) {
-      // the loader names it after its original index
-      const std::string filled = "part" + base.substr(base.rfind('/') + 1);
-      if (name == owner.end()) insert_ordered(owner, "name", filled, kPartOrder);
-      else *name = filled;
-      f.note("fix.part", "part name set to the loader's default \"" + filled + "\"", base + "/name");
-    }
-    if (const auto vis = owner.find("visible"); vis != owner.end() && !vis->is_boolean()) {
-      owner.erase(vis);
-      f.note("fix.part", "visible removed: only a literal false hides a part", base + "/visible");
-    }
-    if (const auto ord = owner.find("order");
-        ord != owner.end() && !(ord->is_number() && std::isfinite(ord->get<double>()))) {
-      *ord = std::stod(base.substr(base.rfind('/') + 1));
-      f.note("fix.part", "order set to the part's index, which the loader uses for a non-number", base + "/order");
-    }
+// v2 part fields the loader defaults: name, visible, order.
+void fix_part_fields(Json& owner, const std::string& base, Fixer& f) {
+  const auto name = owner.find("name");
+  if (name == owner.end() || !name->is_string() || name->get_ref<const std::string&>().empty()) {
+    // the loader names it after its original index
+    const std::string filled = "part" + base.substr(base.rfind('/') + 1);
+    if (name == owner.end()) insert_ordered(owner, "name", filled, kPartOrder);
+    else *name = filled;
+    f.note("fix.part", "part name set to the loader's default \"" + filled + "\"", base + "/name");
   }
+  if (const auto vis = owner.find("visible"); vis != owner.end() && !vis->is_boolean()) {
+    owner.erase(vis);
+    f.note("fix.part", "visible removed: only a literal false hides a part", base + "/visible");
+  }
+  if (const auto ord = owner.find("order");
+      ord != owner.end() && !(ord->is_number() && std::isfinite(ord->get<double>()))) {
+    *ord = std::stod(base.substr(base.rfind('/') + 1));
+    f.note("fix.part", "order set to the part's index, which the loader uses for a non-number", base + "/order");
+  }
+}
+
+void fix_part(Json& owner, const std::string& base, std::size_t bone_count, bool v2, Fixer& f) {
+  const std::vector<std::string>& order = v2 ? kPartOrder : kV1Order;
+  const std::size_t n = fix_mesh(owner, base, order, f);
+  fix_skin_indices(owner, base, n, bone_count, order, f);
+  fix_skin_weights(owner, base, n, order, f);
+  if (v2) fix_part_fields(owner, base, f);
   const auto sprite = owner.find("sprite");
   if (sprite == owner.end() || !sprite->is_string()) {
     if (sprite == owner.end()) insert_ordered(owner, "sprite", "", order);
