@@ -13,13 +13,8 @@ namespace {
 
 bool finite_number(const Json& v) { return v.is_number() && std::isfinite(v.get<double>()); }
 
-void check_slice(Checker& c, const Json& slice, const std::string& ptr, const Json* sheet,
-                 std::map<std::string, std::string>& names) {
-  if (!slice.is_object()) {
-    c.add(Severity::Error, "meta.slice",
-          std::string("a sprite slice must be an object {guid, name, rect, pivot}, not ") + json_type_name(slice), ptr);
-    return;
-  }
+// A slice's guid (owned by this file) and name (unique within the sidecar).
+void check_slice_ids(Checker& c, const Json& slice, const std::string& ptr, std::map<std::string, std::string>& names) {
   const auto guid = slice.find("guid");
   if (guid == slice.end() || !guid->is_string() || !is_guid(guid->get_ref<const std::string&>())) {
     c.add(Severity::Error, "meta.slice.guid",
@@ -40,7 +35,10 @@ void check_slice(Checker& c, const Json& slice, const std::string& ptr, const Js
           "slice name " + quote(name->get<std::string>()) + " is also used by " + it->second + ": names should be unique",
           ptr + "/name");
   }
+}
 
+// A slice's rect: finite, positive, and inside the spriteSheet when there is one.
+void check_slice_rect(Checker& c, const Json& slice, const std::string& ptr, const Json* sheet) {
   const auto rect = slice.find("rect");
   const bool rect_ok = rect != slice.end() && rect->is_object() && rect->contains("x") && rect->contains("y") &&
                        rect->contains("w") && rect->contains("h") && finite_number((*rect)["x"]) &&
@@ -68,7 +66,10 @@ void check_slice(Checker& c, const Json& slice, const std::string& ptr, const Js
       }
     }
   }
+}
 
+// A slice's optional pivot: {x, y} in 0..1.
+void check_slice_pivot(Checker& c, const Json& slice, const std::string& ptr) {
   if (const auto pivot = slice.find("pivot"); pivot != slice.end()) {
     const bool ok = pivot->is_object() && pivot->contains("x") && pivot->contains("y") &&
                     finite_number((*pivot)["x"]) && finite_number((*pivot)["y"]) &&
@@ -82,16 +83,20 @@ void check_slice(Checker& c, const Json& slice, const std::string& ptr, const Js
   }
 }
 
-}  // namespace
-
-void check_sidecar(const Json& root, Checker& c) {
-  if (!root.is_object()) {
-    c.add(Severity::Error, "meta.root",
-          std::string("a .meta.json sidecar must be a JSON object {\"version\": 2, \"id\": \"<guid>\"}, not ") +
-              json_type_name(root),
-          "");
+void check_slice(Checker& c, const Json& slice, const std::string& ptr, const Json* sheet,
+                 std::map<std::string, std::string>& names) {
+  if (!slice.is_object()) {
+    c.add(Severity::Error, "meta.slice",
+          std::string("a sprite slice must be an object {guid, name, rect, pivot}, not ") + json_type_name(slice), ptr);
     return;
   }
+  check_slice_ids(c, slice, ptr, names);
+  check_slice_rect(c, slice, ptr, sheet);
+  check_slice_pivot(c, slice, ptr);
+}
+
+// version 2 and a GUID id (owned by this file).
+void check_version_and_id(const Json& root, Checker& c) {
   const auto version = root.find("version");
   if (version == root.end() || !version->is_number() || version->get<double>() != 2) {
     c.add(Severity::Error, "meta.version",
@@ -112,6 +117,10 @@ void check_sidecar(const Json& root, Checker& c) {
   } else {
     c.own(id->get<std::string>(), "/id");
   }
+}
+
+// The texture usage type and import settings.
+void check_texture_settings(const Json& root, Checker& c) {
   if (const auto type = root.find("type"); type != root.end()) {
     const std::string t = type->is_string() ? type->get<std::string>() : std::string();
     if (t != "3d" && t != "2d" && t != "ui") {
@@ -140,20 +149,25 @@ void check_sidecar(const Json& root, Checker& c) {
       }
     }
   }
+}
 
-  // spriteSheet {width, height}: the dims slice rects were authored against.
-  const Json* sheet = nullptr;
+// spriteSheet {width, height}: the dims slice rects were authored against; null when absent or bad
+// (reported).
+const Json* sprite_sheet(const Json& root, Checker& c) {
   const auto sheet_it = root.find("spriteSheet");
-  if (sheet_it != root.end()) {
-    const Json& s = *sheet_it;
-    if (s.is_object() && s.contains("width") && s.contains("height") && finite_number(s["width"]) &&
-        finite_number(s["height"]) && s["width"].get<double>() > 0 && s["height"].get<double>() > 0) {
-      sheet = &s;
-    } else {
-      c.add(Severity::Error, "meta.sprite_sheet",
-            "\"spriteSheet\" must be {width, height} with positive numbers (source pixels)", "/spriteSheet");
-    }
+  if (sheet_it == root.end()) return nullptr;
+  const Json& s = *sheet_it;
+  if (s.is_object() && s.contains("width") && s.contains("height") && finite_number(s["width"]) &&
+      finite_number(s["height"]) && s["width"].get<double>() > 0 && s["height"].get<double>() > 0) {
+    return &s;
   }
+  c.add(Severity::Error, "meta.sprite_sheet", "\"spriteSheet\" must be {width, height} with positive numbers (source pixels)",
+        "/spriteSheet");
+  return nullptr;
+}
+
+// sprites[]: every slice, and a warning when slices have no spriteSheet to get a uvRect from.
+void check_sprites(const Json& root, const Json* sheet, Checker& c) {
   if (const auto sprites = root.find("sprites"); sprites != root.end()) {
     if (!sprites->is_array()) {
       c.add(Severity::Error, "meta.sprites",
@@ -163,7 +177,7 @@ void check_sidecar(const Json& root, Checker& c) {
       for (std::size_t i = 0; i < sprites->size(); ++i) {
         check_slice(c, (*sprites)[i], "/sprites/" + std::to_string(i), sheet, names);
       }
-      if (!sprites->empty() && sheet_it == root.end()) {
+      if (!sprites->empty() && root.find("spriteSheet") == root.end()) {
         c.add(Severity::Warning, "meta.sprite_sheet.missing",
               "slices without \"spriteSheet\": {width, height} get no uvRect, so rigs using them sample the whole "
               "texture; add the source image size",
@@ -171,8 +185,10 @@ void check_sidecar(const Json& root, Checker& c) {
       }
     }
   }
+}
 
-  // The sidecar describes the file beside it: bar.png.meta.json -> bar.png.
+// The sidecar describes the file beside it: bar.png.meta.json -> bar.png.
+void check_asset_beside(Checker& c) {
   namespace fs = std::filesystem;
   const std::string asset = c.path.substr(0, c.path.size() - std::string_view(".meta.json").size());
   std::error_code ec;
@@ -182,6 +198,23 @@ void check_sidecar(const Json& root, Checker& c) {
               " beside this sidecar: delete the stale sidecar or restore the file",
           "");
   }
+}
+
+}  // namespace
+
+void check_sidecar(const Json& root, Checker& c) {
+  if (!root.is_object()) {
+    c.add(Severity::Error, "meta.root",
+          std::string("a .meta.json sidecar must be a JSON object {\"version\": 2, \"id\": \"<guid>\"}, not ") +
+              json_type_name(root),
+          "");
+    return;
+  }
+  check_version_and_id(root, c);
+  check_texture_settings(root, c);
+  const Json* sheet = sprite_sheet(root, c);
+  check_sprites(root, sheet, c);
+  check_asset_beside(c);
 }
 
 }  // namespace rig2d::detail
