@@ -37,34 +37,47 @@ const AssetEntry* texture_deriving(const AssetIndex& index, const std::string& r
   return nullptr;
 }
 
-void check_sprite_ref(Checker& c, const std::string& ref, const std::string& pointer, bool v2) {
-  if (ref.empty()) {
-    c.add(Severity::Warning, "rig.sprite.empty",
-          std::string(v2 ? "part" : "rig") +
-              " has no sprite: the engine's 2D renderer draws a rig only when every part has a texture, so this "
-              "hides the whole rig; set it to a sprite GUID from the texture's .meta.json",
+// A sprite ref that is not a GUID: an external URL, a literal path, or anything else.
+void report_non_guid_sprite(Checker& c, const std::string& ref, const std::string& pointer) {
+  if (is_url(ref)) {
+    c.add(Severity::Warning, "rig.sprite.url",
+          "sprite " + quote(ref) +
+              " is an external URL: the engine fetches it as is, outside the asset pipeline; use a sprite GUID",
           pointer);
-    return;
+  } else if (looks_like_path(ref)) {
+    c.add(Severity::Error, "rig.sprite.path",
+          "sprite " + quote(ref) +
+              " is a literal path; refs must be GUIDs: use the sprite GUID of the texture (its derived whole-image "
+              "sprite or a slice GUID from its .meta.json)",
+          pointer);
+  } else {
+    c.add(Severity::Error, "rig.sprite.guid",
+          "sprite " + quote(ref) + " is not a GUID (8-4-4-4-12 hex digits): use a sprite GUID from a .meta.json",
+          pointer);
   }
-  if (!is_guid(ref)) {
-    if (is_url(ref)) {
-      c.add(Severity::Warning, "rig.sprite.url",
-            "sprite " + quote(ref) +
-                " is an external URL: the engine fetches it as is, outside the asset pipeline; use a sprite GUID",
-            pointer);
-    } else if (looks_like_path(ref)) {
-      c.add(Severity::Error, "rig.sprite.path",
-            "sprite " + quote(ref) +
-                " is a literal path; refs must be GUIDs: use the sprite GUID of the texture (its derived whole-image "
-                "sprite or a slice GUID from its .meta.json)",
-            pointer);
-    } else {
-      c.add(Severity::Error, "rig.sprite.guid",
-            "sprite " + quote(ref) + " is not a GUID (8-4-4-4-12 hex digits): use a sprite GUID from a .meta.json",
-            pointer);
-    }
-    return;
+}
+
+// A sprite ref naming a texture (not its sprite): an error in v2 parts, a warning in v1 rigs.
+void report_texture_ref(Checker& c, const std::string& ref, const AssetEntry& texture, const std::string& pointer,
+                        bool v2) {
+  const std::string derived = derive_guid("sprite:" + texture.guid);
+  const std::string fix = "use its whole-image sprite " + derived +
+                          " (the texture must be \"type\": \"2d\") or a slice GUID from " + quote(texture.owner_file);
+  if (v2) {
+    c.add(Severity::Error, "rig.sprite.texture",
+          "part sprite " + ref + " is the raw texture GUID of " + quote(texture.path) +
+              "; v2 parts must reference sprites (the sprites-only rule): " + fix,
+          pointer);
+  } else {
+    c.add(Severity::Warning, "rig.sprite.texture.v1",
+          "sprite " + ref + " is the raw texture GUID of " + quote(texture.path) +
+              "; the engine draws the whole image, but the sprites-only rule expects a sprite: " + fix,
+          pointer);
   }
+}
+
+// A GUID sprite ref resolved through the asset index: it must name a sprite or a slice.
+void check_sprite_resolves(Checker& c, const std::string& ref, const std::string& pointer, bool v2) {
   if (!c.assets) return;
   const AssetIndex& index = *c.assets;
   const std::string key = lowercase(ref);
@@ -81,20 +94,7 @@ void check_sprite_ref(Checker& c, const std::string& ref, const std::string& poi
     return;
   }
   if (entry->kind == AssetKind::Texture) {
-    const std::string derived = derive_guid("sprite:" + entry->guid);
-    const std::string fix = "use its whole-image sprite " + derived +
-                            " (the texture must be \"type\": \"2d\") or a slice GUID from " + quote(entry->owner_file);
-    if (v2) {
-      c.add(Severity::Error, "rig.sprite.texture",
-            "part sprite " + ref + " is the raw texture GUID of " + quote(entry->path) +
-                "; v2 parts must reference sprites (the sprites-only rule): " + fix,
-            pointer);
-    } else {
-      c.add(Severity::Warning, "rig.sprite.texture.v1",
-            "sprite " + ref + " is the raw texture GUID of " + quote(entry->path) +
-                "; the engine draws the whole image, but the sprites-only rule expects a sprite: " + fix,
-            pointer);
-    }
+    report_texture_ref(c, ref, *entry, pointer, v2);
     return;
   }
   if (entry->kind != AssetKind::Sprite && entry->kind != AssetKind::Slice) {
@@ -103,6 +103,22 @@ void check_sprite_ref(Checker& c, const std::string& ref, const std::string& poi
               "), not of a sprite: use a sprite GUID from a texture's .meta.json",
           pointer);
   }
+}
+
+void check_sprite_ref(Checker& c, const std::string& ref, const std::string& pointer, bool v2) {
+  if (ref.empty()) {
+    c.add(Severity::Warning, "rig.sprite.empty",
+          std::string(v2 ? "part" : "rig") +
+              " has no sprite: the engine's 2D renderer draws a rig only when every part has a texture, so this "
+              "hides the whole rig; set it to a sprite GUID from the texture's .meta.json",
+          pointer);
+    return;
+  }
+  if (!is_guid(ref)) {
+    report_non_guid_sprite(c, ref, pointer);
+    return;
+  }
+  check_sprite_resolves(c, ref, pointer, v2);
 }
 
 // One mesh-bearing object (the v1 rig or a v2 part), from JSON or from the strict reader's model.
@@ -178,28 +194,27 @@ PartView view_of(const Part& part, std::string base) {
   return v;
 }
 
-void check_triangles(Checker& c, const PartView& part) {
-  if (!part.verts || !part.tris) return;
-  const std::vector<Vec2>* verts = &*part.verts;
+// Triangle (i0, i1, i2) of verts has no area: repeated indices, or collinear within 1e-10 of the
+// longest edge squared (NaN-free).
+bool degenerate_triangle(const std::vector<Vec2>& verts, std::uint32_t i0, std::uint32_t i1, std::uint32_t i2) {
+  if (i0 == i1 || i1 == i2 || i0 == i2) return true;
+  const Vec2 a = verts[i0], b = verts[i1], d = verts[i2];
+  const double cross = (b.x - a.x) * (d.y - a.y) - (b.y - a.y) * (d.x - a.x);
+  const double e0 = (b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y);
+  const double e1 = (d.x - a.x) * (d.x - a.x) + (d.y - a.y) * (d.y - a.y);
+  const double e2 = (d.x - b.x) * (d.x - b.x) + (d.y - b.y) * (d.y - b.y);
+  return !(std::fabs(cross) > 1e-10 * std::max({e0, e1, e2}));
+}
+
+void check_degenerate_triangles(Checker& c, const PartView& part) {
+  const std::vector<Vec2>& verts = *part.verts;
   const auto& tris = *part.tris;
   const std::string& base = part.base;
   const std::string tris_ptr = base + "/mesh/tris/";
-
   std::size_t degenerate = 0;
-  std::string first_degenerate;
   for (std::size_t k = 0; k < tris.size(); ++k) {
     const auto [i0, i1, i2] = tris[k];
-    bool bad = i0 == i1 || i1 == i2 || i0 == i2;
-    if (!bad) {
-      const Vec2 a = (*verts)[i0], b = (*verts)[i1], d = (*verts)[i2];
-      const double cross = (b.x - a.x) * (d.y - a.y) - (b.y - a.y) * (d.x - a.x);
-      const double e0 = (b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y);
-      const double e1 = (d.x - a.x) * (d.x - a.x) + (d.y - a.y) * (d.y - a.y);
-      const double e2 = (d.x - b.x) * (d.x - b.x) + (d.y - b.y) * (d.y - b.y);
-      // Collinear within 1e-10 of the longest edge squared: no area to draw, and NaN-free.
-      bad = !(std::fabs(cross) > 1e-10 * std::max({e0, e1, e2}));
-    }
-    if (!bad) continue;
+    if (!degenerate_triangle(verts, i0, i1, i2)) continue;
     if (++degenerate <= kMaxListedPerMesh) {
       c.add(Severity::Warning, "rig.mesh.tri.degenerate",
             "triangle " + std::to_string(k) + " (" + std::to_string(i0) + ", " + std::to_string(i1) + ", " +
@@ -212,7 +227,12 @@ void check_triangles(Checker& c, const PartView& part) {
           std::to_string(degenerate - kMaxListedPerMesh) + " more degenerate triangles in this mesh are not listed",
           base + "/mesh/tris");
   }
+}
 
+void check_duplicate_triangles(Checker& c, const PartView& part) {
+  const auto& tris = *part.tris;
+  const std::string& base = part.base;
+  const std::string tris_ptr = base + "/mesh/tris/";
   // Same vertex set twice (in any order or winding): drawn twice, doubled alpha at the seams.
   std::vector<std::tuple<std::array<std::uint32_t, 3>, std::size_t>> keyed;
   keyed.reserve(tris.size());
@@ -243,6 +263,12 @@ void check_triangles(Checker& c, const PartView& part) {
           std::to_string(dups.size() - kMaxListedPerMesh) + " more duplicated triangles in this mesh are not listed",
           base + "/mesh/tris");
   }
+}
+
+void check_triangles(Checker& c, const PartView& part) {
+  if (!part.verts || !part.tris) return;
+  check_degenerate_triangles(c, part);
+  check_duplicate_triangles(c, part);
 }
 
 }  // namespace
