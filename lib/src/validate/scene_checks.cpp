@@ -203,32 +203,41 @@ std::string entity_label(const Scene& scene, std::int64_t index) {
   return "entity " + (name.empty() ? std::string() : quote(name) + " ") + "(" + e.pointer + ")";
 }
 
-void check_bones(Checker& c, const Scene& scene, std::size_t root, const TraitField& rig_field, const RigBones& rig) {
-  const SceneEntity& root_entity = scene.entities[root];
-  std::map<std::string, std::size_t> rig_index;  // last wins, as boneIndexByName
-  for (std::size_t i = 0; i < rig.names.size(); ++i) rig_index[rig.names[i]] = i;
+// Up to 12 names, quoted and comma-separated, then ", ..." when there are more.
+std::string quoted_list(const std::vector<std::string>& names) {
+  std::string list;
+  for (std::size_t k = 0; k < names.size() && k < 12; ++k) list += (k ? ", " : "") + quote(names[k]);
+  if (names.size() > 12) list += ", ...";
+  return list;
+}
 
+// The Bone2D entities under one SkinnedSprite2D root.
+struct BoneEntities {
   std::map<std::string, std::int64_t> entity_by_bone;  // bone name -> entity (last wins, as nowByName)
-  std::vector<std::size_t> members;
+  std::vector<std::size_t> members;                    // every Bone2D entity the root owns, in file order
+};
+
+// Collects the root's Bone2D entities; names that are no rig bone, and duplicates, are reported.
+BoneEntities collect_bone_entities(Checker& c, const Scene& scene, std::size_t root, const RigBones& rig,
+                                   const std::map<std::string, std::size_t>& rig_index) {
+  BoneEntities out;
   for (std::size_t i = 0; i < scene.entities.size(); ++i) {
     if (!scene.entities[i].has("Bone2D") || i == root) continue;
     if (owning_root(scene, i) != static_cast<std::int64_t>(root)) continue;
-    members.push_back(i);
+    out.members.push_back(i);
     const std::string name = *bone2d_name_of(scene.entities[i]);
     const SceneTrait* bt = scene.entities[i].trait("Bone2D");
     const TraitField* nf = bt->field("name");
     const std::string ptr = nf ? nf->pointer : bt->pointer;
     if (!rig_index.count(name)) {
-      std::string known;
-      for (std::size_t k = 0; k < rig.names.size() && k < 12; ++k) known += (k ? ", " : "") + quote(rig.names[k]);
-      if (rig.names.size() > 12) known += ", ...";
+      const std::string known = quoted_list(rig.names);
       c.add(Severity::Error, "scene.bone.unknown",
             "Bone2D name " + quote(name) + " is not a bone of rig " + quote(rig.file) + " (bones: " +
                 (known.empty() ? std::string("none") : known) + "): the engine ignores this entity",
             ptr);
       continue;
     }
-    if (auto [it, fresh] = entity_by_bone.emplace(name, static_cast<std::int64_t>(i)); !fresh) {
+    if (auto [it, fresh] = out.entity_by_bone.emplace(name, static_cast<std::int64_t>(i)); !fresh) {
       c.add(Severity::Warning, "scene.bone.duplicate",
             "Bone2D " + quote(name) + " also appears at " + scene.entities[static_cast<std::size_t>(it->second)].pointer +
                 " under the same SkinnedSprite2D: only the last one drives the bone",
@@ -236,11 +245,17 @@ void check_bones(Checker& c, const Scene& scene, std::size_t root, const TraitFi
       it->second = static_cast<std::int64_t>(i);
     }
   }
+  return out;
+}
 
-  for (const std::size_t i : members) {
+// Each bone entity that drives a bone must hang under its rig parent's entity (or the root).
+void check_bone_parents(Checker& c, const Scene& scene, std::size_t root, const RigBones& rig,
+                        const std::map<std::string, std::size_t>& rig_index, BoneEntities& bones) {
+  const SceneEntity& root_entity = scene.entities[root];
+  for (const std::size_t i : bones.members) {
     const std::string name = *bone2d_name_of(scene.entities[i]);
     const auto ri = rig_index.find(name);
-    if (ri == rig_index.end() || entity_by_bone[name] != static_cast<std::int64_t>(i)) continue;
+    if (ri == rig_index.end() || bones.entity_by_bone[name] != static_cast<std::int64_t>(i)) continue;
     const std::int64_t p = rig.parents[ri->second];
     const bool rig_root = p < 0 || p >= static_cast<std::int64_t>(rig.names.size());
     const std::int64_t actual = scene.entities[i].parent;
@@ -248,8 +263,8 @@ void check_bones(Checker& c, const Scene& scene, std::size_t root, const TraitFi
     std::string expected_label = "the SkinnedSprite2D entity " + root_entity.pointer;
     if (!rig_root) {
       const std::string& parent_name = rig.names[static_cast<std::size_t>(p)];
-      const auto pe = entity_by_bone.find(parent_name);
-      expected = pe == entity_by_bone.end() ? -2 : pe->second;
+      const auto pe = bones.entity_by_bone.find(parent_name);
+      expected = pe == bones.entity_by_bone.end() ? -2 : pe->second;
       expected_label = "Bone2D " + quote(parent_name);
     }
     if (actual == expected) continue;
@@ -260,15 +275,19 @@ void check_bones(Checker& c, const Scene& scene, std::size_t root, const TraitFi
               (rig_root ? "" : " (a bone under another entity is skinned as if its transform were root-local)"),
           scene.entities[i].pointer + "/traits/EntityAttributes/parentId");
   }
+}
 
+void check_bones(Checker& c, const Scene& scene, std::size_t root, const TraitField& rig_field, const RigBones& rig) {
+  std::map<std::string, std::size_t> rig_index;  // last wins, as boneIndexByName
+  for (std::size_t i = 0; i < rig.names.size(); ++i) rig_index[rig.names[i]] = i;
+  BoneEntities bones = collect_bone_entities(c, scene, root, rig, rig_index);
+  check_bone_parents(c, scene, root, rig, rig_index, bones);
   std::vector<std::string> missing;
   for (std::size_t b = 0; b < rig.names.size(); ++b) {
-    if (!entity_by_bone.count(rig.names[b])) missing.push_back(rig.names[b]);
+    if (!bones.entity_by_bone.count(rig.names[b])) missing.push_back(rig.names[b]);
   }
   if (!missing.empty()) {
-    std::string list;
-    for (std::size_t k = 0; k < missing.size() && k < 12; ++k) list += (k ? ", " : "") + quote(missing[k]);
-    if (missing.size() > 12) list += ", ...";
+    const std::string list = quoted_list(missing);
     c.add(Severity::Warning, "scene.bone.missing",
           "rig bones without a Bone2D entity under this SkinnedSprite2D: " + list +
               "; their vertices stay at the bind pose and do not follow their parents",
@@ -325,6 +344,44 @@ void check_rig_ref(Checker& c, const Scene& scene, std::size_t index, const RigL
   check_bones(c, scene, index, *f, *bones);
 }
 
+// Entry i of the clip bank: its shape, and its clip GUID resolved to an .anim.json. Its name goes to
+// `names`. False when the entry is malformed.
+bool check_clip_entry(Checker& c, const Json& entry, std::size_t i, const TraitField* clips,
+                      std::vector<std::string>& names) {
+  const Json* name = member(entry, "name");
+  const Json* clip = member(entry, "clip");
+  const Json* speed = member(entry, "speed");
+  const Json* loop = member(entry, "loop");
+  const Json* fade = member(entry, "fadeDuration");
+  const std::string which = "Animator.clips entry " + std::to_string(i);
+  if (!name || !name->is_string() || !clip || !clip->is_string() || (speed && !speed->is_number()) ||
+      (loop && !loop->is_boolean()) || (fade && !fade->is_number())) {
+    c.add(Severity::Error, "scene.animator.clips",
+          which + " must be {\"name\": string, \"clip\": string, \"speed\"?: number, \"loop\"?: boolean, "
+                  "\"fadeDuration\"?: number}",
+          clips->pointer);
+    return false;
+  }
+  names.push_back(name->get<std::string>());
+  const std::string ref = clip->get<std::string>();
+  if (!is_guid(ref)) {
+    c.add(Severity::Error, "scene.animator.clip.guid",
+          which + " (" + quote(names.back()) + "): clip " + quote(ref) +
+              " is not a GUID: reference the .anim.json by its \"id\"",
+          clips->pointer);
+  } else if (c.assets) {
+    const AssetEntry* owner = c.assets->find(ref);
+    if (!owner || owner->kind != AssetKind::Animation) {
+      c.add(Severity::Error, "scene.animator.clip.unresolved",
+            which + " (" + quote(names.back()) + "): clip " + ref +
+                (owner ? " is the GUID of " + quote(owner->path) + ", not of an .anim.json"
+                       : " does not resolve to any .anim.json under " + quote(c.assets->root())),
+            clips->pointer);
+    }
+  }
+  return true;
+}
+
 // Animator.clips is a JSON string holding the clip bank (§1.6): parse it and resolve each clip GUID.
 void check_animator(Checker& c, const SceneEntity& e) {
   const SceneTrait* t = e.trait("Animator");
@@ -342,39 +399,7 @@ void check_animator(Checker& c, const SceneEntity& e) {
             clips->pointer);
     } else {
       for (std::size_t i = 0; i < bank->size(); ++i) {
-        const Json& entry = (*bank)[i];
-        const Json* name = member(entry, "name");
-        const Json* clip = member(entry, "clip");
-        const Json* speed = member(entry, "speed");
-        const Json* loop = member(entry, "loop");
-        const Json* fade = member(entry, "fadeDuration");
-        const std::string which = "Animator.clips entry " + std::to_string(i);
-        if (!name || !name->is_string() || !clip || !clip->is_string() || (speed && !speed->is_number()) ||
-            (loop && !loop->is_boolean()) || (fade && !fade->is_number())) {
-          bank_ok = false;
-          c.add(Severity::Error, "scene.animator.clips",
-                which + " must be {\"name\": string, \"clip\": string, \"speed\"?: number, \"loop\"?: boolean, "
-                        "\"fadeDuration\"?: number}",
-                clips->pointer);
-          continue;
-        }
-        names.push_back(name->get<std::string>());
-        const std::string ref = clip->get<std::string>();
-        if (!is_guid(ref)) {
-          c.add(Severity::Error, "scene.animator.clip.guid",
-                which + " (" + quote(names.back()) + "): clip " + quote(ref) +
-                    " is not a GUID: reference the .anim.json by its \"id\"",
-                clips->pointer);
-        } else if (c.assets) {
-          const AssetEntry* owner = c.assets->find(ref);
-          if (!owner || owner->kind != AssetKind::Animation) {
-            c.add(Severity::Error, "scene.animator.clip.unresolved",
-                  which + " (" + quote(names.back()) + "): clip " + ref +
-                      (owner ? " is the GUID of " + quote(owner->path) + ", not of an .anim.json"
-                             : " does not resolve to any .anim.json under " + quote(c.assets->root())),
-                  clips->pointer);
-          }
-        }
+        if (!check_clip_entry(c, (*bank)[i], i, clips, names)) bank_ok = false;
       }
     }
   }
