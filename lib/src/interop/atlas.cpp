@@ -5,6 +5,7 @@
 #include "rig2d/interop/atlas.h"
 
 #include <charconv>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -85,45 +86,36 @@ std::string apply_region_key(AtlasRegion& r, std::string_view key, const std::ve
   return "";
 }
 
-}  // namespace
-
-Result<Atlas> parse_spine_atlas(std::string_view text, const std::string& path) {
+// The reader's place in the atlas: the current page and region, line by line.
+struct AtlasReader {
+  const std::string& path;
   Atlas atlas;
   AtlasPage* page = nullptr;
   AtlasRegion* region = nullptr;
   bool has_orig = false;
-  const auto finish_region = [&] {
+
+  void finish_region() {
     if (region && !has_orig) region->original_width = region->width, region->original_height = region->height;
     region = nullptr;
-  };
-  int line_no = 0;
-  std::size_t start = 0;
-  if (text.substr(0, 3) == "\xEF\xBB\xBF") start = 3;
-  while (start <= text.size()) {
-    const std::size_t nl = std::min(text.find('\n', start), text.size());
-    const std::string_view line = trim(text.substr(start, nl - start));
-    start = nl + 1;
-    ++line_no;
-    if (line.empty()) {
-      finish_region();
-      page = nullptr;
-      continue;
+  }
+
+  // A line without a colon: a page name after a blank line, else a region name.
+  void name_line(std::string_view line, int line_no) {
+    finish_region();
+    if (!page) {
+      atlas.pages.push_back({std::string(line), 0, 0, {}, line_no});
+      page = &atlas.pages.back();
+    } else {
+      page->regions.push_back({});
+      region = &page->regions.back();
+      region->name = std::string(line);
+      region->line = line_no;
+      has_orig = false;
     }
-    const std::size_t colon = line.find(':');
-    if (colon == std::string_view::npos) {  // a name: a page after a blank line, else a region
-      finish_region();
-      if (!page) {
-        atlas.pages.push_back({std::string(line), 0, 0, {}, line_no});
-        page = &atlas.pages.back();
-      } else {
-        page->regions.push_back({});
-        region = &page->regions.back();
-        region->name = std::string(line);
-        region->line = line_no;
-        has_orig = false;
-      }
-      continue;
-    }
+  }
+
+  // A "key: value" line of the current page or region; an error message, or none.
+  std::optional<Unexpected> key_line(std::string_view line, std::size_t colon, int line_no) {
     if (!page) return syntax(path, line_no, "a \"key: value\" line before any page name");
     const std::string_view key = trim(line.substr(0, colon));
     const auto values = split_values(line.substr(colon + 1));
@@ -133,7 +125,7 @@ Result<Atlas> parse_spine_atlas(std::string_view text, const std::string& path) 
         if (!parse_ints(values, 2, n)) return syntax(path, line_no, "page size takes width, height");
         page->width = n[0], page->height = n[1];
       }
-      continue;  // format, filter, repeat, pma, scale: rendering hints only
+      return std::nullopt;  // format, filter, repeat, pma, scale: rendering hints only
     }
     if (std::string message = apply_region_key(*region, key, values, has_orig); !message.empty()) {
       return syntax(path, line_no, "region \"" + region->name + "\": " + message);
@@ -144,10 +136,37 @@ Result<Atlas> parse_spine_atlas(std::string_view text, const std::string& path) 
                         " is not supported (0 or 90 only)",
                     "atlas.region.rotate");
     }
+    return std::nullopt;
   }
-  finish_region();
-  if (atlas.pages.empty()) return syntax(path, line_no, "the atlas has no page", "atlas.empty");
-  return atlas;
+};
+
+}  // namespace
+
+Result<Atlas> parse_spine_atlas(std::string_view text, const std::string& path) {
+  AtlasReader r{path, {}};
+  int line_no = 0;
+  std::size_t start = 0;
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") start = 3;
+  while (start <= text.size()) {
+    const std::size_t nl = std::min(text.find('\n', start), text.size());
+    const std::string_view line = trim(text.substr(start, nl - start));
+    start = nl + 1;
+    ++line_no;
+    if (line.empty()) {
+      r.finish_region();
+      r.page = nullptr;
+      continue;
+    }
+    const std::size_t colon = line.find(':');
+    if (colon == std::string_view::npos) {
+      r.name_line(line, line_no);
+    } else if (auto error = r.key_line(line, colon, line_no)) {
+      return std::move(*error);
+    }
+  }
+  r.finish_region();
+  if (r.atlas.pages.empty()) return syntax(path, line_no, "the atlas has no page", "atlas.empty");
+  return std::move(r.atlas);
 }
 
 std::string write_spine_atlas(const Atlas& atlas) {
