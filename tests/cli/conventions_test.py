@@ -14,10 +14,12 @@ import pty
 import re
 import select
 import shutil
-import struct
 import subprocess
 import sys
-import zlib
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import cli_test_lib  # noqa: E402
+from cli_test_lib import fail, run_case, write  # noqa: E402
 
 VALIDATE, POSE, AUTORIG, SRC, WORK, CASE = sys.argv[1:7]
 VALID = os.path.join(SRC, "tests/data/valid/validate")
@@ -28,20 +30,10 @@ ESC = "\x1b["
 COLOR = re.compile("\x1b\\[[0-9;]*m")  # an SGR (colour) sequence
 
 
-def fail(msg):
-    print("FAIL:", msg)
-    sys.exit(1)
-
-
 def run(tool, *args, expect=None, stdin=None, env=None, text=True, cwd=None):
-    e = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")}
-    e.update(env or {})
-    p = subprocess.run([tool, *args], capture_output=True, text=text, input=stdin, env=e, cwd=cwd)
-    if p.returncode < 0 or p.returncode >= 70:
-        fail(f"crashed ({p.returncode}): {tool} {args}\n{p.stderr[-2000:]}")
-    if expect is not None and p.returncode != expect:
-        fail(f"exit {p.returncode}, expected {expect}: {tool} {args}\n{p.stdout[-2000:]}\n{p.stderr[-2000:]}")
-    return p
+    """Runs with colour settings from the caller only (NO_COLOR and TERM removed first)."""
+    return cli_test_lib.run_tool(tool, *args, expect=expect, stdin=stdin, env=env, text=text, cwd=cwd,
+                                 drop_env=("NO_COLOR", "TERM"))
 
 
 def run_on_tty(tool, *args, env=None):
@@ -69,26 +61,11 @@ def run_on_tty(tool, *args, env=None):
 
 
 def workdir():
-    d = os.path.join(WORK, CASE)
-    shutil.rmtree(d, ignore_errors=True)
-    os.makedirs(d)
-    return d
-
-
-def write(path, data, mode="w"):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, mode) as f:
-        f.write(data)
+    return cli_test_lib.workdir(WORK, CASE)
 
 
 def write_png(path, w, h, inside):
-    rows = b"".join(b"\x00" + b"".join(bytes((200, 120, 60, 255) if inside(x, y) else (0, 0, 0, 0))
-                                       for x in range(w)) for y in range(h))
-
-    def chunk(tag, data):
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
-    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
-    write(path, png + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""), "wb")
+    cli_test_lib.write_png(path, w, h, lambda x, y: (200, 120, 60, 255) if inside(x, y) else (0, 0, 0, 0))
 
 
 def sprites(folder, n):
@@ -281,8 +258,4 @@ def case_schema_key():
     run(VALIDATE, "--strict", "--no-config", os.path.join(d, "in"), expect=0)
 
 
-CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
-if CASE not in CASES:
-    fail("unknown case " + CASE)
-CASES[CASE]()
-print("ok:", CASE)
+run_case(CASE, globals())

@@ -15,6 +15,10 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import cli_test_lib  # noqa: E402
+from cli_test_lib import fail, run_case, skip, write  # noqa: E402
+
 TOOL, SRC, WORK, NPM, CASE = sys.argv[1:6]
 VALID = os.path.join(SRC, "tests/data/valid/validate")
 INVALID = os.path.join(SRC, "tests/data/invalid/validate")
@@ -25,37 +29,12 @@ JUNIT_XSDS = (os.path.join(SCHEMAS, "junit-4-jenkins-xunit-dtkit.xsd"), os.path.
 FORMATS = ("text", "json", "junit", "sarif", "github", "codeclimate")
 
 
-def fail(msg):
-    print("FAIL:", msg)
-    sys.exit(1)
-
-
-def skip(msg):
-    print("SKIPPED:", msg)
-    sys.exit(77)
-
-
 def run(*args, expect=None, cwd=None, stdin=None, env=None):
-    p = subprocess.run([TOOL, *args], capture_output=True, text=True, cwd=cwd, input=stdin,
-                       env=dict(os.environ, **(env or {})))
-    if p.returncode < 0 or p.returncode >= 70:
-        fail(f"crashed or internal error ({p.returncode}): {args}\n{p.stderr[-2000:]}")
-    if expect is not None and p.returncode != expect:
-        fail(f"exit {p.returncode}, expected {expect}: {args}\nstdout: {p.stdout[-3000:]}\nstderr: {p.stderr[-2000:]}")
-    return p
+    return cli_test_lib.run_tool(TOOL, *args, expect=expect, cwd=cwd, stdin=stdin, env=env)
 
 
 def workdir():
-    d = os.path.join(WORK, CASE)
-    shutil.rmtree(d, ignore_errors=True)
-    os.makedirs(d)
-    return d
-
-
-def write(path, text):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w") as f:
-        f.write(text)
+    return cli_test_lib.workdir(WORK, CASE)
 
 
 def sarif_validator():
@@ -515,8 +494,4 @@ def case_stdin():
         fail("github commands name a file for stdin")
 
 
-CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
-if CASE not in CASES:
-    fail("unknown case " + CASE)
-CASES[CASE]()
-print("ok:", CASE)
+run_case(CASE, globals())

@@ -9,40 +9,24 @@ import json
 import os
 import random
 import shutil
-import subprocess
 import sys
 import xml.etree.ElementTree as ET
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import cli_test_lib  # noqa: E402
+from cli_test_lib import fail, run_case, write  # noqa: E402
 
 TOOL, SRC, WORK, CASE = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 VALID = os.path.join(SRC, "tests/data/valid/validate")
 INVALID = os.path.join(SRC, "tests/data/invalid/validate")
 
 
-def fail(msg):
-    print("FAIL:", msg)
-    sys.exit(1)
-
-
 def run(*args, expect=None, cwd=None):
-    p = subprocess.run([TOOL, *args], capture_output=True, text=True, cwd=cwd)
-    if p.returncode < 0 or p.returncode >= 70:
-        fail(f"crashed or internal error ({p.returncode}): {args}\n{p.stderr[-2000:]}")
-    if expect is not None and p.returncode != expect:
-        fail(f"exit {p.returncode}, expected {expect}: {args}\nstdout: {p.stdout[-3000:]}\nstderr: {p.stderr[-2000:]}")
-    return p
+    return cli_test_lib.run_tool(TOOL, *args, expect=expect, cwd=cwd)
 
 
 def workdir():
-    d = os.path.join(WORK, CASE)
-    shutil.rmtree(d, ignore_errors=True)
-    os.makedirs(d)
-    return d
-
-
-def write(path, text, mode="w"):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, mode) as f:
-        f.write(text)
+    return cli_test_lib.workdir(WORK, CASE)
 
 
 def rig_json(rid, sprite, weights=None, verts=4):
@@ -290,8 +274,4 @@ def case_hostile():
         fail("finding cap not applied")
 
 
-CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
-if CASE not in CASES:
-    fail("unknown case " + CASE)
-CASES[CASE]()
-print("ok:", CASE)
+run_case(CASE, globals())

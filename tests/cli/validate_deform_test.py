@@ -10,38 +10,15 @@ for leakage in every report format and passes the heat rig. Exits 0 on success, 
 import json
 import os
 import shutil
-import struct
-import subprocess
 import sys
 import xml.etree.ElementTree as ET
-import zlib
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+from cli_test_lib import fail, write_png  # noqa: E402
+from cli_test_lib import run_tool as run  # noqa: E402
 
 VALIDATE, AUTORIG, WORK = sys.argv[1], sys.argv[2], sys.argv[3]
 HALF_PI = 1.5707963267948966
-
-
-def fail(msg):
-    print("FAIL:", msg)
-    sys.exit(1)
-
-
-def run(tool, *args, expect=None):
-    p = subprocess.run([tool, *args], capture_output=True, text=True)
-    if p.returncode < 0 or p.returncode >= 70:
-        fail(f"crashed ({p.returncode}): {args}\n{p.stderr[-2000:]}")
-    if expect is not None and p.returncode != expect:
-        fail(f"exit {p.returncode}, expected {expect}: {args}\nstdout: {p.stdout[-3000:]}\nstderr: {p.stderr[-2000:]}")
-    return p
-
-
-def write_png(path, w, h, pixel):
-    rows = b"".join(b"\x00" + b"".join(bytes(pixel(x, y)) for x in range(w)) for y in range(h))
-    def chunk(tag, data):
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
-    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
-    png += chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
-    with open(path, "wb") as f:
-        f.write(png)
 
 
 def figure(x, y):
