@@ -1,26 +1,13 @@
 # SPDX-License-Identifier: Apache-2.0
 # cmake -P script: install rig2d, then build tests/package/assets (a copy, so its PNGs can change)
 # with Ninja through rig2d_add_rigs, checking that each build re-rigs exactly what changed.
-foreach(var RIG2D_BUILD_DIR SOURCE_DIR WORK_DIR NINJA)
-  if(NOT DEFINED ${var})
-    message(FATAL_ERROR "run_asset_build.cmake needs -D${var}=...")
-  endif()
-endforeach()
+include(${CMAKE_CURRENT_LIST_DIR}/package_steps.cmake)
+require_vars(run_asset_build.cmake RIG2D_BUILD_DIR SOURCE_DIR WORK_DIR NINJA)
 
 file(REMOVE_RECURSE ${WORK_DIR})
 set(prefix ${WORK_DIR}/prefix)
 set(project ${WORK_DIR}/assets)
 set(build ${WORK_DIR}/build)
-
-# run(<step> <command...>): fails the test on a non-zero exit; the output lands in `out`.
-function(run step)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "${step} failed (${rc}):\n${stdout}\n${stderr}")
-  endif()
-  message(STATUS "${step}:\n${stdout}")
-  set(out "${stdout}${stderr}" PARENT_SCOPE)
-endfunction()
 
 function(expect step regex)
   if(NOT out MATCHES "${regex}")

@@ -1,21 +1,9 @@
 # cmake -P script: install, configure + build the consumer against the install, run it.
-foreach(var RIG2D_BUILD_DIR CONSUMER_SOURCE_DIR WORK_DIR GENERATOR)
-  if(NOT DEFINED ${var})
-    message(FATAL_ERROR "run_consumer.cmake needs -D${var}=...")
-  endif()
-endforeach()
+include(${CMAKE_CURRENT_LIST_DIR}/package_steps.cmake)
+require_vars(run_consumer.cmake RIG2D_BUILD_DIR CONSUMER_SOURCE_DIR WORK_DIR GENERATOR)
 
 file(REMOVE_RECURSE ${WORK_DIR})
 set(prefix ${WORK_DIR}/prefix)
-
-function(run step)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "${step} failed (${rc}):\n${out}\n${err}")
-  endif()
-  message(STATUS "${step}: done")
-  set(last_output "${out}" PARENT_SCOPE)
-endfunction()
 
 run("install" ${CMAKE_COMMAND} --install ${RIG2D_BUILD_DIR} --prefix ${prefix})
 if(NOT EXISTS ${prefix}/include/rig2d/rig/rig_json.h OR NOT EXISTS ${prefix}/include/rig2d/export.h)
@@ -33,4 +21,4 @@ run("configure consumer" ${CMAKE_COMMAND} -S ${CONSUMER_SOURCE_DIR} -B ${WORK_DI
     -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release ${compiler_arg})
 run("build consumer" ${CMAKE_COMMAND} --build ${WORK_DIR}/build)
 run("run consumer" ${WORK_DIR}/build/rig2d_consumer)
-message("${last_output}")
+message("${stdout}")
