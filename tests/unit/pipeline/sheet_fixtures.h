@@ -10,6 +10,7 @@
 #include <string>
 
 #include "rig2d/image/image.h"
+#include "rig2d/pipeline/autorig.h"
 
 namespace rig2d::test {
 
@@ -64,6 +65,15 @@ inline void capsule(Image& img, double x0, double y0, double x1, double y1, doub
       if (std::hypot(px - t * vx, py - t * vy) <= rad) put(img, x, y, r, g, b);
     }
   }
+}
+
+// rig2d-autorig's defaults: outline mesh, shape skeleton, heat weights.
+inline AutorigOptions cli_defaults() {
+  AutorigOptions o;
+  o.mesh = MeshMode::Outline;
+  o.skeleton = SkeletonMode::Shape;
+  o.weights = WeightsMode::Heat;
+  return o;
 }
 
 struct Sandbox {

@@ -61,14 +61,6 @@ std::vector<PlacedPart> figure() {
   return parts;
 }
 
-AutorigOptions cli_defaults() {
-  AutorigOptions o;
-  o.mesh = MeshMode::Outline;
-  o.skeleton = SkeletonMode::Shape;
-  o.weights = WeightsMode::Heat;
-  return o;
-}
-
 // Share of a bone's segments (joint to each child joint, a leaf its joint) on the layer's alpha.
 double share_on(const Image& layer_img, const std::vector<Bone>& bones, std::size_t b) {
   const std::vector<Vec2> j = joint_positions(bones);

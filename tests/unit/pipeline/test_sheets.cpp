@@ -28,14 +28,6 @@ Image star_sheet(int cols, int rows, int cell, int spikes) {
   return img;
 }
 
-AutorigOptions cli_defaults() {
-  AutorigOptions o;
-  o.mesh = MeshMode::Outline;
-  o.skeleton = SkeletonMode::Shape;
-  o.weights = WeightsMode::Heat;
-  return o;
-}
-
 bool has_code(const std::vector<Diagnostic>& ds, const std::string& code) {
   for (const Diagnostic& d : ds)
     if (d.code == code) return true;
