@@ -16,6 +16,7 @@
 #include <spdlog/spdlog.h>
 
 #include "rig2d/io/files.h"
+#include "rig2d/io/output_safety.h"
 
 namespace rig2d::cli {
 
@@ -160,6 +161,23 @@ void ProgressLine::done(const std::string& text) {
   }
   std::fflush(stderr);
   shown_ = false;
+}
+
+int write_checked_outputs(const std::vector<std::string>& inputs, const std::vector<std::string>& outputs,
+                          std::vector<OutputFile>& writes) {
+  if (auto safe = check_output_paths(inputs, outputs); !safe) {
+    print_error(safe.error());
+    return kUsage;
+  }
+  if (auto made = create_parent_dirs(outputs); !made) {
+    print_error(made.error());
+    return kWriteFailed;
+  }
+  if (auto ok = write_files_atomic(writes); !ok) {
+    print_error(ok.error());
+    return kWriteFailed;
+  }
+  return kOk;
 }
 
 }  // namespace rig2d::cli

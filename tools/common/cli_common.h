@@ -11,6 +11,7 @@
 
 #include "rig2d/core/error.h"
 #include "rig2d/core/result.h"
+#include "rig2d/io/files.h"
 
 namespace rig2d::cli {
 
@@ -71,5 +72,12 @@ int run_main(CLI::App& app, int argc, char** argv, const std::function<int()>& r
 
 // True when stderr is a terminal (progress lines are shown only then).
 bool stderr_is_tty();
+
+// The end of a run that writes files: `outputs` (every path the run will write, including any
+// written later such as a depfile) are checked against `inputs` and each other, their folders are
+// made, then `writes` are written atomically, all or none. Prints the error; returns kOk, kUsage
+// (an output would clobber an input) or kWriteFailed.
+int write_checked_outputs(const std::vector<std::string>& inputs, const std::vector<std::string>& outputs,
+                          std::vector<OutputFile>& writes);
 
 }  // namespace rig2d::cli

@@ -11,7 +11,6 @@
 #include "rig2d/core/limits.h"
 #include "rig2d/interop/godot.h"
 #include "rig2d/interop/spine.h"
-#include "rig2d/io/output_safety.h"
 #include "rig2d/rig/rig_json.h"
 
 namespace rig2d::convert {
@@ -69,18 +68,7 @@ int Run::write_outputs() {
   }
   std::vector<std::string> outputs;
   for (const OutputFile& w : writes) outputs.push_back(w.path);
-  if (auto safe = check_output_paths(inputs, outputs); !safe) {
-    cli::print_error(safe.error());
-    return cli::kUsage;
-  }
-  if (auto made = cli::create_parent_dirs(outputs); !made) {
-    cli::print_error(made.error());
-    return cli::kWriteFailed;
-  }
-  if (auto ok = write_files_atomic(writes); !ok) {
-    cli::print_error(ok.error());
-    return cli::kWriteFailed;
-  }
+  if (const int code = cli::write_checked_outputs(inputs, outputs, writes); code != cli::kOk) return code;
   for (const std::string& path : outputs) spdlog::info("wrote {}", printable(path));
   return cli::kOk;
 }

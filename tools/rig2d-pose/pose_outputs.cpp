@@ -9,7 +9,6 @@
 
 #include "common/build_files.h"
 #include "rig2d/io/files.h"
-#include "rig2d/io/output_safety.h"
 
 namespace rig2d::pose_cli {
 
@@ -75,18 +74,7 @@ int write_outputs(const Options& o, PoseResult& result) {
   for (const OutputFile& w : writes) out_paths.push_back(w.path);
   std::vector<std::string> checked = out_paths;  // the depfile must not clobber an input either
   if (!o.depfile.empty()) checked.push_back(o.depfile);
-  if (auto safe = check_output_paths(result.inputs, checked); !safe) {
-    cli::print_error(safe.error());
-    return cli::kUsage;
-  }
-  if (auto made = cli::create_parent_dirs(checked); !made) {
-    cli::print_error(made.error());
-    return cli::kWriteFailed;
-  }
-  if (auto ok = write_files_atomic(writes); !ok) {
-    cli::print_error(ok.error());
-    return cli::kWriteFailed;
-  }
+  if (const int code = cli::write_checked_outputs(result.inputs, checked, writes); code != cli::kOk) return code;
   log_written(out_paths);
   std::vector<std::string> read_files;  // standard input is no file a build system can track
   for (const std::string& in : result.inputs) {
