@@ -414,6 +414,49 @@ TEST_CASE("raster: the fixed-point textured draw is within 1 LSB of the double r
   CHECK(differing * 100 < channels);
 }
 
+TEST_CASE("raster: UVs beyond the fixed-point range and very wide textures draw exactly as the double reference", "[raster]") {
+  // These take the per-pixel double path, which must keep the reference's bytes: UVs from 1.85e4
+  // (the fixed-point path takes |uv| <= 1e4) and a texture 8193 texels wide. With one NaN UV, the
+  // triangles that use it take the double path, the others the fixed-point path (within 1 LSB).
+  std::mt19937 rng(5);
+  const Grid g = jittered_grid(-3, -2, 50, 40, 5, 4, 9, true);
+  Image narrow;
+  narrow.width = 9;
+  narrow.height = 7;
+  Image wide;
+  wide.width = 8193;
+  wide.height = 2;
+  for (Image* img : {&narrow, &wide}) {
+    img->rgba.resize(4 * static_cast<std::size_t>(img->width) * static_cast<std::size_t>(img->height));
+    for (auto& c : img->rgba) c = static_cast<std::uint8_t>(rng() % 256);
+  }
+  std::vector<Vec2> huge, in_range;
+  for (const Vec2& p : g.pos) {
+    huge.push_back({p.x * 500 + 2e4, p.y / 40});
+    in_range.push_back({p.x / 50, p.y / 40});
+  }
+  std::vector<Vec2> with_nan = in_range;
+  with_nan[7].y = std::nan("");
+  struct Case {
+    const Image* image;
+    const std::vector<Vec2>* uvs;
+  };
+  for (const Case& c : {Case{&narrow, &huge}, Case{&narrow, &with_nan}, Case{&wide, &in_range}}) {
+    const Texture tex = make_texture(*c.image);
+    Canvas ours = canvas(48, 40);
+    for (auto& ch : ours.rgba) ch = static_cast<std::uint8_t>(rng() % 256);
+    Canvas expected = ours;
+    draw_textured_triangles(ours, g.pos, *c.uvs, g.idx, tex, {180, 40, 255, 0.8});
+    reference_textured(expected, g.pos, *c.uvs, g.idx, tex, {180, 40, 255, 0.8});
+    CAPTURE(c.image->width, (*c.uvs)[0].x);
+    if (c.uvs == &with_nan) {
+      CHECK(compare(ours.rgba, expected.rgba).max <= 1);
+    } else {
+      CHECK(ours.rgba == expected.rgba);
+    }
+  }
+}
+
 TEST_CASE("raster: the fixed-point pixel kernel is within 1 LSB of the double one on random inputs", "[raster]") {
   // Random texels, filter weights, tints and backgrounds, plus the extremes (0 and 255 channels,
   // weights 0 and 1, opaque and clear tints). Portable and packed kernels must agree bit for bit.
