@@ -42,6 +42,9 @@ namespace {
 constexpr int kFixedMaxTextureSide = 8192;
 constexpr double kFixedMaxUv = 1e4;
 constexpr double kFixedOne = 4294967296.0;  // 2^32
+// Spans stepping more texels than this per pixel (slivers with steep UVs) take the double path, so
+// a 32.32 coordinate plus two steps stays inside an int64.
+constexpr double kFixedMaxStep = 16777216.0;  // 2^24
 
 // The per-pixel double path: any tint, any UV, any texture size.
 void draw_textured_pixel_double(const Texture& texture, const double mul[4], bool finite_tint, double u, double v,
@@ -168,7 +171,7 @@ void draw_textured_triangles_with(PixelKernel kernel, Canvas& canvas, std::span<
       const double dv = s0 * uv[0].y + s1 * uv[1].y + s2 * uv[2].y;
       const int count = xb - xa + 1;
       pixels += static_cast<std::uint64_t>(count);
-      if (fixed) {
+      if (fixed && std::fabs(du) * texture.width <= kFixedMaxStep && std::fabs(dv) * texture.height <= kFixedMaxStep) {
         shade_span(kernel, sampler, fixed_tint_value, sampler.fixed_x(u), sampler.fixed_y(v), sampler.step_x(du),
                    sampler.step_y(dv), count, dst);
         return;

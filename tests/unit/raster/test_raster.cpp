@@ -457,6 +457,36 @@ TEST_CASE("raster: UVs beyond the fixed-point range and very wide textures draw 
   }
 }
 
+TEST_CASE("raster: slivers with steep UVs stay within 1 LSB of the double reference", "[raster]") {
+  // Thin triangles (down to a fraction of a pixel across) whose UVs span the whole fixed-point range:
+  // up to 10^10 texels per pixel, whose 32.32 step would not fit an int64 (those spans take the
+  // double path; on x86 the overflowing conversion would go unseen here, as such spans are one pixel
+  // long, so this checks the output bound, not the guard).
+  std::mt19937 rng(13);
+  std::uniform_real_distribution<double> coord(0, 64), thin(1.0 / 256, 0.5), uv(-1e4, 1e4);
+  Image img;
+  img.width = 8192;
+  img.height = 3;
+  img.rgba.resize(4 * 8192 * 3);
+  for (auto& c : img.rgba) c = static_cast<std::uint8_t>(rng() % 256);
+  const Texture tex = make_texture(img);
+  std::vector<Vec2> pos, uvs;
+  std::vector<std::uint32_t> idx;
+  for (std::uint32_t n = 0; n < 400; ++n) {
+    const double x0 = coord(rng), y0 = coord(rng), x1 = coord(rng), y1 = coord(rng), d = thin(rng);
+    pos.insert(pos.end(), {{x0, y0}, {x1, y1}, {x1 + d, y1 + d * (n % 2 ? 1 : -1)}});
+    uvs.insert(uvs.end(), {{uv(rng), uv(rng)}, {uv(rng), uv(rng)}, {uv(rng), uv(rng)}});
+    idx.insert(idx.end(), {3 * n, 3 * n + 1, 3 * n + 2});
+  }
+  Canvas ours = canvas(64, 64, {20, 40, 60, 0.5});
+  Canvas expected = ours;
+  RasterStats stats;
+  draw_textured_triangles(ours, pos, uvs, idx, tex, {255, 255, 255, 1}, &stats);
+  reference_textured(expected, pos, uvs, idx, tex, {255, 255, 255, 1});
+  CHECK(stats.pixels > 500);  // the slivers did cover pixels
+  CHECK(compare(ours.rgba, expected.rgba).max <= 1);
+}
+
 TEST_CASE("raster: the fixed-point pixel kernel is within 1 LSB of the double one on random inputs", "[raster]") {
   // Random texels, filter weights, tints and backgrounds, plus the extremes (0 and 255 channels,
   // weights 0 and 1, opaque and clear tints). Portable and packed kernels must agree bit for bit.
