@@ -132,6 +132,61 @@ void shade_span(detail::PixelKernel kernel, const FixedSampler& sampler, const d
 
 bool finite_within(Vec2 p, double limit) { return std::fabs(p.x) <= limit && std::fabs(p.y) <= limit; }
 
+// The UV at barycentric weights (w0, w1, w2) * inv_area, as the double path has always computed it.
+Vec2 mix_uv(const Vec2 uv[3], double inv_area, double w0, double w1, double w2) {
+  const double l0 = w0 * inv_area, l1 = w1 * inv_area, l2 = w2 * inv_area;
+  return {l0 * uv[0].x + l1 * uv[1].x + l2 * uv[2].x, l0 * uv[0].y + l1 * uv[1].y + l2 * uv[2].y};
+}
+
+// Everything one textured draw needs per span.
+struct TexturedDraw {
+  detail::PixelKernel kernel;
+  const Texture& texture;
+  double mul[4];
+  bool finite_tint;
+  bool fixed_texture;  // the fixed-point path applies to this texture and tint
+  FixedSampler sampler;
+  detail::FixedTint tint;
+
+  TexturedDraw(detail::PixelKernel k, const Texture& t, Paint paint)
+      : kernel(k), texture(t), sampler(t) {
+    const double alpha = paint.alpha < 0 ? 0 : paint.alpha > 1 ? 1 : paint.alpha;
+    mul[0] = paint.r / 255.0 * alpha;
+    mul[1] = paint.g / 255.0 * alpha;
+    mul[2] = paint.b / 255.0 * alpha;
+    mul[3] = alpha;
+    finite_tint = std::isfinite(alpha);  // a NaN alpha turns every covered pixel to 0
+    fixed_texture = finite_tint && t.width > 0 && t.height > 0 && t.width <= kFixedMaxTextureSide &&
+                    t.height <= kFixedMaxTextureSide;
+    tint = detail::fixed_tint(mul);
+  }
+
+  bool fixed_triangle(const Vec2 uv[3]) const {
+    return fixed_texture && finite_within(uv[0], kFixedMaxUv) && finite_within(uv[1], kFixedMaxUv) &&
+           finite_within(uv[2], kFixedMaxUv);
+  }
+
+  // Pixels dst[0..count) with edge functions w + k * step.
+  void span(const Vec2 uv[3], double inv_area, bool fixed, const std::int64_t* w, const std::int64_t* step, int count,
+            std::uint8_t* dst) const {
+    if (fixed) {
+      const Vec2 at = mix_uv(uv, inv_area, static_cast<double>(w[0]), static_cast<double>(w[1]), static_cast<double>(w[2]));
+      const Vec2 d = mix_uv(uv, inv_area, static_cast<double>(step[0]), static_cast<double>(step[1]),
+                            static_cast<double>(step[2]));
+      if (std::fabs(d.x) * texture.width <= kFixedMaxStep && std::fabs(d.y) * texture.height <= kFixedMaxStep) {
+        shade_span(kernel, sampler, tint, sampler.fixed_x(at.x), sampler.fixed_y(at.y), sampler.step_x(d.x),
+                   sampler.step_y(d.y), count, dst);
+        return;
+      }
+    }
+    for (int k = 0; k < count; ++k) {  // the double path's per-pixel arithmetic, exactly
+      const Vec2 at = mix_uv(uv, inv_area, static_cast<double>(w[0] + k * step[0]),
+                             static_cast<double>(w[1] + k * step[1]), static_cast<double>(w[2] + k * step[2]));
+      draw_textured_pixel_double(texture, mul, finite_tint, at.x, at.y, dst + 4 * k);
+    }
+  }
+};
+
 }  // namespace
 
 namespace detail {
@@ -139,51 +194,21 @@ namespace detail {
 void draw_textured_triangles_with(PixelKernel kernel, Canvas& canvas, std::span<const Vec2> positions,
                                   std::span<const Vec2> uvs, std::span<const std::uint32_t> indices,
                                   const Texture& texture, Paint tint, RasterStats* stats) {
-  const double alpha = tint.alpha < 0 ? 0 : tint.alpha > 1 ? 1 : tint.alpha;
-  const double mul[4] = {tint.r / 255.0 * alpha, tint.g / 255.0 * alpha, tint.b / 255.0 * alpha, alpha};
-  const bool finite_tint = std::isfinite(alpha);  // a NaN alpha turns every covered pixel to 0
-  const bool fixed_texture = texture.width > 0 && texture.height > 0 && texture.width <= kFixedMaxTextureSide &&
-                             texture.height <= kFixedMaxTextureSide && finite_tint;
-  const FixedSampler sampler(texture);
-  const FixedTint fixed_tint_value = fixed_tint(mul);
+  const TexturedDraw draw(kernel, texture, tint);
   std::uint64_t pixels = 0;
   const auto stride = static_cast<std::size_t>(canvas.width);
-  for_each_triangle(positions, indices, stats, [&](std::size_t, const detail::FixedTriangle& tri, const std::uint32_t* ids) {
+  for_each_triangle(positions, indices, stats, [&](std::size_t, const FixedTriangle& tri, const std::uint32_t* ids) {
     Vec2 uv[3];
     for (int i = 0; i < 3; ++i) {
       const std::uint32_t id = ids[tri.vertex[i]];
       uv[i] = id < uvs.size() ? uvs[id] : Vec2{};
     }
-    const bool fixed = fixed_texture && finite_within(uv[0], kFixedMaxUv) && finite_within(uv[1], kFixedMaxUv) &&
-                       finite_within(uv[2], kFixedMaxUv);
+    const bool fixed = draw.fixed_triangle(uv);
     const double inv_area = 1.0 / static_cast<double>(tri.area2);
     scan_spans(tri, canvas.width, canvas.height, [&](int y, int xa, int xb, const std::int64_t* w, const std::int64_t* step) {
       std::uint8_t* dst = &canvas.rgba[4 * (static_cast<std::size_t>(y) * stride + static_cast<std::size_t>(xa))];
-      const double l0 = static_cast<double>(w[0]) * inv_area;
-      const double l1 = static_cast<double>(w[1]) * inv_area;
-      const double l2 = static_cast<double>(w[2]) * inv_area;
-      const double u = l0 * uv[0].x + l1 * uv[1].x + l2 * uv[2].x;
-      const double v = l0 * uv[0].y + l1 * uv[1].y + l2 * uv[2].y;
-      const double s0 = static_cast<double>(step[0]) * inv_area;
-      const double s1 = static_cast<double>(step[1]) * inv_area;
-      const double s2 = static_cast<double>(step[2]) * inv_area;
-      const double du = s0 * uv[0].x + s1 * uv[1].x + s2 * uv[2].x;
-      const double dv = s0 * uv[0].y + s1 * uv[1].y + s2 * uv[2].y;
-      const int count = xb - xa + 1;
-      pixels += static_cast<std::uint64_t>(count);
-      if (fixed && std::fabs(du) * texture.width <= kFixedMaxStep && std::fabs(dv) * texture.height <= kFixedMaxStep) {
-        shade_span(kernel, sampler, fixed_tint_value, sampler.fixed_x(u), sampler.fixed_y(v), sampler.step_x(du),
-                   sampler.step_y(dv), count, dst);
-        return;
-      }
-      // Exactly the per-pixel arithmetic of the double path, barycentrics from the edge functions.
-      for (int k = 0; k < count; ++k) {
-        const double m0 = static_cast<double>(w[0] + k * step[0]) * inv_area;
-        const double m1 = static_cast<double>(w[1] + k * step[1]) * inv_area;
-        const double m2 = static_cast<double>(w[2] + k * step[2]) * inv_area;
-        draw_textured_pixel_double(texture, mul, finite_tint, m0 * uv[0].x + m1 * uv[1].x + m2 * uv[2].x,
-                                   m0 * uv[0].y + m1 * uv[1].y + m2 * uv[2].y, dst + 4 * k);
-      }
+      draw.span(uv, inv_area, fixed, w, step, xb - xa + 1, dst);
+      pixels += static_cast<std::uint64_t>(xb - xa + 1);
     });
   });
   if (stats) stats->pixels += pixels;
