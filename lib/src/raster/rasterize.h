@@ -54,10 +54,13 @@ inline bool setup_triangle(Vec2 a, Vec2 b, Vec2 c, FixedTriangle& t) {
   return true;
 }
 
-// Calls fn(x, y, w0, w1, w2) for every covered pixel, row by row, left to right. w_i >= 0 is the
-// (unnormalized) barycentric weight of slot i: w0 + w1 + w2 == t.area2.
-template <typename Fn>
-void scan_triangle(const FixedTriangle& t, int width, int height, Fn&& fn) {
+// Calls span(y, xa, xb, w) for every row y that the triangle covers, with the covered pixels
+// xa..xb (inclusive, left to right) and w[3] the edge functions at (xa, y) stepping by step_x[i]
+// per pixel to the right. w_i >= 0 is the (unnormalized) barycentric weight of slot i:
+// w0 + w1 + w2 == t.area2. The span ends are solved exactly in integers (the same pixels as
+// testing every pixel of the bounding box against the edges and the top-left rule).
+template <typename Span>
+void scan_spans(const FixedTriangle& t, int width, int height, Span&& span) {
   const std::int64_t min_fx = std::min({t.x[0], t.x[1], t.x[2]});
   const std::int64_t max_fx = std::max({t.x[0], t.x[1], t.x[2]});
   const std::int64_t min_fy = std::min({t.y[0], t.y[1], t.y[2]});
@@ -86,24 +89,42 @@ void scan_triangle(const FixedTriangle& t, int width, int height, Fn&& fn) {
     const bool top_left = dy < 0 || (dy == 0 && dx > 0);
     bias[i] = top_left ? 0 : -1;
   }
+  const std::int64_t last = x1 - x0;
   for (std::int64_t y = y0; y <= y1; ++y) {
-    std::int64_t w[3] = {row[0], row[1], row[2]};
-    bool entered = false;
-    for (std::int64_t x = x0; x <= x1; ++x) {
-      if (((w[0] + bias[0]) | (w[1] + bias[1]) | (w[2] + bias[2])) >= 0) {
-        entered = true;
-        fn(static_cast<int>(x), static_cast<int>(y), w[0], w[1], w[2]);
-      } else if (entered) {
-        break;  // convex: the row's span is over
+    // Pixel x0 + k is inside edge i when row[i] + bias[i] + k * step_x[i] >= 0.
+    std::int64_t lo = 0, hi = last;
+    for (int i = 0; i < 3 && lo <= hi; ++i) {
+      const std::int64_t a = row[i] + bias[i], s = step_x[i];
+      if (s > 0) {
+        if (a < 0) lo = std::max(lo, (-a + s - 1) / s);
+      } else if (s < 0) {
+        hi = a < 0 ? -1 : std::min(hi, a / -s);
+      } else if (a < 0) {
+        hi = -1;
       }
-      w[0] += step_x[0];
-      w[1] += step_x[1];
-      w[2] += step_x[2];
+    }
+    if (lo <= hi) {
+      const std::int64_t w[3] = {row[0] + lo * step_x[0], row[1] + lo * step_x[1], row[2] + lo * step_x[2]};
+      span(static_cast<int>(y), static_cast<int>(x0 + lo), static_cast<int>(x0 + hi), w, step_x);
     }
     row[0] += step_y[0];
     row[1] += step_y[1];
     row[2] += step_y[2];
   }
+}
+
+// Calls fn(x, y, w0, w1, w2) for every covered pixel, row by row, left to right (see scan_spans).
+template <typename Fn>
+void scan_triangle(const FixedTriangle& t, int width, int height, Fn&& fn) {
+  scan_spans(t, width, height, [&](int y, int xa, int xb, const std::int64_t* w_at_xa, const std::int64_t* step_x) {
+    std::int64_t w[3] = {w_at_xa[0], w_at_xa[1], w_at_xa[2]};
+    for (int x = xa; x <= xb; ++x) {
+      fn(x, y, w[0], w[1], w[2]);
+      w[0] += step_x[0];
+      w[1] += step_x[1];
+      w[2] += step_x[2];
+    }
+  });
 }
 
 }  // namespace rig2d::detail
