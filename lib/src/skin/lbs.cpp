@@ -99,9 +99,12 @@ SkinKernel best_skin_kernel() {
 }
 
 void skin_with(SkinKernel kernel, const Vec2* bind, const std::uint32_t* idx, const double* w, const Affine2* skin,
-               std::size_t bones, Vec2* out, std::size_t n) {
-  std::size_t v = kernel == SkinKernel::avx512 ? skin_avx512(bind, idx, w, skin, bones, out, n) : 0;
-  for (; v < n; ++v) out[v] = to_vec2_float32(skin_pair(bind[v], idx + 4 * v, w + 4 * v, skin, bones));
+               std::size_t bones, Vec2* out, std::size_t n, bool float32) {
+  std::size_t v = kernel == SkinKernel::avx512 ? skin_avx512(bind, idx, w, skin, bones, out, n, float32) : 0;
+  for (; v < n; ++v) {
+    const Pair p = skin_pair(bind[v], idx + 4 * v, w + 4 * v, skin, bones);
+    out[v] = float32 ? to_vec2_float32(p) : to_vec2(p);
+  }
 }
 
 }  // namespace detail
