@@ -40,6 +40,10 @@ RIG2D_AVX512 inline __m512d component(const __m512d* col, __m512i idx) {
   }
 }
 
+// Lanes hold vertices 0 2 1 3 4 6 5 7 of the step: the order in which in-lane unpacks and one
+// 128-bit shuffle transpose the weights (cheaper than full permutes). Indices, positions and the
+// stored result follow the same order.
+
 // The 8 weights of slot k (k = 0..3) from four registers of two vertices x four slots each.
 struct SlotWeights {
   __m512d w[4];
@@ -48,16 +52,14 @@ struct SlotWeights {
 RIG2D_AVX512 inline SlotWeights transpose_weights(const double* w) {
   const __m512d w0 = _mm512_loadu_pd(w), w1 = _mm512_loadu_pd(w + 8);
   const __m512d w2 = _mm512_loadu_pd(w + 16), w3 = _mm512_loadu_pd(w + 24);
-  // Slots 0|1 and 2|3 of vertices 0-3, then of vertices 4-7 (4 lanes each).
-  const __m512i s01 = _mm512_set_epi64(13, 9, 5, 1, 12, 8, 4, 0);
-  const __m512i s23 = _mm512_set_epi64(15, 11, 7, 3, 14, 10, 6, 2);
-  const __m512d a01 = _mm512_permutex2var_pd(w0, s01, w1), a23 = _mm512_permutex2var_pd(w0, s23, w1);
-  const __m512d b01 = _mm512_permutex2var_pd(w2, s01, w3), b23 = _mm512_permutex2var_pd(w2, s23, w3);
+  // 128-bit blocks: (v0k0 v2k0) (v0k2 v2k2) (v1k0 v3k0) (v1k2 v3k2) and so on.
+  const __m512d lo01 = _mm512_unpacklo_pd(w0, w1), hi01 = _mm512_unpackhi_pd(w0, w1);
+  const __m512d lo23 = _mm512_unpacklo_pd(w2, w3), hi23 = _mm512_unpackhi_pd(w2, w3);
   SlotWeights out;
-  out.w[0] = _mm512_shuffle_f64x2(a01, b01, _MM_SHUFFLE(1, 0, 1, 0));
-  out.w[1] = _mm512_shuffle_f64x2(a01, b01, _MM_SHUFFLE(3, 2, 3, 2));
-  out.w[2] = _mm512_shuffle_f64x2(a23, b23, _MM_SHUFFLE(1, 0, 1, 0));
-  out.w[3] = _mm512_shuffle_f64x2(a23, b23, _MM_SHUFFLE(3, 2, 3, 2));
+  out.w[0] = _mm512_shuffle_f64x2(lo01, lo23, _MM_SHUFFLE(2, 0, 2, 0));
+  out.w[1] = _mm512_shuffle_f64x2(hi01, hi23, _MM_SHUFFLE(2, 0, 2, 0));
+  out.w[2] = _mm512_shuffle_f64x2(lo01, lo23, _MM_SHUFFLE(3, 1, 3, 1));
+  out.w[3] = _mm512_shuffle_f64x2(hi01, hi23, _MM_SHUFFLE(3, 1, 3, 1));
   return out;
 }
 
@@ -69,8 +71,8 @@ struct SlotIndices {
 
 RIG2D_AVX512 inline SlotIndices slot_indices(const std::uint32_t* idx) {
   const __m512i i0 = _mm512_loadu_si512(idx), i1 = _mm512_loadu_si512(idx + 16);
-  const __m512i s01 = _mm512_permutex2var_epi64(i0, _mm512_set_epi64(14, 12, 10, 8, 6, 4, 2, 0), i1);
-  const __m512i s23 = _mm512_permutex2var_epi64(i0, _mm512_set_epi64(15, 13, 11, 9, 7, 5, 3, 1), i1);
+  const __m512i s01 = _mm512_permutex2var_epi64(i0, _mm512_set_epi64(14, 10, 12, 8, 6, 2, 4, 0), i1);
+  const __m512i s23 = _mm512_permutex2var_epi64(i0, _mm512_set_epi64(15, 11, 13, 9, 7, 3, 5, 1), i1);
   const __m512i low = _mm512_set1_epi64(0xffffffffll);
   SlotIndices out;
   out.bone[0] = _mm512_and_si512(s01, low);
@@ -96,13 +98,13 @@ RIG2D_AVX512 void skin_groups(const double* bind, const std::uint32_t* idx, cons
     }
   }
   const __m512i bone_count = _mm512_set1_epi64(static_cast<long long>(bones));
-  const __m512i even = _mm512_set_epi64(14, 12, 10, 8, 6, 4, 2, 0), odd = _mm512_set_epi64(15, 13, 11, 9, 7, 5, 3, 1);
-  const __m512i lo_pairs = _mm512_set_epi64(11, 3, 10, 2, 9, 1, 8, 0);
-  const __m512i hi_pairs = _mm512_set_epi64(15, 7, 14, 6, 13, 5, 12, 4);
+  const __m512i xs = _mm512_set_epi64(14, 10, 12, 8, 6, 2, 4, 0), ys = _mm512_set_epi64(15, 11, 13, 9, 7, 3, 5, 1);
+  const __m512i lo_pairs = _mm512_set_epi64(11, 3, 9, 1, 10, 2, 8, 0);
+  const __m512i hi_pairs = _mm512_set_epi64(15, 7, 13, 5, 14, 6, 12, 4);
   const __m512d zero = _mm512_setzero_pd();
   for (std::size_t g = 0; g < groups; ++g, bind += 16, idx += 32, w += 32, out += 16) {
     const __m512d p0 = _mm512_loadu_pd(bind), p1 = _mm512_loadu_pd(bind + 8);
-    const __m512d px = _mm512_permutex2var_pd(p0, even, p1), py = _mm512_permutex2var_pd(p0, odd, p1);
+    const __m512d px = _mm512_permutex2var_pd(p0, xs, p1), py = _mm512_permutex2var_pd(p0, ys, p1);
     const SlotIndices si = slot_indices(idx);
     const SlotWeights sw = transpose_weights(w);
     __m512d ax = zero, ay = zero;
