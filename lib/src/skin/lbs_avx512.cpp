@@ -21,9 +21,9 @@ static_assert(sizeof(Affine2) == 6 * sizeof(double) && sizeof(Vec2) == 2 * sizeo
               "the kernel reads Affine2 as 6 doubles and Vec2 as 2");
 
 // How a lane finds its bone's matrix: a permute across registers holding one component of every
-// bone (8, 16, 24 or 32 bones; 24 is its own case as 4 table registers per component no longer fit
-// with the working set in the 32 zmm registers and measured 12% slower at 20 bones). Larger skeletons stay on the portable loop: hardware gathers measured
-// 3.5x slower than it (8.7 against 2.3 ns per vertex at 20 bones).
+// bone (8, 16, 24 or 32 bones; 24 is its own case because 4 table registers per component crowd the
+// 32 zmm registers, which measured 12% slower at 20 bones). Larger skeletons stay on the portable
+// loop: hardware gathers measured 3.5x slower than it (8.7 against 2.3 ns per vertex at 20 bones).
 enum class Pick { table8, table16, table24, table32 };
 
 // Component c (0..5 = a..f) of each lane's bone. `col` holds the component of bones 0..31, four
@@ -87,11 +87,13 @@ RIG2D_AVX512 inline SlotIndices slot_indices(const std::uint32_t* idx) {
   return out;
 }
 
-template <Pick kPick, bool kFloat32>
-RIG2D_AVX512 void skin_groups(const double* bind, const std::uint32_t* idx, const double* w, const Affine2* skin,
-                              std::size_t bones, double* out, std::size_t groups) {
-  // One register per (component, 8 bones); zero beyond the skeleton.
+// One register per (component, 8 bones); zero beyond the skeleton (at most 32 bones).
+struct BoneTables {
   __m512d col[6][4];
+};
+
+RIG2D_AVX512 inline BoneTables bone_tables(const Affine2* skin, std::size_t bones) {
+  BoneTables t;
   for (int c = 0; c < 6; ++c) {
     for (int r = 0; r < 4; ++r) {
       alignas(64) double lane[8] = {};
@@ -99,9 +101,17 @@ RIG2D_AVX512 void skin_groups(const double* bind, const std::uint32_t* idx, cons
         const std::size_t bone = 8 * static_cast<std::size_t>(r) + j;
         if (bone < bones) lane[j] = reinterpret_cast<const double*>(skin + bone)[c];
       }
-      col[c][r] = _mm512_load_pd(lane);
+      t.col[c][r] = _mm512_load_pd(lane);
     }
   }
+  return t;
+}
+
+template <Pick kPick, bool kFloat32>
+RIG2D_AVX512 void skin_groups(const double* bind, const std::uint32_t* idx, const double* w, const Affine2* skin,
+                              std::size_t bones, double* out, std::size_t groups) {
+  const BoneTables t = bone_tables(skin, bones);
+  const auto& col = t.col;
   const __m512i bone_count = _mm512_set1_epi64(static_cast<long long>(bones));
   const __m512i xs = _mm512_set_epi64(14, 10, 12, 8, 6, 2, 4, 0), ys = _mm512_set_epi64(15, 11, 13, 9, 7, 3, 5, 1);
   const __m512i lo_pairs = _mm512_set_epi64(11, 3, 9, 1, 10, 2, 8, 0);
