@@ -4,7 +4,7 @@
 // the same process so a loaded machine slows both alike; the ratio is what counts (goal: <= 2).
 //
 //   cmake -S . -B build/bench -DRIG2D_BUILD_BENCH=ON && cmake --build build/bench --target bench_skin -j2
-//   ./build/bench/bench/bench_skin [repeats=31]
+//   ./build/bench/bench/bench_skin [repeats=31] [bones=20]
 #include <algorithm>
 #include <ctime>
 #include <cmath>
@@ -25,8 +25,9 @@ struct Buffers {
   std::vector<double> w;
 };
 
-// A realistic skin: every vertex has 2-4 influences among 20 bones, weights summing to 1.
-Buffers make_buffers(std::size_t n) {
+// A realistic skin: every vertex has 2-4 influences among `bones` bones (20 unless asked), weights
+// summing to 1.
+Buffers make_buffers(std::size_t n, std::uint32_t bones) {
   Buffers b;
   b.bind.resize(n);
   b.out.resize(n);
@@ -39,7 +40,7 @@ Buffers make_buffers(std::size_t n) {
     const int used = 2 + static_cast<int>(next() % 3);
     double left = 1;
     for (int k = 0; k < 4; ++k) {
-      b.idx[4 * v + static_cast<std::size_t>(k)] = next() % 20;
+      b.idx[4 * v + static_cast<std::size_t>(k)] = next() % bones;
       const double wk = k + 1 == used ? left : k < used ? left * 0.6 : 0;
       b.w[4 * v + static_cast<std::size_t>(k)] = wk;
       left -= wk;
@@ -48,9 +49,9 @@ Buffers make_buffers(std::size_t n) {
   return b;
 }
 
-std::vector<Affine2> make_matrices() {
+std::vector<Affine2> make_matrices(std::uint32_t bones) {
   std::vector<Affine2> m;
-  for (int i = 0; i < 20; ++i) {
+  for (std::uint32_t i = 0; i < bones; ++i) {
     const double r = 0.1 * i, s = std::sin(r), c = std::cos(r);
     m.push_back({c, s, -s, c, 3.0 * i, -2.0 * i});
   }
@@ -80,13 +81,14 @@ double median(std::vector<double> v) {
 
 int main(int argc, char** argv) {
   const int repeats = argc > 1 ? std::max(3, std::atoi(argv[1])) : 31;
-  const std::vector<Affine2> mats = make_matrices();
+  const auto bones = static_cast<std::uint32_t>(argc > 2 ? std::clamp(std::atoi(argv[2]), 1, 1024) : 20);
+  const std::vector<Affine2> mats = make_matrices(bones);
   std::printf("rig2d LBS bench: skin_vertices vs memcpy of the same bind+index+weight buffers (64 B/vertex in),\n"
-              "thread CPU time, median of %d interleaved runs of ~4M vertices each\n\n", repeats);
+              "thread CPU time, median of %d interleaved runs of ~4M vertices each, %u bones\n\n", repeats, bones);
   std::printf("%8s %12s %12s %10s %8s\n", "vertices", "lbs ns/vert", "copy ns/vert", "copy GB/s", "ratio");
   double worst = 0;
   for (const std::size_t n : {1000u, 2000u, 4000u, 6000u, 10000u}) {
-    Buffers b = make_buffers(n);
+    Buffers b = make_buffers(n, bones);
     std::vector<Vec2> bind_copy(n);
     std::vector<std::uint32_t> idx_copy(4 * n);
     std::vector<double> w_copy(4 * n);

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "skin/lbs_internal.h"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -74,14 +76,37 @@ void skin_vertices(std::span<const Vec2> bind, std::span<const std::uint32_t> sk
                    std::span<const double> skin_weights, std::span<const Affine2> skin, std::span<Vec2> out) {
   const std::size_t n =
       std::min({bind.size(), out.size(), skin_indices.size() / 4, skin_weights.size() / 4});
-  const Vec2* src = bind.data();
-  const std::uint32_t* idx = skin_indices.data();
-  const double* w = skin_weights.data();
-  const Affine2* mats = skin.data();
-  const std::size_t bones = skin.size();
-  Vec2* dst = out.data();
-  for (std::size_t v = 0; v < n; ++v) dst[v] = to_vec2_float32(skin_pair(src[v], idx + 4 * v, w + 4 * v, mats, bones));
-  for (std::size_t v = n; v < out.size(); ++v) dst[v] = {};
+  static const detail::SkinKernel kernel = detail::best_skin_kernel();
+  detail::skin_with(kernel, bind.data(), skin_indices.data(), skin_weights.data(), skin.data(), skin.size(),
+                    out.data(), n);
+  for (std::size_t v = n; v < out.size(); ++v) out[v] = {};
 }
+
+namespace detail {
+
+bool skin_kernel_available(SkinKernel kernel) {
+  if (kernel == SkinKernel::portable) return true;
+#if defined(__x86_64__) && defined(__GNUC__)
+  __builtin_cpu_init();  // may run before libgcc's constructor (static initialization)
+  return __builtin_cpu_supports("avx512f") != 0;  // also checks that the OS saves the zmm state
+#else
+  return false;
+#endif
+}
+
+SkinKernel best_skin_kernel() {
+  return skin_kernel_available(SkinKernel::avx512) ? SkinKernel::avx512 : SkinKernel::portable;
+}
+
+void skin_with(SkinKernel kernel, const Vec2* bind, const std::uint32_t* idx, const double* w, const Affine2* skin,
+               std::size_t bones, Vec2* out, std::size_t n, bool float32) {
+  std::size_t v = kernel == SkinKernel::avx512 ? skin_avx512(bind, idx, w, skin, bones, out, n, float32) : 0;
+  for (; v < n; ++v) {
+    const Pair p = skin_pair(bind[v], idx + 4 * v, w + 4 * v, skin, bones);
+    out[v] = float32 ? to_vec2_float32(p) : to_vec2(p);
+  }
+}
+
+}  // namespace detail
 
 }  // namespace rig2d

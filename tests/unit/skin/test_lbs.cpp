@@ -4,9 +4,11 @@
 
 #include <cmath>
 #include <cstring>
+#include <vector>
 
 #include "rig2d/skin/lbs.h"
 #include "rig2d/skin/skeleton.h"
+#include "skin/lbs_internal.h"
 
 using namespace rig2d;
 using Catch::Matchers::WithinAbs;
@@ -151,4 +153,107 @@ TEST_CASE("lbs: skin_vertices equals the engine's scalar expression bit for bit"
   // skin_vertex (no float32 storage) agrees with the same expression before rounding.
   const Vec2 one = skin_vertex(verts[3], &idx[12], &w[12], mats);
   CHECK(Vec2{round_to_float(one.x), round_to_float(one.y)} == engine(verts[3], &idx[12], &w[12], mats));
+}
+
+namespace {
+
+// The engine's skinVertex2D in scalar doubles (ENGINE-SPEC 2.4), stored as float32 when `float32`.
+Vec2 engine_skin(Vec2 p, const std::uint32_t* idx, const double* w, const std::vector<Affine2>& skin,
+                 bool float32) {
+  double ox = 0, oy = 0;
+  for (int k = 0; k < 4; ++k) {
+    if (w[k] == 0 || idx[k] >= skin.size()) continue;
+    const Affine2& m = skin[idx[k]];
+    ox += w[k] * (m.a * p.x + m.c * p.y + m.e);
+    oy += w[k] * (m.b * p.x + m.d * p.y + m.f);
+  }
+  return float32 ? Vec2{round_to_float(ox), round_to_float(oy)} : Vec2{ox, oy};
+}
+
+struct RandomRig {
+  std::vector<Affine2> mats;
+  std::vector<Vec2> verts;
+  std::vector<std::uint32_t> idx;
+  std::vector<double> w;
+};
+
+// Bones and vertices of any count; slots with zero, negative-zero, NaN and ordinary weights, indices
+// in range, just past it, 16, 33, 1000 and 2^32 - 1 (bone counts cover the AVX-512 table edges).
+RandomRig random_rig(std::size_t bones, std::size_t n, std::uint32_t seed) {
+  std::uint32_t state = seed;
+  auto next = [&] { return state = state * 1664525u + 1013904223u; };
+  auto real = [&](double scale) { return (static_cast<double>(next() % 200001) - 100000) / 100000 * scale; };
+  RandomRig r;
+  for (std::size_t b = 0; b < bones; ++b) r.mats.push_back({real(2), real(2), real(2), real(2), real(500), real(500)});
+  r.verts.resize(n);
+  r.idx.resize(4 * n);
+  r.w.resize(4 * n);
+  const std::uint32_t far[4] = {16, 33, 1000, 0xffffffffu};
+  for (std::size_t v = 0; v < n; ++v) {
+    r.verts[v] = {real(2000), real(2000)};
+    for (std::size_t k = 0; k < 4; ++k) {
+      const std::uint32_t pick = next() % 16;
+      r.idx[4 * v + k] = pick < 13 && bones > 0 ? next() % static_cast<std::uint32_t>(bones)
+                         : pick == 13           ? static_cast<std::uint32_t>(bones)
+                                                : far[next() % 4];
+      const std::uint32_t kind = next() % 8;
+      r.w[4 * v + k] = kind == 0 ? 0.0 : kind == 1 ? -0.0 : kind == 2 ? -real(1) : real(1);
+    }
+    if (next() % 50 == 0) r.w[4 * v + next() % 4] = std::nan("");  // one NaN source per vertex at most
+  }
+  return r;
+}
+
+std::size_t bit_mismatches(const RandomRig& r, const std::vector<Vec2>& out, bool float32) {
+  std::size_t bad = 0;
+  for (std::size_t v = 0; v < r.verts.size(); ++v) {
+    const Vec2 e = engine_skin(r.verts[v], &r.idx[4 * v], &r.w[4 * v], r.mats, float32);
+    if (std::memcmp(&e, &out[v], sizeof e) != 0) {
+      CAPTURE(v, e.x, e.y, out[v].x, out[v].y);
+      CHECK(false);
+      ++bad;
+    }
+  }
+  return bad;
+}
+
+}  // namespace
+
+TEST_CASE("lbs: every kernel equals the engine's scalar expression bit for bit on random rigs", "[skin]") {
+  // In double before the float32 store too: that rounding would hide most changes of evaluation order.
+  const bool wide = detail::skin_kernel_available(detail::SkinKernel::avx512);
+  if (!wide) WARN("this CPU has no AVX-512: only the portable kernel and skin_vertices are compared");
+  std::vector<detail::SkinKernel> kernels{detail::SkinKernel::portable};
+  if (wide) kernels.push_back(detail::SkinKernel::avx512);
+  std::uint32_t seed = 7;
+  std::size_t vertices = 0, nans = 0;
+  for (const std::size_t bones : {0u, 1u, 5u, 8u, 9u, 16u, 17u, 20u, 24u, 25u, 31u, 32u, 33u, 40u}) {
+    for (const std::size_t n : {0u, 1u, 7u, 8u, 9u, 63u, 300u}) {
+      CAPTURE(bones, n);
+      const RandomRig r = random_rig(bones, n, ++seed);
+      std::vector<Vec2> out(n);
+      for (const detail::SkinKernel kernel : kernels) {
+        for (const bool float32 : {true, false}) {
+          CAPTURE(static_cast<int>(kernel), float32);
+          std::fill(out.begin(), out.end(), Vec2{7, 7});
+          detail::skin_with(kernel, r.verts.data(), r.idx.data(), r.w.data(), r.mats.data(), r.mats.size(),
+                            out.data(), n, float32);
+          CHECK(bit_mismatches(r, out, float32) == 0);
+        }
+      }
+      std::fill(out.begin(), out.end(), Vec2{7, 7});
+      skin_vertices(r.verts, r.idx, r.w, r.mats, out);
+      CHECK(bit_mismatches(r, out, true) == 0);
+      vertices += n;
+      for (const Vec2& p : out) nans += std::isnan(p.x) ? 1 : 0;
+    }
+  }
+  CHECK(vertices == 14 * 388);
+  CHECK(nans > 0);  // the NaN weights did reach the comparison
+}
+
+TEST_CASE("lbs: the dispatched kernel is AVX-512 exactly when the CPU has it", "[skin]") {
+  const bool wide = detail::skin_kernel_available(detail::SkinKernel::avx512);
+  CHECK(detail::best_skin_kernel() == (wide ? detail::SkinKernel::avx512 : detail::SkinKernel::portable));
+  CHECK(detail::skin_kernel_available(detail::SkinKernel::portable));
 }
