@@ -38,9 +38,10 @@ std::vector<double> bend_points(const Limb& limb, double bend_deg, double window
 // a leg) would make a bone too short to bend anything, that only pinches the mesh between its joints.
 std::vector<double> spaced_bends(const Limb& limb, const std::vector<double>& bends, double min_gap);
 
-// Bones a limb wants: one per `bone_px` of length in each stretch between bends, at least one per
-// stretch, and on a limb that ends in a tip one more, so its last stretch holds two joints and its
-// leaf bone (which continues its parent's direction) runs along that stretch to the tip.
+// Bones a limb wants: one per `bone_px` of length in each stretch between its first joint, its bends
+// and its end, at least one per stretch, and on a limb that ends in a tip after a bend (or leaves the
+// middle of a bar) one more, so its last stretch holds two joints and its leaf bone (which continues
+// its parent's direction) runs along that stretch to the tip.
 int wanted_bones(const Limb& limb, const std::vector<double>& bends, double bone_px);
 
 // Arclengths of the limb's `limb.bones` joints, the first at limb.start: one at each bend and two in a tip
