@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -118,6 +119,7 @@ Piece cut_piece(const WorkGrid& work, const medial::Components& comps, int label
 struct PieceSkeleton {
   std::vector<Limb> limbs;
   double scale = 0;        // px: the square root of the piece's area
+  bool rooted_near = false;  // rooted at a given point (root_near), not at the central junction
   Vec2 root;               // image px
   double root_radius = 0;  // px
   bool fallback = false;
@@ -199,7 +201,9 @@ std::vector<Limb> principal_axis_limbs(const Piece& piece, const WorkGrid& work,
   return limbs;
 }
 
-PieceSkeleton piece_skeleton(Piece piece, const WorkGrid& work, const ShapeSkeletonOptions& o) {
+// `root_near`: cell-centre coordinates in the piece's grid of the point to root at, or none.
+PieceSkeleton piece_skeleton(Piece piece, const WorkGrid& work, const ShapeSkeletonOptions& o,
+                             std::optional<Vec2> root_near) {
   PieceSkeleton out;
   BinaryGrid& g = piece.grid;
   std::vector<float> dist = medial::distance_transform(g);
@@ -219,10 +223,12 @@ PieceSkeleton piece_skeleton(Piece piece, const WorkGrid& work, const ShapeSkele
   out.axis_cells = static_cast<std::size_t>(std::count(axis.on.begin(), axis.on.end(), 1));
   // Root: the junction of the pruned axis whose inscribed disc comes nearest the centroid (the hips
   // of a figure, a spider's body); with no junction (a bar, a worm), the axis point nearest it.
-  std::size_t root_cell = nearest_on_cell(axis, cx / n, cy / n);
+  std::size_t root_cell = root_near ? nearest_on_cell(axis, root_near->x, root_near->y) : nearest_on_cell(axis, cx / n, cy / n);
   medial::AxisTree tree = medial::axis_tree(axis, dist, root_cell);
   out.pruned = medial::prune_spurs(tree, min_spur, o.branch_ratio);
-  if (const int hub = medial::central_junction(tree, cx / n, cy / n); hub >= 0 && hub != tree.root) {
+  out.rooted_near = root_near.has_value();
+  const int hub = root_near ? -1 : medial::central_junction(tree, cx / n, cy / n);
+  if (hub >= 0 && hub != tree.root) {
     root_cell = tree.cell[static_cast<std::size_t>(hub)];
     tree = medial::axis_tree(axis, dist, root_cell);
     out.pruned = medial::prune_spurs(tree, min_spur, o.branch_ratio);
@@ -256,8 +262,9 @@ PieceSkeleton piece_skeleton(Piece piece, const WorkGrid& work, const ShapeSkele
   return out;
 }
 
-// The root's own limb: the thickest one leaving the root (ties: the longer, then the first).
-int main_limb(const std::vector<Limb>& limbs) {
+// The root's own limb: the thickest one leaving the root (ties: the longer, then the first); for a
+// piece rooted where it joins another (a layer's shoulder), the one reaching farthest from there.
+int main_limb(const std::vector<Limb>& limbs, bool farthest) {
   int best = -1;
   for (std::size_t i = 0; i < limbs.size(); ++i) {
     if (limbs[i].parent != -1 || limbs[i].dropped) continue;
@@ -266,6 +273,10 @@ int main_limb(const std::vector<Limb>& limbs) {
       continue;
     }
     const Limb& b = limbs[static_cast<std::size_t>(best)];
+    if (farthest) {
+      if (limbs[i].length() + limbs[i].reach > b.length() + b.reach + 1e-9) best = static_cast<int>(i);
+      continue;
+    }
     const double ri = limbs[i].mean_radius(), rb = b.mean_radius();
     if (ri > rb + 1e-9 || (std::abs(ri - rb) <= 1e-9 && limbs[i].length() > b.length() + 1e-9)) best = static_cast<int>(i);
   }
@@ -419,6 +430,8 @@ Result<void> check_shape_skeleton_options(const ShapeSkeletonOptions& o) {
   if (!(o.branch_ratio >= 0 && o.branch_ratio <= 10)) return bad("branch_ratio", "in [0, 10]");
   if (!(o.bone_length >= 0.5 && o.bone_length <= 100)) return bad("bone_length", "in [0.5, 100] half-widths");
   if (!(o.bend_angle >= 5 && o.bend_angle <= 180)) return bad("bend_angle", "in [5, 180] degrees");
+  if (o.root_near && !(std::isfinite(o.root_near->x) && std::isfinite(o.root_near->y)))
+    return bad("root_near", "a finite point");
   return {};
 }
 
@@ -453,9 +466,20 @@ Result<std::vector<Bone>> shape_skeleton(const Image& image, const ShapeSkeleton
       ++st.islands_skipped;
       continue;
     }
-    PieceSkeleton piece = piece_skeleton(cut_piece(work, comps, label), work, o);
+    const Piece cut = cut_piece(work, comps, label);
+    std::optional<Vec2> near;
+    if (first && o.root_near)
+      near = Vec2{(o.root_near->x - work.ox) / work.cell - cut.gx0, (o.root_near->y - work.oy) / work.cell - cut.gy0};
+    PieceSkeleton piece = piece_skeleton(cut, work, o, near);
     std::vector<Limb>& limbs = piece.limbs;
-    const int main = main_limb(limbs);
+    const int main = main_limb(limbs, piece.rooted_near);
+    // A piece rooted where it joins another hangs from there: what lies on the join's side of the
+    // root (inside the piece it joins) moves with the root, so only the root's own chain gets bones.
+    for (std::size_t i = 0; piece.rooted_near && i < limbs.size(); ++i) {
+      const bool other_root_limb = limbs[i].parent < 0 && static_cast<int>(i) != main;
+      const bool under_dropped = limbs[i].parent >= 0 && limbs[static_cast<std::size_t>(limbs[i].parent)].dropped;
+      limbs[i].dropped = other_root_limb || under_dropped;
+    }
     const auto root_limbs = std::count_if(limbs.begin(), limbs.end(), [](const Limb& l) { return l.parent < 0; });
     for (std::size_t i = 0; i < limbs.size(); ++i) {
       Limb& limb = limbs[i];

@@ -466,6 +466,20 @@ TEST_CASE("shape_skeleton: bending any bone 60 degrees keeps the generated figur
   }
 }
 
+TEST_CASE("shape_skeleton: rooted near a point, a limb hangs from there", "[skeleton]") {
+  // A bar rooted near its top end: one chain from there down, no bones above the root.
+  const Image bar = make_sprite(60, 200, [](double x, double y) { return Capsule{{30, 20}, {30, 180}, 14}.contains(x, y); });
+  ShapeSkeletonOptions o;
+  o.root_near = Vec2{30, 30};
+  auto bones = shape_skeleton(bar, o);
+  REQUIRE(bones);
+  check_joints_inside(*bones, bar);
+  const auto joints = joints_in_image(*bones, bar);
+  CHECK(joints[0].y < 50);  // the root, near the given point
+  for (std::size_t i = 1; i < joints.size(); ++i) CHECK(joints[i].y > joints[0].y);
+  CHECK(bones->size() >= 2);
+}
+
 TEST_CASE("shape_skeleton: errors", "[skeleton]") {
   ShapeSkeletonOptions o;
   o.max_bones = 1;
@@ -473,6 +487,11 @@ TEST_CASE("shape_skeleton: errors", "[skeleton]") {
   REQUIRE_FALSE(bad);
   CHECK(bad.error().code == "skeleton.options");
   CHECK(bad.error().message.find("max_bones") != std::string::npos);
+  ShapeSkeletonOptions nowhere;
+  nowhere.root_near = Vec2{std::nan(""), 0};
+  auto bad_point = shape_skeleton(figure().image(), nowhere);
+  REQUIRE_FALSE(bad_point);
+  CHECK(bad_point.error().message.find("root_near") != std::string::npos);
   const Image empty = make_sprite(16, 16, [](double, double) { return false; });
   auto none = shape_skeleton(empty);
   REQUIRE_FALSE(none);

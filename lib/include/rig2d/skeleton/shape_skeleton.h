@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 #include "rig2d/core/result.h"
@@ -31,6 +32,9 @@ struct ShapeSkeletonOptions {
                              // so small bulges on thick bodies make no bones. [Limit: 0..10]
   double bone_length = 3;    // target bone length in limb half-widths: a limb 12 half-widths long
                              // gets 4 bones; never shorter than 15% of the piece's size. [Limit: 0.5..100]
+  std::optional<Vec2> root_near;  // image px: root the main piece at its axis point nearest this (where
+                                  // a layer joins the one it hangs from) instead of at its central
+                                  // junction. [Limit: finite]
   double bend_angle = 35;    // degrees: the medial axis turning more than this at one place gets a
                              // joint there (a knee, a tentacle's curl) unless that is nearer another
                              // joint or the limb's end than the shortest bone. [Limit: 5..180]
