@@ -416,6 +416,31 @@ struct BoneWriter {
   static double bend_window(const Limb& limb, double cell) { return std::max(3.0 * cell, 2 * limb.mean_radius()); }
 };
 
+// Where each limb's joints go and how many bones it wants (before the budget).
+void plan_limbs(PieceSkeleton& piece, int main, const ShapeSkeletonOptions& o, int cell) {
+  std::vector<Limb>& limbs = piece.limbs;
+  // A piece rooted where it joins another hangs from there: what lies on the join's side of the
+  // root (inside the piece it joins) moves with the root, so only the root's own chain gets bones.
+  for (std::size_t i = 0; piece.rooted_near && i < limbs.size(); ++i) {
+    const bool other_root_limb = limbs[i].parent < 0 && static_cast<int>(i) != main;
+    const bool under_dropped = limbs[i].parent >= 0 && limbs[static_cast<std::size_t>(limbs[i].parent)].dropped;
+    limbs[i].dropped = other_root_limb || under_dropped;
+  }
+  const auto root_limbs = std::count_if(limbs.begin(), limbs.end(), [](const Limb& l) { return l.parent < 0; });
+  const double min_bone = std::max(2.0 * cell, kBoneScale * piece.scale);
+  for (std::size_t i = 0; i < limbs.size(); ++i) {
+    Limb& limb = limbs[i];
+    const bool at_junction = limb.parent >= 0 || root_limbs >= 3;  // else the root is mid-bar
+    // A limb turns where it leaves its junction's disc (a hip, a shoulder), not about the body's
+    // middle, which would sweep its root through the body and crush the mesh between the limbs.
+    // The root's own chain starts at the root, which is its joint; so do the two halves of a bar.
+    if (static_cast<int>(i) != main && at_junction) limb.start = std::min(limb.radius.front(), 0.5 * (limb.length() + limb.reach));
+    const double bone_px = std::max({o.bone_length * limb.mean_radius(), 2 * o.min_branch, min_bone});
+    limb.bends = medial::spaced_bends(limb, medial::bend_points(limb, o.bend_angle, BoneWriter::bend_window(limb, cell)), min_bone);
+    limb.bones = medial::wanted_bones(limb, limb.bends, bone_px);
+  }
+}
+
 }  // namespace
 
 Result<void> check_shape_skeleton_options(const ShapeSkeletonOptions& o) {
@@ -473,28 +498,7 @@ Result<std::vector<Bone>> shape_skeleton(const Image& image, const ShapeSkeleton
     PieceSkeleton piece = piece_skeleton(cut, work, o, near);
     std::vector<Limb>& limbs = piece.limbs;
     const int main = main_limb(limbs, piece.rooted_near);
-    // A piece rooted where it joins another hangs from there: what lies on the join's side of the
-    // root (inside the piece it joins) moves with the root, so only the root's own chain gets bones.
-    for (std::size_t i = 0; piece.rooted_near && i < limbs.size(); ++i) {
-      const bool other_root_limb = limbs[i].parent < 0 && static_cast<int>(i) != main;
-      const bool under_dropped = limbs[i].parent >= 0 && limbs[static_cast<std::size_t>(limbs[i].parent)].dropped;
-      limbs[i].dropped = other_root_limb || under_dropped;
-    }
-    const auto root_limbs = std::count_if(limbs.begin(), limbs.end(), [](const Limb& l) { return l.parent < 0; });
-    for (std::size_t i = 0; i < limbs.size(); ++i) {
-      Limb& limb = limbs[i];
-      const bool at_junction = limb.parent >= 0 || root_limbs >= 3;  // else the root is mid-bar
-      // A limb turns where it leaves its junction's disc (a hip, a shoulder), not about the body's
-      // middle, which would sweep its root through the body and crush the mesh between the limbs.
-      // The root's own chain starts at the root, which is its joint; so do the two halves of a bar.
-      if (static_cast<int>(i) != main && at_junction) limb.start = std::min(limb.radius.front(), 0.5 * (limb.length() + limb.reach));
-      const double bone_px = std::max({o.bone_length * limb.mean_radius(), 2 * o.min_branch, 2.0 * work.cell,
-                                       kBoneScale * piece.scale});
-      const double min_bone = std::max(2.0 * work.cell, kBoneScale * piece.scale);
-      limb.bends = medial::spaced_bends(limb, medial::bend_points(limb, o.bend_angle, BoneWriter::bend_window(limb, work.cell)),
-                                        min_bone);
-      limb.bones = medial::wanted_bones(limb, limb.bends, bone_px);
-    }
+    plan_limbs(piece, main, o, work.cell);
     fit_budget(limbs, main, budget);
     writer.add_piece(piece, limbs, main, st.islands);
     ++st.islands;
