@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "pipeline/autorig_internal.h"
+#include "pipeline/layout_skeleton.h"
 #include "pipeline/mesh_budget.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/image/coverage.h"
@@ -176,7 +177,7 @@ Result<Rig> autorig_parts(const std::vector<PlacedPart>& parts, int width, int h
     return make_error("autorig.options", "layouts are meshed with outline meshes only (mesh = outline)");
   const int threshold = options.alpha_threshold;
 
-  // The shared skeleton, over the union of every part.
+  // The shared skeleton.
   const Image all = union_image(parts, width, height);
   std::vector<std::size_t> area(parts.size());
   std::size_t total_area = 0;
@@ -194,7 +195,11 @@ Result<Rig> autorig_parts(const std::vector<PlacedPart>& parts, int width, int h
   const CoverageMask& coverage = *mask;
   const UvPredicate inside = [&coverage](double u, double v) { return is_inside(coverage, u, v); };
   AutorigStats bone_stats;
-  auto suggested = autorig_bones(all, options, inside, bone_stats);
+  // The shape skeleton follows each part's own silhouette; hand-placed bones and the engine's chain
+  // stay over the union.
+  auto suggested = !options.bones && options.skeleton == SkeletonMode::Shape
+                       ? detail::layout_skeleton(parts, width, height, options)
+                       : autorig_bones(all, options, inside, bone_stats);
   if (!suggested) return Unexpected{suggested.error()};
   const std::vector<Bone> bones = std::move(*suggested);
   const Vec2 origin{options.pivot_x * width, options.pivot_y * height};  // rig origin on the canvas

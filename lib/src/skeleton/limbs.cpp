@@ -18,12 +18,22 @@ double angle_between(Vec2 u, Vec2 v) {
   return std::acos(c) * 180.0 / std::numbers::pi;
 }
 
-// Stretch ends: 0, every bend, the full span.
+// Stretch ends: the first joint, every bend past it, the full span.
 std::vector<double> stretch_ends(const Limb& limb, const std::vector<double>& bends) {
-  std::vector<double> ends{0};
-  ends.insert(ends.end(), bends.begin(), bends.end());
-  ends.push_back(limb.length() + limb.reach);
+  const double span = limb.length() + limb.reach;
+  std::vector<double> ends{std::clamp(limb.start, 0.0, span)};
+  for (const double b : bends)
+    if (b > ends.back() && b < span) ends.push_back(b);
+  ends.push_back(span);
   return ends;
+}
+
+// A leaf bone continues its parent's direction, so a tip limb's last stretch holds two joints when
+// that direction is not the stretch's own: after a bend, or on a limb leaving the middle of a bar.
+// A straight limb leaving a junction's disc needs no second joint: its parent's link, from the
+// junction to the limb's first joint, already points along it.
+bool leaf_needs_own_stretch(const Limb& limb, std::size_t stretches) {
+  return limb.tip && (stretches > 1 || !(limb.start > 0));
 }
 
 }  // namespace
@@ -101,13 +111,25 @@ std::vector<double> bend_points(const Limb& limb, double bend_deg, double window
   return bends;
 }
 
+std::vector<double> spaced_bends(const Limb& limb, const std::vector<double>& bends, double min_gap) {
+  const double span = limb.length() + limb.reach;
+  std::vector<double> kept;
+  double last = std::max(0.0, limb.start);
+  for (const double b : bends) {
+    if (b - last < min_gap || span - b < min_gap) continue;
+    kept.push_back(b);
+    last = b;
+  }
+  return kept;
+}
+
 int wanted_bones(const Limb& limb, const std::vector<double>& bends, double bone_px) {
   const std::vector<double> ends = stretch_ends(limb, bends);
   int n = 0;
   for (std::size_t i = 1; i < ends.size(); ++i)
     n += std::max(1, static_cast<int>(std::lround((ends[i] - ends[i - 1]) / bone_px)));
-  // A leaf bone continues its parent's direction, so a tip limb's last stretch wants two bones.
-  return limb.tip ? std::max(n, static_cast<int>(ends.size()) - 1 + 1) : n;
+  const auto stretches = ends.size() - 1;
+  return leaf_needs_own_stretch(limb, stretches) ? std::max(n, static_cast<int>(stretches) + 1) : n;
 }
 
 std::vector<double> joint_arclengths(const Limb& limb, const std::vector<double>& bends) {
@@ -116,13 +138,13 @@ std::vector<double> joint_arclengths(const Limb& limb, const std::vector<double>
   const int n = std::max(1, limb.bones);
   std::vector<double> joints;
   if (static_cast<std::size_t>(n) < stretches) {
-    for (int k = 0; k < n; ++k) joints.push_back(ends.back() * k / n);
+    for (int k = 0; k < n; ++k) joints.push_back(ends.front() + (ends.back() - ends.front()) * k / n);
     return joints;
   }
   // One bone per stretch (two on a tip limb's last: its leaf continues its parent's direction), then
   // each spare bone to the stretch with the longest bones.
   std::vector<int> count(stretches, 1);
-  if (limb.tip && static_cast<std::size_t>(n) > stretches) count.back() = 2;
+  if (leaf_needs_own_stretch(limb, stretches) && static_cast<std::size_t>(n) > stretches) count.back() = 2;
   const int used = std::accumulate(count.begin(), count.end(), 0);
   for (int spare = n - used; spare > 0; --spare) {
     std::size_t best = 0;

@@ -16,6 +16,9 @@ struct Limb {
   bool tip = false;            // ends in a tip of the shape
   double reach = 0;            // px the leaf reaches past points.back() (the tip's radius), on the
                                // line of the limb's last stretch
+  double start = 0;            // arclength of the limb's first joint: 0, or where a limb leaves its
+                               // junction's inscribed disc (the hip, not the middle of the body)
+  std::vector<double> bends;   // arclengths of the joints every bone count keeps (see spaced_bends)
   int bones = 0;               // bones along this limb
   bool dropped = false;        // cut by the bone budget
 
@@ -30,12 +33,18 @@ Vec2 point_along(const Limb& limb, double s);
 // one per bend, the sharpest point of it.
 std::vector<double> bend_points(const Limb& limb, double bend_deg, double window);
 
-// Bones a limb wants: one per `bone_px` of length in each stretch between bends, at least one per
-// stretch, and on a limb that ends in a tip one more, so its last stretch holds two joints and its
-// leaf bone (which continues its parent's direction) runs along that stretch to the tip.
+// The bends kept at least min_gap from the limb's first joint, from the previous kept bend and from
+// the limb's end, in order along it: a bend too near another or the tip (a foot turning at the end of
+// a leg) would make a bone too short to bend anything, that only pinches the mesh between its joints.
+std::vector<double> spaced_bends(const Limb& limb, const std::vector<double>& bends, double min_gap);
+
+// Bones a limb wants: one per `bone_px` of length in each stretch between its first joint, its bends
+// and its end, at least one per stretch, and on a limb that ends in a tip after a bend (or leaves the
+// middle of a bar) one more, so its last stretch holds two joints and its leaf bone (which continues
+// its parent's direction) runs along that stretch to the tip.
 int wanted_bones(const Limb& limb, const std::vector<double>& bends, double bone_px);
 
-// Arclengths of the limb's `limb.bones` joints, the first at 0: one at each bend and two in a tip
+// Arclengths of the limb's `limb.bones` joints, the first at limb.start: one at each bend and two in a tip
 // limb's last stretch when there are enough bones (the rest where bones are longest), else evenly.
 std::vector<double> joint_arclengths(const Limb& limb, const std::vector<double>& bends);
 

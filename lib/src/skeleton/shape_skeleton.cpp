@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -22,6 +23,13 @@ using medial::Limb;
 // about its cell count times its half-thickness; bones need no finer axis.
 constexpr int kWorkSide = 160;
 constexpr double kWorkCells = 8192;
+// Scale-relative floors, as fractions of the piece's size (the square root of its area), so a sprite
+// drawn larger or smaller gets the same bones: a spur must reach kSpurScale beyond its junction's
+// disc to be a limb (a foot's toe and heel are not two legs), and no bone is shorter than
+// kBoneScale (a thin trunk or a small foot gets one or two bones, not a run of stubs that bend
+// nothing visible and pinch the mesh between them).
+constexpr double kSpurScale = 0.1;
+constexpr double kBoneScale = 0.15;
 
 // The full-resolution coverage (alpha > threshold) and its bounding box.
 struct Coverage {
@@ -110,6 +118,8 @@ Piece cut_piece(const WorkGrid& work, const medial::Components& comps, int label
 
 struct PieceSkeleton {
   std::vector<Limb> limbs;
+  double scale = 0;        // px: the square root of the piece's area
+  bool rooted_near = false;  // rooted at a given point (root_near), not at the central junction
   Vec2 root;               // image px
   double root_radius = 0;  // px
   bool fallback = false;
@@ -191,7 +201,9 @@ std::vector<Limb> principal_axis_limbs(const Piece& piece, const WorkGrid& work,
   return limbs;
 }
 
-PieceSkeleton piece_skeleton(Piece piece, const WorkGrid& work, const ShapeSkeletonOptions& o) {
+// `root_near`: cell-centre coordinates in the piece's grid of the point to root at, or none.
+PieceSkeleton piece_skeleton(Piece piece, const WorkGrid& work, const ShapeSkeletonOptions& o,
+                             std::optional<Vec2> root_near) {
   PieceSkeleton out;
   BinaryGrid& g = piece.grid;
   std::vector<float> dist = medial::distance_transform(g);
@@ -204,18 +216,22 @@ PieceSkeleton piece_skeleton(Piece piece, const WorkGrid& work, const ShapeSkele
   double cx = 0, cy = 0, n = 0;
   for (std::size_t i = 0; i < g.on.size(); ++i)
     if (g.on[i]) n += 1, cx += static_cast<double>(i % g.width) + 0.5, cy += static_cast<double>(i / g.width) + 0.5;
+  out.scale = std::sqrt(n) * work.cell;
+  const double min_spur = std::max(o.min_branch, kSpurScale * out.scale) / work.cell;
   BinaryGrid axis = g;
   medial::thin(axis);
   out.axis_cells = static_cast<std::size_t>(std::count(axis.on.begin(), axis.on.end(), 1));
   // Root: the junction of the pruned axis whose inscribed disc comes nearest the centroid (the hips
   // of a figure, a spider's body); with no junction (a bar, a worm), the axis point nearest it.
-  std::size_t root_cell = nearest_on_cell(axis, cx / n, cy / n);
+  std::size_t root_cell = root_near ? nearest_on_cell(axis, root_near->x, root_near->y) : nearest_on_cell(axis, cx / n, cy / n);
   medial::AxisTree tree = medial::axis_tree(axis, dist, root_cell);
-  out.pruned = medial::prune_spurs(tree, o.min_branch / work.cell, o.branch_ratio);
-  if (const int hub = medial::central_junction(tree, cx / n, cy / n); hub >= 0 && hub != tree.root) {
+  out.pruned = medial::prune_spurs(tree, min_spur, o.branch_ratio);
+  out.rooted_near = root_near.has_value();
+  const int hub = root_near ? -1 : medial::central_junction(tree, cx / n, cy / n);
+  if (hub >= 0 && hub != tree.root) {
     root_cell = tree.cell[static_cast<std::size_t>(hub)];
     tree = medial::axis_tree(axis, dist, root_cell);
-    out.pruned = medial::prune_spurs(tree, o.min_branch / work.cell, o.branch_ratio);
+    out.pruned = medial::prune_spurs(tree, min_spur, o.branch_ratio);
   }
 
   const auto to_px = [&](std::size_t cell) {
@@ -246,8 +262,9 @@ PieceSkeleton piece_skeleton(Piece piece, const WorkGrid& work, const ShapeSkele
   return out;
 }
 
-// The root's own limb: the thickest one leaving the root (ties: the longer, then the first).
-int main_limb(const std::vector<Limb>& limbs) {
+// The root's own limb: the thickest one leaving the root (ties: the longer, then the first); for a
+// piece rooted where it joins another (a layer's shoulder), the one reaching farthest from there.
+int main_limb(const std::vector<Limb>& limbs, bool farthest) {
   int best = -1;
   for (std::size_t i = 0; i < limbs.size(); ++i) {
     if (limbs[i].parent != -1 || limbs[i].dropped) continue;
@@ -256,6 +273,10 @@ int main_limb(const std::vector<Limb>& limbs) {
       continue;
     }
     const Limb& b = limbs[static_cast<std::size_t>(best)];
+    if (farthest) {
+      if (limbs[i].length() + limbs[i].reach > b.length() + b.reach + 1e-9) best = static_cast<int>(i);
+      continue;
+    }
     const double ri = limbs[i].mean_radius(), rb = b.mean_radius();
     if (ri > rb + 1e-9 || (std::abs(ri - rb) <= 1e-9 && limbs[i].length() > b.length() + 1e-9)) best = static_cast<int>(i);
   }
@@ -341,7 +362,6 @@ struct BoneWriter {
   const Coverage& coverage;
   Vec2 origin;  // image px of the rig origin (the pivot)
   int snap_radius = 2;
-  double cell = 1;  // px per working-grid cell
   std::vector<Bone> bones;
   std::vector<Vec2> joints;  // image px, one per bone
   std::map<std::string, int> labels_used;
@@ -371,8 +391,7 @@ struct BoneWriter {
 
   // island 0 is the main piece ("root", "spine_1", "up_1", ...); island k > 0 is "island<k>",
   // "island<k>_spine_1", ...
-  void add_piece(const PieceSkeleton& piece, const std::vector<Limb>& limbs, int main, std::size_t island,
-                 const ShapeSkeletonOptions& o) {
+  void add_piece(const PieceSkeleton& piece, const std::vector<Limb>& limbs, int main, std::size_t island) {
     const std::string prefix = island == 0 ? "" : "island" + std::to_string(island) + "_";
     const std::string root_name = island == 0 ? "root" : "island" + std::to_string(island);
     const int root = add(root_name, bones.empty() ? -1 : nearest_bone(piece.root), piece.root);
@@ -380,7 +399,7 @@ struct BoneWriter {
     // Bones "<label>_1", "<label>_2", ... along limb i from its joint number `first` on.
     const auto chain = [&](std::size_t i, int parent, std::size_t first, const std::string& label) {
       const Limb& limb = limbs[i];
-      const auto at = medial::joint_arclengths(limb, medial::bend_points(limb, o.bend_angle, bend_window(limb, cell)));
+      const auto at = medial::joint_arclengths(limb, limb.bends);
       for (std::size_t k = first; k < at.size(); ++k)
         parent = add(label + "_" + std::to_string(k + 1 - first), parent, point_along(limb, at[k]));
       last[i] = parent;
@@ -397,6 +416,31 @@ struct BoneWriter {
   static double bend_window(const Limb& limb, double cell) { return std::max(3.0 * cell, 2 * limb.mean_radius()); }
 };
 
+// Where each limb's joints go and how many bones it wants (before the budget).
+void plan_limbs(PieceSkeleton& piece, int main, const ShapeSkeletonOptions& o, int cell) {
+  std::vector<Limb>& limbs = piece.limbs;
+  // A piece rooted where it joins another hangs from there: what lies on the join's side of the
+  // root (inside the piece it joins) moves with the root, so only the root's own chain gets bones.
+  for (std::size_t i = 0; piece.rooted_near && i < limbs.size(); ++i) {
+    const bool other_root_limb = limbs[i].parent < 0 && static_cast<int>(i) != main;
+    const bool under_dropped = limbs[i].parent >= 0 && limbs[static_cast<std::size_t>(limbs[i].parent)].dropped;
+    limbs[i].dropped = other_root_limb || under_dropped;
+  }
+  const auto root_limbs = std::count_if(limbs.begin(), limbs.end(), [](const Limb& l) { return l.parent < 0; });
+  const double min_bone = std::max(2.0 * cell, kBoneScale * piece.scale);
+  for (std::size_t i = 0; i < limbs.size(); ++i) {
+    Limb& limb = limbs[i];
+    const bool at_junction = limb.parent >= 0 || root_limbs >= 3;  // else the root is mid-bar
+    // A limb turns where it leaves its junction's disc (a hip, a shoulder), not about the body's
+    // middle, which would sweep its root through the body and crush the mesh between the limbs.
+    // The root's own chain starts at the root, which is its joint; so do the two halves of a bar.
+    if (static_cast<int>(i) != main && at_junction) limb.start = std::min(limb.radius.front(), 0.5 * (limb.length() + limb.reach));
+    const double bone_px = std::max({o.bone_length * limb.mean_radius(), 2 * o.min_branch, min_bone});
+    limb.bends = medial::spaced_bends(limb, medial::bend_points(limb, o.bend_angle, BoneWriter::bend_window(limb, cell)), min_bone);
+    limb.bones = medial::wanted_bones(limb, limb.bends, bone_px);
+  }
+}
+
 }  // namespace
 
 Result<void> check_shape_skeleton_options(const ShapeSkeletonOptions& o) {
@@ -411,6 +455,8 @@ Result<void> check_shape_skeleton_options(const ShapeSkeletonOptions& o) {
   if (!(o.branch_ratio >= 0 && o.branch_ratio <= 10)) return bad("branch_ratio", "in [0, 10]");
   if (!(o.bone_length >= 0.5 && o.bone_length <= 100)) return bad("bone_length", "in [0.5, 100] half-widths");
   if (!(o.bend_angle >= 5 && o.bend_angle <= 180)) return bad("bend_angle", "in [5, 180] degrees");
+  if (o.root_near && !(std::isfinite(o.root_near->x) && std::isfinite(o.root_near->y)))
+    return bad("root_near", "a finite point");
   return {};
 }
 
@@ -434,7 +480,7 @@ Result<std::vector<Bone>> shape_skeleton(const Image& image, const ShapeSkeleton
 
   ShapeSkeletonStats st;
   st.cell = work.cell;
-  BoneWriter writer{coverage, {o.pivot_x * image.width, o.pivot_y * image.height}, work.cell + 2, double(work.cell), {}, {}, {}};
+  BoneWriter writer{coverage, {o.pivot_x * image.width, o.pivot_y * image.height}, work.cell + 2, {}, {}, {}};
   const double cell_area = static_cast<double>(work.cell) * work.cell;
   const double main_area = order.empty() ? 0 : static_cast<double>(comps.area[static_cast<std::size_t>(order[0])]) * cell_area;
   for (int label : order) {
@@ -445,16 +491,16 @@ Result<std::vector<Bone>> shape_skeleton(const Image& image, const ShapeSkeleton
       ++st.islands_skipped;
       continue;
     }
-    PieceSkeleton piece = piece_skeleton(cut_piece(work, comps, label), work, o);
+    const Piece cut = cut_piece(work, comps, label);
+    std::optional<Vec2> near;
+    if (first && o.root_near)
+      near = Vec2{(o.root_near->x - work.ox) / work.cell - cut.gx0, (o.root_near->y - work.oy) / work.cell - cut.gy0};
+    PieceSkeleton piece = piece_skeleton(cut, work, o, near);
     std::vector<Limb>& limbs = piece.limbs;
-    for (Limb& limb : limbs) {
-      const double bone_px = std::max({o.bone_length * limb.mean_radius(), 2 * o.min_branch, 2.0 * work.cell});
-      limb.bones = medial::wanted_bones(limb, medial::bend_points(limb, o.bend_angle, BoneWriter::bend_window(limb, work.cell)),
-                                        bone_px);
-    }
-    const int main = main_limb(limbs);
+    const int main = main_limb(limbs, piece.rooted_near);
+    plan_limbs(piece, main, o, work.cell);
     fit_budget(limbs, main, budget);
-    writer.add_piece(piece, limbs, main, st.islands, o);
+    writer.add_piece(piece, limbs, main, st.islands);
     ++st.islands;
     st.holes_filled += piece.holes_filled;
     st.axis_cells += piece.axis_cells;

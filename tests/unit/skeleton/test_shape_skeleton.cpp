@@ -13,6 +13,7 @@
 
 #include "../geometry/masks.h"
 #include "rig2d/pipeline/autorig.h"
+#include "rig2d/quality/deform_check.h"
 #include "rig2d/skeleton/shape_skeleton.h"
 #include "rig2d/skin/skeleton.h"
 
@@ -136,17 +137,20 @@ std::vector<double> dominance_shares(const Rig& rig) {
   return share;
 }
 
-// The bones of a limb's own chain: the bone nearest its tip and that bone's ancestors, less every
-// ancestor shared with another limb's tip bone (the body's bones).
+// The bones of a limb's own chain: the bone whose joint inside the limb lies nearest its tip (a short
+// limb may have a single bone, at its root) and that bone's ancestors, less every ancestor shared
+// with another limb's tip bone (the body's bones).
 std::vector<std::set<std::uint32_t>> own_chains(const Shape& shape, const std::vector<Bone>& bones,
                                                 const std::vector<Vec2>& joints) {
   std::vector<std::set<std::uint32_t>> chains;
   for (const Capsule& limb : shape.limbs) {
+    const auto to_tip = [&](std::uint32_t i) {
+      const double d = std::hypot(joints[i].x - limb.b.x, joints[i].y - limb.b.y);
+      return limb.contains(joints[i].x, joints[i].y, 3) ? d : 1e6 + d;
+    };
     std::uint32_t tip = 0;
     for (std::uint32_t i = 1; i < joints.size(); ++i)
-      if (std::hypot(joints[i].x - limb.b.x, joints[i].y - limb.b.y) <
-          std::hypot(joints[tip].x - limb.b.x, joints[tip].y - limb.b.y))
-        tip = i;
+      if (to_tip(i) < to_tip(tip)) tip = i;
     std::set<std::uint32_t> chain;
     for (std::int64_t b = tip; b >= 0; b = bones[static_cast<std::size_t>(b)].parent) chain.insert(static_cast<std::uint32_t>(b));
     chains.push_back(std::move(chain));
@@ -378,6 +382,104 @@ TEST_CASE("autorig: the outline mesh is fine enough to bend between the bones", 
   CHECK(std::count_if(share.begin(), share.end(), [](double s) { return s >= 0.1; }) >= 2);
 }
 
+// Opaque pixels' area, and the square root of it: the size the skeleton's floors are relative to.
+double sprite_size(const Image& image) {
+  double area = 0;
+  for (std::size_t i = 0; i < image.rgba.size() / 4; ++i) area += image.rgba[4 * i + 3] > 8;
+  return std::sqrt(area);
+}
+
+Shape footed_figure() {  // the figure with a toe and a heel at the end of each leg
+  Shape s = figure();
+  for (const double x : {44.0, 76.0}) {
+    s.body.push_back({{x, 150}, {x - 7, 156}, 3});
+    s.body.push_back({{x, 150}, {x + 7, 156}, 3});
+  }
+  return s;
+}
+
+TEST_CASE("shape_skeleton: no stub bones, no shared joints, limbs turn at their roots", "[skeleton]") {
+  const std::vector<std::pair<std::string, Shape>> shapes{{"figure", figure()}, {"footed figure", footed_figure()},
+                                                          {"star", star()},     {"spider", spider()},
+                                                          {"tree", tree()},     {"small 40x60", small_sprite()}};
+  for (const auto& [name, shape] : shapes) {
+    SECTION(name) {
+      const Image image = shape.image();
+      auto bones = shape_skeleton(image);
+      REQUIRE(bones);
+      check_joints_inside(*bones, image);
+      const auto joints = joints_in_image(*bones, image);
+      const double size = sprite_size(image);
+      std::vector<int> children(bones->size(), 0);
+      for (const Bone& b : *bones)
+        if (b.parent >= 0) ++children[static_cast<std::size_t>(b.parent)];
+      for (std::size_t i = 0; i < bones->size(); ++i) {
+        // Every joint is a joint of its own: a limb leaving a junction turns at its edge (a hip), not
+        // about the junction's centre with the bone before it.
+        for (std::size_t j = 0; j < i; ++j) {
+          INFO((*bones)[i].name << " and " << (*bones)[j].name);
+          CHECK(std::hypot(joints[i].x - joints[j].x, joints[i].y - joints[j].y) > 2);
+        }
+        // Along a chain (a parent with one child) no bone is shorter than 12% of the sprite's size
+        // (the floor is 15% of the piece's, less the tip's rounding).
+        const std::int64_t p = (*bones)[i].parent;
+        if (p < 0 || children[static_cast<std::size_t>(p)] != 1) continue;
+        const Vec2 a = joints[i], b = joints[static_cast<std::size_t>(p)];
+        INFO((*bones)[static_cast<std::size_t>(p)].name << " -> " << (*bones)[i].name << ", size " << size);
+        CHECK(std::hypot(a.x - b.x, a.y - b.y) >= 0.12 * size);
+      }
+    }
+  }
+}
+
+TEST_CASE("shape_skeleton: a toe and a heel make no extra limbs", "[skeleton]") {
+  const Image plain = figure().image(), footed = footed_figure().image();
+  ShapeSkeletonStats a, b;
+  auto plain_bones = shape_skeleton(plain, {}, &a);
+  auto footed_bones = shape_skeleton(footed, {}, &b);
+  REQUIRE(plain_bones);
+  REQUIRE(footed_bones);
+  CHECK(b.limbs == a.limbs);
+  CHECK(b.tips == a.tips);
+  // No joint below the ankles: a foot is the end of its leg's last bone.
+  for (const Vec2& j : joints_in_image(*footed_bones, footed)) CHECK(j.y < 148);
+}
+
+TEST_CASE("shape_skeleton: bending any bone 60 degrees keeps the generated figures' triangles", "[skeleton][quality]") {
+  const std::vector<std::pair<std::string, Shape>> shapes{
+      {"figure", figure()}, {"footed figure", footed_figure()}, {"star", star()}, {"tree", tree()}, {"small 40x60", small_sprite()}};
+  for (const auto& [name, shape] : shapes) {
+    SECTION(name) {
+      const Image image = shape.image();
+      AutorigOptions o;  // the default pipeline: outline mesh, shape skeleton, heat weights
+      auto rig = autorig_image(image, o);
+      REQUIRE(rig);
+      const DeformReport report = check_deformation(*rig, {});
+      for (const PartDeformStats& part : report.stats.parts) {
+        INFO("area ratio " << part.min_area_ratio << " to " << part.max_area_ratio << ", flips " << part.flip_fraction);
+        CHECK(part.flip_fraction == 0);
+        CHECK(part.min_area_ratio >= 0.2);
+        CHECK(part.max_area_ratio <= 5);
+        CHECK(part.max_edge_stretch <= 3);
+      }
+    }
+  }
+}
+
+TEST_CASE("shape_skeleton: rooted near a point, a limb hangs from there", "[skeleton]") {
+  // A bar rooted near its top end: one chain from there down, no bones above the root.
+  const Image bar = make_sprite(60, 200, [](double x, double y) { return Capsule{{30, 20}, {30, 180}, 14}.contains(x, y); });
+  ShapeSkeletonOptions o;
+  o.root_near = Vec2{30, 30};
+  auto bones = shape_skeleton(bar, o);
+  REQUIRE(bones);
+  check_joints_inside(*bones, bar);
+  const auto joints = joints_in_image(*bones, bar);
+  CHECK(joints[0].y < 50);  // the root, near the given point
+  for (std::size_t i = 1; i < joints.size(); ++i) CHECK(joints[i].y > joints[0].y);
+  CHECK(bones->size() >= 2);
+}
+
 TEST_CASE("shape_skeleton: errors", "[skeleton]") {
   ShapeSkeletonOptions o;
   o.max_bones = 1;
@@ -385,6 +487,11 @@ TEST_CASE("shape_skeleton: errors", "[skeleton]") {
   REQUIRE_FALSE(bad);
   CHECK(bad.error().code == "skeleton.options");
   CHECK(bad.error().message.find("max_bones") != std::string::npos);
+  ShapeSkeletonOptions nowhere;
+  nowhere.root_near = Vec2{std::nan(""), 0};
+  auto bad_point = shape_skeleton(figure().image(), nowhere);
+  REQUIRE_FALSE(bad_point);
+  CHECK(bad_point.error().message.find("root_near") != std::string::npos);
   const Image empty = make_sprite(16, 16, [](double, double) { return false; });
   auto none = shape_skeleton(empty);
   REQUIRE_FALSE(none);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 #include "rig2d/core/result.h"
@@ -24,14 +25,19 @@ struct ShapeSkeletonOptions {
   double pivot_y = 0.5;      // fraction of the height. [Limit: 0..1]
   int max_bones = 32;        // bone budget over all islands; long chains get fewer bones first,
                              // then the least significant limbs are dropped. [Limit: 2..256]
-  double min_branch = 4;     // px: a limb shorter than this beyond its junction's inscribed disc is
-                             // no limb (antialiased bumps, ragged edges). [Limit: 0..1e6]
+  double min_branch = 4;     // px: a limb shorter than this (or than 10% of the piece's size, the
+                             // square root of its area) beyond its junction's inscribed disc is no
+                             // limb (antialiased bumps, ragged edges, toes). [Limit: 0..1e6]
   double branch_ratio = 0.5; // ... nor is one shorter than this fraction of the junction's radius,
                              // so small bulges on thick bodies make no bones. [Limit: 0..10]
   double bone_length = 3;    // target bone length in limb half-widths: a limb 12 half-widths long
-                             // gets 4 bones. [Limit: 0.5..100]
-  double bend_angle = 35;    // degrees: the medial axis turning more than this at one place always
-                             // gets a joint there (a knee, a tentacle's curl). [Limit: 5..180]
+                             // gets 4 bones; never shorter than 15% of the piece's size. [Limit: 0.5..100]
+  std::optional<Vec2> root_near;  // image px: root the main piece at its axis point nearest this (where
+                                  // a layer joins the one it hangs from) instead of at its central
+                                  // junction. [Limit: finite]
+  double bend_angle = 35;    // degrees: the medial axis turning more than this at one place gets a
+                             // joint there (a knee, a tentacle's curl) unless that is nearer another
+                             // joint or the limb's end than the shortest bone. [Limit: 5..180]
 };
 
 struct ShapeSkeletonStats {
@@ -57,8 +63,9 @@ RIG2D_EXPORT Result<void> check_shape_skeleton_options(const ShapeSkeletonOption
 // Bones for the sprite in `image` (texture space: origin at the pivot, px, +y down), parents first:
 // "root" at the medial-axis point nearest the main piece's centroid, then one chain per limb named
 // by where it points from the root ("up", "down_l", "right", ... each bone "<limb>_<k>", the root's
-// own chain "spine_<k>"). Every joint lies on an opaque pixel; each limb that ends in a tip has at
-// least two bones, its last joint placed so the leaf bone reaches to the tip. Other pieces get their
+// own chain "spine_<k>"). Every joint lies on an opaque pixel; a limb leaving a junction has its first
+// joint where it leaves the junction's inscribed disc (a hip), and its leaf bone reaches to the tip
+// (after a bend, its last stretch holds two joints so the leaf runs along it). Other pieces get their
 // own chains, parented to the nearest bone. Rotations are 0 (offsets only), like suggest_bones.
 // Deterministic, and the same up to translation wherever the sprite sits in the image.
 // Errors: skeleton.options (a field out of its limit), skeleton.empty (no pixel above the threshold),
