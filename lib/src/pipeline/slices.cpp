@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <set>
 
@@ -118,6 +119,19 @@ struct Run {
   int x0, x1, y;
 };
 
+// Row y's coverage (alpha > threshold) as 0/1 bytes in `row`, whose last byte stays 0 (a run's end).
+void covered_row(const Image& image, int y, int alpha_threshold, std::vector<std::uint8_t>& row) {
+  const std::size_t w = static_cast<std::size_t>(image.width);
+  const std::uint8_t* alpha = image.rgba.data() + std::size_t(y) * w * 4 + 3;
+  std::uint8_t* out = row.data();
+  if (alpha_threshold < 0) {
+    std::fill(out, out + w, std::uint8_t{1});
+    return;
+  }
+  const auto t = static_cast<std::uint8_t>(std::min(alpha_threshold, 255));
+  for (std::size_t x = 0; x < w; ++x) out[x] = alpha[4 * x] > t ? 1 : 0;  // vectorizes
+}
+
 // 8-connected islands of alpha > threshold, in the raster order of their first pixel. Built from runs
 // of covered pixels, not pixel by pixel: a run joins every run of the row above that overlaps it or
 // meets it at a corner (one pass over the alpha bytes; a flood fill visited each pixel's 8 neighbours).
@@ -125,24 +139,23 @@ std::vector<Island> find_islands(const Image& image, int alpha_threshold) {
   const std::size_t w = static_cast<std::size_t>(image.width);
   std::vector<Run> runs;
   RunSets sets;
+  std::vector<std::uint8_t> row(w + 1, 0);
   std::size_t above_begin = 0, above_end = 0;  // the previous row's runs
   for (int y = 0; y < image.height; ++y) {
-    const std::uint8_t* alpha = image.rgba.data() + std::size_t(y) * w * 4 + 3;
+    covered_row(image, y, alpha_threshold, row);
     const std::size_t row_begin = runs.size();
     std::size_t above = above_begin;
-    for (std::size_t x = 0; x < w;) {
-      if (alpha[x * 4] <= alpha_threshold) {
-        ++x;
-        continue;
-      }
-      const std::size_t start = x;
-      while (x < w && alpha[x * 4] > alpha_threshold) ++x;
-      const Run run{static_cast<int>(start), static_cast<int>(x) - 1, y};
+    const std::uint8_t* r = row.data();
+    for (const void* at = std::memchr(r, 1, w); at != nullptr;) {
+      const auto* start = static_cast<const std::uint8_t*>(at);
+      const auto* end = static_cast<const std::uint8_t*>(std::memchr(start, 0, w + 1 - std::size_t(start - r)));
+      const Run run{static_cast<int>(start - r), static_cast<int>(end - r) - 1, y};
       const std::uint32_t id = sets.add();
       runs.push_back(run);
       while (above < above_end && runs[above].x1 < run.x0 - 1) ++above;
       for (std::size_t k = above; k < above_end && runs[k].x0 <= run.x1 + 1; ++k)
         sets.unite(id, static_cast<std::uint32_t>(k));
+      at = std::memchr(end, 1, w - std::size_t(end - r));
     }
     above_begin = row_begin;
     above_end = runs.size();

@@ -188,7 +188,7 @@ TEST_CASE("guess_sheet: run labelling finds exactly the flood fill's islands", "
     const std::uint32_t density = next() % 100;
     for (std::size_t i = 3; i < img.rgba.size(); i += 4)
       img.rgba[i] = next() % 100 < density ? std::uint8_t(next() % 256) : 0;
-    for (const int threshold : {0, 8, 128, 254}) {
+    for (const int threshold : {-1, 0, 8, 128, 254, 255}) {
       const SheetGuess got = guess_sheet(img, threshold), want = reference_guess(img, threshold);
       INFO("trial " << trial << " " << w << "x" << h << " density " << density << " threshold " << threshold);
       CHECK(got.islands == want.islands);
