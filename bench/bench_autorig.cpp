@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Auto-rig time per sprite as a ratio to decoding the same PNG, for the engine's pipeline and the CLI's
-// default one. Usage: bench_autorig [samples_dir] [sidecar_dir] [jobs|files|figures] (jobs: only the -j
-// scaling; files: only the whole files of sidecar_dir; figures: write the -j folder into sidecar_dir)
-// (default ./samples) plus generated 256^2, 1024^2 and 2048^2 sprites. Median of repeated runs.
+// default one. Usage: bench_autorig [samples_dir] [sidecar_dir] [jobs|files|figures]: the PNGs of samples_dir
+// (default ./samples) plus generated 256^2, 1024^2 and 2048^2 sprites. Median of repeated runs. The third
+// argument runs one part: jobs, the -j scaling; files, the whole files (generated figures and
+// sidecar_dir); figures, only writes the -j folder into sidecar_dir (to profile the CLI on it).
 // Then the whole per-file path rig2d-autorig -q runs (autorig_file: read, decode, rig, write the text
 // and check it reads back), in memory, per sprite and per folder, as a ratio to the decode floor
 // (reading and decoding the same file with the same decoder, nothing else): over generated
@@ -11,25 +12,25 @@
 // Last, -j scaling over a folder of 48 equal 256 px figures on 1 and 2 threads (wall clock): autorig_file
 // in process, then the rig2d-autorig CLI itself, each round next to a control run of the decode floor
 // on 1 and 2 threads that says whether the machine was idle during that round.
+#include <sys/resource.h>
+#include <time.h>
+
 #include <algorithm>
 #include <atomic>
-#include <cstdlib>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include <sys/resource.h>
-#include <time.h>
-
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
-#include "rig2d/pipeline/autorig_file.h"
 #include "rig2d/pipeline/autorig.h"
+#include "rig2d/pipeline/autorig_file.h"
 #include "rig2d/rig/rig_json.h"
 
 using namespace rig2d;
@@ -216,7 +217,9 @@ double process_cpu_ms() {
 double children_cpu_ms() {
   rusage u{};
   getrusage(RUSAGE_CHILDREN, &u);
-  auto ms = [](const timeval& t) { return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_usec) * 1e-3; };
+  auto ms = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_usec) * 1e-3;
+  };
   return ms(u.ru_utime) + ms(u.ru_stime);
 }
 
@@ -244,13 +247,16 @@ void scaling_rounds(const char* label, int rounds, const std::function<Timing(in
     all.push_back(ratio);
     cpu.push_back(r2.cpu_ms / r1.cpu_ms);
     if (was_idle) idle.push_back(ratio);
-    std::printf("  round %d: -j1 %8.1f ms, -j2 %8.1f ms = %.2fx (CPU -j2/-j1 %.2f) | control -j1 %7.1f ms, -j2 %7.1f ms "
-                "= %.2fx%s\n", r + 1, r1.wall_ms, r2.wall_ms, ratio, cpu.back(), c1, c2, control_ratio,
-                was_idle ? "" : "  (not idle)");
+    std::printf(
+        "  round %d: -j1 %8.1f ms, -j2 %8.1f ms = %.2fx (CPU -j2/-j1 %.2f) | control -j1 %7.1f ms, -j2 %7.1f ms "
+        "= %.2fx%s\n",
+        r + 1, r1.wall_ms, r2.wall_ms, ratio, cpu.back(), c1, c2, control_ratio, was_idle ? "" : "  (not idle)");
   }
   if (idle.empty()) {
-    std::printf("  %s: no idle round (control < 1.8x in all %d): -j2 = %.2fx -j1 (median of all rounds) says "
-                "nothing about the code; CPU -j2/-j1 %.2f\n", label, rounds, median_of(all), median_of(cpu));
+    std::printf(
+        "  %s: no idle round (control < 1.8x in all %d): -j2 = %.2fx -j1 (median of all rounds) says "
+        "nothing about the code; CPU -j2/-j1 %.2f\n",
+        label, rounds, median_of(all), median_of(cpu));
   } else {
     std::printf("  %s: -j2 = %.2fx -j1 (median of %zu idle rounds of %d; all rounds: %.2fx); CPU -j2/-j1 %.2f\n", label,
                 median_of(idle), idle.size(), rounds, median_of(all), median_of(cpu));
@@ -276,11 +282,14 @@ void jobs_scaling(const std::string& dir, const AutorigOptions& options, const c
   auto control = [&](int threads) { return folder_wall_ms(files, threads, floor_passes, floor); };
   char what[160];
   std::snprintf(what, sizeof what, "%s, in process, %zu equal sprites x %d passes", label, files.size(), rig_passes);
-  scaling_rounds(what, 5, [&](int threads) {
-    const double cpu0 = process_cpu_ms();
-    const double wall = folder_wall_ms(files, threads, rig_passes, rig);
-    return Timing{wall, process_cpu_ms() - cpu0};
-  }, control);
+  scaling_rounds(
+      what, 5,
+      [&](int threads) {
+        const double cpu0 = process_cpu_ms();
+        const double wall = folder_wall_ms(files, threads, rig_passes, rig);
+        return Timing{wall, process_cpu_ms() - cpu0};
+      },
+      control);
 #ifdef RIG2D_AUTORIG_CLI
   const fs::path out = fs::path(dir).parent_path() / "bench_autorig_cli_out";
   auto cli = [&](int threads) {
@@ -292,7 +301,8 @@ void jobs_scaling(const std::string& dir, const AutorigOptions& options, const c
     const double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return Timing{wall, children_cpu_ms() - cpu0};
   };
-  std::snprintf(what, sizeof what, "%s, rig2d-autorig -q --force %s, %zu equal sprites", label, cli_flags, files.size());
+  std::snprintf(what, sizeof what, "%s, rig2d-autorig -q --force %s, %zu equal sprites", label, cli_flags,
+                files.size());
   scaling_rounds(what, 5, cli, control);
   fs::remove_all(out);
 #else
@@ -345,7 +355,12 @@ int main(int argc, char** argv) {
     write_figures(argv[2], {256}, 48);
     return 0;
   }
-  if (argc > 3 && std::string(argv[3]) == "files") {  // only the whole files of sidecar_dir
+  if (argc > 3 && std::string(argv[3]) == "files") {  // only the whole files: generated figures, sidecar_dir
+    const fs::path figures = fs::temp_directory_path() / "bench_autorig_figures";
+    fs::remove_all(figures);
+    write_figures(figures, {64, 128, 256, 512, 1024}, 1);
+    whole_files(figures.string(), engine, cli_default);
+    fs::remove_all(figures);
     whole_files(argv[2], engine, cli_default);
     return 0;
   }

@@ -20,7 +20,8 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-constexpr std::uint64_t kMaxSidecarBytes = 16ull << 20;  // read_sprite_meta's limit: larger text is read (and refused) there
+// read_sprite_meta's limit: a larger sidecar text given by the caller is read (and refused) there.
+constexpr std::uint64_t kMaxSidecarBytes = 16ull << 20;
 
 double ms_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();

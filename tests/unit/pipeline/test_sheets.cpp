@@ -117,7 +117,9 @@ struct RefIsland {
 SheetGuess reference_guess(const Image& image, int threshold) {
   const int w = image.width, h = image.height;
   std::vector<std::uint8_t> seen(std::size_t(w) * std::size_t(h), 0);
-  auto covered = [&](int x, int y) { return image.rgba[(std::size_t(y) * std::size_t(w) + std::size_t(x)) * 4 + 3] > threshold; };
+  auto covered = [&](int x, int y) {
+    return image.rgba[(std::size_t(y) * std::size_t(w) + std::size_t(x)) * 4 + 3] > threshold;
+  };
   std::vector<RefIsland> islands;
   std::vector<std::pair<int, int>> stack;
   for (int y = 0; y < h; ++y)
