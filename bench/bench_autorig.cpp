@@ -1,30 +1,36 @@
 // SPDX-License-Identifier: Apache-2.0
 // Auto-rig time per sprite as a ratio to decoding the same PNG, for the engine's pipeline and the CLI's
-// default one. Usage: bench_autorig [samples_dir] [sidecar_dir] [jobs] (jobs: only the -j scaling)
-// (default ./samples) plus generated 256^2, 1024^2 and 2048^2 sprites. Median of repeated runs.
+// default one. Usage: bench_autorig [samples_dir] [sidecar_dir] [jobs|files|figures]: the PNGs of samples_dir
+// (default ./samples) plus generated 256^2, 1024^2 and 2048^2 sprites. Median of repeated runs. The third
+// argument runs one part: jobs, the -j scaling; files, the whole files (generated figures and
+// sidecar_dir); figures, only writes the -j folder into sidecar_dir (to profile the CLI on it).
 // Then the whole per-file path rig2d-autorig -q runs (autorig_file: read, decode, rig, write the text
 // and check it reads back), in memory, per sprite and per folder, as a ratio to the decode floor
 // (reading and decoding the same file with the same decoder, nothing else): over generated
 // real-art-like figures at 64-1024 px, and over the PNGs of [sidecar_dir] (default: samples_dir; each
 // PNG needs its .png.meta.json). Times are thread CPU time (the machine is shared), medians.
-// Last, -j scaling: autorig_file over a folder of equal sprites on 1 and 2 threads (wall clock), next
-// to a control run of the decode floor on 1 and 2 threads that says whether the machine was idle.
+// Last, -j scaling over a folder of 48 equal 256 px figures on 1 and 2 threads (wall clock): autorig_file
+// in process, then the rig2d-autorig CLI itself, each round next to a control run of the decode floor
+// on 1 and 2 threads that says whether the machine was idle during that round.
+#include <sys/resource.h>
+#include <time.h>
+
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include <time.h>
-
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
-#include "rig2d/pipeline/autorig_file.h"
 #include "rig2d/pipeline/autorig.h"
+#include "rig2d/pipeline/autorig_file.h"
 #include "rig2d/rig/rig_json.h"
 
 using namespace rig2d;
@@ -180,43 +186,128 @@ void whole_files(const std::string& dir, AutorigOptions engine, AutorigOptions c
               files.size(), floor, sum[0], sum[0] / floor, sum[1], sum[1] / floor, over);
 }
 
-// Wall-clock ms to run `work` on every file, split over `threads` threads (file k on thread k % threads).
-double folder_wall_ms(const std::vector<fs::path>& files, int threads, const std::function<void(const fs::path&)>& work) {
+// Wall-clock ms to run `work` on every file `passes` times, split over `threads` threads that take the
+// next file as they finish one (as rig2d-autorig's batch does).
+double folder_wall_ms(const std::vector<fs::path>& files, int threads, int passes,
+                      const std::function<void(const fs::path&)>& work) {
   const auto t0 = std::chrono::steady_clock::now();
+  std::atomic<std::size_t> next{0};
+  const std::size_t total = files.size() * static_cast<std::size_t>(passes);
   std::vector<std::thread> pool;
   for (int t = 0; t < threads; ++t) {
-    pool.emplace_back([&, t] {
-      for (std::size_t k = static_cast<std::size_t>(t); k < files.size(); k += static_cast<std::size_t>(threads)) work(files[k]);
+    pool.emplace_back([&] {
+      for (std::size_t k = next++; k < total; k = next++) work(files[k % files.size()]);
     });
   }
   for (std::thread& th : pool) th.join();
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// -j2 against -j1 over a folder of equal sprites, with the decode floor as the idle control: two
-// decoders in parallel scale ~2x on an idle 2-core machine, so a lower control figure means the
-// autorig figure measures the load too.
-void jobs_scaling(const std::string& dir, const AutorigOptions& options, const char* label) {
+struct Timing {
+  double wall_ms = 0;
+  double cpu_ms = 0;  // CPU time of the work on all its threads (or child processes)
+};
+
+double process_cpu_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) * 1e-6;
+}
+
+double children_cpu_ms() {
+  rusage u{};
+  getrusage(RUSAGE_CHILDREN, &u);
+  auto ms = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_usec) * 1e-3;
+  };
+  return ms(u.ru_utime) + ms(u.ru_stime);
+}
+
+double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+
+// One -j scaling figure: `run(threads)` timed on 1 and 2 threads, each round next to a control (the
+// decode floor on 1 and 2 threads, which scales ~2x on an idle 2-core machine) run just before it, so
+// every round says whether the machine was idle while it ran. Prints each round; the verdict is the
+// median over the idle rounds, with the median over all rounds beside it. The CPU time of -j2 over
+// -j1's says, load or not, whether two at once cost extra work (contention); 1.00 means none.
+void scaling_rounds(const char* label, int rounds, const std::function<Timing(int)>& run,
+                    const std::function<double(int)>& control) {
+  std::vector<double> all, idle, cpu;
+  std::printf("\n-j scaling, %s (wall clock):\n", label);
+  for (int r = 0; r < rounds; ++r) {
+    const double c1 = control(1);
+    const Timing r1 = run(1);
+    const double c2 = control(2);
+    const Timing r2 = run(2);
+    const double ratio = r1.wall_ms / r2.wall_ms, control_ratio = c1 / c2;
+    const bool was_idle = control_ratio >= 1.8;
+    all.push_back(ratio);
+    cpu.push_back(r2.cpu_ms / r1.cpu_ms);
+    if (was_idle) idle.push_back(ratio);
+    std::printf(
+        "  round %d: -j1 %8.1f ms, -j2 %8.1f ms = %.2fx (CPU -j2/-j1 %.2f) | control -j1 %7.1f ms, -j2 %7.1f ms "
+        "= %.2fx%s\n",
+        r + 1, r1.wall_ms, r2.wall_ms, ratio, cpu.back(), c1, c2, control_ratio, was_idle ? "" : "  (not idle)");
+  }
+  if (idle.empty()) {
+    std::printf(
+        "  %s: no idle round (control < 1.8x in all %d): -j2 = %.2fx -j1 (median of all rounds) says "
+        "nothing about the code; CPU -j2/-j1 %.2f\n",
+        label, rounds, median_of(all), median_of(cpu));
+  } else {
+    std::printf("  %s: -j2 = %.2fx -j1 (median of %zu idle rounds of %d; all rounds: %.2fx); CPU -j2/-j1 %.2f\n", label,
+                median_of(idle), idle.size(), rounds, median_of(all), median_of(cpu));
+  }
+}
+
+// -j2 against -j1 over a folder of equal sprites: in process (autorig_file, as the batch calls it)
+// and the whole rig2d-autorig CLI (process start, planning, stamps, writes). Each run is a few hundred
+// ms of work, so thread and process start-up do not dominate it.
+void jobs_scaling(const std::string& dir, const AutorigOptions& options, const char* label, const char* cli_flags) {
   const std::vector<fs::path> files = sprites_with_sidecars(dir);
   if (files.empty()) return;
   AutorigOptions o = options;
   quiet(o);
   auto rig = [&](const fs::path& p) { (void)autorig_file(request_for(p), o); };
   auto floor = [&](const fs::path& p) { decode_floor(p.string()); };
-  // Interleaved, best of 5 each, so the control sees the same load as the runs it vouches for.
-  double c1 = 1e300, c2 = 1e300, r1 = 1e300, r2 = 1e300;
-  for (int r = 0; r < 5; ++r) {
-    c1 = std::min(c1, folder_wall_ms(files, 1, floor));
-    r1 = std::min(r1, folder_wall_ms(files, 1, rig));
-    c2 = std::min(c2, folder_wall_ms(files, 2, floor));
-    r2 = std::min(r2, folder_wall_ms(files, 2, rig));
-  }
-  const double control = c1 / c2, scaling = r1 / r2;
-  std::printf("\n-j scaling, %zu equal sprites, %s (wall clock, best of 5): -j1 %.2f ms, -j2 %.2f ms = %.2fx; "
-              "control (decode floor) -j1 %.2f ms, -j2 %.2f ms = %.2fx%s\n",
-              files.size(), label, r1, r2, scaling, c1, c2, control,
-              control < 1.8 ? "  -- the machine was NOT idle (control < 1.8x): the -j figure is a floor, not a verdict"
-                            : "");
+  // Passes of the folder so a -j1 run takes >= ~300 ms (the floor's passes likewise).
+  auto passes_for = [&](const std::function<void(const fs::path&)>& work) {
+    const double once = folder_wall_ms(files, 1, 1, work);
+    return std::max(1, static_cast<int>(std::ceil(300.0 / std::max(once, 1e-3))));
+  };
+  const int rig_passes = passes_for(rig), floor_passes = passes_for(floor);
+  auto control = [&](int threads) { return folder_wall_ms(files, threads, floor_passes, floor); };
+  char what[160];
+  std::snprintf(what, sizeof what, "%s, in process, %zu equal sprites x %d passes", label, files.size(), rig_passes);
+  scaling_rounds(
+      what, 5,
+      [&](int threads) {
+        const double cpu0 = process_cpu_ms();
+        const double wall = folder_wall_ms(files, threads, rig_passes, rig);
+        return Timing{wall, process_cpu_ms() - cpu0};
+      },
+      control);
+#ifdef RIG2D_AUTORIG_CLI
+  const fs::path out = fs::path(dir).parent_path() / "bench_autorig_cli_out";
+  auto cli = [&](int threads) {
+    const std::string cmd = std::string("'") + RIG2D_AUTORIG_CLI + "' -q --force " + cli_flags + " -j" +
+                            std::to_string(threads) + " '" + dir + "' -o '" + out.string() + "'";
+    const double cpu0 = children_cpu_ms();
+    const auto t0 = std::chrono::steady_clock::now();
+    if (std::system(cmd.c_str()) != 0) std::printf("  (%s failed)\n", cmd.c_str());
+    const double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return Timing{wall, children_cpu_ms() - cpu0};
+  };
+  std::snprintf(what, sizeof what, "%s, rig2d-autorig -q --force %s, %zu equal sprites", label, cli_flags,
+                files.size());
+  scaling_rounds(what, 5, cli, control);
+  fs::remove_all(out);
+#else
+  (void)cli_flags;
+#endif
 }
 
 int main(int argc, char** argv) {
@@ -251,13 +342,26 @@ int main(int argc, char** argv) {
   const fs::path equal = fs::temp_directory_path() / "bench_autorig_equal";
   auto scaling = [&] {
     fs::remove_all(equal);
-    write_figures(equal, {160}, 16);
-    jobs_scaling(equal.string(), engine, "engine");
-    jobs_scaling(equal.string(), cli_default, "default");
+    write_figures(equal, {256}, 48);
+    jobs_scaling(equal.string(), engine, "engine", "--mesh grid --weights joint --skeleton chain");
+    jobs_scaling(equal.string(), cli_default, "default", "");
     fs::remove_all(equal);
   };
   if (argc > 3 && std::string(argv[3]) == "jobs") {  // only the -j scaling
     scaling();
+    return 0;
+  }
+  if (argc > 3 && std::string(argv[3]) == "figures") {  // only write the -j folder into sidecar_dir (for profiling)
+    write_figures(argv[2], {256}, 48);
+    return 0;
+  }
+  if (argc > 3 && std::string(argv[3]) == "files") {  // only the whole files: generated figures, sidecar_dir
+    const fs::path figures = fs::temp_directory_path() / "bench_autorig_figures";
+    fs::remove_all(figures);
+    write_figures(figures, {64, 128, 256, 512, 1024}, 1);
+    whole_files(figures.string(), engine, cli_default);
+    fs::remove_all(figures);
+    whole_files(argv[2], engine, cli_default);
     return 0;
   }
 

@@ -37,6 +37,9 @@ case "$scenario" in
     run 0 "$work/in" -o "$work/j1" -j1
     run 0 "$work/in" -o "$work/j2" -j2
     diff -r "$work/j1" "$work/j2" || fail "-j1 and -j2 outputs differ"
+    run 0 "$work/in" -o "$work/e1" -j1 --mesh grid --weights joint --skeleton chain
+    run 0 "$work/in" -o "$work/e3" -j3 --mesh grid --weights joint --skeleton chain
+    diff -r "$work/e1" "$work/e3" || fail "engine mode: -j1 and -j3 outputs differ"
     cp -r "$work/j1" "$work/first"
     run 0 "$work/in" -o "$work/j1" -j2 --force
     expect "0 written, 6 up to date"  # same bytes: files are not rewritten

@@ -42,18 +42,19 @@ Outcome failure(Error error, int exit_code) {
   return out;
 }
 
-Outcome rig_in_memory(const Job& job, const AutorigOptions& options, MemoryBudget* budget) {
+Outcome rig_in_memory(const AutorigFileRequest& request, const AutorigOptions& options, MemoryBudget* budget) {
   // The decode's peak memory comes out of the shared budget first (an unreadable header is left for
   // autorig_file to report).
   MemoryBudget::Lease lease;
   if (budget) {
-    if (auto info = read_png_info(job.request.png_path)) {
-      auto taken = budget->acquire(png_decode_peak_bytes(*info), job.request.png_path);
+    auto info = request.png_bytes ? png_info(*request.png_bytes, request.png_path) : read_png_info(request.png_path);
+    if (info) {
+      auto taken = budget->acquire(png_decode_peak_bytes(*info), request.png_path);
       if (!taken) return failure(taken.error(), kBadInput);
       lease = std::move(*taken);
     }
   }
-  auto result = autorig_file(job.request, options);
+  auto result = autorig_file(request, options);
   if (!result) return failure(result.error(), result.error().code == "autorig.verify" ? kInternal : kBadInput);
   Outcome out;
   out.result = std::move(*result);
@@ -63,7 +64,7 @@ Outcome rig_in_memory(const Job& job, const AutorigOptions& options, MemoryBudge
 // --check: the outputs a run would change, found by regenerating them (stamps are not trusted here:
 // this is the drift check CI runs on a fresh checkout).
 Outcome check_one(const Job& job, const AutorigOptions& options, MemoryBudget* budget) {
-  Outcome out = rig_in_memory(job, options, budget);
+  Outcome out = rig_in_memory(job.request, options, budget);
   if (!out.result) return out;
   std::error_code ec;
   if (out.result->meta_text) {
@@ -108,8 +109,8 @@ Result<bool> write_outputs(const Job& job, const AutorigFileResult& result, cons
 
 Outcome run_one(const Job& job, const AutorigOptions& options, const RunFlags& flags) {
   if (flags.check) return check_one(job, options, flags.budget);
-  // The bytes are read once, before rigging: if a file changes mid-run the stamp names the old bytes,
-  // so the next run sees the change.
+  // The bytes are read once, before rigging, and rigged from: the stamp names exactly the bytes the
+  // rig was made from, and if a file changes mid-run the next run sees the change.
   std::optional<InputBytes> inputs = read_input_bytes(job.request);
   std::optional<std::string> digest;
   if (inputs) digest = input_digest(*inputs, flags.options_key, flags.version);
@@ -118,7 +119,12 @@ Outcome run_one(const Job& job, const AutorigOptions& options, const RunFlags& f
     out.status = Status::UpToDate;
     return out;
   }
-  Outcome out = rig_in_memory(job, options, flags.budget);
+  AutorigFileRequest request = job.request;
+  if (inputs) {
+    request.png_bytes = inputs->png;
+    if (inputs->sidecar) request.sidecar_text = *inputs->sidecar;
+  }
+  Outcome out = rig_in_memory(request, options, flags.budget);
   if (!out.result) return out;
   if (flags.dry_run) {
     out.status = Status::WouldWrite;

@@ -48,29 +48,37 @@ Result<CoverageMask> coverage_mask(const Image& image, const CoverageOptions& op
   const auto threshold = static_cast<std::uint8_t>(options.alpha_threshold);
   if (mask.width == w && mask.height == h) {  // one cell per pixel: a plain threshold, the common case
     const std::uint8_t* alpha = image.rgba.data() + 3;
-    for (std::size_t i = 0; i < mask.inside.size(); ++i) mask.inside[i] = alpha[4 * i] > threshold ? 1 : 0;
+    std::uint8_t* inside = mask.inside.data();  // plain pointers and count: the loop vectorizes
+    const std::size_t cells = mask.inside.size();
+    for (std::size_t i = 0; i < cells; ++i) inside[i] = alpha[4 * i] > threshold ? 1 : 0;
     return mask;
   }
 
   // Each source pixel marks the cells whose footprint contains it. With integer footprints
-  // [floor(x*w/mw), ceil((x+1)*w/mw)) a source column belongs to one or two adjacent cells, so one pass
-  // over the image is enough: cell x covers column sx iff x*w < (sx+1)*mw and sx*mw < (x+1)*w.
+  // [floor(x*w/mw), ceil((x+1)*w/mw)) and mw <= w, a source column belongs to one or two adjacent cells,
+  // so one pass over the image is enough: cell x covers column sx iff x*w < (sx+1)*mw and sx*mw < (x+1)*w.
   std::vector<std::int64_t> col_lo(static_cast<std::size_t>(w)), col_hi(static_cast<std::size_t>(w));
   for (std::int64_t sx = 0; sx < w; ++sx) {
     col_lo[std::size_t(sx)] = (sx * mw) / w;                       // first cell with sx < (x+1)*w/mw
     col_hi[std::size_t(sx)] = std::min(mw - 1, ((sx + 1) * mw - 1) / w);  // last cell with x*w < (sx+1)*mw
   }
+  // Per source row: its covered columns OR-ed into that row's cells (branch-free: a column marks its
+  // first and last cell, which are all the cells it touches), then those cells OR-ed into the mask rows.
+  std::vector<std::uint8_t> row_cells(static_cast<std::size_t>(mw));
   for (std::int64_t sy = 0; sy < h; ++sy) {
     const std::int64_t row_lo = (sy * mh) / h;
     const std::int64_t row_hi = std::min(mh - 1, ((sy + 1) * mh - 1) / h);
-    const std::uint8_t* px = image.rgba.data() + std::size_t(sy) * std::size_t(w) * 4;
-    for (std::int64_t sx = 0; sx < w; ++sx) {
-      if (px[std::size_t(sx) * 4 + 3] <= threshold) continue;
-      for (std::int64_t y = row_lo; y <= row_hi; ++y) {
-        for (std::int64_t x = col_lo[std::size_t(sx)]; x <= col_hi[std::size_t(sx)]; ++x) {
-          mask.inside[std::size_t(y * mw + x)] = 1;
-        }
-      }
+    const std::uint8_t* alpha = image.rgba.data() + std::size_t(sy) * std::size_t(w) * 4 + 3;
+    std::uint8_t* cells = row_cells.data();
+    std::fill(cells, cells + mw, std::uint8_t{0});
+    for (std::size_t sx = 0; sx < std::size_t(w); ++sx) {
+      const std::uint8_t c = alpha[4 * sx] > threshold ? 1 : 0;
+      cells[col_lo[sx]] |= c;
+      cells[col_hi[sx]] |= c;
+    }
+    for (std::int64_t y = row_lo; y <= row_hi; ++y) {
+      std::uint8_t* out = mask.inside.data() + std::size_t(y * mw);
+      for (std::size_t x = 0; x < std::size_t(mw); ++x) out[x] |= cells[x];
     }
   }
   return mask;
@@ -85,7 +93,16 @@ bool is_inside(const CoverageMask& mask, double u, double v) {
 }
 
 std::size_t covered_cells(const CoverageMask& mask) {
-  return static_cast<std::size_t>(std::count(mask.inside.begin(), mask.inside.end(), std::uint8_t{1}));
+  // Cells equal to 1, counted in byte blocks that cannot overflow: the loop vectorizes.
+  std::size_t covered = 0;
+  const std::uint8_t* cells = mask.inside.data();
+  for (std::size_t begin = 0; begin < mask.inside.size(); begin += 255) {
+    const std::size_t end = std::min(mask.inside.size(), begin + 255);
+    std::uint8_t block = 0;
+    for (std::size_t i = begin; i < end; ++i) block = static_cast<std::uint8_t>(block + (cells[i] == 1));
+    covered += block;
+  }
+  return covered;
 }
 
 }  // namespace rig2d

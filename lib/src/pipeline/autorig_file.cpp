@@ -20,6 +20,9 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
+// read_sprite_meta's limit: a larger sidecar text given by the caller is read (and refused) there.
+constexpr std::uint64_t kMaxSidecarBytes = 16ull << 20;
+
 double ms_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
@@ -87,15 +90,23 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
   const std::string meta_path = sidecar_path(request.png_path);
 
   auto t = Clock::now();
-  auto bytes = read_file(request.png_path, kMaxPngFileBytes);
-  if (!bytes) return Unexpected{bytes.error()};
+  std::string read_bytes;
+  const bool given = request.png_bytes && request.png_bytes->size() <= kMaxPngFileBytes;
+  if (!given) {
+    auto file = read_file(request.png_path, kMaxPngFileBytes);
+    if (!file) return Unexpected{file.error()};
+    read_bytes = std::move(*file);
+  }
+  const std::string_view bytes = given ? *request.png_bytes : std::string_view(read_bytes);
   out.read_ms = ms_since(t);
   t = Clock::now();
-  auto image = decode_png(*bytes, request.png_path);
+  auto image = decode_png(bytes, request.png_path);
   if (!image) return Unexpected{image.error()};
   out.decode_ms = ms_since(t);
 
-  auto meta = read_sprite_meta(meta_path);
+  auto meta = request.sidecar_text && request.sidecar_text->size() <= kMaxSidecarBytes
+                  ? parse_sprite_meta(*request.sidecar_text, meta_path)
+                  : read_sprite_meta(meta_path);
   AutorigOptions o = options;
   if (request.slice) {  // a slice of a sheet: its own pixels, pivot and GUID (slice_source.cpp)
     if (!meta) return Unexpected{meta.error()};
@@ -105,7 +116,7 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
     out.sprite_guid = std::move(slice->guid);
     *image = std::move(slice->pixels);
   } else if (!meta && meta.error().code == "meta.missing" && request.write_meta) {
-    out.texture_guid = mint_texture_guid(relative_to_asset_root(request.png_path), *bytes);
+    out.texture_guid = mint_texture_guid(relative_to_asset_root(request.png_path), bytes);
     out.meta_text = new_sprite_meta_text(out.texture_guid);
     out.meta_created = true;
   } else if (!meta) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <set>
 
@@ -94,39 +95,84 @@ struct Island {
   int x0, y0, x1, y1;
 };
 
-// 8-connected islands of alpha > threshold (an explicit stack: no recursion depth to overflow).
+// Union-find over the runs of one image, by index.
+class RunSets {
+ public:
+  std::uint32_t add() {
+    parent_.push_back(static_cast<std::uint32_t>(parent_.size()));
+    return parent_.back();
+  }
+  std::uint32_t find(std::uint32_t a) {
+    while (parent_[a] != a) a = parent_[a] = parent_[parent_[a]];
+    return a;
+  }
+  void unite(std::uint32_t a, std::uint32_t b) {
+    a = find(a), b = find(b);
+    if (a != b) parent_[std::max(a, b)] = std::min(a, b);  // the earlier run stays the root
+  }
+
+ private:
+  std::vector<std::uint32_t> parent_;
+};
+
+struct Run {
+  int x0, x1, y;
+};
+
+// Row y's coverage (alpha > threshold) as 0/1 bytes in `row`, whose last byte stays 0 (a run's end).
+void covered_row(const Image& image, int y, int alpha_threshold, std::vector<std::uint8_t>& row) {
+  const std::size_t w = static_cast<std::size_t>(image.width);
+  const std::uint8_t* alpha = image.rgba.data() + std::size_t(y) * w * 4 + 3;
+  std::uint8_t* out = row.data();
+  if (alpha_threshold < 0) {
+    std::fill(out, out + w, std::uint8_t{1});
+    return;
+  }
+  const auto t = static_cast<std::uint8_t>(std::min(alpha_threshold, 255));
+  for (std::size_t x = 0; x < w; ++x) out[x] = alpha[4 * x] > t ? 1 : 0;  // vectorizes
+}
+
+// 8-connected islands of alpha > threshold, in the raster order of their first pixel. Built from runs
+// of covered pixels, not pixel by pixel: a run joins every run of the row above that overlaps it or
+// meets it at a corner (one pass over the alpha bytes; a flood fill visited each pixel's 8 neighbours).
 std::vector<Island> find_islands(const Image& image, int alpha_threshold) {
-  const int w = image.width, h = image.height;
-  std::vector<std::uint8_t> seen(std::size_t(w) * std::size_t(h), 0);
-  auto covered = [&](int x, int y) { return image.rgba[(std::size_t(y) * std::size_t(w) + std::size_t(x)) * 4 + 3] > alpha_threshold; };
-  std::vector<Island> islands;
-  std::vector<std::pair<int, int>> stack;
-  for (int y = 0; y < h; ++y) {
-    for (int x = 0; x < w; ++x) {
-      const std::size_t i = std::size_t(y) * std::size_t(w) + std::size_t(x);
-      if (seen[i] || !covered(x, y)) continue;
-      Island isl{0, x, y, x, y};
-      seen[i] = 1;
-      stack.push_back({x, y});
-      while (!stack.empty()) {
-        const auto [cx, cy] = stack.back();
-        stack.pop_back();
-        ++isl.area;
-        isl.x0 = std::min(isl.x0, cx), isl.x1 = std::max(isl.x1, cx);
-        isl.y0 = std::min(isl.y0, cy), isl.y1 = std::max(isl.y1, cy);
-        for (int dy = -1; dy <= 1; ++dy) {
-          for (int dx = -1; dx <= 1; ++dx) {
-            const int nx = cx + dx, ny = cy + dy;
-            if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-            const std::size_t j = std::size_t(ny) * std::size_t(w) + std::size_t(nx);
-            if (seen[j] || !covered(nx, ny)) continue;
-            seen[j] = 1;
-            stack.push_back({nx, ny});
-          }
-        }
-      }
-      islands.push_back(isl);
+  const std::size_t w = static_cast<std::size_t>(image.width);
+  std::vector<Run> runs;
+  RunSets sets;
+  std::vector<std::uint8_t> row(w + 1, 0);
+  std::size_t above_begin = 0, above_end = 0;  // the previous row's runs
+  for (int y = 0; y < image.height; ++y) {
+    covered_row(image, y, alpha_threshold, row);
+    const std::size_t row_begin = runs.size();
+    std::size_t above = above_begin;
+    const std::uint8_t* r = row.data();
+    for (const void* at = std::memchr(r, 1, w); at != nullptr;) {
+      const auto* start = static_cast<const std::uint8_t*>(at);
+      const auto* end = static_cast<const std::uint8_t*>(std::memchr(start, 0, w + 1 - std::size_t(start - r)));
+      const Run run{static_cast<int>(start - r), static_cast<int>(end - r) - 1, y};
+      const std::uint32_t id = sets.add();
+      runs.push_back(run);
+      while (above < above_end && runs[above].x1 < run.x0 - 1) ++above;
+      for (std::size_t k = above; k < above_end && runs[k].x0 <= run.x1 + 1; ++k)
+        sets.unite(id, static_cast<std::uint32_t>(k));
+      at = std::memchr(end, 1, w - std::size_t(end - r));
     }
+    above_begin = row_begin;
+    above_end = runs.size();
+  }
+  std::vector<Island> islands;
+  std::vector<std::uint32_t> island_of(runs.size());
+  for (std::uint32_t k = 0; k < runs.size(); ++k) {
+    const std::uint32_t root = sets.find(k);
+    const Run& r = runs[k];
+    if (root == k) {  // a root is its island's first run in raster order
+      island_of[k] = static_cast<std::uint32_t>(islands.size());
+      islands.push_back({0, r.x0, r.y, r.x1, r.y});
+    }
+    Island& isl = islands[island_of[root]];
+    isl.area += static_cast<std::size_t>(r.x1 - r.x0 + 1);
+    isl.x0 = std::min(isl.x0, r.x0), isl.x1 = std::max(isl.x1, r.x1);
+    isl.y1 = std::max(isl.y1, r.y);
   }
   return islands;
 }

@@ -9,6 +9,15 @@
 namespace rig2d::detail {
 namespace {
 
+// An empty object with room for `keys` members. ordered_json keeps its members in a vector of
+// pair<const string, Json>, which copies (not moves) every member when it grows: without the room,
+// adding "uvs" would deep-copy the whole vertex array, "skinIndices" the whole mesh.
+Json object_with_room(std::size_t keys) {
+  Json out = Json::object();
+  out.get_ref<Json::object_t&>().reserve(keys);
+  return out;
+}
+
 // What JSON.stringify then JSON.parse makes of a double: NaN/Infinity -> null, -0 -> 0.
 Json number(double x) {
   if (!std::isfinite(x)) return nullptr;
@@ -16,30 +25,42 @@ Json number(double x) {
   return x;
 }
 
+// The arrays are filled through their array_t, element by element in place: the same values as
+// push_back(Json::array({...})), without the initializer-list copies (the checked write builds this
+// value for every rig it writes).
 Json pairs(const std::vector<Vec2>& points) {
   Json out = Json::array();
-  out.get_ref<Json::array_t&>().reserve(points.size());
-  for (const Vec2& p : points) out.push_back(Json::array({number(p.x), number(p.y)}));
+  auto& items = out.get_ref<Json::array_t&>();
+  items.reserve(points.size());
+  for (const Vec2& p : points) {
+    Json& pair = items.emplace_back(Json::value_t::array);
+    auto& xy = pair.get_ref<Json::array_t&>();
+    xy.reserve(2);
+    xy.emplace_back(number(p.x));
+    xy.emplace_back(number(p.y));
+  }
   return out;
 }
 
 template <typename T>
 Json integers(const std::vector<T>& values) {
   Json out = Json::array();
-  out.get_ref<Json::array_t&>().reserve(values.size());
-  for (const T v : values) out.push_back(v);
+  auto& items = out.get_ref<Json::array_t&>();
+  items.reserve(values.size());
+  for (const T v : values) items.emplace_back(v);
   return out;
 }
 
 Json doubles(const std::vector<double>& values) {
   Json out = Json::array();
-  out.get_ref<Json::array_t&>().reserve(values.size());
-  for (const double v : values) out.push_back(number(v));
+  auto& items = out.get_ref<Json::array_t&>();
+  items.reserve(values.size());
+  for (const double v : values) items.emplace_back(number(v));
   return out;
 }
 
 Json bone_json(const Bone& bone) {
-  Json out = Json::object();
+  Json out = object_with_room(6);
   out["name"] = bone.name;
   out["parent"] = bone.parent;
   out["x"] = number(bone.x);
@@ -50,7 +71,7 @@ Json bone_json(const Bone& bone) {
 }
 
 Json mesh_json(const Mesh& mesh) {
-  Json out = Json::object();
+  Json out = object_with_room(3);
   out["verts"] = pairs(mesh.verts);
   out["uvs"] = pairs(mesh.uvs);
   out["tris"] = integers(mesh.tris);
@@ -64,6 +85,7 @@ void add_header(Json& out, const Rig& rig) {
 
 Json bones_json(const Rig& rig) {
   Json out = Json::array();
+  out.get_ref<Json::array_t&>().reserve(rig.bones.size());
   for (const Bone& bone : rig.bones) out.push_back(bone_json(bone));
   return out;
 }
@@ -71,7 +93,7 @@ Json bones_json(const Rig& rig) {
 }  // namespace
 
 Json rig_to_json(const Rig& rig) {
-  Json out = Json::object();
+  Json out = object_with_room(7);
   add_header(out, rig);
   if (rig.layout == Layout::V1) {
     static const Part kEmpty;
@@ -86,7 +108,7 @@ Json rig_to_json(const Rig& rig) {
   out["bones"] = bones_json(rig);
   Json parts = Json::array();
   for (const Part& part : rig.parts) {
-    Json p = Json::object();
+    Json p = object_with_room(7);
     if (part.name) p["name"] = *part.name;
     p["sprite"] = part.sprite;
     p["mesh"] = mesh_json(part.mesh);

@@ -273,3 +273,49 @@ TEST_CASE("autorig_file: keep_bones re-uses the existing rig's bones", "[pipelin
   CHECK(broken.error().code == "bones.empty");
   CHECK(broken.error().where.file == req.rig_path);
 }
+
+TEST_CASE("autorig_file: bytes the caller has read are rigged instead of the files", "[pipeline][file]") {
+  Sandbox box("given_bytes");
+  const std::string meta = std::string("{\"version\": 2, \"id\": \"") + kTexture + "\", \"type\": \"2d\"}";
+  box.write("hero.png", sprite_png());
+  box.write("hero.png.meta.json", meta);
+  AutorigFileRequest req;
+  req.png_path = box.path("hero.png");
+  req.rig_path = box.path("hero.rig2d.json");
+  AutorigOptions options;
+  options.cell_size = 10;
+  auto from_files = autorig_file(req, options);
+  REQUIRE(from_files);
+
+  // The same bytes given: the same rig, even with the files gone.
+  const std::string png = sprite_png();
+  fs::remove(req.png_path);
+  fs::remove(req.png_path + ".meta.json");
+  req.png_bytes = png;
+  req.sidecar_text = meta;
+  auto given = autorig_file(req, options);
+  REQUIRE(given);
+  CHECK(given->rig_text == from_files->rig_text);
+  CHECK(given->texture_guid == kTexture);
+
+  // Other bytes given than the file holds: the given ones are rigged (a different image, a different
+  // texture id), so a caller's digest of them names what was rigged.
+  box.write("hero.png", sprite_png());
+  box.write("hero.png.meta.json", meta);
+  const std::string other = *encode_png(figure());
+  const std::string other_meta = "{\"version\": 2, \"id\": \"11111111-2222-4333-8444-555555555555\", \"type\": \"2d\"}";
+  req.png_bytes = other;
+  req.sidecar_text = other_meta;
+  auto swapped = autorig_file(req, options);
+  REQUIRE(swapped);
+  CHECK(swapped->texture_guid == "11111111-2222-4333-8444-555555555555");
+  CHECK(swapped->stats.image_width == 96);
+  CHECK(swapped->rig_text != from_files->rig_text);
+
+  // Without a sidecar text the sidecar file is read (and its absence is still meta.missing).
+  req.sidecar_text.reset();
+  fs::remove(req.png_path + ".meta.json");
+  auto missing = autorig_file(req, options);
+  REQUIRE_FALSE(missing);
+  CHECK(missing.error().code == "meta.missing");
+}

@@ -3,6 +3,7 @@
 // recognised.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <set>
 
 #include "rig2d/image/png.h"
@@ -95,6 +96,109 @@ TEST_CASE("guess_sheet: a grid of sprites is a sheet, one sprite with details is
   CHECK(b.largest_share > 0.9);
   CHECK_FALSE(b.looks_like_sheet);
   CHECK_FALSE(guess_sheet(blank(10, 10), 8).looks_like_sheet);
+}
+
+namespace {
+
+// The flood fill guess_sheet used before it labelled runs: every pixel's 8 neighbours, an explicit stack.
+struct RefIsland {
+  std::size_t area = 0;
+  int x0, y0, x1, y1;
+};
+
+SheetGuess reference_guess(const Image& image, int threshold) {
+  const int w = image.width, h = image.height;
+  std::vector<std::uint8_t> seen(std::size_t(w) * std::size_t(h), 0);
+  auto covered = [&](int x, int y) {
+    return image.rgba[(std::size_t(y) * std::size_t(w) + std::size_t(x)) * 4 + 3] > threshold;
+  };
+  std::vector<RefIsland> islands;
+  std::vector<std::pair<int, int>> stack;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      if (seen[std::size_t(y) * std::size_t(w) + std::size_t(x)] || !covered(x, y)) continue;
+      RefIsland isl{0, x, y, x, y};
+      seen[std::size_t(y) * std::size_t(w) + std::size_t(x)] = 1;
+      stack.push_back({x, y});
+      while (!stack.empty()) {
+        const auto [cx, cy] = stack.back();
+        stack.pop_back();
+        ++isl.area;
+        isl.x0 = std::min(isl.x0, cx), isl.x1 = std::max(isl.x1, cx);
+        isl.y0 = std::min(isl.y0, cy), isl.y1 = std::max(isl.y1, cy);
+        for (int dy = -1; dy <= 1; ++dy)
+          for (int dx = -1; dx <= 1; ++dx) {
+            const int nx = cx + dx, ny = cy + dy;
+            if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+            const std::size_t j = std::size_t(ny) * std::size_t(w) + std::size_t(nx);
+            if (seen[j] || !covered(nx, ny)) continue;
+            seen[j] = 1;
+            stack.push_back({nx, ny});
+          }
+      }
+      islands.push_back(isl);
+    }
+  SheetGuess g;
+  std::size_t largest = 0, total = 0;
+  for (const RefIsland& i : islands) largest = std::max(largest, i.area), total += i.area;
+  if (total == 0) return g;
+  std::vector<double> cx, cy, widths, heights;
+  for (const RefIsland& i : islands) {
+    if (double(i.area) < 0.05 * double(largest)) continue;
+    ++g.islands;
+    cx.push_back(0.5 * (i.x0 + i.x1));
+    cy.push_back(0.5 * (i.y0 + i.y1));
+    widths.push_back(i.x1 - i.x0 + 1);
+    heights.push_back(i.y1 - i.y0 + 1);
+  }
+  auto median = [](std::vector<double> v) {
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+    return v[v.size() / 2];
+  };
+  auto bands = [](std::vector<double> c, double extent) {
+    std::sort(c.begin(), c.end());
+    std::size_t n = 1;
+    for (std::size_t i = 1; i < c.size(); ++i) n += c[i] - c[i - 1] > 0.5 * extent;
+    return n;
+  };
+  g.cols = bands(cx, median(widths));
+  g.rows = bands(cy, median(heights));
+  g.largest_share = double(largest) / double(total);
+  g.looks_like_sheet = g.islands >= kSheetMinIslands && g.largest_share < 0.5;
+  return g;
+}
+
+}  // namespace
+
+TEST_CASE("guess_sheet: run labelling finds exactly the flood fill's islands", "[pipeline][sheets]") {
+  // Random alpha at several densities and thresholds: single pixels, diagonal contacts, runs that
+  // touch several runs above, islands that merge late, plus the sheets and a body with specks.
+  std::uint32_t state = 12345;
+  auto next = [&] { return state = state * 1664525u + 1013904223u, state >> 8; };
+  int sheets = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int w = 1 + int(next() % 90), h = 1 + int(next() % 70);
+    Image img = blank(w, h);
+    const std::uint32_t density = next() % 100;
+    for (std::size_t i = 3; i < img.rgba.size(); i += 4)
+      img.rgba[i] = next() % 100 < density ? std::uint8_t(next() % 256) : 0;
+    for (const int threshold : {-1, 0, 8, 128, 254, 255}) {
+      const SheetGuess got = guess_sheet(img, threshold), want = reference_guess(img, threshold);
+      INFO("trial " << trial << " " << w << "x" << h << " density " << density << " threshold " << threshold);
+      CHECK(got.islands == want.islands);
+      CHECK(got.rows == want.rows);
+      CHECK(got.cols == want.cols);
+      CHECK(got.largest_share == want.largest_share);
+      CHECK(got.looks_like_sheet == want.looks_like_sheet);
+      sheets += want.looks_like_sheet;
+    }
+  }
+  CHECK(sheets > 50);  // the mix holds many sheet-like images, not only blobs
+  for (const Image& img : {star_sheet(8, 4, 64, 6), star_sheet(32, 1, 32, 5)}) {
+    const SheetGuess got = guess_sheet(img, 8), want = reference_guess(img, 8);
+    CHECK(got.islands == want.islands);
+    CHECK(got.largest_share == want.largest_share);
+  }
 }
 
 TEST_CASE("slices: names become safe, unique file stems", "[pipeline][sheets]") {

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rig2d/core/result.h"
@@ -24,6 +25,11 @@ struct AutorigFileRequest {
   bool write_meta = false;              // create a missing sidecar / set a non-2d one's type to "2d"
   std::optional<std::size_t> slice;     // rig only this slice (index into the sidecar's `sprites`):
                                         // its rect, pivot and alpha; sprite = the slice GUID (slices.h)
+  // The PNG's bytes and the sidecar's text when the caller has read them already (rig2d-autorig reads
+  // both first for its stamp digest): used instead of reading png_path and its sidecar again, so the
+  // rig is made from exactly the bytes the caller holds. They must outlive the call. Unset: read.
+  std::optional<std::string_view> png_bytes;
+  std::optional<std::string_view> sidecar_text;
 };
 
 struct AutorigFileResult {
