@@ -239,6 +239,9 @@ void restore_image_corners(Ring& ring, double w, double h) {
   ring = std::move(out);
 }
 
+// Sample (i, j) of the lattices below lies at (kX0 + i, kY0 + j): pixel centres plus one ring around.
+constexpr double kX0 = -0.5, kY0 = -0.5;
+
 // Level minus alpha on the lattice of pixel centres plus one ring of transparent samples around the
 // image (x = i - 0.5, y = j - 0.5), so the iso-line at 0 separates the centres with alpha > threshold
 // from the rest. Only the signs are stored; value(i, j) recomputes a sample from the image, which
@@ -270,6 +273,94 @@ struct AlphaLattice {
   }
 };
 
+// Squared distance from each lattice sample to the alpha iso-contour, within a band; beyond it the
+// value is capped at band^2. Also lists the samples under the cap.
+struct DistanceBand {
+  float capped = 0;
+  std::vector<float> dist;
+  std::vector<std::size_t> in_band;
+
+  DistanceBand(const AlphaLattice& alpha, double band) : capped(static_cast<float>(band * band)) {
+    const int nx = alpha.inside.nx, ny = alpha.inside.ny;
+    dist.assign(static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny), capped);
+    const int reach = static_cast<int>(std::ceil(band));
+    // Per row, only the samples that can come within the band of the segment: any other sample's
+    // distance exceeds the cap it already holds, so skipping it changes nothing. The padding keeps
+    // rounding in the bounds from ever dropping a sample that could change.
+    const double padded_band = band + 1e-6;
+    std::vector<float> row_d2(static_cast<std::size_t>(nx));  // one row's squared distances to a segment
+    auto value = [&](int i, int j) { return alpha.value(i, j); };
+    march(alpha.inside, kX0, kY0, value, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
+      const double x_lo = std::min(p.x, q.x), x_hi = std::max(p.x, q.x);
+      const double y_lo = std::min(p.y, q.y), y_hi = std::max(p.y, q.y);
+      const int i0 = std::max(0, static_cast<int>(std::floor(x_lo - kX0)) - reach);
+      const int i1 = std::min(nx - 1, static_cast<int>(std::ceil(x_hi - kX0)) + reach);
+      const int j0 = std::max(0, static_cast<int>(std::floor(y_lo - kY0)) - reach);
+      const int j1 = std::min(ny - 1, static_cast<int>(std::ceil(y_hi - kY0)) + reach);
+      const SegmentDistance segment(p, q);
+      for (int j = j0; j <= j1; ++j) {
+        const double y = kY0 + j;
+        const double dy = std::max({0.0, y_lo - y, y - y_hi});
+        if (dy >= padded_band) continue;
+        const double half = std::sqrt(padded_band * padded_band - dy * dy);
+        const int from = std::max(i0, static_cast<int>(std::floor(x_lo - half - kX0)));
+        const int to = std::min(i1, static_cast<int>(std::ceil(x_hi + half - kX0)));
+        if (from > to) continue;
+        segment.row(kX0, from, to, y, row_d2.data());
+        lower_row(static_cast<std::size_t>(j) * static_cast<std::size_t>(nx), from, to, row_d2.data());
+      }
+    });
+  }
+
+  // dist = min(dist, d2) over samples row_start + from..to, listing each sample leaving the cap.
+  void lower_row(std::size_t row_start, int from, int to, const float* d2) {
+    float* row = dist.data() + row_start;
+    for (int i = from; i <= to; ++i) {
+      const float d = d2[i - from];
+      if (d < row[i]) {
+        if (row[i] == capped) in_band.push_back(row_start + static_cast<std::size_t>(i));
+        row[i] = d;
+      }
+    }
+  }
+};
+
+// G = max(signed distance - margin, signed distance to the image rectangle); inside where < 0.
+// Values are kept off exact zero so no crossing lands on a sample (which would pinch rings).
+struct GrownField {
+  const AlphaLattice& alpha;
+  const DistanceBand& band;
+  double margin;
+  double capped_d;
+  SignBits inside;
+
+  // Off the band G has the sign of the alpha field: there |signed distance - margin| >= 2 px, and
+  // every alpha-inside sample is a pixel centre, at least half a pixel inside the rectangle. So the
+  // grown signs are the alpha signs with the band's samples decided one by one.
+  GrownField(const AlphaLattice& alpha_, const DistanceBand& band_, double margin_)
+      : alpha(alpha_), band(band_), margin(margin_), capped_d(std::sqrt(static_cast<double>(band_.capped))),
+        inside(alpha_.inside) {
+    const auto nx = static_cast<std::size_t>(inside.nx);
+    for (const std::size_t k : band.in_band) {
+      const int i = static_cast<int>(k % nx), j = static_cast<int>(k / nx);
+      inside.set(i, j, value(i, j) < 0);
+    }
+  }
+  float value(int i, int j) const {
+    const std::size_t k = static_cast<std::size_t>(j) * static_cast<std::size_t>(inside.nx) + static_cast<std::size_t>(i);
+    const double w = alpha.image.width, h = alpha.image.height;
+    const double x = kX0 + i, y = kY0 + j;
+    const double d = band.dist[k] == band.capped ? capped_d : std::sqrt(static_cast<double>(band.dist[k]));
+    const double signed_d = alpha.inside.get(i, j) ? -d : d;
+    const double qx = std::fabs(x - w / 2.0) - w / 2.0, qy = std::fabs(y - h / 2.0) - h / 2.0;
+    const double ox = std::max(qx, 0.0), oy = std::max(qy, 0.0);
+    const double rect = qx <= 0 && qy <= 0 ? std::max(qx, qy) : std::sqrt(ox * ox + oy * oy);
+    double g = std::max(signed_d - margin, rect);
+    if (g >= 0 && g < 1e-4) g = 1e-4;
+    return static_cast<float>(g);
+  }
+};
+
 bool image_ok(const Image& image) {
   return image.width > 0 && image.height > 0 &&
          image.rgba.size() == 4ull * static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height);
@@ -284,7 +375,7 @@ double alpha_outline_length(const Image& image, int alpha_threshold) {
   double length = 0;
   const AlphaLattice alpha(image, alpha_threshold);
   auto value = [&](int i, int j) { return alpha.value(i, j); };
-  march(alpha.inside, -0.5, -0.5, value, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
+  march(alpha.inside, kX0, kY0, value, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
     p = clip(p);
     q = clip(q);
     const bool on_border = (p.x == 0 && q.x == 0) || (p.y == 0 && q.y == 0) || (p.x == w && q.x == w) || (p.y == h && q.y == h);
@@ -313,77 +404,14 @@ Result<std::vector<Ring>> trace_alpha_contours(const Image& image, const Contour
 
   const int w = image.width, h = image.height;
   const AlphaLattice alpha(image, options.alpha_threshold);
-  const int nx = alpha.inside.nx, ny = alpha.inside.ny;
-  constexpr double x0 = -0.5, y0 = -0.5;  // sample (i, j) lies at (x0 + i, y0 + j)
   if (grown_mask) grown_mask->assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
   if (!alpha.any) return std::vector<Ring>{};
 
-  // Distance from each sample to the iso-contour, within a band; beyond it the value is capped.
-  const double band = options.margin + 2.0;
-  const float capped = static_cast<float>(band * band);
-  std::vector<float> dist(static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny), capped);  // squared until used
-  std::vector<std::size_t> in_band;  // the samples whose distance is under the cap
-  const int reach = static_cast<int>(std::ceil(band));
-  // Per row, only the samples that can come within the band of the segment: any other sample's
-  // distance exceeds the cap it already holds, so skipping it changes nothing. The padding keeps
-  // rounding in the bounds from ever dropping a sample that could change.
-  const double padded_band = band + 1e-6;
-  std::vector<float> row_d2(static_cast<std::size_t>(nx));  // one row's squared distances to a segment
-  auto alpha_value = [&](int i, int j) { return alpha.value(i, j); };
-  march(alpha.inside, x0, y0, alpha_value, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
-    const double x_lo = std::min(p.x, q.x), x_hi = std::max(p.x, q.x);
-    const double y_lo = std::min(p.y, q.y), y_hi = std::max(p.y, q.y);
-    const int i0 = std::max(0, static_cast<int>(std::floor(x_lo - x0)) - reach);
-    const int i1 = std::min(nx - 1, static_cast<int>(std::ceil(x_hi - x0)) + reach);
-    const int j0 = std::max(0, static_cast<int>(std::floor(y_lo - y0)) - reach);
-    const int j1 = std::min(ny - 1, static_cast<int>(std::ceil(y_hi - y0)) + reach);
-    const SegmentDistance segment(p, q);
-    for (int j = j0; j <= j1; ++j) {
-      const double y = y0 + j;
-      const double dy = std::max({0.0, y_lo - y, y - y_hi});
-      if (dy >= padded_band) continue;
-      const double half = std::sqrt(padded_band * padded_band - dy * dy);
-      const int from = std::max(i0, static_cast<int>(std::floor(x_lo - half - x0)));
-      const int to = std::min(i1, static_cast<int>(std::ceil(x_hi + half - x0)));
-      if (from > to) continue;
-      segment.row(x0, from, to, y, row_d2.data());
-      float* row_dist = dist.data() + static_cast<std::size_t>(j) * static_cast<std::size_t>(nx);
-      for (int i = from; i <= to; ++i) {
-        const float d = row_d2[static_cast<std::size_t>(i - from)];
-        if (d < row_dist[i]) {
-          if (row_dist[i] == capped) in_band.push_back(static_cast<std::size_t>(j) * static_cast<std::size_t>(nx) + static_cast<std::size_t>(i));
-          row_dist[i] = d;
-        }
-      }
-    }
-  });
-
-  // G = max(signed distance - margin, signed distance to the image rectangle); inside where < 0.
-  // Values are kept off exact zero so no crossing lands on a sample (which would pinch rings).
-  const double capped_d = std::sqrt(static_cast<double>(capped));
-  auto grown_value = [&](int i, int j) {
-    const std::size_t k = static_cast<std::size_t>(j) * static_cast<std::size_t>(nx) + static_cast<std::size_t>(i);
-    const double x = x0 + i, y = y0 + j;
-    const double d = dist[k] == capped ? capped_d : std::sqrt(static_cast<double>(dist[k]));
-    const double signed_d = alpha.inside.get(i, j) ? -d : d;
-    const double qx = std::fabs(x - w / 2.0) - w / 2.0, qy = std::fabs(y - h / 2.0) - h / 2.0;
-    const double ox = std::max(qx, 0.0), oy = std::max(qy, 0.0);
-    const double rect = qx <= 0 && qy <= 0 ? std::max(qx, qy) : std::sqrt(ox * ox + oy * oy);
-    double g = std::max(signed_d - options.margin, rect);
-    if (g >= 0 && g < 1e-4) g = 1e-4;
-    return static_cast<float>(g);
-  };
-  // Off the band G has the sign of the alpha field: there |signed distance - margin| >= 2 px, and
-  // every alpha-inside sample is a pixel centre, at least half a pixel inside the rectangle. So the
-  // grown signs are the alpha signs with the band's samples decided one by one.
-  SignBits grown = alpha.inside;
-  for (const std::size_t k : in_band) {
-    const int i = static_cast<int>(k % static_cast<std::size_t>(nx)), j = static_cast<int>(k / static_cast<std::size_t>(nx));
-    grown.set(i, j, grown_value(i, j) < 0);
-  }
+  const DistanceBand band(alpha, options.margin + 2.0);
+  const GrownField grown(alpha, band, options.margin);
   if (grown_mask)
     for (int y = 0; y < h; ++y) {
-      const std::uint64_t* row = grown.row(y + 1);
+      const std::uint64_t* row = grown.inside.row(y + 1);
       std::uint8_t* out = grown_mask->data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(w);
       for (int x = 0; x < w; ++x)
         out[x] = static_cast<std::uint8_t>((row[static_cast<std::size_t>(x + 1) >> 6] >> ((x + 1) & 63)) & 1u);
@@ -391,7 +419,8 @@ Result<std::vector<Ring>> trace_alpha_contours(const Image& image, const Contour
 
   std::vector<Vec2> start;
   std::vector<std::int64_t> from, to;
-  march(grown, x0, y0, grown_value, [&](Vec2 p, Vec2, std::int64_t ip, std::int64_t iq) {
+  auto grown_value = [&](int i, int j) { return grown.value(i, j); };
+  march(grown.inside, kX0, kY0, grown_value, [&](Vec2 p, Vec2, std::int64_t ip, std::int64_t iq) {
     start.push_back({onto_image(p.x, w), onto_image(p.y, h)});
     from.push_back(ip);
     to.push_back(iq);
