@@ -764,8 +764,8 @@ std::size_t Cdt::refine(const RefineOptions& opt, bool& budget_reached) {
       if (segment_needs_split(t, i)) segq.emplace_back(T.v[kNext[i]], T.v[kPrev[i]]);
   };
 
+  std::vector<int> around;
   auto enqueue_around = [&](int v) {
-    std::vector<int> around;
     collect_fan(v, around);
     for (int t : around) enqueue_triangle(t);
   };
@@ -807,6 +807,10 @@ std::size_t Cdt::refine(const RefineOptions& opt, bool& budget_reached) {
   };
 
   for (std::size_t t = 0; t < tris_.size(); ++t) enqueue_triangle(static_cast<int>(t));
+  std::vector<std::pair<int, int>> encroached;
+  std::vector<int> flood;
+  std::vector<std::uint32_t> seen_stamp;
+  std::uint32_t stamp = 0;
 
   const std::size_t limit = 64 * std::min<std::size_t>(budget, 1u << 22) + 100000;
   for (std::size_t iter = 0; iter < limit; ++iter) {
@@ -897,11 +901,17 @@ std::size_t Cdt::refine(const RefineOptions& opt, bool& budget_reached) {
     }
 
     // Ruppert: if the circumcenter would encroach a segment, split the segment(s) instead.
-    std::vector<std::pair<int, int>> encroached;
+    encroached.clear();
     {
-      std::vector<int> stack{cur};
-      std::set<int> seen{cur};
-      while (!stack.empty() && seen.size() < 4096) {
+      // Triangles whose circumcircle holds cc, flooded from cur; `seen` marks them with this step's
+      // stamp (a vector indexed by triangle instead of a set: no allocation per step).
+      ++stamp;
+      if (seen_stamp.size() < tris_.size()) seen_stamp.resize(tris_.size(), 0);
+      std::vector<int>& stack = flood;
+      stack.assign(1, cur);
+      seen_stamp[static_cast<std::size_t>(cur)] = stamp;
+      std::size_t seen = 1;
+      while (!stack.empty() && seen < 4096) {
         const int k = stack.back();
         stack.pop_back();
         const Tri& K = tris_[static_cast<std::size_t>(k)];
@@ -912,10 +922,11 @@ std::size_t Cdt::refine(const RefineOptions& opt, bool& budget_reached) {
             continue;
           }
           const int nb = K.n[i];
-          if (nb < 0 || seen.count(nb) || !tris_[static_cast<std::size_t>(nb)].inside) continue;
+          if (nb < 0 || seen_stamp[static_cast<std::size_t>(nb)] == stamp || !tris_[static_cast<std::size_t>(nb)].inside) continue;
           const Tri& N = tris_[static_cast<std::size_t>(nb)];
           if (incircle(P(N.v[0]), P(N.v[1]), P(N.v[2]), cc) > 0) {
-            seen.insert(nb);
+            seen_stamp[static_cast<std::size_t>(nb)] = stamp;
+            ++seen;
             stack.push_back(nb);
           }
         }

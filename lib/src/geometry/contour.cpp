@@ -6,95 +6,133 @@
 #include "rig2d/geometry/contour.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <string>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "geometry/predicates.h"
 
 namespace rig2d {
 namespace {
 
-// A scalar field on the sample lattice x = x0 + i, y = y0 + j (i < nx, j < ny); inside where < 0.
-struct Field {
+// Which lattice samples are inside (the field < 0), one bit per sample: rows of 64-bit words, the bits
+// past a row's last sample zero. Marching squares only has work where a cell's corners disagree, a
+// thin band along the outline, so the cells are scanned 64 at a time by their corner bits.
+struct SignBits {
   int nx = 0, ny = 0;
-  double x0 = 0, y0 = 0;
-  std::vector<float> g;
-  float at(int i, int j) const { return g[static_cast<std::size_t>(j) * static_cast<std::size_t>(nx) + static_cast<std::size_t>(i)]; }
+  std::size_t words = 0;  // per row
+  std::vector<std::uint64_t> bits;
+
+  SignBits(int nx_, int ny_)
+      : nx(nx_), ny(ny_), words((static_cast<std::size_t>(nx_) + 63) / 64), bits(words * static_cast<std::size_t>(ny_), 0) {}
+  const std::uint64_t* row(int j) const { return bits.data() + static_cast<std::size_t>(j) * words; }
+  bool get(int i, int j) const { return (row(j)[static_cast<std::size_t>(i) >> 6] >> (i & 63)) & 1u; }
+  void set(int i, int j, bool in) {
+    std::uint64_t& w = bits[static_cast<std::size_t>(j) * words + (static_cast<std::size_t>(i) >> 6)];
+    const std::uint64_t bit = std::uint64_t{1} << (i & 63);
+    w = in ? (w | bit) : (w & ~bit);
+  }
 };
 
-// Calls emit(p, q) for each contour segment, oriented with the inside on the right of p -> q (in the
-// orient2d sense), so islands come out with negative shoelace sums. Also reports, for chaining, the
-// lattice edge id of both ends: horizontal edge (i, j) -> 2 * (j * nx + i), vertical -> that + 1.
-template <typename Emit>
-void march(const Field& f, Emit&& emit) {
-  auto crossing = [&](int i0, int j0, int i1, int j1) {
-    const double g0 = f.at(i0, j0), g1 = f.at(i1, j1);
-    const double t = g0 / (g0 - g1);
-    return Vec2{f.x0 + i0 + t * (i1 - i0), f.y0 + j0 + t * (j1 - j0)};
-  };
-  for (int j = 0; j + 1 < f.ny; ++j) {
-    for (int i = 0; i + 1 < f.nx; ++i) {
-      const float tl = f.at(i, j), tr = f.at(i + 1, j), br = f.at(i + 1, j + 1), bl = f.at(i, j + 1);
-      const int code = (tl < 0 ? 1 : 0) | (tr < 0 ? 2 : 0) | (br < 0 ? 4 : 0) | (bl < 0 ? 8 : 0);
-      if (code == 0 || code == 15) continue;
-      // Edges: 0 top (tl-tr), 1 right (tr-br), 2 bottom (bl-br), 3 left (tl-bl).
-      const Vec2 corner[4] = {{f.x0 + i, f.y0 + j}, {f.x0 + i + 1, f.y0 + j}, {f.x0 + i + 1, f.y0 + j + 1}, {f.x0 + i, f.y0 + j + 1}};
-      const bool in[4] = {tl < 0, tr < 0, br < 0, bl < 0};
-      auto point = [&](int e) {
-        switch (e) {
-          case 0: return crossing(i, j, i + 1, j);
-          case 1: return crossing(i + 1, j, i + 1, j + 1);
-          case 2: return crossing(i, j + 1, i + 1, j + 1);
-          default: return crossing(i, j, i, j + 1);
-        }
-      };
-      auto edge_id = [&](int e) -> std::int64_t {
-        const std::int64_t nx = f.nx;
-        switch (e) {
-          case 0: return 2 * (static_cast<std::int64_t>(j) * nx + i);
-          case 1: return 2 * (static_cast<std::int64_t>(j) * nx + i + 1) + 1;
-          case 2: return 2 * (static_cast<std::int64_t>(j + 1) * nx + i);
-          default: return 2 * (static_cast<std::int64_t>(j) * nx + i) + 1;
-        }
-      };
-      // Segment between edges e1, e2 with a reference corner whose side is known.
-      auto segment = [&](int e1, int e2, int ref) {
-        Vec2 p = point(e1), q = point(e2);
-        std::int64_t ip = edge_id(e1), iq = edge_id(e2);
-        const double o = detail::orient2d(p, q, corner[ref]);
-        const bool want_negative = in[ref];  // inside on the right: orient2d(p, q, inside) < 0
-        if ((o < 0) != want_negative) {
-          std::swap(p, q);
-          std::swap(ip, iq);
-        }
-        emit(p, q, ip, iq);
-      };
-      auto crosses = [&](int e) {
-        static constexpr int a[4] = {0, 1, 3, 0}, b[4] = {1, 2, 2, 3};
-        return in[a[e]] != in[b[e]];
-      };
-      if (code == 5 || code == 10) {
-        const bool centre_in = (static_cast<double>(tl) + tr + br + bl) / 4 < 0;
-        // Corners cut off by the two segments: the ones of the minority state at the centre.
-        const bool cut_tl_br = (code == 5) != centre_in;  // code 5 = tl, br inside
-        if (cut_tl_br) {
-          segment(0, 3, 0);
-          segment(1, 2, 2);
-        } else {
-          segment(0, 1, 1);
-          segment(2, 3, 3);
-        }
-        continue;
+// Calls cell(i, j) for every cell (i, j)-(i + 1, j + 1) whose four corners are not all on one side,
+// row by row, left to right.
+template <typename Cell>
+void for_each_mixed_cell(const SignBits& in, Cell&& cell) {
+  const std::size_t last_cell = in.nx >= 2 ? static_cast<std::size_t>(in.nx) - 2 : 0;
+  for (int j = 0; j + 1 < in.ny && in.nx >= 2; ++j) {
+    const std::uint64_t* a = in.row(j);
+    const std::uint64_t* b = in.row(j + 1);
+    for (std::size_t w = 0; w * 64 <= last_cell; ++w) {
+      // Bit k of a_right: the sample right of bit k's (the next word's first sample for k = 63).
+      const std::uint64_t a_right = (a[w] >> 1) | (w + 1 < in.words ? a[w + 1] << 63 : 0);
+      const std::uint64_t b_right = (b[w] >> 1) | (w + 1 < in.words ? b[w + 1] << 63 : 0);
+      std::uint64_t mixed = (a[w] ^ a_right) | (a[w] ^ b[w]) | (a[w] ^ b_right);
+      const std::size_t cells_here = std::min<std::size_t>(64, last_cell + 1 - w * 64);
+      if (cells_here < 64) mixed &= (std::uint64_t{1} << cells_here) - 1;
+      while (mixed != 0) {
+        cell(static_cast<int>(w * 64 + static_cast<std::size_t>(std::countr_zero(mixed))), j);
+        mixed &= mixed - 1;
       }
-      int e[2], n = 0;
-      for (int k = 0; k < 4 && n < 2; ++k)
-        if (crosses(k)) e[n++] = k;
-      int ref = 0;
-      while (!in[ref]) ++ref;
-      segment(e[0], e[1], ref);
     }
   }
+}
+
+// Calls emit(p, q) for each contour segment of the field value(i, j) at (x0 + i, y0 + j), inside where
+// < 0 (exactly the set bits of `in`), oriented with the inside on the right of p -> q (in the orient2d
+// sense), so islands come out with negative shoelace sums. Also reports, for chaining, the lattice
+// edge id of both ends: horizontal edge (i, j) -> 2 * (j * nx + i), vertical -> that + 1.
+template <typename Value, typename Emit>
+void march(const SignBits& inside, double x0, double y0, Value&& value, Emit&& emit) {
+  const std::int64_t nx = inside.nx;
+  for_each_mixed_cell(inside, [&](int i, int j) {
+    const float tl = value(i, j), tr = value(i + 1, j), br = value(i + 1, j + 1), bl = value(i, j + 1);
+    const int code = (tl < 0 ? 1 : 0) | (tr < 0 ? 2 : 0) | (br < 0 ? 4 : 0) | (bl < 0 ? 8 : 0);
+    if (code == 0 || code == 15) return;
+    auto crossing = [&](int i0, int j0, int i1, int j1, float v0, float v1) {
+      const double g0 = v0, g1 = v1;
+      const double t = g0 / (g0 - g1);
+      return Vec2{x0 + i0 + t * (i1 - i0), y0 + j0 + t * (j1 - j0)};
+    };
+    // Edges: 0 top (tl-tr), 1 right (tr-br), 2 bottom (bl-br), 3 left (tl-bl).
+    const Vec2 corner[4] = {{x0 + i, y0 + j}, {x0 + i + 1, y0 + j}, {x0 + i + 1, y0 + j + 1}, {x0 + i, y0 + j + 1}};
+    const bool in[4] = {tl < 0, tr < 0, br < 0, bl < 0};
+    auto point = [&](int e) {
+      switch (e) {
+        case 0: return crossing(i, j, i + 1, j, tl, tr);
+        case 1: return crossing(i + 1, j, i + 1, j + 1, tr, br);
+        case 2: return crossing(i, j + 1, i + 1, j + 1, bl, br);
+        default: return crossing(i, j, i, j + 1, tl, bl);
+      }
+    };
+    auto edge_id = [&](int e) -> std::int64_t {
+      switch (e) {
+        case 0: return 2 * (static_cast<std::int64_t>(j) * nx + i);
+        case 1: return 2 * (static_cast<std::int64_t>(j) * nx + i + 1) + 1;
+        case 2: return 2 * (static_cast<std::int64_t>(j + 1) * nx + i);
+        default: return 2 * (static_cast<std::int64_t>(j) * nx + i) + 1;
+      }
+    };
+    // Segment between edges e1, e2 with a reference corner whose side is known.
+    auto segment = [&](int e1, int e2, int ref) {
+      Vec2 p = point(e1), q = point(e2);
+      std::int64_t ip = edge_id(e1), iq = edge_id(e2);
+      const double o = detail::orient2d(p, q, corner[ref]);
+      const bool want_negative = in[ref];  // inside on the right: orient2d(p, q, inside) < 0
+      if ((o < 0) != want_negative) {
+        std::swap(p, q);
+        std::swap(ip, iq);
+      }
+      emit(p, q, ip, iq);
+    };
+    auto crosses = [&](int e) {
+      static constexpr int a[4] = {0, 1, 3, 0}, b[4] = {1, 2, 2, 3};
+      return in[a[e]] != in[b[e]];
+    };
+    if (code == 5 || code == 10) {
+      const bool centre_in = (static_cast<double>(tl) + tr + br + bl) / 4 < 0;
+      // Corners cut off by the two segments: the ones of the minority state at the centre.
+      const bool cut_tl_br = (code == 5) != centre_in;  // code 5 = tl, br inside
+      if (cut_tl_br) {
+        segment(0, 3, 0);
+        segment(1, 2, 2);
+      } else {
+        segment(0, 1, 1);
+        segment(2, 3, 3);
+      }
+      return;
+    }
+    int e[2], n = 0;
+    for (int k = 0; k < 4 && n < 2; ++k)
+      if (crosses(k)) e[n++] = k;
+    int ref = 0;
+    while (!in[ref]) ++ref;
+    segment(e[0], e[1], ref);
+  });
 }
 
 // Chains oriented segments into closed rings (every crossing point has one successor).
@@ -124,15 +162,49 @@ std::vector<Ring> chain(std::vector<Vec2>& start_pts, std::vector<std::int64_t>&
   return rings;
 }
 
-// Squared distance from p to segment a-b (plain sqrt-free arithmetic: this runs per band sample).
-double seg_dist2(Vec2 p, Vec2 a, Vec2 b) {
-  const double dx = b.x - a.x, dy = b.y - a.y;
-  const double len2 = dx * dx + dy * dy;
-  double t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2 : 0;
-  t = std::clamp(t, 0.0, 1.0);
-  const double ex = p.x - (a.x + t * dx), ey = p.y - (a.y + t * dy);
-  return ex * ex + ey * ey;
-}
+// Squared distance from a point to segment a-b (plain sqrt-free arithmetic: this runs per band
+// sample). The terms that do not depend on the point are computed once per segment and per row; the
+// arithmetic per point is the same sequence of operations, so the result is too.
+struct SegmentDistance {
+  Vec2 a;
+  double dx, dy, len2;
+  SegmentDistance(Vec2 a_, Vec2 b) : a(a_), dx(b.x - a_.x), dy(b.y - a_.y), len2(dx * dx + dy * dy) {}
+
+  // Squared distances of the samples (x0 + i, y), i = from..to, written to out[i - from].
+  void row(double x0, int from, int to, double y, float* out) const {
+    const double along_y = (y - a.y) * dy;
+    if (!(len2 > 0)) {  // a point: t = 0
+      for (int i = from; i <= to; ++i) {
+        const double ex = (x0 + i) - (a.x + 0.0 * dx), ey = y - (a.y + 0.0 * dy);
+        out[i - from] = static_cast<float>(ex * ex + ey * ey);
+      }
+      return;
+    }
+    // Two samples per SSE2 register, each lane the scalar expression below (the clamp's signed-zero
+    // difference cannot reach the squared distance).
+    int i = from;
+#if defined(__SSE2__)
+    const __m128d ax = _mm_set1_pd(a.x), ay = _mm_set1_pd(a.y), vdx = _mm_set1_pd(dx), vdy = _mm_set1_pd(dy);
+    const __m128d vlen2 = _mm_set1_pd(len2), valong_y = _mm_set1_pd(along_y), vy = _mm_set1_pd(y);
+    const __m128d zero = _mm_setzero_pd(), one = _mm_set1_pd(1.0);
+    for (; i + 1 <= to; i += 2) {
+      const __m128d x = _mm_add_pd(_mm_set1_pd(x0), _mm_set_pd(i + 1, i));
+      __m128d t = _mm_div_pd(_mm_add_pd(_mm_mul_pd(_mm_sub_pd(x, ax), vdx), valong_y), vlen2);
+      t = _mm_min_pd(_mm_max_pd(t, zero), one);
+      const __m128d ex = _mm_sub_pd(x, _mm_add_pd(ax, _mm_mul_pd(t, vdx)));
+      const __m128d ey = _mm_sub_pd(vy, _mm_add_pd(ay, _mm_mul_pd(t, vdy)));
+      const __m128 d2 = _mm_cvtpd_ps(_mm_add_pd(_mm_mul_pd(ex, ex), _mm_mul_pd(ey, ey)));
+      _mm_storel_pi(reinterpret_cast<__m64*>(out + (i - from)), d2);
+    }
+#endif
+    for (; i <= to; ++i) {
+      const double x = x0 + i;
+      const double t = std::clamp(((x - a.x) * dx + along_y) / len2, 0.0, 1.0);
+      const double ex = x - (a.x + t * dx), ey = y - (a.y + t * dy);
+      out[i - from] = static_cast<float>(ex * ex + ey * ey);
+    }
+  }
+};
 
 // Crossings beyond the image go onto its border, and so do those within kBorderSnap of it: such a
 // point only ever lies on a lattice edge to the ring of samples outside the image, where the outline
@@ -167,27 +239,127 @@ void restore_image_corners(Ring& ring, double w, double h) {
   ring = std::move(out);
 }
 
+// Sample (i, j) of the lattices below lies at (kX0 + i, kY0 + j): pixel centres plus one ring around.
+constexpr double kX0 = -0.5, kY0 = -0.5;
+
 // Level minus alpha on the lattice of pixel centres plus one ring of transparent samples around the
-// image, so the iso-line at 0 separates the centres with alpha > threshold from the rest.
-Field alpha_field(const Image& image, int alpha_threshold, bool* any_inside) {
-  const int w = image.width, h = image.height;
-  Field alpha;
-  alpha.nx = w + 2;
-  alpha.ny = h + 2;
-  alpha.x0 = -0.5;
-  alpha.y0 = -0.5;
-  const float level = static_cast<float>(alpha_threshold) + 0.5f;
-  alpha.g.assign(static_cast<std::size_t>(alpha.nx) * static_cast<std::size_t>(alpha.ny), level);
+// image (x = i - 0.5, y = j - 0.5), so the iso-line at 0 separates the centres with alpha > threshold
+// from the rest. Only the signs are stored; value(i, j) recomputes a sample from the image, which
+// marching squares needs at the corners of the cells the outline crosses only.
+struct AlphaLattice {
+  const Image& image;
+  float level;
+  SignBits inside;
   bool any = false;
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) {
-      const float a = image.rgba[4 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) + 3];
-      alpha.g[static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(alpha.nx) + static_cast<std::size_t>(x + 1)] = level - a;
-      any = any || a > level;
+
+  AlphaLattice(const Image& image_, int alpha_threshold)
+      : image(image_), level(static_cast<float>(alpha_threshold) + 0.5f), inside(image_.width + 2, image_.height + 2) {
+    const int w = image.width, h = image.height;
+    for (int y = 0; y < h; ++y) {
+      const std::uint8_t* px = image.rgba.data() + 4 * static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + 3;
+      std::uint64_t* row = inside.bits.data() + static_cast<std::size_t>(y + 1) * inside.words;
+      for (int x = 0; x < w; ++x) {
+        // level - alpha < 0 exactly when the integer alpha exceeds the integer threshold.
+        const std::uint64_t in = px[4 * static_cast<std::size_t>(x)] > alpha_threshold ? 1 : 0;
+        row[static_cast<std::size_t>(x + 1) >> 6] |= in << ((x + 1) & 63);
+      }
     }
-  if (any_inside) *any_inside = any;
-  return alpha;
-}
+    for (const std::uint64_t word : inside.bits) any = any || word != 0;
+  }
+  float value(int i, int j) const {
+    if (i < 1 || j < 1 || i > image.width || j > image.height) return level;
+    const float a = image.rgba[4 * (static_cast<std::size_t>(j - 1) * static_cast<std::size_t>(image.width) + static_cast<std::size_t>(i - 1)) + 3];
+    return level - a;
+  }
+};
+
+// Squared distance from each lattice sample to the alpha iso-contour, within a band; beyond it the
+// value is capped at band^2. Also lists the samples under the cap.
+struct DistanceBand {
+  float capped = 0;
+  std::vector<float> dist;
+  std::vector<std::size_t> in_band;
+
+  DistanceBand(const AlphaLattice& alpha, double band) : capped(static_cast<float>(band * band)) {
+    const int nx = alpha.inside.nx, ny = alpha.inside.ny;
+    dist.assign(static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny), capped);
+    const int reach = static_cast<int>(std::ceil(band));
+    // Per row, only the samples that can come within the band of the segment: any other sample's
+    // distance exceeds the cap it already holds, so skipping it changes nothing. The padding keeps
+    // rounding in the bounds from ever dropping a sample that could change.
+    const double padded_band = band + 1e-6;
+    std::vector<float> row_d2(static_cast<std::size_t>(nx));  // one row's squared distances to a segment
+    auto value = [&](int i, int j) { return alpha.value(i, j); };
+    march(alpha.inside, kX0, kY0, value, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
+      const double x_lo = std::min(p.x, q.x), x_hi = std::max(p.x, q.x);
+      const double y_lo = std::min(p.y, q.y), y_hi = std::max(p.y, q.y);
+      const int i0 = std::max(0, static_cast<int>(std::floor(x_lo - kX0)) - reach);
+      const int i1 = std::min(nx - 1, static_cast<int>(std::ceil(x_hi - kX0)) + reach);
+      const int j0 = std::max(0, static_cast<int>(std::floor(y_lo - kY0)) - reach);
+      const int j1 = std::min(ny - 1, static_cast<int>(std::ceil(y_hi - kY0)) + reach);
+      const SegmentDistance segment(p, q);
+      for (int j = j0; j <= j1; ++j) {
+        const double y = kY0 + j;
+        const double dy = std::max({0.0, y_lo - y, y - y_hi});
+        if (dy >= padded_band) continue;
+        const double half = std::sqrt(padded_band * padded_band - dy * dy);
+        const int from = std::max(i0, static_cast<int>(std::floor(x_lo - half - kX0)));
+        const int to = std::min(i1, static_cast<int>(std::ceil(x_hi + half - kX0)));
+        if (from > to) continue;
+        segment.row(kX0, from, to, y, row_d2.data());
+        lower_row(static_cast<std::size_t>(j) * static_cast<std::size_t>(nx), from, to, row_d2.data());
+      }
+    });
+  }
+
+  // dist = min(dist, d2) over samples row_start + from..to, listing each sample leaving the cap.
+  void lower_row(std::size_t row_start, int from, int to, const float* d2) {
+    float* row = dist.data() + row_start;
+    for (int i = from; i <= to; ++i) {
+      const float d = d2[i - from];
+      if (d < row[i]) {
+        if (row[i] == capped) in_band.push_back(row_start + static_cast<std::size_t>(i));
+        row[i] = d;
+      }
+    }
+  }
+};
+
+// G = max(signed distance - margin, signed distance to the image rectangle); inside where < 0.
+// Values are kept off exact zero so no crossing lands on a sample (which would pinch rings).
+struct GrownField {
+  const AlphaLattice& alpha;
+  const DistanceBand& band;
+  double margin;
+  double capped_d;
+  SignBits inside;
+
+  // Off the band G has the sign of the alpha field: there |signed distance - margin| >= 2 px, and
+  // every alpha-inside sample is a pixel centre, at least half a pixel inside the rectangle. So the
+  // grown signs are the alpha signs with the band's samples decided one by one.
+  GrownField(const AlphaLattice& alpha_, const DistanceBand& band_, double margin_)
+      : alpha(alpha_), band(band_), margin(margin_), capped_d(std::sqrt(static_cast<double>(band_.capped))),
+        inside(alpha_.inside) {
+    const auto nx = static_cast<std::size_t>(inside.nx);
+    for (const std::size_t k : band.in_band) {
+      const int i = static_cast<int>(k % nx), j = static_cast<int>(k / nx);
+      inside.set(i, j, value(i, j) < 0);
+    }
+  }
+  float value(int i, int j) const {
+    const std::size_t k = static_cast<std::size_t>(j) * static_cast<std::size_t>(inside.nx) + static_cast<std::size_t>(i);
+    const double w = alpha.image.width, h = alpha.image.height;
+    const double x = kX0 + i, y = kY0 + j;
+    const double d = band.dist[k] == band.capped ? capped_d : std::sqrt(static_cast<double>(band.dist[k]));
+    const double signed_d = alpha.inside.get(i, j) ? -d : d;
+    const double qx = std::fabs(x - w / 2.0) - w / 2.0, qy = std::fabs(y - h / 2.0) - h / 2.0;
+    const double ox = std::max(qx, 0.0), oy = std::max(qy, 0.0);
+    const double rect = qx <= 0 && qy <= 0 ? std::max(qx, qy) : std::sqrt(ox * ox + oy * oy);
+    double g = std::max(signed_d - margin, rect);
+    if (g >= 0 && g < 1e-4) g = 1e-4;
+    return static_cast<float>(g);
+  }
+};
 
 bool image_ok(const Image& image) {
   return image.width > 0 && image.height > 0 &&
@@ -201,7 +373,9 @@ double alpha_outline_length(const Image& image, int alpha_threshold) {
   const double w = image.width, h = image.height;
   auto clip = [&](Vec2 p) { return Vec2{std::clamp(p.x, 0.0, w), std::clamp(p.y, 0.0, h)}; };
   double length = 0;
-  march(alpha_field(image, alpha_threshold, nullptr), [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
+  const AlphaLattice alpha(image, alpha_threshold);
+  auto value = [&](int i, int j) { return alpha.value(i, j); };
+  march(alpha.inside, kX0, kY0, value, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
     p = clip(p);
     q = clip(q);
     const bool on_border = (p.x == 0 && q.x == 0) || (p.y == 0 && q.y == 0) || (p.x == w && q.x == w) || (p.y == h && q.y == h);
@@ -229,69 +403,24 @@ Result<std::vector<Ring>> trace_alpha_contours(const Image& image, const Contour
     return make_error("contour.options", "margin must be within 0..64 px");
 
   const int w = image.width, h = image.height;
-  bool any = false;
-  Field alpha = alpha_field(image, options.alpha_threshold, &any);
+  const AlphaLattice alpha(image, options.alpha_threshold);
   if (grown_mask) grown_mask->assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
-  if (!any) return std::vector<Ring>{};
+  if (!alpha.any) return std::vector<Ring>{};
 
-  // Distance from each sample to the iso-contour, within a band; beyond it the value is capped.
-  const double band = options.margin + 2.0;
-  std::vector<float> dist(alpha.g.size(), static_cast<float>(band * band));  // squared until used
-  const int reach = static_cast<int>(std::ceil(band));
-  // Per row, only the samples that can come within the band of the segment: any other sample's
-  // distance exceeds the cap it already holds, so skipping it changes nothing. The padding keeps
-  // rounding in the bounds from ever dropping a sample that could change.
-  const double padded_band = band + 1e-6;
-  march(alpha, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
-    const double x_lo = std::min(p.x, q.x), x_hi = std::max(p.x, q.x);
-    const double y_lo = std::min(p.y, q.y), y_hi = std::max(p.y, q.y);
-    const int i0 = std::max(0, static_cast<int>(std::floor(x_lo - alpha.x0)) - reach);
-    const int i1 = std::min(alpha.nx - 1, static_cast<int>(std::ceil(x_hi - alpha.x0)) + reach);
-    const int j0 = std::max(0, static_cast<int>(std::floor(y_lo - alpha.y0)) - reach);
-    const int j1 = std::min(alpha.ny - 1, static_cast<int>(std::ceil(y_hi - alpha.y0)) + reach);
-    for (int j = j0; j <= j1; ++j) {
-      const double y = alpha.y0 + j;
-      const double dy = std::max({0.0, y_lo - y, y - y_hi});
-      if (dy >= padded_band) continue;
-      const double half = std::sqrt(padded_band * padded_band - dy * dy);
-      const int from = std::max(i0, static_cast<int>(std::floor(x_lo - half - alpha.x0)));
-      const int to = std::min(i1, static_cast<int>(std::ceil(x_hi + half - alpha.x0)));
-      for (int i = from; i <= to; ++i) {
-        float& d = dist[static_cast<std::size_t>(j) * static_cast<std::size_t>(alpha.nx) + static_cast<std::size_t>(i)];
-        d = std::min(d, static_cast<float>(seg_dist2({alpha.x0 + i, alpha.y0 + j}, p, q)));
-      }
-    }
-  });
-
-  // G = max(signed distance - margin, signed distance to the image rectangle); inside where < 0.
-  // Values are kept off exact zero so no crossing lands on a sample (which would pinch rings).
-  // Computed in place over the alpha field to keep the peak memory at two floats per pixel.
-  Field& grown = alpha;
-  const float capped = static_cast<float>(band * band);
-  const double capped_d = std::sqrt(static_cast<double>(capped));  // most samples: no sqrt per sample
-  for (int j = 0; j < grown.ny; ++j)
-    for (int i = 0; i < grown.nx; ++i) {
-      const std::size_t k = static_cast<std::size_t>(j) * static_cast<std::size_t>(grown.nx) + static_cast<std::size_t>(i);
-      const double x = grown.x0 + i, y = grown.y0 + j;
-      const double d = dist[k] == capped ? capped_d : std::sqrt(static_cast<double>(dist[k]));
-      const double signed_d = alpha.g[k] < 0 ? -d : d;
-      const double qx = std::fabs(x - w / 2.0) - w / 2.0, qy = std::fabs(y - h / 2.0) - h / 2.0;
-      const double ox = std::max(qx, 0.0), oy = std::max(qy, 0.0);
-      const double rect = qx <= 0 && qy <= 0 ? std::max(qx, qy) : std::sqrt(ox * ox + oy * oy);
-      double g = std::max(signed_d - options.margin, rect);
-      if (g >= 0 && g < 1e-4) g = 1e-4;
-      grown.g[k] = static_cast<float>(g);
-    }
-  dist = {};
+  const DistanceBand band(alpha, options.margin + 2.0);
+  const GrownField grown(alpha, band, options.margin);
   if (grown_mask)
-    for (int y = 0; y < h; ++y)
+    for (int y = 0; y < h; ++y) {
+      const std::uint64_t* row = grown.inside.row(y + 1);
+      std::uint8_t* out = grown_mask->data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(w);
       for (int x = 0; x < w; ++x)
-        (*grown_mask)[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)] =
-            grown.at(x + 1, y + 1) < 0;
+        out[x] = static_cast<std::uint8_t>((row[static_cast<std::size_t>(x + 1) >> 6] >> ((x + 1) & 63)) & 1u);
+    }
 
   std::vector<Vec2> start;
   std::vector<std::int64_t> from, to;
-  march(grown, [&](Vec2 p, Vec2, std::int64_t ip, std::int64_t iq) {
+  auto grown_value = [&](int i, int j) { return grown.value(i, j); };
+  march(grown.inside, kX0, kY0, grown_value, [&](Vec2 p, Vec2, std::int64_t ip, std::int64_t iq) {
     start.push_back({onto_image(p.x, w), onto_image(p.y, h)});
     from.push_back(ip);
     to.push_back(iq);

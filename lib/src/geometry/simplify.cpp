@@ -45,12 +45,25 @@ bool point_in_ring(Vec2 p, const Ring& ring) {
   return in;
 }
 
-double point_segment_distance(Vec2 p, Vec2 a, Vec2 b) {
+// p minus its nearest point on segment a-b; point_segment_distance is the hypot of it.
+Vec2 offset_from_segment(Vec2 p, Vec2 a, Vec2 b) {
   const double dx = b.x - a.x, dy = b.y - a.y;
   const double len2 = dx * dx + dy * dy;
-  if (len2 == 0) return std::hypot(p.x - a.x, p.y - a.y);
+  if (len2 == 0) return {p.x - a.x, p.y - a.y};
   const double t = std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / len2, 0.0, 1.0);
-  return std::hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+  return {p.x - (a.x + t * dx), p.y - (a.y + t * dy)};
+}
+
+double point_segment_distance(Vec2 p, Vec2 a, Vec2 b) {
+  const Vec2 o = offset_from_segment(p, a, b);
+  return std::hypot(o.x, o.y);
+}
+
+// True when hypot(o) <= bound for certain, decided without the hypot: the squared length is at most
+// 1e-9 (relative) under bound^2, far more than the few ulps between the two computations.
+bool surely_within(Vec2 o, double bound) {
+  if (o.x == 0 && o.y == 0) return true;
+  return bound > 1e-100 && o.x * o.x + o.y * o.y <= bound * bound * (1 - 1e-9);
 }
 
 bool on_segment(Vec2 a, Vec2 b, Vec2 p) {  // p collinear with a-b assumed
@@ -70,7 +83,14 @@ struct Work {
   const Ring* pts = nullptr;
   std::vector<char> keep;
   std::vector<char> on_frame;  // points on the clip frame: a shortcut may not pass inside them
+  ClipFrame frame;
 };
+
+// Three points on one side line of the frame: exactly collinear (orient2d is 0 for them).
+bool on_one_frame_line(Vec2 a, Vec2 b, Vec2 c, const ClipFrame& f) {
+  return (a.x == 0 && b.x == 0 && c.x == 0) || (a.y == 0 && b.y == 0 && c.y == 0) ||
+         (a.x == f.width && b.x == f.width && c.x == f.width) || (a.y == f.height && b.y == f.height && c.y == f.height);
+}
 
 // The original point of span (s, e) farthest from the shortcut, or n when the span has none.
 std::size_t farthest_in_span(const Ring& p, std::size_t s, std::size_t e) {
@@ -96,8 +116,13 @@ std::size_t point_to_keep(const Work& w, std::size_t s, std::size_t e, double to
   double worst = 0;
   std::size_t worst_k = n;
   for (std::size_t k = (s + 1) % n; k != e; k = (k + 1) % n) {
-    const bool cut_at_frame = w.on_frame[k] && orient2d(p[s], p[e], p[k]) > 0;
-    const double excess = point_segment_distance(p[k], p[s], p[e]) - (cut_at_frame ? 0 : tol);
+    const Vec2 o = offset_from_segment(p[k], p[s], p[e]);
+    // The excess is at most the distance (minus tol off the frame): when that cannot beat the worst
+    // so far, neither the hypot nor the predicate can change the answer.
+    if (surely_within(o, w.on_frame[k] ? worst : worst + tol)) continue;
+    const bool cut_at_frame =
+        w.on_frame[k] && !on_one_frame_line(p[s], p[e], p[k], w.frame) && orient2d(p[s], p[e], p[k]) > 0;
+    const double excess = std::hypot(o.x, o.y) - (cut_at_frame ? 0 : tol);
     if (excess > worst) {
       worst = excess;
       worst_k = k;
@@ -178,6 +203,7 @@ std::vector<Ring> simplify_rings(const std::vector<Ring>& rings, double toleranc
   for (std::size_t r = 0; r < rings.size(); ++r) {
     Work& w = work[r];
     w.pts = &rings[r];
+    w.frame = frame;
     const Ring& p = rings[r];
     const std::size_t n = p.size();
     w.keep.assign(n, 0);

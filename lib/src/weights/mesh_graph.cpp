@@ -97,12 +97,14 @@ double cot_at(Vec2 corner, Vec2 a, Vec2 b) {
 // change only the solver's view of the shape, never the mesh that is written. Edges whose quad is
 // cocircular (every grid cell) are left alone: both diagonals give the same Laplacian, and a margin
 // keeps rounding from deciding. Triangles are made counter-clockwise (y-up sense) first.
-std::size_t make_delaunay(std::span<const Vec2> verts, std::vector<std::array<std::uint32_t, 3>>& tris) {
+// `edges` receives sorted_edges of the result when no edge was flipped (it is left empty otherwise).
+std::size_t make_delaunay(std::span<const Vec2> verts, std::vector<std::array<std::uint32_t, 3>>& tris,
+                          std::vector<EdgeUse>& edges) {
   for (auto& t : tris)
     if (cross2(verts[t[0]], verts[t[1]], verts[t[2]]) < 0) std::swap(t[1], t[2]);
   // Grids and refined outline meshes are Delaunay already: check before building the flip structures.
   {
-    const std::vector<EdgeUse> edges = sorted_edges(verts.size(), tris);
+    edges = sorted_edges(verts.size(), tris);
     bool any = false;
     for (std::size_t i = 0; i < edges.size() && !any; ++i) {
       if (!is_interior(edges, i)) continue;
@@ -110,6 +112,7 @@ std::size_t make_delaunay(std::span<const Vec2> verts, std::vector<std::array<st
       any = cot_at(verts[edges[i].opposite], vp, vq) + cot_at(verts[edges[i + 1].opposite], vp, vq) < -1e-9;
     }
     if (!any) return 0;
+    edges.clear();
   }
   // Edge (lo, hi) -> the triangles using it; more than two marks it non-manifold.
   std::map<std::uint64_t, std::vector<std::uint32_t>> edge_tris;
@@ -199,7 +202,8 @@ MeshGraph build_mesh_graph(std::span<const Vec2> verts, std::span<const std::uin
     }
     g.triangles.push_back(tri);
   }
-  g.flipped_edges = make_delaunay(verts, g.triangles);
+  std::vector<EdgeUse> edges;
+  g.flipped_edges = make_delaunay(verts, g.triangles, edges);
 
   // Islands: union-find over usable triangles; the representative is renumbered in vertex order so
   // island ids are deterministic.
@@ -232,7 +236,7 @@ MeshGraph build_mesh_graph(std::span<const Vec2> verts, std::span<const std::uin
     for (int k = 0; k < 3; ++k) g.tri_list[fill[g.triangles[t][k]]++] = t;
 
   // Vertex -> edge neighbours (sorted, unique), and the longer straight links for shortest paths.
-  const std::vector<EdgeUse> edges = sorted_edges(n, g.triangles);
+  if (g.flipped_edges > 0 || (edges.empty() && !g.triangles.empty())) edges = sorted_edges(n, g.triangles);
   std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
   pairs.reserve(edges.size() * 2);
   for (std::size_t i = 0; i < edges.size(); ++i) {

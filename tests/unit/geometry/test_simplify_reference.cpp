@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: Apache-2.0
+// Douglas-Peucker as it was before it skipped the hypot and the exact predicate for points that
+// cannot be the worst of a span: kept verbatim as the reference the faster simplifier must reproduce
+// point for point, over the rings traced from many images, with and without the clip frame.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "geometry/predicates.h"
+#include "masks.h"
+#include "rig2d/geometry/contour.h"
+#include "rig2d/geometry/simplify.h"
+
+using rig2d::ClipFrame;
+using rig2d::Image;
+using rig2d::Ring;
+using rig2d::Vec2;
+
+namespace {
+namespace reference {
+
+using rig2d::detail::orient2d;
+
+struct Box {
+  double x0 = HUGE_VAL, y0 = HUGE_VAL, x1 = -HUGE_VAL, y1 = -HUGE_VAL;
+  void add(Vec2 p) {
+    x0 = std::min(x0, p.x);
+    y0 = std::min(y0, p.y);
+    x1 = std::max(x1, p.x);
+    y1 = std::max(y1, p.y);
+  }
+  bool contains(Vec2 p) const { return p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1; }
+  bool overlaps(const Box& o) const { return x0 <= o.x1 && o.x0 <= x1 && y0 <= o.y1 && o.y0 <= y1; }
+};
+
+// Even-odd point in ring (points on the boundary may go either way; callers only need strict
+// interiors, which cannot be on a disjoint ring's boundary).
+bool point_in_ring(Vec2 p, const Ring& ring) {
+  bool in = false;
+  for (std::size_t i = 0, j = ring.size() - 1; i < ring.size(); j = i++) {
+    const Vec2 a = ring[j], b = ring[i];
+    if ((a.y > p.y) != (b.y > p.y)) {
+      const double o = orient2d(a, b, p);
+      if ((o > 0) == (b.y > a.y)) in = !in;
+    }
+  }
+  return in;
+}
+
+double point_segment_distance(Vec2 p, Vec2 a, Vec2 b) {
+  const double dx = b.x - a.x, dy = b.y - a.y;
+  const double len2 = dx * dx + dy * dy;
+  if (len2 == 0) return std::hypot(p.x - a.x, p.y - a.y);
+  const double t = std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / len2, 0.0, 1.0);
+  return std::hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+}
+
+bool on_segment(Vec2 a, Vec2 b, Vec2 p) {  // p collinear with a-b assumed
+  return std::min(a.x, b.x) <= p.x && p.x <= std::max(a.x, b.x) && std::min(a.y, b.y) <= p.y &&
+         p.y <= std::max(a.y, b.y);
+}
+
+// True when closed segments a-b and c-d share any point (exact).
+bool segments_meet(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
+  const double o1 = orient2d(a, b, c), o2 = orient2d(a, b, d), o3 = orient2d(c, d, a), o4 = orient2d(c, d, b);
+  if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0))) return true;
+  return (o1 == 0 && on_segment(a, b, c)) || (o2 == 0 && on_segment(a, b, d)) || (o3 == 0 && on_segment(c, d, a)) ||
+         (o4 == 0 && on_segment(c, d, b));
+}
+
+struct Work {
+  const Ring* pts = nullptr;
+  std::vector<char> keep;
+  std::vector<char> on_frame;  // points on the clip frame: a shortcut may not pass inside them
+};
+
+// The original point of span (s, e) farthest from the shortcut, or n when the span has none.
+std::size_t farthest_in_span(const Ring& p, std::size_t s, std::size_t e) {
+  const std::size_t n = p.size();
+  double best = -1;
+  std::size_t best_k = n;
+  for (std::size_t k = (s + 1) % n; k != e; k = (k + 1) % n) {
+    const double d = point_segment_distance(p[k], p[s], p[e]);
+    if (d > best) {
+      best = d;
+      best_k = k;
+    }
+  }
+  return best_k;
+}
+
+// The point of span (s, e) the shortcut s-e must keep, or n when it may replace the span: the one
+// farthest beyond its allowance, which is the tolerance except at a frame point the shortcut passes
+// inside of (the point lies on its left, the filled side being on the right): there it is zero.
+std::size_t point_to_keep(const Work& w, std::size_t s, std::size_t e, double tol) {
+  const Ring& p = *w.pts;
+  const std::size_t n = p.size();
+  double worst = 0;
+  std::size_t worst_k = n;
+  for (std::size_t k = (s + 1) % n; k != e; k = (k + 1) % n) {
+    const bool cut_at_frame = w.on_frame[k] && orient2d(p[s], p[e], p[k]) > 0;
+    const double excess = point_segment_distance(p[k], p[s], p[e]) - (cut_at_frame ? 0 : tol);
+    if (excess > worst) {
+      worst = excess;
+      worst_k = k;
+    }
+  }
+  return worst_k;
+}
+
+// Douglas-Peucker on the cyclic span (s, e) of ring w (e reached from s going forward).
+void dp_span(Work& w, std::size_t s, std::size_t e, double tol) {
+  const std::size_t n = w.pts->size();
+  std::vector<std::pair<std::size_t, std::size_t>> stack{{s, e}};
+  while (!stack.empty()) {
+    const auto [a, b] = stack.back();
+    stack.pop_back();
+    const std::size_t k = point_to_keep(w, a, b, tol);
+    if (k == n) continue;
+    w.keep[k] = 1;
+    stack.emplace_back(a, k);
+    stack.emplace_back(k, b);
+  }
+}
+
+std::vector<std::size_t> kept_indices(const Work& w) {
+  std::vector<std::size_t> idx;
+  for (std::size_t k = 0; k < w.keep.size(); ++k)
+    if (w.keep[k]) idx.push_back(k);
+  return idx;
+}
+
+std::vector<Ring> simplify(const std::vector<Ring>& rings, double tolerance, const ClipFrame& frame) {
+  if (!(tolerance > 0)) return rings;
+  const bool framed = frame.width > 0 && frame.height > 0;
+  std::vector<Work> work(rings.size());
+  for (std::size_t r = 0; r < rings.size(); ++r) {
+    Work& w = work[r];
+    w.pts = &rings[r];
+    const Ring& p = rings[r];
+    const std::size_t n = p.size();
+    w.keep.assign(n, 0);
+    w.on_frame.assign(n, 0);
+    for (std::size_t k = 0; k < n && framed; ++k)
+      w.on_frame[k] = p[k].x == 0 || p[k].y == 0 || p[k].x == frame.width || p[k].y == frame.height;
+    if (n <= 3) {
+      std::fill(w.keep.begin(), w.keep.end(), 1);
+      continue;
+    }
+    std::size_t a = 0;
+    for (std::size_t k = 1; k < n; ++k)
+      if (p[k].x < p[a].x || (p[k].x == p[a].x && p[k].y < p[a].y)) a = k;
+    std::size_t b = a;
+    double far = -1;
+    for (std::size_t k = 0; k < n; ++k) {
+      const double d = std::hypot(p[k].x - p[a].x, p[k].y - p[a].y);
+      if (d > far) {
+        far = d;
+        b = k;
+      }
+    }
+    w.keep[a] = w.keep[b] = 1;
+    dp_span(w, a, b, tolerance);
+    dp_span(w, b, a, tolerance);
+    // A ring needs a third point to keep its area.
+    if (kept_indices(w).size() < 3) {
+      const std::size_t k1 = farthest_in_span(p, a, b), k2 = farthest_in_span(p, b, a);
+      if (k1 < n) w.keep[k1] = 1;
+      if (k2 < n) w.keep[k2] = 1;
+    }
+  }
+
+  // Repair rounds: each round puts back at least one point, so the loop ends within the input size.
+  std::size_t total = 0;
+  for (const Ring& r : rings) total += r.size();
+  for (std::size_t round = 0; round <= total; ++round) {
+    struct Edge {
+      std::size_t ring, s, e;  // original indices of the shortcut's ends
+      Box box;
+    };
+    std::vector<Edge> edges;
+    std::vector<std::vector<std::size_t>> ring_kept(rings.size());
+    Box all;
+    for (std::size_t r = 0; r < rings.size(); ++r) {
+      ring_kept[r] = kept_indices(work[r]);
+      const auto& idx = ring_kept[r];
+      for (std::size_t k = 0; k < idx.size(); ++k) {
+        Edge e{r, idx[k], idx[(k + 1) % idx.size()], {}};
+        e.box.add(rings[r][e.s]);
+        e.box.add(rings[r][e.e]);
+        all.add(rings[r][e.s]);
+        edges.push_back(e);
+      }
+    }
+    if (edges.empty()) break;
+    // Uniform grid over the edges' boxes.
+    const double extent = std::max({all.x1 - all.x0, all.y1 - all.y0, 1e-9});
+    const int cells = std::clamp(static_cast<int>(std::sqrt(static_cast<double>(edges.size()))), 1, 1024);
+    const double cell = extent / cells * (1 + 1e-9);
+    auto cell_of = [&](double v, double origin) {
+      return std::clamp(static_cast<int>((v - origin) / cell), 0, cells - 1);
+    };
+    std::vector<std::vector<std::size_t>> grid(static_cast<std::size_t>(cells) * static_cast<std::size_t>(cells));
+    for (std::size_t k = 0; k < edges.size(); ++k) {
+      const Box& b = edges[k].box;
+      for (int y = cell_of(b.y0, all.y0); y <= cell_of(b.y1, all.y0); ++y)
+        for (int x = cell_of(b.x0, all.x0); x <= cell_of(b.x1, all.x0); ++x)
+          grid[static_cast<std::size_t>(y) * static_cast<std::size_t>(cells) + static_cast<std::size_t>(x)].push_back(k);
+    }
+    std::vector<char> conflict(edges.size(), 0);
+    for (std::size_t c = 0; c < grid.size(); ++c) {
+      const auto& list = grid[c];
+      for (std::size_t i = 0; i < list.size(); ++i)
+        for (std::size_t j = i + 1; j < list.size(); ++j) {
+          const Edge& e1 = edges[list[i]];
+          const Edge& e2 = edges[list[j]];
+          if (!e1.box.overlaps(e2.box)) continue;
+          const Vec2 a = rings[e1.ring][e1.s], b = rings[e1.ring][e1.e];
+          const Vec2 c2 = rings[e2.ring][e2.s], d = rings[e2.ring][e2.e];
+          bool bad;
+          if (e1.ring == e2.ring && (e1.e == e2.s || e2.e == e1.s)) {
+            // Neighbours share a point; they conflict only when folding back onto each other (or a
+            // two-edge ring).
+            const bool e1_first = e1.e == e2.s;
+            const Vec2 shared = e1_first ? b : a, p = e1_first ? a : b, q = e1_first ? d : c2;
+            bad = orient2d(p, shared, q) == 0 && (q.x - shared.x) * (p.x - shared.x) + (q.y - shared.y) * (p.y - shared.y) > 0;
+          } else {
+            bad = segments_meet(a, b, c2, d);
+          }
+          if (bad) conflict[list[i]] = conflict[list[j]] = 1;
+        }
+    }
+    // A shortcut must not sweep over another kept vertex (that would move a ring across it).
+    for (std::size_t k = 0; k < edges.size(); ++k) {
+      const Edge& e = edges[k];
+      const Ring& p = rings[e.ring];
+      if ((e.s + 1) % p.size() == e.e) continue;  // an original edge sweeps nothing
+      Ring span;
+      Box sb;
+      for (std::size_t i = e.s;; i = (i + 1) % p.size()) {
+        span.push_back(p[i]);
+        sb.add(p[i]);
+        if (i == e.e) break;
+      }
+      for (int y = cell_of(sb.y0, all.y0); y <= cell_of(sb.y1, all.y0) && !conflict[k]; ++y)
+        for (int x = cell_of(sb.x0, all.x0); x <= cell_of(sb.x1, all.x0) && !conflict[k]; ++x)
+          for (std::size_t other : grid[static_cast<std::size_t>(y) * static_cast<std::size_t>(cells) + static_cast<std::size_t>(x)]) {
+            const Edge& o = edges[other];
+            if (other == k || (o.ring == e.ring && (o.s == e.e || o.s == e.s))) continue;
+            const Vec2 v = rings[o.ring][o.s];
+            if (sb.contains(v) && point_in_ring(v, span)) {
+              conflict[k] = 1;
+              break;
+            }
+          }
+    }
+    bool changed = false;
+    for (std::size_t k = 0; k < edges.size(); ++k) {
+      if (!conflict[k]) continue;
+      const std::size_t f = farthest_in_span(rings[edges[k].ring], edges[k].s, edges[k].e);
+      if (f < rings[edges[k].ring].size() && !work[edges[k].ring].keep[f]) {
+        work[edges[k].ring].keep[f] = 1;
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+
+  std::vector<Ring> out;
+  out.reserve(rings.size());
+  for (std::size_t r = 0; r < rings.size(); ++r) {
+    Ring ring;
+    for (std::size_t k : kept_indices(work[r])) ring.push_back(rings[r][k]);
+    out.push_back(std::move(ring));
+  }
+  return out;
+}
+
+}  // namespace reference
+
+// Rings of a blobby noise image: many small islands and holes, some touching the image border.
+Image blobs(int w, int h, std::uint32_t seed) {
+  Image im;
+  im.width = w;
+  im.height = h;
+  im.rgba.assign(4ull * static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 120);
+  std::vector<double> v(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
+  for (double& x : v) {
+    seed ^= seed << 13;
+    seed ^= seed >> 17;
+    seed ^= seed << 5;
+    x = (seed % 1000) / 999.0;
+  }
+  for (int pass = 0; pass < 3; ++pass) {
+    std::vector<double> s(v.size());
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        double sum = 0;
+        int n = 0;
+        for (int dy = -1; dy <= 1; ++dy)
+          for (int dx = -1; dx <= 1; ++dx) {
+            const int xx = x + dx, yy = y + dy;
+            if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+            sum += v[static_cast<std::size_t>(yy) * static_cast<std::size_t>(w) + static_cast<std::size_t>(xx)];
+            ++n;
+          }
+        s[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)] = sum / n;
+      }
+    v = std::move(s);
+  }
+  for (std::size_t k = 0; k < v.size(); ++k)
+    im.rgba[4 * k + 3] = static_cast<std::uint8_t>(std::clamp((v[k] - 0.45) * 2550.0, 0.0, 255.0));
+  return im;
+}
+
+}  // namespace
+
+TEST_CASE("simplify: the pruned Douglas-Peucker keeps exactly the points of the reference", "[geometry][simplify]") {
+  std::vector<Image> images;
+  for (const auto& s : rig2d::test::property_sprites()) images.push_back(s.image);
+  for (std::uint32_t seed = 1; seed <= 8; ++seed) images.push_back(blobs(70 + 9 * static_cast<int>(seed), 60, seed * 2654435761u));
+  std::size_t compared = 0;
+  for (const Image& im : images)
+    for (const double margin : {0.0, 0.75, 3.0}) {
+      auto traced = rig2d::trace_alpha_contours(im, {8, margin});
+      REQUIRE(traced);
+      const ClipFrame frame{static_cast<double>(im.width), static_cast<double>(im.height)};
+      for (const double tol : {1e-9, 0.25, 0.75, 2.0, 8.0, 64.0}) {
+        INFO(im.width << "x" << im.height << ", margin " << margin << ", tolerance " << tol);
+        CHECK(rig2d::simplify_rings(*traced, tol, frame) == reference::simplify(*traced, tol, frame));
+        CHECK(rig2d::simplify_rings(*traced, tol) == reference::simplify(*traced, tol, ClipFrame{}));
+        for (const Ring& r : *traced) compared += r.size();
+      }
+    }
+  CHECK(compared > 100000);  // the images do give outlines to simplify
+}
