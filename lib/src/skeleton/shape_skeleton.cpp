@@ -30,6 +30,8 @@ constexpr double kWorkCells = 8192;
 // nothing visible and pinch the mesh between them).
 constexpr double kSpurScale = 0.1;
 constexpr double kBoneScale = 0.15;
+// An island smaller than this fraction of the main piece's size (square root of area) gets one bone.
+constexpr double kIslandOneBone = 0.5;
 
 // The full-resolution coverage (alpha > threshold) and its bounding box.
 struct Coverage {
@@ -441,6 +443,21 @@ void plan_limbs(PieceSkeleton& piece, int main, const ShapeSkeletonOptions& o, i
   }
 }
 
+// The centre of the piece's cell nearest to p (image px): where a one-bone island turns, on its side
+// facing the rest of the figure (a head turns at its neck, not about its middle).
+Vec2 nearest_piece_point(const Piece& piece, const WorkGrid& work, Vec2 p) {
+  Vec2 best{p};
+  double best_d = -1;
+  for (std::size_t i = 0; i < piece.grid.on.size(); ++i) {
+    if (!piece.grid.on[i]) continue;
+    const Vec2 q = work.to_px(piece.gx0 + static_cast<double>(i % piece.grid.width),
+                              piece.gy0 + static_cast<double>(i / piece.grid.width));
+    const double d = (q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y);
+    if (best_d < 0 || d < best_d) best = q, best_d = d;
+  }
+  return best;
+}
+
 }  // namespace
 
 Result<void> check_shape_skeleton_options(const ShapeSkeletonOptions& o) {
@@ -483,6 +500,7 @@ Result<std::vector<Bone>> shape_skeleton(const Image& image, const ShapeSkeleton
   BoneWriter writer{coverage, {o.pivot_x * image.width, o.pivot_y * image.height}, work.cell + 2, {}, {}, {}};
   const double cell_area = static_cast<double>(work.cell) * work.cell;
   const double main_area = order.empty() ? 0 : static_cast<double>(comps.area[static_cast<std::size_t>(order[0])]) * cell_area;
+  double main_scale = 0;
   for (int label : order) {
     const double area = static_cast<double>(comps.area[static_cast<std::size_t>(label)]) * cell_area;
     const int budget = o.max_bones - static_cast<int>(writer.bones.size());
@@ -499,8 +517,16 @@ Result<std::vector<Bone>> shape_skeleton(const Image& image, const ShapeSkeleton
     std::vector<Limb>& limbs = piece.limbs;
     const int main = main_limb(limbs, piece.rooted_near);
     plan_limbs(piece, main, o, work.cell);
+    // A small island (a detached head, a floating hand, a hat) moves as one: cut into chains at its
+    // own scale it gets stubs that bend nothing visible and only pinch its mesh.
+    const bool one_bone = !first && piece.scale < kIslandOneBone * main_scale;
+    if (one_bone) {
+      for (Limb& limb : limbs) limb.dropped = true;
+      piece.root = nearest_piece_point(cut, work, writer.joints[static_cast<std::size_t>(writer.nearest_bone(piece.root))]);
+    }
+    if (first) main_scale = piece.scale;
     fit_budget(limbs, main, budget);
-    writer.add_piece(piece, limbs, main, st.islands);
+    writer.add_piece(piece, limbs, one_bone ? -1 : main, st.islands);
     ++st.islands;
     st.holes_filled += piece.holes_filled;
     st.axis_cells += piece.axis_cells;
