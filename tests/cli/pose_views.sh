@@ -33,4 +33,7 @@ done
 "$tool" "$data/assets/rigs" --contact-sheet "$work/s1.png" -q
 "$tool" "$data/assets/rigs" --contact-sheet "$work/s2.png" -q
 cmp -s "$work/s1.png" "$work/s2.png" || fail "two identical contact sheets differ"
+# Its output folder is created, as for every other output.
+"$tool" "$data/assets/rigs" --contact-sheet "$work/new/folder/s3.png" -q || fail "contact sheet into a new folder failed"
+cmp -s "$work/s1.png" "$work/new/folder/s3.png" || fail "the contact sheet in a new folder differs"
 echo "PASS: pose views"

@@ -40,15 +40,8 @@ int run_contact_sheet(const Options& o) {
     return cli::kWriteFailed;
   }
   const std::vector<std::string> outputs{o.contact_sheet};
-  if (auto safe = check_output_paths(sheet->inputs, outputs); !safe) {
-    cli::print_error(safe.error());
-    return cli::kUsage;
-  }
   std::vector<OutputFile> writes{{o.contact_sheet, std::move(*png)}};
-  if (auto ok = write_files_atomic(writes); !ok) {
-    cli::print_error(ok.error());
-    return cli::kWriteFailed;
-  }
+  if (const int rc = cli::write_checked_outputs(sheet->inputs, outputs, writes); rc != cli::kOk) return rc;
   spdlog::info("wrote {} ({} rigs)", printable(o.contact_sheet), sheet->rows.size());
   return cli::kOk;
 }
