@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "raster/sample.h"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -44,19 +46,10 @@ inline FixedTint fixed_tint(const double mul[4]) {
 
 inline std::uint32_t mulhi16(std::uint32_t a, std::uint32_t b) { return (a * b) >> 16; }
 
-inline bool transparent_taps(const FixedTaps& t) {
-  std::uint32_t a, b, c, d;
-  std::memcpy(&a, t.p00, 4);
-  std::memcpy(&b, t.p10, 4);
-  std::memcpy(&c, t.p01, 4);
-  std::memcpy(&d, t.p11, 4);
-  return (a | b | c | d) == 0;
-}
-
 // dst = sample * tint over dst, one pixel, portable integer code. A transparent black sample
 // leaves dst as it is (the blend below would too: this only saves the work).
 inline void blend_fixed_pixel_portable(const FixedTaps& t, const FixedTint& tint, std::uint8_t* dst) {
-  if (transparent_taps(t)) return;
+  if (taps_all_zero(t)) return;
   const std::uint32_t gx = 65536 - t.fx, gy = 65536 - t.fy;
   std::uint32_t src[4];
   for (int c = 0; c < 4; ++c) {

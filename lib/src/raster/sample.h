@@ -54,7 +54,9 @@ inline bool bilinear_taps(const Texture& texture, double u, double v, BilinearTa
 }
 
 // True when all four texels are transparent black (premultiplied), so the sample is exactly 0.
-inline bool taps_all_zero(const BilinearTaps& t) {
+// Any taps with texel pointers p00, p10, p01, p11 (the double and the fixed-point kinds).
+template <class Taps>
+inline bool taps_all_zero(const Taps& t) {
   std::uint32_t a, b, c, d;
   std::memcpy(&a, t.p00, 4);
   std::memcpy(&b, t.p10, 4);
