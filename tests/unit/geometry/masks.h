@@ -64,4 +64,39 @@ inline std::vector<NamedSprite> property_sprites() {
   return s;
 }
 
+inline Image noise_sprite(int w, int h, std::uint32_t seed, int blur) {
+  // Smoothed value noise: blobs with antialiased-looking ramps, holes, islands and border contact.
+  std::vector<double> v(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
+  for (double& x : v) {
+    seed ^= seed << 13;
+    seed ^= seed >> 17;
+    seed ^= seed << 5;
+    x = (seed % 1000) / 999.0;
+  }
+  for (int pass = 0; pass < blur; ++pass) {
+    std::vector<double> s(v.size());
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        double sum = 0;
+        int n = 0;
+        for (int dy = -1; dy <= 1; ++dy)
+          for (int dx = -1; dx <= 1; ++dx) {
+            const int xx = x + dx, yy = y + dy;
+            if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+            sum += v[static_cast<std::size_t>(yy) * static_cast<std::size_t>(w) + static_cast<std::size_t>(xx)];
+            ++n;
+          }
+        s[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)] = sum / n;
+      }
+    v = std::move(s);
+  }
+  Image im;
+  im.width = w;
+  im.height = h;
+  im.rgba.assign(4 * v.size(), 90);
+  for (std::size_t k = 0; k < v.size(); ++k)
+    im.rgba[4 * k + 3] = static_cast<std::uint8_t>(std::clamp((v[k] - 0.45) * 2550.0, 0.0, 255.0));
+  return im;
+}
+
 }  // namespace rig2d::test

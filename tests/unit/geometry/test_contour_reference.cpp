@@ -287,41 +287,6 @@ double outline_length(const Image& image, int alpha_threshold) {
 
 }  // namespace reference
 
-Image noise_sprite(int w, int h, std::uint32_t seed, int blur) {
-  // Smoothed value noise: blobs with antialiased-looking ramps, holes, islands and border contact.
-  std::vector<double> v(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
-  for (double& x : v) {
-    seed ^= seed << 13;
-    seed ^= seed >> 17;
-    seed ^= seed << 5;
-    x = (seed % 1000) / 999.0;
-  }
-  for (int pass = 0; pass < blur; ++pass) {
-    std::vector<double> s(v.size());
-    for (int y = 0; y < h; ++y)
-      for (int x = 0; x < w; ++x) {
-        double sum = 0;
-        int n = 0;
-        for (int dy = -1; dy <= 1; ++dy)
-          for (int dx = -1; dx <= 1; ++dx) {
-            const int xx = x + dx, yy = y + dy;
-            if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
-            sum += v[static_cast<std::size_t>(yy) * static_cast<std::size_t>(w) + static_cast<std::size_t>(xx)];
-            ++n;
-          }
-        s[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)] = sum / n;
-      }
-    v = std::move(s);
-  }
-  Image im;
-  im.width = w;
-  im.height = h;
-  im.rgba.assign(4 * v.size(), 90);
-  for (std::size_t k = 0; k < v.size(); ++k)
-    im.rgba[4 * k + 3] = static_cast<std::uint8_t>(std::clamp((v[k] - 0.45) * 2550.0, 0.0, 255.0));
-  return im;
-}
-
 void check_same(const Image& im, int threshold, double margin) {
   INFO(im.width << "x" << im.height << ", threshold " << threshold << ", margin " << margin);
   std::vector<std::uint8_t> mask, ref_mask;
@@ -340,8 +305,8 @@ TEST_CASE("contour: the sign-scanning tracer reproduces the dense reference bit 
   for (const auto& s : rig2d::test::property_sprites()) images.push_back(s.image);
   // Widths around the 64-sample word boundary (the lattice is 2 samples wider than the image).
   for (const int w : {1, 2, 61, 62, 63, 64, 65, 66, 126, 127, 130, 200})
-    images.push_back(noise_sprite(w, 37, 1234567u + static_cast<std::uint32_t>(w), 3));
-  for (std::uint32_t seed = 1; seed <= 6; ++seed) images.push_back(noise_sprite(90, 70, seed * 2654435761u, 1 + seed % 4));
+    images.push_back(rig2d::test::noise_sprite(w, 37, 1234567u + static_cast<std::uint32_t>(w), 3));
+  for (std::uint32_t seed = 1; seed <= 6; ++seed) images.push_back(rig2d::test::noise_sprite(90, 70, seed * 2654435761u, 1 + seed % 4));
   std::size_t rings = 0;
   for (std::size_t n = 0; n < images.size(); ++n)
     for (const int threshold : {0, 8, 127, 254})

@@ -282,47 +282,12 @@ std::vector<Ring> simplify(const std::vector<Ring>& rings, double tolerance, con
 
 }  // namespace reference
 
-// Rings of a blobby noise image: many small islands and holes, some touching the image border.
-Image blobs(int w, int h, std::uint32_t seed) {
-  Image im;
-  im.width = w;
-  im.height = h;
-  im.rgba.assign(4ull * static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 120);
-  std::vector<double> v(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
-  for (double& x : v) {
-    seed ^= seed << 13;
-    seed ^= seed >> 17;
-    seed ^= seed << 5;
-    x = (seed % 1000) / 999.0;
-  }
-  for (int pass = 0; pass < 3; ++pass) {
-    std::vector<double> s(v.size());
-    for (int y = 0; y < h; ++y)
-      for (int x = 0; x < w; ++x) {
-        double sum = 0;
-        int n = 0;
-        for (int dy = -1; dy <= 1; ++dy)
-          for (int dx = -1; dx <= 1; ++dx) {
-            const int xx = x + dx, yy = y + dy;
-            if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
-            sum += v[static_cast<std::size_t>(yy) * static_cast<std::size_t>(w) + static_cast<std::size_t>(xx)];
-            ++n;
-          }
-        s[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)] = sum / n;
-      }
-    v = std::move(s);
-  }
-  for (std::size_t k = 0; k < v.size(); ++k)
-    im.rgba[4 * k + 3] = static_cast<std::uint8_t>(std::clamp((v[k] - 0.45) * 2550.0, 0.0, 255.0));
-  return im;
-}
-
 }  // namespace
 
 TEST_CASE("simplify: the pruned Douglas-Peucker keeps exactly the points of the reference", "[geometry][simplify]") {
   std::vector<Image> images;
   for (const auto& s : rig2d::test::property_sprites()) images.push_back(s.image);
-  for (std::uint32_t seed = 1; seed <= 8; ++seed) images.push_back(blobs(70 + 9 * static_cast<int>(seed), 60, seed * 2654435761u));
+  for (std::uint32_t seed = 1; seed <= 8; ++seed) images.push_back(rig2d::test::noise_sprite(70 + 9 * static_cast<int>(seed), 60, seed * 2654435761u, 3));
   std::size_t compared = 0;
   for (const Image& im : images)
     for (const double margin : {0.0, 0.75, 3.0}) {
