@@ -446,16 +446,10 @@ void plan_limbs(PieceSkeleton& piece, int main, const ShapeSkeletonOptions& o, i
 // The centre of the piece's cell nearest to p (image px): where a one-bone island turns, on its side
 // facing the rest of the figure (a head turns at its neck, not about its middle).
 Vec2 nearest_piece_point(const Piece& piece, const WorkGrid& work, Vec2 p) {
-  Vec2 best{p};
-  double best_d = -1;
-  for (std::size_t i = 0; i < piece.grid.on.size(); ++i) {
-    if (!piece.grid.on[i]) continue;
-    const Vec2 q = work.to_px(piece.gx0 + static_cast<double>(i % piece.grid.width),
-                              piece.gy0 + static_cast<double>(i / piece.grid.width));
-    const double d = (q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y);
-    if (best_d < 0 || d < best_d) best = q, best_d = d;
-  }
-  return best;
+  const double cx = (p.x - work.ox) / work.cell - piece.gx0, cy = (p.y - work.oy) / work.cell - piece.gy0;
+  const std::size_t i = nearest_on_cell(piece.grid, cx, cy);
+  const auto w = static_cast<std::size_t>(piece.grid.width);
+  return work.to_px(piece.gx0 + static_cast<double>(i % w), piece.gy0 + static_cast<double>(i / w));
 }
 
 }  // namespace
@@ -522,7 +516,8 @@ Result<std::vector<Bone>> shape_skeleton(const Image& image, const ShapeSkeleton
     const bool one_bone = !first && piece.scale < kIslandOneBone * main_scale;
     if (one_bone) {
       for (Limb& limb : limbs) limb.dropped = true;
-      piece.root = nearest_piece_point(cut, work, writer.joints[static_cast<std::size_t>(writer.nearest_bone(piece.root))]);
+      const Vec2 hang = writer.joints[static_cast<std::size_t>(writer.nearest_bone(piece.root))];
+      piece.root = nearest_piece_point(cut, work, hang);
     }
     if (first) main_scale = piece.scale;
     fit_budget(limbs, main, budget);
