@@ -42,17 +42,20 @@ Image layer(int id, const std::function<void(Image&)>& draw) {
   return shape;
 }
 
+// Appends a layer named `name` with a GUID derived from it, drawn after the parts before it.
+void add_part(std::vector<PlacedPart>& parts, const char* name, Image img) {
+  PlacedPart p;
+  p.name = name;
+  p.sprite = derive_guid_for_test(name);
+  p.image = std::move(img);
+  p.order = double(parts.size());
+  parts.push_back(std::move(p));
+}
+
 // torso, head, arm_l, arm_r, leg_l, leg_r.
 std::vector<PlacedPart> figure() {
   std::vector<PlacedPart> parts;
-  auto add = [&](const char* name, Image img) {
-    PlacedPart p;
-    p.name = name;
-    p.sprite = derive_guid_for_test(name);
-    p.image = std::move(img);
-    p.order = double(parts.size());
-    parts.push_back(std::move(p));
-  };
+  const auto add = [&](const char* name, Image img) { add_part(parts, name, std::move(img)); };
   add("torso", layer(0, [](Image& i) { rect(i, 74, 52, 118, 150, 1, 1, 1); }));
   add("head", layer(1, [](Image& i) { star(i, 96, 32, 21, 23, 6, 1, 1, 1); }));
   add("arm_l", layer(2, [](Image& i) { capsule(i, 80, 64, 26, 150, 8, 1, 1, 1); }));
@@ -263,14 +266,7 @@ namespace {
 // mostly over it, so the union of the layers is one blob with stubs.
 std::vector<PlacedPart> chubby() {
   std::vector<PlacedPart> parts;
-  auto add = [&](const char* name, Image img) {
-    PlacedPart p;
-    p.name = name;
-    p.sprite = derive_guid_for_test(name);
-    p.image = std::move(img);
-    p.order = double(parts.size());
-    parts.push_back(std::move(p));
-  };
+  const auto add = [&](const char* name, Image img) { add_part(parts, name, std::move(img)); };
   add("body", layer(0, [](Image& i) { capsule(i, 96, 120, 96, 150, 42, 1, 1, 1); }));
   add("head", layer(1, [](Image& i) { capsule(i, 96, 58, 96, 66, 34, 1, 1, 1); }));
   add("arm_l", layer(2, [](Image& i) { capsule(i, 72, 110, 44, 160, 14, 1, 1, 1); }));
