@@ -81,6 +81,25 @@ TEST_CASE("fault safety: replacing a file is all-or-nothing", "[io][fault]") {
   REQUIRE(write_file_atomic(target.string(), std::string(100000, 'n')));
   CHECK(slurp(target) == std::string(100000, 'n'));
   CHECK(dir.entries() == 1);
-  remove_inflight_temp_files();  // nothing in flight: a no-op
-  CHECK(fs::exists(target));
+}
+
+// The interrupt handler's cleanup ends the run: a write that starts after it (a worker thread racing
+// the handler) must not leave its temp behind. In a child, since the cleanup is once per process.
+TEST_CASE("fault safety: writes after the interrupt cleanup leave nothing", "[io][fault]") {
+  TempDir dir("interrupted");
+  const fs::path target = dir.path / "out.json";
+  std::ofstream(target) << "old";
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    remove_inflight_temp_files();
+    auto late = write_file_atomic(target.string(), "new");
+    ::_exit(!late && late.error().code == "io.write" ? 0 : 1);
+  }
+  int status = 0;
+  REQUIRE(::waitpid(child, &status, 0) == child);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(slurp(target) == "old");
+  CHECK(dir.entries() == 1);
 }

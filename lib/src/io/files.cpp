@@ -52,6 +52,10 @@ struct InflightSlot {
   char path[kInflightPath];
 };
 InflightSlot g_inflight[kInflightSlots];
+// Set by remove_inflight_temp_files before it scans the slots. A writer checks it after creating its
+// temp: either the scan saw the writer's slot (and unlinks the file it created) or the writer sees the
+// flag and removes the file itself. Without it, a temp created just after the scan outlived the run.
+std::atomic<bool> g_interrupted{false};
 
 int claim_inflight(const std::string& temp) {
   if (temp.size() >= kInflightPath) return -1;
@@ -73,6 +77,7 @@ void release_inflight(int slot) {
 }  // namespace
 
 void remove_inflight_temp_files() noexcept {
+  g_interrupted.store(true);
   for (InflightSlot& slot : g_inflight) {
     if (slot.state.load() == 2) ::unlink(slot.path);
   }
@@ -154,6 +159,10 @@ Result<StagedFile> stage(const std::string& path, std::string_view bytes, const 
     return make_error("io.write", std::string("cannot create a file in the output folder: ") + std::strerror(err),
                       {path});
   }
+  if (g_interrupted.load()) {
+    ::close(fd);
+    return fail("interrupted", EINTR);
+  }
   if (f.existed) copy_owner_and_mode(fd, old);
   std::size_t done = 0;
   while (done < bytes.size()) {
@@ -230,7 +239,7 @@ Result<void> write_files_atomic(std::span<const OutputFile> files, const WriteOp
     if (!f.existed) continue;
     f.backup = hidden_sibling(fs::path(f.target), ".old.");
     f.backup_slot = claim_inflight(f.backup);
-    if (::link(f.target.c_str(), f.backup.c_str()) != 0) drop_backup(f);
+    if (::link(f.target.c_str(), f.backup.c_str()) != 0 || g_interrupted.load()) drop_backup(f);
   }
   for (std::size_t i = 0; i < staged.size(); ++i) {
     if (auto ok = commit(staged[i]); !ok) {

@@ -44,7 +44,8 @@ RIG2D_EXPORT Result<void> write_files_atomic(std::span<const OutputFile> files, 
 
 // Deletes the temp files of atomic writes still in progress. Async-signal-safe: call it from a
 // SIGINT/SIGTERM handler so an interrupted run leaves no temp files behind (old targets are untouched
-// either way, since a target is only ever replaced by rename).
+// either way, since a target is only ever replaced by rename). It ends the run's writing: atomic
+// writes that start or are still creating their temp afterwards fail with io.write and leave nothing.
 RIG2D_EXPORT void remove_inflight_temp_files() noexcept;
 
 }  // namespace rig2d
