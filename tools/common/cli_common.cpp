@@ -10,6 +10,7 @@
 #include <exception>
 #include <filesystem>
 #include <string_view>
+#include <thread>
 #include <initializer_list>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -57,18 +58,22 @@ void print_error(const Error& error) { std::fprintf(stderr, "%s\n", format_error
 namespace {
 
 // An interrupted run (Ctrl-C, a CI timeout's SIGTERM) removes its temp files, then dies of the signal
-// as it would have: outputs already renamed are complete, old targets are untouched.
-void on_interrupt(int sig) {
-  remove_inflight_temp_files();
-  ::signal(sig, SIG_DFL);
-  ::raise(sig);
-}
-
+// as it would have: outputs already renamed are complete, old targets are untouched. Every thread
+// blocks the signals (threads inherit the mask) and one thread waits for them, so the cleanup runs
+// as plain code and can take the lock that orders it with the writers' temp files.
 void install_interrupt_cleanup() {
-  struct sigaction action = {};
-  action.sa_handler = on_interrupt;
-  sigemptyset(&action.sa_mask);
-  for (const int sig : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(sig, &action, nullptr);
+  sigset_t signals;
+  sigemptyset(&signals);
+  for (const int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&signals, sig);
+  if (::pthread_sigmask(SIG_BLOCK, &signals, nullptr) != 0) return;
+  std::thread([signals] {
+    int sig = 0;
+    if (::sigwait(&signals, &sig) != 0) return;
+    remove_inflight_temp_files();
+    ::signal(sig, SIG_DFL);
+    ::pthread_sigmask(SIG_UNBLOCK, &signals, nullptr);
+    ::raise(sig);
+  }).detach();
 }
 
 }  // namespace

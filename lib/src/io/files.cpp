@@ -11,7 +11,9 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <system_error>
+#include <unordered_set>
 #include <vector>
 
 #include "rig2d/io/output_safety.h"
@@ -43,44 +45,27 @@ Result<std::string> read_file(const std::string& path, std::uint64_t max_bytes) 
 
 namespace {
 
-// Temp files of writes in progress, so an interrupted run can remove them from a signal handler:
-// fixed slots (no allocation), claimed with a compare-exchange, read with plain loads by the handler.
-constexpr std::size_t kInflightSlots = 64;
-constexpr std::size_t kInflightPath = 4096;
-struct InflightSlot {
-  std::atomic<int> state{0};  // 0 free, 1 being filled, 2 live
-  char path[kInflightPath];
+// Temp files that exist on disk right now. A temp is created, renamed away and unlinked only under the
+// lock, so when remove_inflight_temp_files holds it, the set is exactly what is on disk, and after it
+// no write can create another: nothing a run was writing outlives it.
+struct Inflight {
+  std::mutex mutex;
+  std::unordered_set<std::string> paths;
+  bool stopped = false;
 };
-InflightSlot g_inflight[kInflightSlots];
-// Set by remove_inflight_temp_files before it scans the slots. A writer checks it after creating its
-// temp: either the scan saw the writer's slot (and unlinks the file it created) or the writer sees the
-// flag and removes the file itself. Without it, a temp created just after the scan outlived the run.
-std::atomic<bool> g_interrupted{false};
-
-int claim_inflight(const std::string& temp) {
-  if (temp.size() >= kInflightPath) return -1;
-  for (std::size_t i = 0; i < kInflightSlots; ++i) {
-    int expected = 0;
-    if (g_inflight[i].state.compare_exchange_strong(expected, 1)) {
-      std::memcpy(g_inflight[i].path, temp.c_str(), temp.size() + 1);
-      g_inflight[i].state.store(2);
-      return static_cast<int>(i);
-    }
-  }
-  return -1;  // more concurrent writes than slots: still written, just not tracked
-}
-
-void release_inflight(int slot) {
-  if (slot >= 0) g_inflight[static_cast<std::size_t>(slot)].state.store(0);
+Inflight& inflight() {
+  static Inflight* registry = new Inflight;  // never destroyed: a signal may arrive during exit
+  return *registry;
 }
 
 }  // namespace
 
 void remove_inflight_temp_files() noexcept {
-  g_interrupted.store(true);
-  for (InflightSlot& slot : g_inflight) {
-    if (slot.state.load() == 2) ::unlink(slot.path);
-  }
+  Inflight& reg = inflight();
+  const std::lock_guard lock(reg.mutex);
+  reg.stopped = true;
+  for (const std::string& path : reg.paths) ::unlink(path.c_str());
+  reg.paths.clear();
 }
 
 namespace {
@@ -90,10 +75,8 @@ struct StagedFile {
   std::string requested;  // the path as given, for messages
   std::string target;     // symlinks resolved: the file the rename replaces
   std::string temp;
-  int slot = -1;
   bool existed = false;
   std::string backup;     // a hard link to the old target while a multi-file commit runs
-  int backup_slot = -1;
 };
 
 std::string hidden_sibling(const fs::path& target, const char* kind) {
@@ -109,12 +92,47 @@ std::string hidden_sibling(const fs::path& target, const char* kind) {
   return (dir / name).string();
 }
 
-void discard(StagedFile& f) {
-  if (!f.temp.empty()) ::unlink(f.temp.c_str());
-  release_inflight(f.slot);
-  f.slot = -1;
-  f.temp.clear();
+// Creates `path` (O_EXCL) and tracks it; refused once the run was interrupted.
+int create_tracked(const std::string& path, mode_t mode) {
+  Inflight& reg = inflight();
+  const std::scoped_lock lock(reg.mutex);
+  if (reg.stopped) {
+    errno = EINTR;
+    return -1;
+  }
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+  if (fd >= 0) reg.paths.insert(path);
+  return fd;
 }
+
+// A hard link to `target` named `link`, tracked like a temp.
+bool link_tracked(const std::string& target, const std::string& link) {
+  Inflight& reg = inflight();
+  const std::scoped_lock lock(reg.mutex);
+  if (reg.stopped || ::link(target.c_str(), link.c_str()) != 0) return false;
+  reg.paths.insert(link);
+  return true;
+}
+
+// Renames a tracked file; 0 or the errno of the failed rename.
+int rename_tracked(const std::string& from, const std::string& to) {
+  Inflight& reg = inflight();
+  const std::scoped_lock lock(reg.mutex);
+  if (::rename(from.c_str(), to.c_str()) != 0) return errno;
+  reg.paths.erase(from);
+  return 0;
+}
+
+void unlink_tracked(std::string& path) {
+  if (path.empty()) return;
+  Inflight& reg = inflight();
+  const std::scoped_lock lock(reg.mutex);
+  ::unlink(path.c_str());
+  reg.paths.erase(path);
+  path.clear();
+}
+
+void discard(StagedFile& f) { unlink_tracked(f.temp); }
 
 std::string octal_mode(mode_t mode) {
   char buf[8];
@@ -146,22 +164,16 @@ Result<StagedFile> stage(const std::string& path, std::string_view bytes, const 
                       {path});
   }
   f.temp = hidden_sibling(fs::path(f.target), ".tmp.");
-  f.slot = claim_inflight(f.temp);
   auto fail = [&](const std::string& what, int err) -> Result<StagedFile> {
     discard(f);
     return make_error("io.write", what + ": " + std::strerror(err), {path});
   };
-  const int fd = ::open(f.temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, f.existed ? 0600 : 0666);
+  const int fd = create_tracked(f.temp, f.existed ? 0600 : 0666);
   if (fd < 0) {
     const int err = errno;
     f.temp.clear();  // nothing was created
-    discard(f);
     return make_error("io.write", std::string("cannot create a file in the output folder: ") + std::strerror(err),
                       {path});
-  }
-  if (g_interrupted.load()) {
-    ::close(fd);
-    return fail("interrupted", EINTR);
   }
   if (f.existed) copy_owner_and_mode(fd, old);
   std::size_t done = 0;
@@ -185,30 +197,22 @@ Result<StagedFile> stage(const std::string& path, std::string_view bytes, const 
 }
 
 Result<void> commit(StagedFile& f) {
-  if (::rename(f.temp.c_str(), f.target.c_str()) != 0) {
-    const int err = errno;
+  if (const int err = rename_tracked(f.temp, f.target); err != 0) {
     discard(f);
     return make_error("io.write", std::string("cannot replace the target: ") + std::strerror(err), {f.requested});
   }
-  release_inflight(f.slot);
-  f.slot = -1;
   f.temp.clear();
   return {};
 }
 
-void drop_backup(StagedFile& f) {
-  if (!f.backup.empty()) ::unlink(f.backup.c_str());
-  release_inflight(f.backup_slot);
-  f.backup.clear();
-  f.backup_slot = -1;
-}
+void drop_backup(StagedFile& f) { unlink_tracked(f.backup); }
 
 // Puts back what the first `count` (already committed) files replaced.
 void roll_back(std::span<StagedFile> files, std::size_t count) {
   for (std::size_t i = 0; i < count; ++i) {
     StagedFile& f = files[i];
     if (!f.backup.empty()) {
-      if (::rename(f.backup.c_str(), f.target.c_str()) == 0) f.backup.clear();
+      if (rename_tracked(f.backup, f.target) == 0) f.backup.clear();
     } else if (!f.existed) {
       ::unlink(f.target.c_str());
     }
@@ -238,8 +242,7 @@ Result<void> write_files_atomic(std::span<const OutputFile> files, const WriteOp
   for (StagedFile& f : staged) {
     if (!f.existed) continue;
     f.backup = hidden_sibling(fs::path(f.target), ".old.");
-    f.backup_slot = claim_inflight(f.backup);
-    if (::link(f.target.c_str(), f.backup.c_str()) != 0 || g_interrupted.load()) drop_backup(f);
+    if (!link_tracked(f.target, f.backup)) f.backup.clear();
   }
   for (std::size_t i = 0; i < staged.size(); ++i) {
     if (auto ok = commit(staged[i]); !ok) {

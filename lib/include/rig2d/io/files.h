@@ -42,10 +42,10 @@ struct OutputFile {
 // unchanged and no new file is left. Same errors as write_file_atomic, for the first file that failed.
 RIG2D_EXPORT Result<void> write_files_atomic(std::span<const OutputFile> files, const WriteOptions& options = {});
 
-// Deletes the temp files of atomic writes still in progress. Async-signal-safe: call it from a
-// SIGINT/SIGTERM handler so an interrupted run leaves no temp files behind (old targets are untouched
-// either way, since a target is only ever replaced by rename). It ends the run's writing: atomic
-// writes that start or are still creating their temp afterwards fail with io.write and leave nothing.
+// Deletes the temp files of atomic writes still in progress and ends the process's writing: atomic
+// writes that have not created their temp yet fail with io.write and leave nothing. For an interrupted
+// run (old targets are untouched either way: a target is only ever replaced by rename). It takes a
+// lock, so it is not async-signal-safe: call it from a thread that waits for the signal (sigwait).
 RIG2D_EXPORT void remove_inflight_temp_files() noexcept;
 
 }  // namespace rig2d
