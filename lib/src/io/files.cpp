@@ -114,10 +114,12 @@ bool link_tracked(const std::string& target, const std::string& link) {
   return true;
 }
 
-// Renames a tracked file; 0 or the errno of the failed rename.
+// Renames a tracked file; 0 or the errno of the failed rename (EINTR once the run was interrupted,
+// whose cleanup removed the temp).
 int rename_tracked(const std::string& from, const std::string& to) {
   Inflight& reg = inflight();
   const std::scoped_lock lock(reg.mutex);
+  if (reg.stopped) return EINTR;
   if (::rename(from.c_str(), to.c_str()) != 0) return errno;
   reg.paths.erase(from);
   return 0;
