@@ -7,12 +7,10 @@
 #include <cstdio>
 #include <string>
 
-#include "batch.h"
-#include "common/build_files.h"
+#include "batch_plan.h"
 #include "common/cli_common.h"
 #include "layout_run.h"
 #include "options.h"
-#include "stamp.h"
 #include "rig2d/pipeline/autorig_inputs.h"
 
 namespace rig2d::cli {
@@ -22,32 +20,6 @@ namespace {
 void log_error(const Error& e) { print_error(e); }
 void log_warning(const Diagnostic& d) {
   if (spdlog::should_log(spdlog::level::warn)) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
-}
-
-// Every file the jobs read, each once, in job order.
-std::vector<std::string> all_inputs(const std::vector<Job>& jobs) {
-  std::vector<std::string> files;
-  for (const Job& job : jobs) append_unique(files, job_input_files(job.request));
-  return files;
-}
-
-// --depfile: one rule per rig. A rig kept by --keep-bones is left out of its own prerequisites (a
-// build system would see a cycle); the stamp's rig hash covers it.
-int write_depfile(const Options& o, const std::vector<Job>& jobs) {
-  if (!o.depfile || o.check || o.dry_run) return kOk;
-  std::vector<DepRule> rules;
-  for (const Job& job : jobs) {
-    DepRule rule{job.request.rig_path, {}};
-    for (const std::string& input : job_input_files(job.request)) {
-      if (input != job.request.rig_path) rule.prerequisites.push_back(input);
-    }
-    rules.push_back(std::move(rule));
-  }
-  if (auto ok = write_if_changed(*o.depfile, depfile_text(rules)); !ok) {
-    log_error(ok.error());
-    return kWriteFailed;
-  }
-  return kOk;
 }
 
 int run(const Options& o, const std::string& options_key) {
@@ -62,55 +34,28 @@ int run(const Options& o, const std::string& options_key) {
     return run_layout({*o.layout, o.output, o.bones, o.depfile, o.list_inputs, o.check, o.dry_run, o.force, options_key},
                       options);
   }
-  if (o.inputs.empty()) {
-    spdlog::error("no input: give PNG files or folders, or --layout FILE|DIR");
-    return kUsage;
-  }
-  std::optional<Shard> shard;
-  if (o.shard && !(shard = parse_shard(*o.shard))) {
-    spdlog::error("--shard: expected K/N with 1 <= K <= N, got \"{}\"", *o.shard);
-    return kUsage;
-  }
-  // A sprite's sidecar and texture GUID come from its path, so it cannot come from standard input.
-  if (std::find(o.inputs.begin(), o.inputs.end(), "-") != o.inputs.end() || (o.bones && *o.bones == "-")) {
-    spdlog::error("\"-\" (standard input) is not an input here: a sprite's .meta.json is written beside its PNG and "
-                  "its texture GUID derives from its path, and --bones files are stamped by content; give file paths");
-    return kUsage;
-  }
-  auto jobs = plan_jobs({o.inputs, o.output, o.base, o.bones, o.keep_bones, o.write_meta, o.slice});
-  if (!jobs) {
-    log_error(jobs.error());
-    return jobs.error().code == "autorig.input" ? kBadInput : kUsage;
-  }
-  if (auto safe = check_job_outputs(*jobs, o.depfile); !safe) {
-    log_error(safe.error());
-    return kUsage;
-  }
-  if (shard) *jobs = select_shard(*jobs, *shard);
-  if (o.list_inputs) {
-    for (const std::string& path : all_inputs(*jobs)) std::printf("%s\n", path.c_str());
-    return kOk;
-  }
-  std::error_code ec;
-  const bool batch = o.inputs.size() > 1 || std::filesystem::is_directory(o.inputs[0], ec) || jobs->size() > 1;
-  if (jobs->empty()) {
-    spdlog::warn(shard ? "no PNG files in this shard" : "no PNG files found");
-    return write_depfile(o, *jobs);
+  std::vector<Job> jobs;
+  if (const int code = plan_batch(o, jobs); code != kOk) return code;
+  if (o.list_inputs) return list_inputs(jobs);
+  const bool batch = is_batch(o, jobs);
+  if (jobs.empty()) {
+    spdlog::warn(o.shard ? "no PNG files in this shard" : "no PNG files found");
+    return write_depfile(o, jobs);
   }
 
   // The "\r ESC[K" status line only where stderr is a terminal that takes control sequences.
-  const bool progress = stderr_takes_control_sequences() && !o.verbosity.quiet && jobs->size() > 1;
+  const bool progress = stderr_takes_control_sequences() && !o.verbosity.quiet && jobs.size() > 1;
   std::size_t written = 0, skipped = 0, failed = 0, vertices = 0, triangles = 0;
   int exit_code = kOk;
   MemoryBudget budget(o.memory_budget_mib << 20);
   RunFlags flags{o.dry_run, o.force, o.check, o.jobs, &budget, options_key, RIG2D_VERSION};
   spdlog::trace("options in the digest:\n{}", options_key);
   if (progress) {
-    std::fprintf(stderr, "[0/%zu] %s", jobs->size(), jobs->front().display.c_str());
+    std::fprintf(stderr, "[0/%zu] %s", jobs.size(), jobs.front().display.c_str());
     std::fflush(stderr);
   }
-  run_jobs(*jobs, options, flags, [&](std::size_t i, const Outcome& r) {
-    const Job& job = (*jobs)[i];
+  run_jobs(jobs, options, flags, [&](std::size_t i, const Outcome& r) {
+    const Job& job = jobs[i];
     if (progress) std::fprintf(stderr, "\r\033[K");
     if (r.result) {
       for (const Diagnostic& d : r.result->warnings) log_warning(d);
@@ -185,8 +130,8 @@ int run(const Options& o, const std::string& options_key) {
         break;
       }
     }
-    if (progress && i + 1 < jobs->size()) {
-      std::fprintf(stderr, "[%zu/%zu] %s", i + 1, jobs->size(), (*jobs)[i + 1].display.c_str());
+    if (progress && i + 1 < jobs.size()) {
+      std::fprintf(stderr, "[%zu/%zu] %s", i + 1, jobs.size(), jobs[i + 1].display.c_str());
       std::fflush(stderr);
     }
   });
@@ -197,7 +142,7 @@ int run(const Options& o, const std::string& options_key) {
     spdlog::info("{} {}, {} up to date, {} failed; {} vertices, {} triangles", written,
                  o.dry_run ? "would be written" : "written", skipped, failed, vertices, triangles);
   }
-  if (const int depfile_exit = write_depfile(o, *jobs); depfile_exit != kOk) return depfile_exit;
+  if (const int depfile_exit = write_depfile(o, jobs); depfile_exit != kOk) return depfile_exit;
   if (failed != 0) return batch ? kFindings : exit_code;
   return o.check && written > 0 ? kFindings : kOk;
 }
