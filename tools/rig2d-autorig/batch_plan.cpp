@@ -28,8 +28,9 @@ int check_batch_inputs(const Options& o, std::optional<Shard>& shard) {
   }
   // A sprite's sidecar and texture GUID come from its path, so it cannot come from standard input.
   if (std::find(o.inputs.begin(), o.inputs.end(), "-") != o.inputs.end() || (o.bones && *o.bones == "-")) {
-    spdlog::error("\"-\" (standard input) is not an input here: a sprite's .meta.json is written beside its PNG and "
-                  "its texture GUID derives from its path, and --bones files are stamped by content; give file paths");
+    spdlog::error(
+        "\"-\" (standard input) is not an input here: a sprite's .meta.json is written beside its PNG and "
+        "its texture GUID derives from its path, and --bones files are stamped by content; give file paths");
     return kUsage;
   }
   return kOk;

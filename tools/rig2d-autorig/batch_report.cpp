@@ -26,11 +26,10 @@ void log_rig_figures(const Job& job, const AutorigFileResult& res, const Autorig
       "sprite {}; read {:.2f} ms, decode {:.2f} ms, coverage {:.2f} ms, mesh {:.2f} ms, bones {:.2f} ms, "
       "weights {:.2f} ms, verify {:.2f} ms{}",
       printable(job.display), s.image_width, s.image_height, s.mask_width, s.mask_height, s.covered_cells,
-      options.mesh == MeshMode::Grid ? fmt::format("grid {}x{}", s.cols, s.rows) : std::string("outline"),
-      s.vertices, s.triangles, s.coverage.iou, s.bones,
-      weights_mode_name(options.weights), res.rig_id, res.id_kept ? "kept" : "derived", res.sprite_guid,
-      res.read_ms, res.decode_ms, s.coverage_ms, s.mesh_ms, s.bones_ms, s.weights_ms, res.verify_ms,
-      res.bones_kept ? "; bones kept from the existing rig" : "");
+      options.mesh == MeshMode::Grid ? fmt::format("grid {}x{}", s.cols, s.rows) : std::string("outline"), s.vertices,
+      s.triangles, s.coverage.iou, s.bones, weights_mode_name(options.weights), res.rig_id,
+      res.id_kept ? "kept" : "derived", res.sprite_guid, res.read_ms, res.decode_ms, s.coverage_ms, s.mesh_ms,
+      s.bones_ms, s.weights_ms, res.verify_ms, res.bones_kept ? "; bones kept from the existing rig" : "");
 }
 
 // -v: how the shape skeleton found its bones.
@@ -47,8 +46,8 @@ void log_yardstick(const Job& job, const OutlineYardstick& y) {
   spdlog::debug(
       "{}: yardstick {}: alpha mass inside {:.5f} (>= {}), {} px with alpha >= {} outside (least covered "
       "{:.3f}), transparent border {:.3f} px per px of outline (<= {}: {} px over {:.1f} px)",
-      printable(job.display), passes(y) ? "met" : "missed", y.alpha_mass_inside, kYardstickMinAlphaMass, y.opaque_outside,
-      kYardstickOpaqueAlpha, y.opaque_min_inside, y.border_per_outline_px, kYardstickMaxBorder,
+      printable(job.display), passes(y) ? "met" : "missed", y.alpha_mass_inside, kYardstickMinAlphaMass,
+      y.opaque_outside, kYardstickOpaqueAlpha, y.opaque_min_inside, y.border_per_outline_px, kYardstickMaxBorder,
       y.transparent_inside, y.outline_length);
 }
 
@@ -113,10 +112,12 @@ void BatchReport::add_written(const Job& job, const AutorigFileResult& res) {
   vertices_ += s.vertices;
   triangles_ += s.triangles;
   // One line per sprite at the default level; the sidecar, when written, rides on it.
-  const std::string meta =
-      res.meta_text ? fmt::format("; {} {}", o_.dry_run ? "would write" : res.meta_created ? "created" : "updated",
-                                  printable(sidecar_path(job.request.png_path)))
-                    : std::string();
+  const std::string meta = res.meta_text ? fmt::format("; {} {}",
+                                                       o_.dry_run         ? "would write"
+                                                       : res.meta_created ? "created"
+                                                                          : "updated",
+                                                       printable(sidecar_path(job.request.png_path)))
+                                         : std::string();
   spdlog::info("{} {} ({} verts, {} tris, {} bones{})", o_.dry_run ? "would write" : "wrote",
                printable(job.request.rig_path), s.vertices, s.triangles, s.bones, meta);
   // Notes (e.g. a tip bone on the sprite's edge gets no weight) are normal: shown with -v.

@@ -23,8 +23,8 @@ class BatchReport {
   // Clears the progress line and logs the totals.
   void finish() const;
 
-  // The exit code of the jobs: with a failure, kFindings for a batch, else the failure's own code
-  // (kInternal wins); with --check, kFindings when any output would change.
+  // The exit code of the jobs: with a failure, kFindings for a batch, else the first failure's code (a
+  // later kInternal wins); with --check, kFindings when any output would change.
   int exit_code(bool batch) const;
 
  private:

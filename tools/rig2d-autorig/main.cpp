@@ -32,7 +32,8 @@ int rig_jobs(const Options& o, const AutorigOptions& options, const std::string&
 // --layout: one multi-part rig, none of the sprite batch's options.
 int rig_layout(const Options& o, const AutorigOptions& options, const std::string& options_key) {
   if (!o.inputs.empty() || o.shard || o.slice || o.keep_bones || o.write_meta) {
-    spdlog::error("--layout builds one rig from the layout: no PNG inputs, --shard, --slice, --keep-bones or --write-meta");
+    spdlog::error(
+        "--layout builds one rig from the layout: no PNG inputs, --shard, --slice, --keep-bones or --write-meta");
     return kUsage;
   }
   return run_layout({*o.layout, o.output, o.bones, o.depfile, o.list_inputs, o.check, o.dry_run, o.force, options_key},

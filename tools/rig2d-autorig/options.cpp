@@ -84,8 +84,10 @@ void add_mesh_options(CLI::App& app, Options& o) {
   app.add_option("--max-edge", o.outline.max_edge,
                  "Outline: longest triangle edge in px, so interiors get vertices to bend (0 = no bound)")
       ->capture_default_str();
-  app.add_option("--max-verts", o.outline.max_vertices, "Vertex budget of every rig written (both mesh schemes; a layout's parts together): an outline over it is "
-                 "coarsened with a warning, a mesh that still cannot fit fails (autorig.budget)")
+  app.add_option(
+         "--max-verts", o.outline.max_vertices,
+         "Vertex budget of every rig written (both mesh schemes; a layout's parts together): an outline over it is "
+         "coarsened with a warning, a mesh that still cannot fit fails (autorig.budget)")
       ->capture_default_str();
 }
 
@@ -103,7 +105,8 @@ void add_weight_options(CLI::App& app, Options& o) {
   app.add_option("--alpha-threshold", o.alpha_threshold, "A pixel is opaque when its alpha > this, 0..255")
       ->check(CLI::Range(0, 255))
       ->capture_default_str();
-  app.add_flag("--no-cull", o.no_cull, "Keep every grid cell, even fully transparent ones (bones still follow the alpha)");
+  app.add_flag("--no-cull", o.no_cull,
+               "Keep every grid cell, even fully transparent ones (bones still follow the alpha)");
   app.add_option("--falloff", o.falloff,
                  "joint: weight falloff exponent: w = 1/(d^p + 1e-4), or (1-d/R)^p with --radius, (0, 16]")
       ->capture_default_str();
@@ -116,7 +119,8 @@ void add_weight_options(CLI::App& app, Options& o) {
                  "heat: drop a bone's weight below this fraction of the vertex's total, [0, 0.25); weights near "
                  "it fade out instead of stepping")
       ->capture_default_str();
-  app.add_option("--smooth", o.smooth, "heat: extra smoothing passes over each bone's weights, 0..100 (wider joint blends)")
+  app.add_option("--smooth", o.smooth,
+                 "heat: extra smoothing passes over each bone's weights, 0..100 (wider joint blends)")
       ->capture_default_str();
   app.add_option("--pivot", o.pivot,
                  "Rig origin as fractions of the sprite: X,Y with 0,0 top-left, 1,1 bottom-right (0.5,1 = feet)")
@@ -227,9 +231,9 @@ void setup(CLI::App& app, Options& o) {
   add_verbosity(app, o.verbosity);
   app.set_version_flag("--version", std::string("rig2d-autorig ") + RIG2D_VERSION);
   // Options that do not change a rig's bytes stay out of the digest; every other option is in it.
-  for (const char* name : {"inputs", "--output", "--bones", "--jobs", "--memory-budget", "--dry-run", "--force",
-                           "--check", "--depfile", "--list-inputs", "--shard", "--base", "--slice", "--layout", "--verbose",
-                           "--quiet"}) {
+  for (const char* name :
+       {"inputs", "--output", "--bones", "--jobs", "--memory-budget", "--dry-run", "--force", "--check", "--depfile",
+        "--list-inputs", "--shard", "--base", "--slice", "--layout", "--verbose", "--quiet"}) {
     app.get_option(name)->configurable(false);
   }
 }
