@@ -194,6 +194,46 @@ Result<fs::path> mirrored_rig(const PlanRequest& plan, const fs::path& png, cons
   return rig_for(fs::path(*plan.output) / strip_png(*rel));
 }
 
+// A folder input: its PNGs in sorted order; with -o, each rig mirrors its PNG's path under the folder
+// (or --base). Errors: autorig.input (the folder cannot be listed), autorig.base.
+Result<void> add_folder_jobs(const PlanRequest& plan, const fs::path& folder, std::vector<Job>& jobs) {
+  std::error_code ec;
+  std::vector<fs::path> pngs;
+  for (auto it = fs::recursive_directory_iterator(folder, fs::directory_options::skip_permission_denied, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (it->is_regular_file(ec) && has_png_extension(it->path())) pngs.push_back(it->path());
+  }
+  if (ec) return make_error("autorig.input", "cannot list folder: " + ec.message(), {folder.string()});
+  std::sort(pngs.begin(), pngs.end());
+  for (const fs::path& png : pngs) {
+    fs::path rig = rig_for(strip_png(png));
+    if (plan.output) {
+      auto mirrored = mirrored_rig(plan, png, plan.base ? fs::path(*plan.base) : folder);
+      if (!mirrored) return Unexpected{mirrored.error()};
+      rig = *mirrored;
+    }
+    add_job(jobs, png, rig);
+  }
+  return {};
+}
+
+// What every job shares: --write-meta (not for a slice), --bones, --keep-bones. Errors:
+// autorig.output.duplicate (two jobs, one rig).
+Result<void> set_shared_fields(const PlanRequest& plan, std::vector<Job>& jobs) {
+  std::map<std::string, std::string> owner;  // normalized rig path -> PNG
+  for (Job& job : jobs) {
+    job.request.write_meta = plan.write_meta && !job.request.slice;  // a slice needs no texture type
+    job.request.bones_path = plan.bones;
+    job.request.keep_bones = plan.keep_bones;
+    const std::string key = normal_absolute(job.request.rig_path).string();
+    if (const auto [it, fresh] = owner.emplace(key, job.display); !fresh) {
+      return make_error("autorig.output.duplicate", "both " + it->second + " and " + job.display + " would write it",
+                        {job.request.rig_path});
+    }
+  }
+  return {};
+}
+
 }  // namespace
 
 Result<std::vector<Job>> plan_jobs(const PlanRequest& plan) {
@@ -210,22 +250,7 @@ Result<std::vector<Job>> plan_jobs(const PlanRequest& plan) {
   for (const std::string& input : plan.inputs) {
     const fs::path in(input);
     if (fs::is_directory(in, ec)) {
-      std::vector<fs::path> pngs;
-      for (auto it = fs::recursive_directory_iterator(in, fs::directory_options::skip_permission_denied, ec);
-           !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (it->is_regular_file(ec) && has_png_extension(it->path())) pngs.push_back(it->path());
-      }
-      if (ec) return make_error("autorig.input", "cannot list folder: " + ec.message(), {input});
-      std::sort(pngs.begin(), pngs.end());
-      for (const fs::path& png : pngs) {
-        fs::path rig = rig_for(strip_png(png));
-        if (plan.output) {
-          auto mirrored = mirrored_rig(plan, png, plan.base ? fs::path(*plan.base) : in);
-          if (!mirrored) return Unexpected{mirrored.error()};
-          rig = *mirrored;
-        }
-        add_job(jobs, png, rig);
-      }
+      if (auto added = add_folder_jobs(plan, in, jobs); !added) return Unexpected{added.error()};
     } else if (fs::exists(in, ec)) {
       fs::path rig = rig_for(strip_png(in));
       if (into_folder) {
@@ -241,17 +266,7 @@ Result<std::vector<Job>> plan_jobs(const PlanRequest& plan) {
     }
   }
   if (auto sliced = expand_slice_jobs(jobs, plan.slice); !sliced) return Unexpected{sliced.error()};
-  std::map<std::string, std::string> owner;  // normalized rig path -> PNG
-  for (Job& job : jobs) {
-    job.request.write_meta = plan.write_meta && !job.request.slice;  // a slice needs no texture type
-    job.request.bones_path = plan.bones;
-    job.request.keep_bones = plan.keep_bones;
-    const std::string key = normal_absolute(job.request.rig_path).string();
-    if (const auto [it, fresh] = owner.emplace(key, job.display); !fresh) {
-      return make_error("autorig.output.duplicate", "both " + it->second + " and " + job.display + " would write it",
-                        {job.request.rig_path});
-    }
-  }
+  if (auto shared = set_shared_fields(plan, jobs); !shared) return Unexpected{shared.error()};
   return jobs;
 }
 

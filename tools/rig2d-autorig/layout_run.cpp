@@ -71,6 +71,16 @@ std::optional<std::string> digest_of(const std::vector<std::string>& files, cons
   return hash.hex_digest();
 }
 
+// --depfile: the rig and the files it was made from.
+int write_depfile(const LayoutRun& run, const std::string& rig_path, const std::vector<std::string>& inputs) {
+  if (!run.depfile) return kOk;
+  if (auto dep = write_if_changed(*run.depfile, depfile_text({{rig_path, inputs}})); !dep) {
+    print_error(dep.error());
+    return kWriteFailed;
+  }
+  return kOk;
+}
+
 int write_outputs(const LayoutRun& run, const std::string& rig_path, const LayoutRigResult& res,
                   const std::optional<std::string>& digest) {
   std::error_code ec;
@@ -89,14 +99,49 @@ int write_outputs(const LayoutRun& run, const std::string& rig_path, const Layou
   const LayoutStats& s = res.stats;
   spdlog::info("{} {} ({} parts, {} verts, {} tris, {} bones)", *rig ? "wrote" : "unchanged", printable(rig_path),
                s.parts.size(), s.vertices, s.triangles, s.bones);
-  if (run.depfile) {
-    std::vector<std::string> inputs = res.inputs;
-    if (auto dep = write_if_changed(*run.depfile, depfile_text({{rig_path, inputs}})); !dep) {
-      print_error(dep.error());
-      return kWriteFailed;
-    }
+  return write_depfile(run, rig_path, res.inputs);
+}
+
+// The rig, its stamp and the depfile may not overwrite a planned input or each other.
+int check_outputs(const LayoutRun& run, const std::string& rig_path, const std::vector<std::string>& planned) {
+  std::vector<std::string> outputs{rig_path, stamp_path(rig_path)};
+  if (run.depfile) outputs.push_back(*run.depfile);
+  if (auto safe = check_output_paths(planned, outputs); !safe) {
+    print_error(safe.error());
+    return kUsage;
   }
   return kOk;
+}
+
+// --list-inputs: one file a line.
+int list_inputs(const std::vector<std::string>& files) {
+  for (const std::string& f : files) std::printf("%s\n", f.c_str());
+  return kOk;
+}
+
+// The stamp says the rig is current (never with --list-inputs, --check, --dry-run or --force).
+bool up_to_date(const LayoutRun& run, const std::string& rig_path, const std::optional<std::string>& digest) {
+  if (run.list_inputs || run.check || run.dry_run || run.force || !digest) return false;
+  AutorigFileRequest stamp_request;
+  stamp_request.rig_path = rig_path;
+  return stamp_is_current(stamp_request, *digest);
+}
+
+// -v: each part's mesh and bones.
+void log_parts(const std::string& rig_path, const LayoutStats& stats) {
+  for (std::size_t p = 0; p < stats.parts.size(); ++p) {
+    const LayoutPartStats& ps = stats.parts[p];
+    spdlog::debug("{}: part {}: {} verts, {} tris, {} bones{}", printable(rig_path), p, ps.vertices, ps.triangles,
+                  ps.bones.size(), ps.nearest_bone_fallback ? " (no bone through it: the nearest one)" : "");
+  }
+}
+
+// --check: kFindings, printing "stale PATH" or "missing PATH", when the rig on disk is not these bytes.
+int check_rig(const std::string& rig_path, const std::string& rig_text) {
+  if (file_has_bytes(rig_path, rig_text)) return kOk;
+  std::error_code ec;
+  std::printf("%s %s\n", fs::exists(rig_path, ec) ? "stale" : "missing", rig_path.c_str());
+  return kFindings;
 }
 
 }  // namespace
@@ -105,30 +150,13 @@ int run_layout(const LayoutRun& run, const AutorigOptions& options) {
   const std::string rig_path = layout_rig_path(run);
   const auto planned = planned_inputs(run);
   if (planned) {
-    std::vector<std::string> outputs{rig_path, stamp_path(rig_path)};
-    if (run.depfile) outputs.push_back(*run.depfile);
-    if (auto safe = check_output_paths(*planned, outputs); !safe) {
-      print_error(safe.error());
-      return kUsage;
-    }
-  }
-  if (run.list_inputs && planned) {  // known without rigging
-    for (const std::string& f : *planned) std::printf("%s\n", f.c_str());
-    return kOk;
+    if (const int code = check_outputs(run, rig_path, *planned); code != kOk) return code;
+    if (run.list_inputs) return list_inputs(*planned);  // known without rigging
   }
   const std::optional<std::string> digest = planned ? digest_of(*planned, run) : std::nullopt;
-  AutorigFileRequest stamp_request;
-  stamp_request.rig_path = rig_path;
-  if (!run.list_inputs && !run.check && !run.dry_run && !run.force && digest &&
-      stamp_is_current(stamp_request, *digest)) {
+  if (up_to_date(run, rig_path, digest)) {
     spdlog::info("{}: up to date", printable(rig_path));
-    if (run.depfile) {
-      if (auto dep = write_if_changed(*run.depfile, depfile_text({{rig_path, *planned}})); !dep) {
-        print_error(dep.error());
-        return kWriteFailed;
-      }
-    }
-    return kOk;
+    return write_depfile(run, rig_path, *planned);
   }
   auto res = autorig_layout({run.layout, rig_path, run.bones}, options);
   if (!res) {
@@ -137,21 +165,9 @@ int run_layout(const LayoutRun& run, const AutorigOptions& options) {
   }
   for (const Diagnostic& d : res->warnings)
     if (spdlog::should_log(spdlog::level::warn)) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
-  if (run.list_inputs) {
-    for (const std::string& f : res->inputs) std::printf("%s\n", f.c_str());
-    return kOk;
-  }
-  for (std::size_t p = 0; p < res->stats.parts.size(); ++p) {
-    const LayoutPartStats& ps = res->stats.parts[p];
-    spdlog::debug("{}: part {}: {} verts, {} tris, {} bones{}", printable(rig_path), p, ps.vertices, ps.triangles,
-                  ps.bones.size(), ps.nearest_bone_fallback ? " (no bone through it: the nearest one)" : "");
-  }
-  if (run.check) {
-    if (file_has_bytes(rig_path, res->rig_text)) return kOk;
-    std::error_code ec;
-    std::printf("%s %s\n", fs::exists(rig_path, ec) ? "stale" : "missing", rig_path.c_str());
-    return kFindings;
-  }
+  if (run.list_inputs) return list_inputs(res->inputs);
+  log_parts(rig_path, res->stats);
+  if (run.check) return check_rig(rig_path, res->rig_text);
   if (run.dry_run) {
     spdlog::info("would write {} ({} parts, {} verts)", printable(rig_path), res->stats.parts.size(), res->stats.vertices);
     return kOk;
