@@ -6,8 +6,12 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <random>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "image/adler32.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
@@ -255,5 +259,28 @@ TEST_CASE("png: the pixels do not depend on how the image data is split, nor on 
     auto shorter = decode_png(join_png(parts.head, parts.raw.substr(0, parts.raw.size() - 1), 1 << 20), name);
     REQUIRE_FALSE(shorter);
     CHECK(shorter.error().code == "png.corrupt");
+  }
+}
+
+TEST_CASE("png: the Adler-32 the image data is checked with is zlib's", "[image][png]") {
+  std::mt19937 rng(7);
+  std::vector<unsigned char> bytes(200000);
+  for (unsigned char& b : bytes) b = static_cast<unsigned char>(rng());
+  const std::vector<unsigned char> ones(200000, 0xff);  // the largest sums: lane and s2 overflow would show
+  for (const std::vector<unsigned char>* data : {&std::as_const(bytes), &ones}) {
+    for (std::size_t n : {0, 1, 15, 16, 17, 5551, 5552, 5553, 5568, 65535, 65536, 100003, 200000}) {
+      for (std::size_t offset : {0, 3}) {
+        const std::size_t len = std::min(n, data->size() - offset);
+        INFO(n << " bytes at " << offset);
+        const unsigned char* p = data->data() + offset;
+        CHECK(detail::adler32(1, p, len) == ::adler32(1, p, static_cast<uInt>(len)));
+        // Continued in uneven pieces, as inflate hands the bytes over.
+        std::uint32_t pieces = 1;
+        for (std::size_t at = 0, step = 1; at < len; at += step, step = step * 3 + 1) {
+          pieces = detail::adler32(pieces, p + at, std::min(step, len - at));
+        }
+        CHECK(pieces == ::adler32(1, p, static_cast<uInt>(len)));
+      }
+    }
   }
 }
