@@ -49,7 +49,6 @@ struct ChunkWalk {
   bool has_empty_idat = false;  // stb passes a null buffer to memcpy on an empty first IDAT
   bool cgbi = false;            // stb takes the zlib header as raw deflate in Apple's CgBI files
   std::size_t first_idat = 0;   // where the first IDAT chunk starts (0: none)
-  std::size_t after_idat = 0;   // bytes of the chunks after it up to IEND's end, IDATs left out
 };
 
 // stb checks neither CRCs nor the zlib checksum, and does not need IEND, so a corrupt or cut-off file
@@ -69,7 +68,6 @@ Result<ChunkWalk> walk_chunks(std::string_view bytes, const std::string& path) {
     const bool idat = type == "IDAT";
     if (idat && length == 0) walk.has_empty_idat = true;
     if (idat && walk.first_idat == 0) walk.first_idat = at;
-    if (walk.first_idat != 0 && !idat) walk.after_idat += 12 + std::size_t(length);
     if (type == "CgBI") walk.cgbi = true;
     if (type == "IEND") return walk;
     at = static_cast<std::size_t>(end);
@@ -212,10 +210,13 @@ class StoredFeed {
   static constexpr std::uint64_t kBlock = 65535;
   static constexpr std::uint64_t kHeader = 5;
 
+  // The new IDAT's size: zlib header, the blocks with their headers, Adler-32.
+  static std::uint64_t stream_bytes(std::uint64_t raw) { return 2 + raw + (raw + kBlock - 1) / kBlock * kHeader + 4; }
+
   StoredFeed(std::string_view bytes, const ChunkWalk& walk, std::uint64_t raw, IdatInflater& inflater)
       : inflater_(inflater), raw_(raw) {
     blocks_ = (raw + kBlock - 1) / kBlock;
-    const std::uint64_t stream = 2 + raw + blocks_ * kHeader + 4;
+    const std::uint64_t stream = stream_bytes(raw);
     head_.assign(bytes.substr(0, walk.first_idat));
     head_.resize(walk.first_idat + 10);
     auto* p = reinterpret_cast<unsigned char*>(head_.data()) + walk.first_idat;
@@ -299,7 +300,7 @@ class StoredFeed {
   std::uint64_t raw_;
   std::uint64_t blocks_ = 0;
   std::string head_;  // the chunks before the first IDAT, that IDAT's header and the zlib header
-  std::string tail_;
+  std::string tail_;  // the Adler-32 and CRC of that IDAT, then the chunks after it but IDATs, to IEND
   std::uint64_t blocks_end_ = 0;
   std::uint64_t pos_ = 0;
   bool refused_ = false;
@@ -329,8 +330,9 @@ Result<StbPixels> checked_stb_decode(std::string_view bytes, const PngInfo& info
                                      int& h, const std::string& path) {
   IdatInflater inflater(bytes);
   const std::uint64_t raw = inflated_size(bytes, info);
-  const std::uint64_t stream = 2 + raw + (raw + StoredFeed::kBlock - 1) / StoredFeed::kBlock * StoredFeed::kHeader + 4;
-  if (raw > 0 && !walk.cgbi && walk.first_idat != 0 && stream <= (std::uint64_t{1} << 30)) {  // stb: int sizes
+  const bool feedable = raw > 0 && !walk.cgbi && walk.first_idat != 0 &&
+                        StoredFeed::stream_bytes(raw) <= (std::uint64_t{1} << 30);  // stb keeps sizes in ints
+  if (feedable) {
     StoredFeed feed(bytes, walk, raw, inflater);
     StbPixels pixels = stb_decode(feed, w, h);
     if (pixels && feed.fed_whole()) return pixels;
