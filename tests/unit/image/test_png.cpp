@@ -2,11 +2,16 @@
 // PNG encode/decode round trip, rejection of non-PNG and truncated data, and header limits checked
 // before any pixel memory is allocated.
 #include <catch2/catch.hpp>
+#include <zlib.h>
 
 #include <cstdint>
 #include <filesystem>
+#include <random>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "image/adler32.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
@@ -43,6 +48,58 @@ std::string header_only(std::uint32_t w, std::uint32_t h) {
   s += std::string("\x08\x06\x00\x00\x00", 5);
   s += std::string(4, '\0');  // CRC (not checked before the limits)
   return s;
+}
+
+std::uint32_t get_be32(const std::string& s, std::size_t at) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data() + at);
+  return (std::uint32_t(p[0]) << 24) | (std::uint32_t(p[1]) << 16) | (std::uint32_t(p[2]) << 8) | p[3];
+}
+
+std::string chunk(const std::string& type, const std::string& data) {
+  std::string c(4, '\0');
+  put_be32(c, 0, static_cast<std::uint32_t>(data.size()));
+  c += type + data + std::string(4, '\0');
+  const auto crc = ::crc32(0, reinterpret_cast<const Bytef*>(c.data() + 4), static_cast<uInt>(data.size() + 4));
+  put_be32(c, c.size() - 4, static_cast<std::uint32_t>(crc));
+  return c;
+}
+
+// A PNG's parts: everything before its first IDAT, and its inflated image data.
+struct PngParts {
+  std::string head;
+  std::string raw;
+};
+
+PngParts split_png(const std::string& png) {
+  PngParts parts;
+  std::string stream;
+  for (std::size_t at = 8; at + 12 <= png.size(); at += 12 + get_be32(png, at)) {
+    if (png.compare(at + 4, 4, "IDAT") == 0) {
+      if (parts.head.empty()) parts.head = png.substr(0, at);
+      stream += png.substr(at + 8, get_be32(png, at));
+    }
+  }
+  parts.raw.resize(stream.size() * 1032 + 64);
+  uLongf size = parts.raw.size();
+  REQUIRE(::uncompress(reinterpret_cast<Bytef*>(parts.raw.data()), &size,
+                       reinterpret_cast<const Bytef*>(stream.data()), stream.size()) == Z_OK);
+  parts.raw.resize(size);
+  return parts;
+}
+
+// head + `raw` compressed, in IDAT chunks of `piece` bytes with a tEXt chunk after the first + IEND.
+std::string join_png(const std::string& head, const std::string& raw, std::size_t piece) {
+  std::string stream(::compressBound(raw.size()), '\0');
+  uLongf size = stream.size();
+  REQUIRE(::compress(reinterpret_cast<Bytef*>(stream.data()), &size, reinterpret_cast<const Bytef*>(raw.data()),
+                     raw.size()) == Z_OK);
+  stream.resize(size);
+  std::string png = head;
+  for (std::size_t at = 0; at < stream.size(); at += piece) {
+    png += chunk("IDAT", stream.substr(at, piece));
+    if (at == 0) png += chunk("tEXt", std::string("Comment\0between IDATs", 22));
+  }
+  return png + chunk("IEND", "");
 }
 
 }  // namespace
@@ -176,4 +233,54 @@ TEST_CASE("png: read_png_info answers for every colour type, palette images incl
   REQUIRE(opaque);
   CHECK(opaque->channels == 3);
   CHECK(opaque->samples == 1);
+}
+
+TEST_CASE("png: the pixels do not depend on how the image data is split, nor on data past the image",
+          "[image][png]") {
+  // decode_png hands stb the stream it checked (rebuilt as stored blocks) only when it inflates to
+  // exactly the rows stb needs; more data goes to stb as the original file, less fails there.
+  const fs::path dir = fs::path(RIG2D_SOURCE_DIR) / "tests" / "data" / "png";
+  for (const char* name : {"rgba8.png", "rgba16-adam7.png", "palette8-trns-adam7.png", "gray1.png"}) {
+    INFO(name);
+    auto bytes = read_file((dir / name).string(), kMaxPngFileBytes);
+    REQUIRE(bytes);
+    auto plain = decode_png(*bytes, name);
+    REQUIRE(plain);
+    const PngParts parts = split_png(*bytes);
+    for (std::size_t piece : {std::size_t{1}, std::size_t{7}, std::size_t{1} << 20}) {
+      INFO("IDAT chunks of " << piece << " bytes");
+      auto image = decode_png(join_png(parts.head, parts.raw, piece), name);
+      REQUIRE(image);
+      CHECK(image->rgba == plain->rgba);
+    }
+    auto longer = decode_png(join_png(parts.head, parts.raw + std::string(100, '\x2a'), 1 << 20), name);
+    REQUIRE(longer);
+    CHECK(longer->rgba == plain->rgba);
+    auto shorter = decode_png(join_png(parts.head, parts.raw.substr(0, parts.raw.size() - 1), 1 << 20), name);
+    REQUIRE_FALSE(shorter);
+    CHECK(shorter.error().code == "png.corrupt");
+  }
+}
+
+TEST_CASE("png: the Adler-32 the image data is checked with is zlib's", "[image][png]") {
+  std::mt19937 rng(7);
+  std::vector<unsigned char> bytes(200000);
+  for (unsigned char& b : bytes) b = static_cast<unsigned char>(rng());
+  const std::vector<unsigned char> ones(200000, 0xff);  // the largest sums: lane and s2 overflow would show
+  for (const std::vector<unsigned char>* data : {&std::as_const(bytes), &ones}) {
+    for (std::size_t n : {0, 1, 15, 16, 17, 5551, 5552, 5553, 5568, 65535, 65536, 100003, 200000}) {
+      for (std::size_t offset : {0, 3}) {
+        const std::size_t len = std::min(n, data->size() - offset);
+        INFO(n << " bytes at " << offset);
+        const unsigned char* p = data->data() + offset;
+        CHECK(detail::adler32(1, p, len) == ::adler32(1, p, static_cast<uInt>(len)));
+        // Continued in uneven pieces, as inflate hands the bytes over.
+        std::uint32_t pieces = 1;
+        for (std::size_t at = 0, step = 1; at < len; at += step, step = step * 3 + 1) {
+          pieces = detail::adler32(pieces, p + at, std::min(step, len - at));
+        }
+        CHECK(pieces == ::adler32(1, p, static_cast<uInt>(len)));
+      }
+    }
+  }
 }

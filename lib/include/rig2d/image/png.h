@@ -28,8 +28,9 @@ RIG2D_EXPORT Result<Image> decode_png(std::string_view bytes, const std::string&
 // Reads only the head of a file (signature and IHDR; for a palette image also the chunks before the
 // first IDAT, which give its channel count) and checks it as png_info does.
 RIG2D_EXPORT Result<PngInfo> read_png_info(const std::string& path);
-// The most memory decode_png holds at once for such a PNG, in bytes: the inflated rows next to the
-// image at the file's bit depth, or the RGBA8 conversions (about 1 GiB for a 16384x4096 16-bit RGBA).
+// The most memory decode_png holds at once for such a PNG, in bytes: the inflated rows twice, or once
+// next to the image at the file's bit depth, or the RGBA8 conversions (about 1 GiB for a 16384x4096
+// 16-bit RGBA).
 RIG2D_EXPORT std::uint64_t png_decode_peak_bytes(const PngInfo& info);
 // Reads and decodes a file (limits checked on the file size and the header first).
 RIG2D_EXPORT Result<Image> load_png(const std::string& path);
