@@ -34,6 +34,18 @@ std::string slurp(const fs::path& p) {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
+// Runs `body` in a forked child (for process-wide limits and one-way states) and returns the child's
+// exit code: 0 when body() held, 1 when not, -1 when it could not run or did not exit normally.
+template <class Body>
+int run_in_child(Body body) {
+  const pid_t child = ::fork();
+  if (child < 0) return -1;
+  if (child == 0) ::_exit(body() ? 0 : 1);
+  int status = 0;
+  if (::waitpid(child, &status, 0) != child || !WIFEXITED(status)) return -1;
+  return WEXITSTATUS(status);
+}
+
 }  // namespace
 
 TEST_CASE("fault safety: a full disk leaves the old file and no temp", "[io][fault]") {
@@ -41,21 +53,14 @@ TEST_CASE("fault safety: a full disk leaves the old file and no temp", "[io][fau
   const fs::path target = dir.path / "rig.rig2d.json";
   std::ofstream(target) << "old contents";
 
-  const pid_t child = ::fork();
-  REQUIRE(child >= 0);
-  if (child == 0) {
-    // The file-size limit makes write() fail with EFBIG once 4 KiB are written, as a full disk would.
-    ::signal(SIGXFSZ, SIG_IGN);
-    const rlimit limit{4096, 4096};
-    ::setrlimit(RLIMIT_FSIZE, &limit);
-    const std::string big(1 << 20, 'x');
-    auto written = write_file_atomic(target.string(), big);
-    ::_exit(!written && written.error().code == "io.write" ? 0 : 1);
-  }
-  int status = 0;
-  ::waitpid(child, &status, 0);
-  REQUIRE(WIFEXITED(status));
-  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(run_in_child([&] {
+          // The file-size limit makes write() fail with EFBIG once 4 KiB are written, as a full disk would.
+          ::signal(SIGXFSZ, SIG_IGN);
+          const rlimit limit{4096, 4096};
+          ::setrlimit(RLIMIT_FSIZE, &limit);
+          auto written = write_file_atomic(target.string(), std::string(1 << 20, 'x'));
+          return !written && written.error().code == "io.write";
+        }) == 0);
   CHECK(slurp(target) == "old contents");
   CHECK(dir.entries() == 1);  // no temp file left beside it
 }
@@ -83,23 +88,17 @@ TEST_CASE("fault safety: replacing a file is all-or-nothing", "[io][fault]") {
   CHECK(dir.entries() == 1);
 }
 
-// The interrupt handler's cleanup ends the run: a write that starts after it (a worker thread racing
-// the handler) must not leave its temp behind. In a child, since the cleanup is once per process.
+// The interrupt cleanup ends the run's writing: a write that starts after it (a worker thread racing
+// the cleanup) must not leave its temp behind. In a child, since the cleanup is once per process.
 TEST_CASE("fault safety: writes after the interrupt cleanup leave nothing", "[io][fault]") {
   TempDir dir("interrupted");
   const fs::path target = dir.path / "out.json";
   std::ofstream(target) << "old";
-  const pid_t child = ::fork();
-  REQUIRE(child >= 0);
-  if (child == 0) {
-    remove_inflight_temp_files();
-    auto late = write_file_atomic(target.string(), "new");
-    ::_exit(!late && late.error().code == "io.write" ? 0 : 1);
-  }
-  int status = 0;
-  REQUIRE(::waitpid(child, &status, 0) == child);
-  CHECK(WIFEXITED(status));
-  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(run_in_child([&] {
+          remove_inflight_temp_files();
+          auto late = write_file_atomic(target.string(), "new");
+          return !late && late.error().code == "io.write";
+        }) == 0);
   CHECK(slurp(target) == "old");
   CHECK(dir.entries() == 1);
 }
