@@ -118,90 +118,158 @@ void edt_1d(const std::vector<float>& f, std::vector<float>& d, std::vector<int>
   }
 }
 
+// Runs of cells equal to `value`, row by row, joined with the runs of the row above that touch them
+// (8-connected: diagonal contact counts; 4-connected: only overlap) by union-find whose root is the
+// run first in scan order, so a component's root run holds its first cell.
+struct RunComponents {
+  struct Run {
+    int y, x0, x1;  // cells [x0, x1) of row y
+  };
+  std::vector<Run> runs;
+  std::vector<int> root;  // per run, the run index of its component's first run
+};
+
+int find_root(std::vector<int>& parent, int r) {
+  while (parent[static_cast<std::size_t>(r)] != r) {
+    const int up = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(r)])];
+    parent[static_cast<std::size_t>(r)] = up;
+    r = up;
+  }
+  return r;
+}
+
+RunComponents run_components(const BinaryGrid& grid, bool value, bool eight_connected) {
+  RunComponents c;
+  std::vector<int>& parent = c.root;
+  const int w = grid.width;
+  const int touch = eight_connected ? 1 : 0;  // how far past a run's end a run above may start
+  std::size_t above_begin = 0, above_end = 0;
+  for (int y = 0; y < grid.height; ++y) {
+    const std::uint8_t* row = grid.on.data() + static_cast<std::size_t>(y) * w;
+    const std::size_t row_begin = c.runs.size();
+    std::size_t j = above_begin;
+    for (int x = 0; x < w;) {
+      if ((row[x] != 0) != value) {
+        ++x;
+        continue;
+      }
+      const int x0 = x;
+      while (x < w && (row[x] != 0) == value) ++x;
+      const int r = static_cast<int>(c.runs.size());
+      c.runs.push_back({y, x0, x});
+      parent.push_back(r);
+      while (j < above_end && c.runs[j].x1 + touch <= x0) ++j;
+      for (std::size_t k = j; k < above_end && c.runs[k].x0 < x + touch; ++k) {
+        const int a = find_root(parent, r), b = find_root(parent, static_cast<int>(k));
+        parent[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
+      }
+    }
+    above_begin = row_begin;
+    above_end = c.runs.size();
+  }
+  for (std::size_t r = 0; r < parent.size(); ++r) parent[r] = find_root(parent, static_cast<int>(r));
+  return c;
+}
+
 }  // namespace
 
 Components label_components(const BinaryGrid& grid) {
   Components c;
-  const std::size_t n = grid.on.size();
-  const int w = grid.width;
-  c.label.assign(n, -1);
-  std::vector<std::size_t> stack;
-  for (std::size_t start = 0; start < n; ++start) {
-    if (!grid.on[start] || c.label[start] >= 0) continue;
-    const int id = static_cast<int>(c.area.size());
-    c.area.push_back(0);
-    c.first.push_back(start);
-    c.label[start] = id;
-    stack.push_back(start);
-    while (!stack.empty()) {
-      const std::size_t i = stack.back();
-      stack.pop_back();
-      ++c.area[static_cast<std::size_t>(id)];
-      const int x = static_cast<int>(i % static_cast<std::size_t>(w)), y = static_cast<int>(i / static_cast<std::size_t>(w));
-      const bool inner = x > 0 && y > 0 && x + 1 < w && y + 1 < grid.height;
-      for (int k = 0; k < 8; ++k) {
-        if (!inner && !grid.at(x + kDx[k], y + kDy[k])) continue;
-        const std::size_t j = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + kDy[k] * w + kDx[k]);
-        if (!grid.on[j] || c.label[j] >= 0) continue;
-        c.label[j] = id;
-        stack.push_back(j);
-      }
+  const std::size_t w = static_cast<std::size_t>(grid.width);
+  c.label.assign(grid.on.size(), -1);
+  const RunComponents runs = run_components(grid, true, true);
+  std::vector<int> id_of_root(runs.runs.size(), -1);
+  for (std::size_t r = 0; r < runs.runs.size(); ++r) {
+    const auto& run = runs.runs[r];
+    int& id = id_of_root[static_cast<std::size_t>(runs.root[r])];
+    const std::size_t row = static_cast<std::size_t>(run.y) * w;
+    if (id < 0) {
+      id = static_cast<int>(c.area.size());
+      c.area.push_back(0);
+      c.first.push_back(row + static_cast<std::size_t>(run.x0));
     }
+    c.area[static_cast<std::size_t>(id)] += static_cast<std::size_t>(run.x1 - run.x0);
+    std::fill(c.label.begin() + static_cast<std::ptrdiff_t>(row + run.x0),
+              c.label.begin() + static_cast<std::ptrdiff_t>(row + run.x1), id);
   }
   return c;
 }
 
 std::size_t fill_small_holes(BinaryGrid& grid, std::size_t max_area) {
-  const int w = grid.width, h = grid.height;
-  std::vector<std::uint8_t> seen(grid.on.size(), 0);
-  std::vector<std::size_t> region, stack;
+  const RunComponents runs = run_components(grid, false, false);
+  // Per component (indexed by its root run): cells, and whether it reaches the grid's edge.
+  std::vector<std::size_t> area(runs.runs.size(), 0);
+  std::vector<std::uint8_t> open(runs.runs.size(), 0);
+  for (std::size_t r = 0; r < runs.runs.size(); ++r) {
+    const auto& run = runs.runs[r];
+    const std::size_t root = static_cast<std::size_t>(runs.root[r]);
+    area[root] += static_cast<std::size_t>(run.x1 - run.x0);
+    if (run.y == 0 || run.y == grid.height - 1 || run.x0 == 0 || run.x1 == grid.width) open[root] = 1;
+  }
   std::size_t filled = 0;
-  for (std::size_t start = 0; start < grid.on.size(); ++start) {
-    if (grid.on[start] || seen[start]) continue;
-    region.clear();
-    bool touches_border = false;
-    seen[start] = 1;
-    stack.push_back(start);
-    while (!stack.empty()) {
-      const std::size_t i = stack.back();
-      stack.pop_back();
-      region.push_back(i);
-      const int x = static_cast<int>(i % w), y = static_cast<int>(i / w);
-      if (x == 0 || y == 0 || x == w - 1 || y == h - 1) touches_border = true;
-      const int nx[4] = {x + 1, x - 1, x, x};
-      const int ny[4] = {y, y, y + 1, y - 1};
-      for (int k = 0; k < 4; ++k) {
-        if (nx[k] < 0 || ny[k] < 0 || nx[k] >= w || ny[k] >= h) continue;
-        const std::size_t j = static_cast<std::size_t>(ny[k]) * w + nx[k];
-        if (grid.on[j] || seen[j]) continue;
-        seen[j] = 1;
-        stack.push_back(j);
-      }
-    }
-    if (touches_border || region.size() > max_area) continue;
-    for (std::size_t i : region) grid.on[i] = 1;
-    filled += region.size();
+  for (std::size_t r = 0; r < runs.runs.size(); ++r) {
+    const auto& run = runs.runs[r];
+    const std::size_t root = static_cast<std::size_t>(runs.root[r]);
+    if (open[root] || area[root] > max_area) continue;
+    const std::size_t row = static_cast<std::size_t>(run.y) * static_cast<std::size_t>(grid.width);
+    std::fill(grid.on.begin() + static_cast<std::ptrdiff_t>(row + run.x0),
+              grid.on.begin() + static_cast<std::ptrdiff_t>(row + run.x1), std::uint8_t{1});
+    filled += static_cast<std::size_t>(run.x1 - run.x0);
   }
   return filled;
 }
+
+namespace {
+
+// The column pass for a padded grid: every column holds only 0 (off) and infinity (on), with an
+// off cell at both ends, so its lower envelope is the nearest off cell; while squares stay below 2^24
+// FH's float arithmetic on it is exact (its breakpoints are half-integers), so counting the cells to
+// the nearest off cell above and below gives the same values, row by row and without the envelope.
+void column_pass_exact(const BinaryGrid& grid, std::vector<float>& sq, int w, int h) {
+  std::vector<int> above(static_cast<std::size_t>(w) * h, 0);
+  for (int y = 1; y + 1 < h; ++y) {
+    const int* up = &above[static_cast<std::size_t>(y - 1) * w];
+    int* here = &above[static_cast<std::size_t>(y) * w];
+    const std::uint8_t* on = grid.on.data() + static_cast<std::size_t>(y - 1) * grid.width;
+    for (int x = 1; x + 1 < w; ++x) here[x] = on[x - 1] != 0 ? up[x] + 1 : 0;
+  }
+  std::vector<int> below(static_cast<std::size_t>(w), 0);
+  for (int y = h - 2; y >= 1; --y) {
+    const int* up = &above[static_cast<std::size_t>(y) * w];
+    float* out = &sq[static_cast<std::size_t>(y) * w];
+    const std::uint8_t* on = grid.on.data() + static_cast<std::size_t>(y - 1) * grid.width;
+    for (int x = 1; x + 1 < w; ++x) {
+      below[x] = on[x - 1] != 0 ? below[x] + 1 : 0;
+      const float nearest = static_cast<float>(std::min(up[x], below[x]));
+      out[x] = nearest * nearest;
+    }
+  }
+}
+
+}  // namespace
 
 std::vector<float> distance_transform(const BinaryGrid& grid) {
   // Pad by one off cell on every side so the outside of the grid counts as background.
   const int w = grid.width + 2, h = grid.height + 2;
   constexpr float kInf = std::numeric_limits<float>::infinity();
+  constexpr int kExactSide = 4096;  // 4096^2 = 2^24
   std::vector<float> sq(static_cast<std::size_t>(w) * h, 0.0f);
-  for (int y = 0; y < grid.height; ++y)
-    for (int x = 0; x < grid.width; ++x)
-      if (grid.at(x, y)) sq[static_cast<std::size_t>(y + 1) * w + x + 1] = kInf;
   const int longest = std::max(w, h);
   std::vector<float> f(static_cast<std::size_t>(longest)), d(f.size()), z(f.size() + 1);
   std::vector<int> v(f.size());
-  for (int x = 0; x < w; ++x) {
-    f.resize(static_cast<std::size_t>(h));
-    d.resize(f.size());
-    for (int y = 0; y < h; ++y) f[y] = sq[static_cast<std::size_t>(y) * w + x];
-    edt_1d(f, d, v, z);
-    for (int y = 0; y < h; ++y) sq[static_cast<std::size_t>(y) * w + x] = d[y];
+  if (h <= kExactSide) {
+    column_pass_exact(grid, sq, w, h);
+  } else {
+    for (int y = 0; y < grid.height; ++y)
+      for (int x = 0; x < grid.width; ++x)
+        if (grid.at(x, y)) sq[static_cast<std::size_t>(y + 1) * w + x + 1] = kInf;
+    for (int x = 0; x < w; ++x) {
+      f.resize(static_cast<std::size_t>(h));
+      d.resize(f.size());
+      for (int y = 0; y < h; ++y) f[y] = sq[static_cast<std::size_t>(y) * w + x];
+      edt_1d(f, d, v, z);
+      for (int y = 0; y < h; ++y) sq[static_cast<std::size_t>(y) * w + x] = d[y];
+    }
   }
   for (int y = 0; y < h; ++y) {
     f.assign(sq.begin() + static_cast<std::ptrdiff_t>(y) * w, sq.begin() + static_cast<std::ptrdiff_t>(y + 1) * w);
@@ -217,14 +285,15 @@ std::vector<float> distance_transform(const BinaryGrid& grid) {
 }
 
 void thin(BinaryGrid& grid) {
-  // Work on a copy padded with one off cell, so neighbours are plain index offsets.
+  // Work on a 0/1 copy padded with one off cell, so neighbours are plain index offsets and a
+  // neighbourhood's mask is a sum of shifted cells.
   BinaryGrid g;
   g.width = grid.width + 2;
   g.height = grid.height + 2;
   g.on.assign(static_cast<std::size_t>(g.width) * g.height, 0);
   for (int y = 0; y < grid.height; ++y)
-    std::copy_n(grid.on.begin() + static_cast<std::ptrdiff_t>(y) * grid.width, grid.width,
-                g.on.begin() + static_cast<std::ptrdiff_t>(y + 1) * g.width + 1);
+    for (int x = 0; x < grid.width; ++x)
+      g.on[static_cast<std::size_t>(y + 1) * g.width + x + 1] = grid.on[static_cast<std::size_t>(y) * grid.width + x] != 0;
   const std::ptrdiff_t w = g.width;
   const std::array<std::ptrdiff_t, 8> offset{-w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1};
   const auto around = [&](std::size_t i) {
@@ -233,10 +302,9 @@ void thin(BinaryGrid& grid) {
     return p;
   };
   const auto mask_around = [&](std::size_t i) {
-    unsigned mask = 0;
-    for (int k = 0; k < 8; ++k)
-      mask |= (g.on[static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + offset[k])] != 0 ? 1u : 0u) << k;
-    return mask;
+    const std::uint8_t* c = g.on.data() + i;
+    return unsigned{c[-w]} | unsigned{c[-w + 1]} << 1 | unsigned{c[1]} << 2 | unsigned{c[w + 1]} << 3 |
+           unsigned{c[w]} << 4 | unsigned{c[w - 1]} << 5 | unsigned{c[-1]} << 6 | unsigned{c[-w - 1]} << 7;
   };
   // Border cells are the only candidates; a removal makes its neighbours candidates next pass.
   std::vector<std::size_t> border, next, marked;
@@ -249,13 +317,20 @@ void thin(BinaryGrid& grid) {
       queued[i] = 1;
     }
   }
+  // Bit s set: the cell failed sub-iteration s's test and no neighbour has gone since, so it fails
+  // again (cells are only ever removed); most of the border is such cells after the first passes.
+  std::vector<std::uint8_t> settled(g.on.size(), 0);
   bool changed = true;
   while (changed) {
     changed = false;
     for (const bool second : {false, true}) {
+      const std::uint8_t bit = second ? 2 : 1;
       marked.clear();
-      for (std::size_t i : border)
-        if (g.on[i] && kNeighbourTables.deletable[second][mask_around(i)]) marked.push_back(i);
+      for (std::size_t i : border) {
+        if (!g.on[i] || (settled[i] & bit)) continue;
+        if (kNeighbourTables.deletable[second][mask_around(i)]) marked.push_back(i);
+        else settled[i] |= bit;
+      }
       // Marked in parallel (centred like Zhang-Suen), removed one by one with a re-check, so a
       // two-cell-thick line or a 2x2 block keeps a cell instead of vanishing.
       for (std::size_t i : marked) {
@@ -264,6 +339,7 @@ void thin(BinaryGrid& grid) {
         changed = true;
         for (const std::ptrdiff_t o : offset) {
           const std::size_t j = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + o);
+          settled[j] = 0;
           if (g.on[j] && !queued[j]) {
             queued[j] = 1;
             border.push_back(j);
@@ -280,8 +356,8 @@ void thin(BinaryGrid& grid) {
   }
   remove_stair_steps(g);
   for (int y = 0; y < grid.height; ++y)
-    std::copy_n(g.on.begin() + static_cast<std::ptrdiff_t>(y + 1) * g.width + 1, grid.width,
-                grid.on.begin() + static_cast<std::ptrdiff_t>(y) * grid.width);
+    for (int x = 0; x < grid.width; ++x)
+      if (!g.on[static_cast<std::size_t>(y + 1) * g.width + x + 1]) grid.on[static_cast<std::size_t>(y) * grid.width + x] = 0;
 }
 
 }  // namespace rig2d::medial
