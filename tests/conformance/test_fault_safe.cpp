@@ -1,33 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 // Fault-safe writes: a full disk (RLIMIT_FSIZE in a child process), a folder that does not exist, a
 // target that is a folder. Every failure leaves the old file untouched and no temp file behind.
-#include <catch2/catch.hpp>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 
 #include "rig2d/io/files.h"
+#include "support/temp_dir.h"
 
 using namespace rig2d;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct TempDir {
-  fs::path path;
-  explicit TempDir(const std::string& name)
-      : path(fs::temp_directory_path() / ("rig2d-fault-" + name + "-" + std::to_string(::getpid()))) {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  std::size_t entries() const { return static_cast<std::size_t>(std::distance(fs::directory_iterator(path), {})); }
-};
 
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -49,7 +39,7 @@ int run_in_child(Body body) {
 }  // namespace
 
 TEST_CASE("fault safety: a full disk leaves the old file and no temp", "[io][fault]") {
-  TempDir dir("full");
+  TempDir dir("fault-full");
   const fs::path target = dir.path / "rig.rig2d.json";
   std::ofstream(target) << "old contents";
 
@@ -66,7 +56,7 @@ TEST_CASE("fault safety: a full disk leaves the old file and no temp", "[io][fau
 }
 
 TEST_CASE("fault safety: missing folder and folder targets fail cleanly", "[io][fault]") {
-  TempDir dir("paths");
+  TempDir dir("fault-paths");
   auto missing = write_file_atomic((dir.path / "no" / "such" / "x.json").string(), "{}");
   REQUIRE_FALSE(missing);
   CHECK(missing.error().code == "io.write");
@@ -80,7 +70,7 @@ TEST_CASE("fault safety: missing folder and folder targets fail cleanly", "[io][
 }
 
 TEST_CASE("fault safety: replacing a file is all-or-nothing", "[io][fault]") {
-  TempDir dir("replace");
+  TempDir dir("fault-replace");
   const fs::path target = dir.path / "out.png";
   std::ofstream(target) << "old";
   REQUIRE(write_file_atomic(target.string(), std::string(100000, 'n')));
@@ -91,7 +81,7 @@ TEST_CASE("fault safety: replacing a file is all-or-nothing", "[io][fault]") {
 // The interrupt cleanup ends the run's writing: a write that starts after it (a worker thread racing
 // the cleanup) must not leave its temp behind. In a child, since the cleanup is once per process.
 TEST_CASE("fault safety: writes after the interrupt cleanup leave nothing", "[io][fault]") {
-  TempDir dir("interrupted");
+  TempDir dir("fault-interrupted");
   const fs::path target = dir.path / "out.json";
   std::ofstream(target) << "old";
   CHECK(run_in_child([&] {

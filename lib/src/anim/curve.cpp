@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "anim/js_truthy.h"
 #include "rig2d/core/affine.h"
 #include "rig2d/core/types.h"
 
@@ -62,8 +63,6 @@ double eval_segment(const Keyframe& a, const Keyframe& b, double time) {
   }
   return bezier(y0, y1, y2, y3, u);
 }
-
-bool truthy(double v) { return v != 0 && !std::isnan(v); }
 
 // (r << 16) | (g << 8) | b on JS int32 values.
 double pack_rgb(double r, double g, double b) {
@@ -140,8 +139,8 @@ double eval_color_track(std::span<const Keyframe> keys, double time) {
 
 double eval_boolean_track(std::span<const Keyframe> keys, double time) {
   if (keys.empty()) return 0;
-  if (time < keys[0].t) return truthy(keys[0].v) ? 1 : 0;
-  return truthy(keys[static_cast<std::size_t>(find_key_index(keys, time))].v) ? 1 : 0;
+  if (time < keys[0].t) return detail::js_number_truthy(keys[0].v) ? 1 : 0;
+  return detail::js_number_truthy(keys[static_cast<std::size_t>(find_key_index(keys, time))].v) ? 1 : 0;
 }
 
 double eval_stepped_track(std::span<const Keyframe> keys, double time) {

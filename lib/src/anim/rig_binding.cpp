@@ -6,6 +6,7 @@
 #include <string_view>
 #include <utility>
 
+#include "anim/js_truthy.h"
 #include "rig2d/anim/curve.h"
 #include "rig2d/anim/rig_pose.h"
 
@@ -70,8 +71,6 @@ double coerce(TrackType type, double v) {
   if (type == TrackType::Color) return js_to_int32(v);
   return v;
 }
-
-bool truthy(double v) { return v != 0 && !std::isnan(v); }
 
 // True when `target` is reachable from `from` by following parent links (bounded walk).
 bool reaches(const std::vector<Bone>& bones, std::int64_t from, std::int64_t target) {
@@ -245,9 +244,15 @@ void apply_clip(const Clip& clip, const ClipBinding& binding, double time, RigPo
       // The renderers read `color & 0xffffff`.
       case SpriteField::Color: pose.sprite.color = static_cast<std::uint32_t>(js_to_int32(v)) & 0xffffffu; break;
       case SpriteField::Opacity: pose.sprite.opacity = v; break;
-      case SpriteField::FlipX: pose.sprite.flip_x = truthy(v); break;
-      case SpriteField::FlipY: pose.sprite.flip_y = truthy(v); break;
-      case SpriteField::Visible: pose.sprite.visible = truthy(v); break;
+      case SpriteField::FlipX:
+        pose.sprite.flip_x = detail::js_number_truthy(v);
+        break;
+      case SpriteField::FlipY:
+        pose.sprite.flip_y = detail::js_number_truthy(v);
+        break;
+      case SpriteField::Visible:
+        pose.sprite.visible = detail::js_number_truthy(v);
+        break;
     }
   }
   for (const auto& ch : binding.deform) {

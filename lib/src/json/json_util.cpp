@@ -584,6 +584,12 @@ std::pair<int, int> locate_pointer(std::string_view text, std::string_view point
   return locate_pointers(text, std::span<const std::string>(&one, 1)).front();
 }
 
+Unexpected located_error(std::string code, std::string message, std::string_view text, const std::string& path,
+                         std::string pointer) {
+  const auto [line, col] = locate_pointer(text, pointer);
+  return make_error(std::move(code), std::move(message), {path, std::move(pointer), line, col});
+}
+
 const char* json_type_name(const Json& v) {
   switch (v.type()) {
     case Json::value_t::null: return "null";

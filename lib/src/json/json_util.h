@@ -83,6 +83,10 @@ std::vector<std::pair<int, int>> locate_pointers(std::string_view text,
 // locate_pointers for one pointer.
 std::pair<int, int> locate_pointer(std::string_view text, std::string_view pointer);
 
+// An error at `pointer` of the JSON `text` read from `path`, with the line and column it names.
+Unexpected located_error(std::string code, std::string message, std::string_view text, const std::string& path,
+                         std::string pointer);
+
 // "null", "a boolean", "a number", "a string", "an array", "an object": a value's type for messages
 // ("must be an array, not a string").
 const char* json_type_name(const Json& v);

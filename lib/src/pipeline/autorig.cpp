@@ -131,10 +131,6 @@ Result<void> check_bones(const std::vector<Bone>& bones, const std::string& code
   return {};
 }
 
-double ms_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-}
-
 }  // namespace
 
 double grid_cells_for(double side, double cell_size) {
@@ -301,7 +297,7 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
   st.mask_width = mask->width;
   st.mask_height = mask->height;
   st.covered_cells = covered_cells(*mask);
-  st.coverage_ms = ms_since(t);
+  st.coverage_ms = detail::ms_since(t);
   if (st.covered_cells == 0) {
     return make_error("autorig.empty", "the sprite has no pixel with alpha > " + std::to_string(o.alpha_threshold) +
                                            " (fully transparent); nothing to rig");
@@ -317,7 +313,7 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
   auto suggested = autorig_bones(image, o, inside, st);
   if (!suggested) return Unexpected{suggested.error()};
   std::vector<Bone> bones = std::move(*suggested);
-  st.bones_ms = ms_since(t);
+  st.bones_ms = detail::ms_since(t);
 
   // Mesh: one case per MeshMode.
   t = std::chrono::steady_clock::now();
@@ -351,7 +347,7 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
       break;
     }
   }
-  st.mesh_ms = ms_since(t);
+  st.mesh_ms = detail::ms_since(t);
   if (auto ok = detail::check_vertex_budget(mesh, o.outline.max_vertices, mesh_mode_name(o.mesh).data()); !ok)
     return Unexpected{ok.error()};
   if (mesh.verts.empty() || mesh.tris.empty()) {
@@ -373,7 +369,7 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
       break;
     }
   }
-  st.weights_ms = ms_since(t);
+  st.weights_ms = detail::ms_since(t);
 
   st.vertices = mesh.verts.size();
   st.triangles = mesh.tris.size() / 3;

@@ -4,14 +4,15 @@
 #include <chrono>
 #include <filesystem>
 
+#include "pipeline/autorig_internal.h"
+#include "pipeline/slice_source.h"
+#include "rig/rig_json_internal.h"
 #include "rig2d/asset/asset_index.h"
 #include "rig2d/asset/guid.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
 #include "rig2d/pipeline/autorig_inputs.h"
-#include "pipeline/slice_source.h"
-#include "rig/rig_json_internal.h"
 #include "rig2d/rig/rig_json.h"
 
 namespace rig2d {
@@ -19,13 +20,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
-
-// read_sprite_meta's limit: a larger sidecar text given by the caller is read (and refused) there.
-constexpr std::uint64_t kMaxSidecarBytes = 16ull << 20;
-
-double ms_since(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
 
 std::string relative_to_asset_root(const std::string& png_path) {
   std::error_code ec;
@@ -98,11 +92,11 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
     read_bytes = std::move(*file);
   }
   const std::string_view bytes = given ? *request.png_bytes : std::string_view(read_bytes);
-  out.read_ms = ms_since(t);
+  out.read_ms = detail::ms_since(t);
   t = Clock::now();
   auto image = decode_png(bytes, request.png_path);
   if (!image) return Unexpected{image.error()};
-  out.decode_ms = ms_since(t);
+  out.decode_ms = detail::ms_since(t);
 
   auto meta = request.sidecar_text && request.sidecar_text->size() <= kMaxSidecarBytes
                   ? parse_sprite_meta(*request.sidecar_text, meta_path)
@@ -204,7 +198,7 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
   auto text = write_checked(*rig, request.rig_path);
   if (!text) return Unexpected{text.error()};
   out.rig_text = std::move(*text);
-  out.verify_ms = ms_since(t);
+  out.verify_ms = detail::ms_since(t);
   return out;
 }
 

@@ -18,14 +18,6 @@ namespace {
 using detail::Json;
 namespace fs = std::filesystem;
 
-constexpr std::uint64_t kMaxSidecarBytes = 16ull << 20;
-
-Unexpected located(std::string code, std::string message, std::string_view text, const std::string& path,
-                   std::string pointer) {
-  const auto [line, col] = detail::locate_pointer(text, pointer);
-  return make_error(std::move(code), std::move(message), {path, std::move(pointer), line, col});
-}
-
 std::string lowercase(std::string_view s) {
   std::string out(s);
   for (char& ch : out) {
@@ -37,7 +29,7 @@ std::string lowercase(std::string_view s) {
 Result<Json> parse_meta_object(std::string_view text, const std::string& path) {
   auto json = detail::parse_json(text, path);
   if (!json) return Unexpected{json.error()};
-  if (!json->is_object()) return located("meta.root", "sidecar is not a JSON object", text, path, "");
+  if (!json->is_object()) return detail::located_error("meta.root", "sidecar is not a JSON object", text, path, "");
   return json;
 }
 
@@ -212,9 +204,9 @@ Result<SpriteMeta> parse_sprite_meta(std::string_view text, const std::string& p
   const Json& j = *json;
   SpriteMeta meta;
   const auto id = j.find("id");
-  if (id == j.end()) return located("meta.id", "sidecar has no \"id\"", text, path, "");
+  if (id == j.end()) return detail::located_error("meta.id", "sidecar has no \"id\"", text, path, "");
   if (!id->is_string() || !is_guid(id->get_ref<const std::string&>())) {
-    return located("meta.id", "sidecar \"id\" is not a GUID (8-4-4-4-12 hex digits)", text, path, "/id");
+    return detail::located_error("meta.id", "sidecar \"id\" is not a GUID (8-4-4-4-12 hex digits)", text, path, "/id");
   }
   meta.texture_guid = id->get<std::string>();
   if (const auto type = j.find("type"); type != j.end()) {
@@ -223,7 +215,9 @@ Result<SpriteMeta> parse_sprite_meta(std::string_view text, const std::string& p
     if (t == "2d") meta.type = TextureType::TwoD;
     else if (t == "ui") meta.type = TextureType::Ui;
     else if (t == "3d") meta.type = TextureType::ThreeD;
-    else return located("meta.type", "sidecar \"type\" must be \"3d\", \"2d\" or \"ui\"", text, path, "/type");
+    else
+      return detail::located_error("meta.type", "sidecar \"type\" must be \"3d\", \"2d\" or \"ui\"", text, path,
+                                   "/type");
   } else if (const auto tex = j.find("texture"); tex != j.end() && tex->is_object()) {
     // §1.4: no type -> a png/webp texture format means 2d, anything else 3d.
     const auto format = tex->find("format");
@@ -284,41 +278,44 @@ Result<std::vector<Bone>> parse_bones_json(std::string_view text, const std::str
     list = &(*json)["bones"];
     base = "/bones";
   } else {
-    return located("bones.root", "expected an array of bones or an object with a \"bones\" array", text, path, "");
+    return detail::located_error("bones.root", "expected an array of bones or an object with a \"bones\" array", text,
+                                 path, "");
   }
-  if (list->empty()) return located("bones.empty", "no bones given", text, path, base);
+  if (list->empty()) return detail::located_error("bones.empty", "no bones given", text, path, base);
   if (list->size() > kMaxBones) {
-    return located("bones.too_many",
-                   std::to_string(list->size()) + " bones; the limit is " + std::to_string(kMaxBones), text, path,
-                   base);
+    return detail::located_error("bones.too_many",
+                                 std::to_string(list->size()) + " bones; the limit is " + std::to_string(kMaxBones),
+                                 text, path, base);
   }
   std::vector<Bone> bones;
   std::set<std::string> names;
   for (std::size_t i = 0; i < list->size(); ++i) {
     const Json& b = (*list)[i];
     const std::string at = base + "/" + std::to_string(i);
-    if (!b.is_object()) return located("bones.type", "a bone must be an object", text, path, at);
+    if (!b.is_object()) return detail::located_error("bones.type", "a bone must be an object", text, path, at);
     Bone bone;
     const auto name = b.find("name");
     if (name == b.end() || !name->is_string()) {
-      return located("bones.type", "bone needs a string \"name\"", text, path, name == b.end() ? at : at + "/name");
+      return detail::located_error("bones.type", "bone needs a string \"name\"", text, path,
+                                   name == b.end() ? at : at + "/name");
     }
     bone.name = name->get<std::string>();
-    if (bone.name.empty()) return located("bones.name", "bone name is empty", text, path, at + "/name");
+    if (bone.name.empty()) return detail::located_error("bones.name", "bone name is empty", text, path, at + "/name");
     if (!names.insert(bone.name).second) {
-      return located("bones.name", "duplicate bone name \"" + bone.name + "\"", text, path, at + "/name");
+      return detail::located_error("bones.name", "duplicate bone name \"" + bone.name + "\"", text, path, at + "/name");
     }
     if (const auto parent = b.find("parent"); parent != b.end()) {
       if (!parent->is_number_integer() &&
           !(parent->is_number_float() && std::floor(parent->get<double>()) == parent->get<double>())) {
-        return located("bones.type", "\"parent\" must be an integer (-1 for a root)", text, path, at + "/parent");
+        return detail::located_error("bones.type", "\"parent\" must be an integer (-1 for a root)", text, path,
+                                     at + "/parent");
       }
       const double p = parent->get<double>();
       if (p < -1 || p >= static_cast<double>(list->size()) || p == static_cast<double>(i)) {
-        return located("bones.parent",
-                       "parent " + detail::js_number(p) + " is not -1 or another bone's index (0.." +
-                           std::to_string(list->size() - 1) + ")",
-                       text, path, at + "/parent");
+        return detail::located_error("bones.parent",
+                                     "parent " + detail::js_number(p) + " is not -1 or another bone's index (0.." +
+                                         std::to_string(list->size() - 1) + ")",
+                                     text, path, at + "/parent");
       }
       bone.parent = static_cast<std::int64_t>(p);
     }
@@ -326,8 +323,8 @@ Result<std::vector<Bone>> parse_bones_json(std::string_view text, const std::str
       const auto v = b.find(key);
       if (v == b.end()) continue;
       if (!v->is_number() || !std::isfinite(v->get<double>())) {
-        return located("bones.type", std::string("\"") + key + "\" must be a finite number", text, path,
-                       at + "/" + key);
+        return detail::located_error("bones.type", std::string("\"") + key + "\" must be a finite number", text, path,
+                                     at + "/" + key);
       }
       *field = v->get<double>();
     }
@@ -338,8 +335,8 @@ Result<std::vector<Bone>> parse_bones_json(std::string_view text, const std::str
     std::int64_t cur = static_cast<std::int64_t>(i);
     for (std::int64_t steps = 0; cur >= 0; ++steps) {
       if (steps > n) {
-        return located("bones.parent", "bone \"" + bones[i].name + "\" is part of a parent cycle", text, path,
-                       base + "/" + std::to_string(i) + "/parent");
+        return detail::located_error("bones.parent", "bone \"" + bones[i].name + "\" is part of a parent cycle", text,
+                                     path, base + "/" + std::to_string(i) + "/parent");
       }
       cur = bones[static_cast<std::size_t>(cur)].parent;
     }

@@ -58,14 +58,14 @@ std::size_t covered_pixels(const Image& img, int threshold) {
   return n;
 }
 
-struct Segment {
+struct CanvasSegment {
   Vec2 a, b;  // canvas px
 };
 
 // Each bone's segments on the canvas: its joint to each child's joint; a leaf is its joint alone.
-std::vector<std::vector<Segment>> bone_segments_canvas(const std::vector<Bone>& bones, Vec2 origin) {
+std::vector<std::vector<CanvasSegment>> bone_segments_canvas(const std::vector<Bone>& bones, Vec2 origin) {
   const std::vector<Vec2> j = joint_positions(bones);
-  std::vector<std::vector<Segment>> segs(bones.size());
+  std::vector<std::vector<CanvasSegment>> segs(bones.size());
   for (std::size_t c = 0; c < bones.size(); ++c) {
     const std::int64_t p = bones[c].parent;
     if (p < 0 || p >= static_cast<std::int64_t>(bones.size())) continue;
@@ -78,9 +78,9 @@ std::vector<std::vector<Segment>> bone_segments_canvas(const std::vector<Bone>& 
 }
 
 // Share of a bone's segment samples (one per px) that fall on the part's own coverage.
-double inside_share(const std::vector<Segment>& segs, const PlacedPart& part, int threshold) {
+double inside_share(const std::vector<CanvasSegment>& segs, const PlacedPart& part, int threshold) {
   std::size_t inside = 0, total = 0;
-  for (const Segment& s : segs) {
+  for (const CanvasSegment& s : segs) {
     const double len = std::hypot(s.b.x - s.a.x, s.b.y - s.a.y);
     const int n = std::max(1, static_cast<int>(std::ceil(len)));
     for (int k = 0; k <= n; ++k) {
@@ -92,9 +92,9 @@ double inside_share(const std::vector<Segment>& segs, const PlacedPart& part, in
   return total ? double(inside) / double(total) : 0;
 }
 
-double distance_to_segments(Vec2 p, const std::vector<Segment>& segs) {
+double distance_to_segments(Vec2 p, const std::vector<CanvasSegment>& segs) {
   double best = std::numeric_limits<double>::infinity();
-  for (const Segment& s : segs) {
+  for (const CanvasSegment& s : segs) {
     const double vx = s.b.x - s.a.x, vy = s.b.y - s.a.y, len2 = vx * vx + vy * vy;
     const double t = len2 > 0 ? std::clamp(((p.x - s.a.x) * vx + (p.y - s.a.y) * vy) / len2, 0.0, 1.0) : 0.0;
     best = std::min(best, std::hypot(p.x - s.a.x - t * vx, p.y - s.a.y - t * vy));
@@ -104,7 +104,8 @@ double distance_to_segments(Vec2 p, const std::vector<Segment>& segs) {
 
 // The bones allowed to weight one part (1 = allowed), and whether it fell back to the nearest bone.
 // `share[b]` = this part's inside_share of bone b, `best_share[b]` = the largest over all parts.
-std::vector<std::uint8_t> part_bones(const std::vector<Bone>& bones, const std::vector<std::vector<Segment>>& segs,
+std::vector<std::uint8_t> part_bones(const std::vector<Bone>& bones,
+                                     const std::vector<std::vector<CanvasSegment>>& segs,
                                      const std::vector<double>& share, const std::vector<double>& best_share,
                                      const Mesh& canvas_mesh, bool& fallback) {
   std::vector<std::uint8_t> mask(segs.size(), 0);

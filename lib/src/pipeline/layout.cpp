@@ -19,12 +19,6 @@ namespace {
 using detail::Json;
 namespace fs = std::filesystem;
 
-Unexpected located(std::string code, std::string message, std::string_view text, const std::string& path,
-                   std::string pointer) {
-  const auto [line, col] = detail::locate_pointer(text, pointer);
-  return make_error(std::move(code), std::move(message), {path, std::move(pointer), line, col});
-}
-
 bool whole_number(const Json& v, double lo, double hi) {
   if (!v.is_number()) return false;
   const double d = v.get<double>();
@@ -48,44 +42,50 @@ Result<void> known_keys(const Json& j, std::initializer_list<std::string_view> k
                         const std::string& path, const std::string& at) {
   for (const auto& [key, value] : j.items()) {
     if (std::find(keys.begin(), keys.end(), key) == keys.end())
-      return located("layout.key", "unknown key \"" + key + "\"", text, path, at + "/" + detail::pointer_token(key));
+      return detail::located_error("layout.key", "unknown key \"" + key + "\"", text, path,
+                                   at + "/" + detail::pointer_token(key));
   }
   return {};
 }
 
 Result<LayoutPart> parse_part(const Json& j, std::size_t index, std::string_view text, const std::string& path) {
   const std::string at = "/parts/" + std::to_string(index);
-  if (!j.is_object()) return located("layout.part", "a part must be an object {name, png, x, y, order}", text, path, at);
+  if (!j.is_object())
+    return detail::located_error("layout.part", "a part must be an object {name, png, x, y, order}", text, path, at);
   if (auto ok = known_keys(j, {"name", "png", "slice", "x", "y", "order"}, text, path, at); !ok) return Unexpected{ok.error()};
   LayoutPart part;
   part.order = double(index);
   for (const auto& [key, field] : {std::pair{"png", &part.png}, std::pair{"name", &part.name}}) {
     if (const auto v = j.find(key); v != j.end()) {
-      if (!v->is_string()) return located("layout.part", std::string("\"") + key + "\" must be a string", text, path, at + "/" + key);
+      if (!v->is_string())
+        return detail::located_error("layout.part", std::string("\"") + key + "\" must be a string", text, path,
+                                     at + "/" + key);
       *field = v->get<std::string>();
     }
   }
   if (const auto v = j.find("slice"); v != j.end()) {
     if (!v->is_string() || v->get_ref<const std::string&>().empty())
-      return located("layout.part", "\"slice\" must be a slice name or GUID", text, path, at + "/slice");
+      return detail::located_error("layout.part", "\"slice\" must be a slice name or GUID", text, path, at + "/slice");
     part.slice = v->get<std::string>();
   }
   if (part.png.empty() && !part.slice)
-    return located("layout.part", "a part needs \"png\" (its image) or \"slice\" (a slice GUID)", text, path, at);
+    return detail::located_error("layout.part", "a part needs \"png\" (its image) or \"slice\" (a slice GUID)", text,
+                                 path, at);
   for (const auto& [key, field] : {std::pair{"x", &part.x}, std::pair{"y", &part.y}}) {
     if (const auto v = j.find(key); v != j.end()) {
       if (!whole_number(*v, -double(kMaxImageSide), double(kMaxImageSide)))
-        return located("layout.part", std::string("\"") + key + "\" must be a whole number of px", text, path, at + "/" + key);
+        return detail::located_error("layout.part", std::string("\"") + key + "\" must be a whole number of px", text,
+                                     path, at + "/" + key);
       *field = static_cast<int>(v->get<double>());
     }
   }
   if (const auto v = j.find("order"); v != j.end()) {
     if (!v->is_number() || !std::isfinite(v->get<double>()))
-      return located("layout.part", "\"order\" must be a finite number", text, path, at + "/order");
+      return detail::located_error("layout.part", "\"order\" must be a finite number", text, path, at + "/order");
     part.order = v->get<double>();
   }
   if (part.name.empty()) part.name = default_name(part);
-  if (part.name.empty()) return located("layout.name", "the part has no name", text, path, at);
+  if (part.name.empty()) return detail::located_error("layout.name", "the part has no name", text, path, at);
   return part;
 }
 
@@ -128,7 +128,8 @@ Result<PartLayout> parse_part_layout(std::string_view text, const std::string& p
   auto json = detail::parse_json(text, path);
   if (!json) return Unexpected{json.error()};
   const Json& j = *json;
-  if (!j.is_object()) return located("layout.root", "a layout is a JSON object {canvas, parts}", text, path, "");
+  if (!j.is_object())
+    return detail::located_error("layout.root", "a layout is a JSON object {canvas, parts}", text, path, "");
   if (auto ok = known_keys(j, {"$schema", "canvas", "pivot", "parts"}, text, path, ""); !ok) return Unexpected{ok.error()};
   for (const char* key : {"canvas", "pivot"}) {
     if (const auto obj = j.find(key); obj != j.end() && obj->is_object()) {
@@ -144,8 +145,9 @@ Result<PartLayout> parse_part_layout(std::string_view text, const std::string& p
   if (canvas == j.end() || !canvas->is_object() || !canvas->contains("width") || !canvas->contains("height") ||
       !whole_number((*canvas)["width"], 1, double(kMaxImageSide)) ||
       !whole_number((*canvas)["height"], 1, double(kMaxImageSide)))
-    return located("layout.canvas", "\"canvas\" must be {width, height}: whole px, 1.." + std::to_string(kMaxImageSide),
-                   text, path, canvas == j.end() ? "" : "/canvas");
+    return detail::located_error("layout.canvas",
+                                 "\"canvas\" must be {width, height}: whole px, 1.." + std::to_string(kMaxImageSide),
+                                 text, path, canvas == j.end() ? "" : "/canvas");
   layout.width = static_cast<int>((*canvas)["width"].get<double>());
   layout.height = static_cast<int>((*canvas)["height"].get<double>());
   if (const auto pivot = j.find("pivot"); pivot != j.end()) {
@@ -157,18 +159,21 @@ Result<PartLayout> parse_part_layout(std::string_view text, const std::string& p
       layout.pivot_given = true;
     }
     if (!ok || !(layout.pivot_x >= 0 && layout.pivot_x <= 1 && layout.pivot_y >= 0 && layout.pivot_y <= 1))
-      return located("layout.pivot", "\"pivot\" must be {x, y}, each 0..1 of the canvas", text, path, "/pivot");
+      return detail::located_error("layout.pivot", "\"pivot\" must be {x, y}, each 0..1 of the canvas", text, path,
+                                   "/pivot");
   }
   const auto parts = j.find("parts");
   if (parts == j.end() || !parts->is_array() || parts->empty() || parts->size() > kMaxLayoutParts)
-    return located("layout.parts", "\"parts\" must be an array of 1.." + std::to_string(kMaxLayoutParts) + " parts",
-                   text, path, parts == j.end() ? "" : "/parts");
+    return detail::located_error("layout.parts",
+                                 "\"parts\" must be an array of 1.." + std::to_string(kMaxLayoutParts) + " parts", text,
+                                 path, parts == j.end() ? "" : "/parts");
   std::set<std::string> names;
   for (std::size_t i = 0; i < parts->size(); ++i) {
     auto part = parse_part((*parts)[i], i, text, path);
     if (!part) return Unexpected{part.error()};
     if (!names.insert(part->name).second)
-      return located("layout.name", "duplicate part name \"" + part->name + "\"", text, path, "/parts/" + std::to_string(i));
+      return detail::located_error("layout.name", "duplicate part name \"" + part->name + "\"", text, path,
+                                   "/parts/" + std::to_string(i));
     layout.parts.push_back(std::move(*part));
   }
   return layout;

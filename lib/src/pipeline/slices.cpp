@@ -9,6 +9,7 @@
 
 #include "json/json_util.h"
 #include "rig2d/asset/guid.h"
+#include "rig2d/core/limits.h"
 #include "rig2d/io/files.h"
 
 namespace rig2d {
@@ -16,15 +17,8 @@ namespace {
 
 using detail::Json;
 
-constexpr std::uint64_t kMaxSidecarBytes = 16ull << 20;
 constexpr double kSignificantIsland = 0.05;  // of the largest island's area
 constexpr double kDominantShare = 0.5;       // an island this big is the sprite, the rest are details
-
-Unexpected located(std::string code, std::string message, std::string_view text, const std::string& path,
-                   std::string pointer) {
-  const auto [line, col] = detail::locate_pointer(text, pointer);
-  return make_error(std::move(code), std::move(message), {path, std::move(pointer), line, col});
-}
 
 bool whole(const Json& v) {
   return v.is_number() && std::isfinite(v.get<double>()) && std::floor(v.get<double>()) == v.get<double>() &&
@@ -38,28 +32,31 @@ std::string lower(std::string s) {
 }
 
 Result<SpriteSlice> parse_slice(const Json& s, std::string_view text, const std::string& path, const std::string& at) {
-  if (!s.is_object()) return located("meta.slice", "a slice must be an object {guid, name, rect, pivot}", text, path, at);
+  if (!s.is_object())
+    return detail::located_error("meta.slice", "a slice must be an object {guid, name, rect, pivot}", text, path, at);
   SpriteSlice out;
   const auto guid = s.find("guid");
   if (guid == s.end() || !guid->is_string() || !is_guid(guid->get_ref<const std::string&>()))
-    return located("meta.slice.guid", "slice needs a GUID \"guid\" (8-4-4-4-12 hex digits)", text, path,
-                   guid == s.end() ? at : at + "/guid");
+    return detail::located_error("meta.slice.guid", "slice needs a GUID \"guid\" (8-4-4-4-12 hex digits)", text, path,
+                                 guid == s.end() ? at : at + "/guid");
   out.guid = lower(guid->get<std::string>());
   if (const auto name = s.find("name"); name != s.end() && name->is_string()) out.name = name->get<std::string>();
   const auto rect = s.find("rect");
   if (rect == s.end() || !rect->is_object())
-    return located("meta.slice.rect", "slice needs \"rect\": {x, y, w, h} in source px", text, path,
-                   rect == s.end() ? at : at + "/rect");
+    return detail::located_error("meta.slice.rect", "slice needs \"rect\": {x, y, w, h} in source px", text, path,
+                                 rect == s.end() ? at : at + "/rect");
   for (const auto& [key, field] : {std::pair{"x", &out.x}, std::pair{"y", &out.y}, std::pair{"w", &out.w},
                                    std::pair{"h", &out.h}}) {
     const auto v = rect->find(key);
     if (v == rect->end() || !whole(*v))
-      return located("meta.slice.rect", std::string("slice rect \"") + key + "\" must be a whole number of px", text,
-                     path, at + "/rect" + (v == rect->end() ? "" : std::string("/") + key));
+      return detail::located_error("meta.slice.rect",
+                                   std::string("slice rect \"") + key + "\" must be a whole number of px", text, path,
+                                   at + "/rect" + (v == rect->end() ? "" : std::string("/") + key));
     *field = static_cast<int>(v->get<double>());
   }
   if (out.x < 0 || out.y < 0 || out.w <= 0 || out.h <= 0)
-    return located("meta.slice.rect", "slice rect needs x, y >= 0 and w, h > 0", text, path, at + "/rect");
+    return detail::located_error("meta.slice.rect", "slice rect needs x, y >= 0 and w, h > 0", text, path,
+                                 at + "/rect");
   if (const auto pivot = s.find("pivot"); pivot != s.end()) {
     const bool ok = pivot->is_object() && pivot->contains("x") && pivot->contains("y") && (*pivot)["x"].is_number() &&
                     (*pivot)["y"].is_number();
@@ -68,8 +65,8 @@ Result<SpriteSlice> parse_slice(const Json& s, std::string_view text, const std:
       out.pivot_y = (*pivot)["y"].get<double>();
     }
     if (!ok || !(out.pivot_x >= 0 && out.pivot_x <= 1 && out.pivot_y >= 0 && out.pivot_y <= 1))
-      return located("meta.slice.pivot", "slice pivot must be {x, y}, each 0..1 within the rect", text, path,
-                     at + "/pivot");
+      return detail::located_error("meta.slice.pivot", "slice pivot must be {x, y}, each 0..1 within the rect", text,
+                                   path, at + "/pivot");
   }
   return out;
 }
@@ -182,11 +179,12 @@ std::vector<Island> find_islands(const Image& image, int alpha_threshold) {
 Result<std::vector<SpriteSlice>> parse_sprite_slices(std::string_view text, const std::string& path) {
   auto json = detail::parse_json(text, path);
   if (!json) return Unexpected{json.error()};
-  if (!json->is_object()) return located("meta.root", "sidecar is not a JSON object", text, path, "");
+  if (!json->is_object()) return detail::located_error("meta.root", "sidecar is not a JSON object", text, path, "");
   std::vector<SpriteSlice> slices;
   const auto sprites = json->find("sprites");
   if (sprites == json->end()) return slices;
-  if (!sprites->is_array()) return located("meta.sprites", "\"sprites\" must be an array of slices", text, path, "/sprites");
+  if (!sprites->is_array())
+    return detail::located_error("meta.sprites", "\"sprites\" must be an array of slices", text, path, "/sprites");
   for (std::size_t i = 0; i < sprites->size(); ++i) {
     auto slice = parse_slice((*sprites)[i], text, path, "/sprites/" + std::to_string(i));
     if (!slice) return Unexpected{slice.error()};

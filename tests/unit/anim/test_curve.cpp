@@ -2,16 +2,15 @@
 // Curve evaluation against ENGINE-SPEC §5.8 (sampleClip.test.ts, curveEval.test.ts, computed extras)
 // and §5.3 (deform tracks). Exact values are V8's outputs; `==` is intended.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 
 #include "rig2d/anim/curve.h"
+#include "support/test_math.h"
 
 using namespace rig2d;
 using Catch::Matchers::WithinAbs;
 
 namespace {
-constexpr double kPi = 3.141592653589793;
 
 Keyframe flat(double t, double v) { return Keyframe{t, v, 0, 0, std::nullopt, std::nullopt}; }
 

@@ -11,11 +11,11 @@ using Catch::Matchers::WithinAbs;
 
 namespace {
 
-Keyframe flat(double t, double v) { return Keyframe{t, v, 0, 0, std::nullopt, std::nullopt}; }
+Keyframe flat_key(double t, double v) { return Keyframe{t, v, 0, 0, std::nullopt, std::nullopt}; }
 
 Track track(std::string path, std::string trait, std::string field, double v0, double v1,
             TrackType type = TrackType::Number) {
-  return Track{std::move(path), std::move(trait), std::move(field), type, {flat(0, v0), flat(1, v1)}};
+  return Track{std::move(path), std::move(trait), std::move(field), type, {flat_key(0, v0), flat_key(1, v1)}};
 }
 
 // body (root bone) -> hand, plus a second root bone "tail".

@@ -4,13 +4,10 @@
 #include <cmath>
 
 #include "rig2d/core/affine.h"
+#include "support/test_math.h"
 
 using namespace rig2d;
 using Catch::Matchers::WithinAbs;
-
-namespace {
-constexpr double kPi = 3.141592653589793;
-}
 
 TEST_CASE("affine: compose * invert is the identity (spec 5.1 #5)", "[core]") {
   const Affine2 m = compose(3, -4, 0.7, 2, 0.5);

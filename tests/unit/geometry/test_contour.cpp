@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <catch2/catch.hpp>
-
 #include <cmath>
 
 #include "geometry/predicates.h"
 #include "masks.h"
 #include "rig2d/geometry/contour.h"
 #include "rig2d/geometry/simplify.h"
+#include "support/test_math.h"
 
 using rig2d::Ring;
 using rig2d::Vec2;
@@ -14,8 +14,6 @@ using rig2d::ring_signed_area;
 using rig2d::trace_alpha_contours;
 
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 bool segments_cross(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
   using rig2d::detail::orient2d;

@@ -10,6 +10,8 @@
 #include "rig2d/geometry/contour.h"
 #include "rig2d/geometry/outline_mesh.h"
 #include "rig2d/geometry/simplify.h"
+#include "rig2d/pipeline/autorig.h"
+#include "support/test_math.h"
 
 using rig2d::Image;
 using rig2d::Mesh;
@@ -19,8 +21,6 @@ using rig2d::Ring;
 using rig2d::Vec2;
 
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 std::vector<Vec2> pixel_positions(const Mesh& m, const Image& im) {
   std::vector<Vec2> p;
@@ -250,8 +250,6 @@ TEST_CASE("outline mesh: bad input", "[geometry][outline]") {
     CHECK(r.error().code == "outline.options");
   }
 }
-
-#include "rig2d/pipeline/autorig.h"
 
 TEST_CASE("outline mesh: autorig_image with MeshMode::Outline", "[geometry][outline][pipeline]") {
   const Image figure = rig2d::test::make_sprite(96, 160, [](double x, double y) {

@@ -1,40 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 // read_file limits and errors; write_file_atomic replaces content and never leaves a temp or a clobbered
 // target behind when it fails.
-#include <catch2/catch.hpp>
-
 #include <unistd.h>
 
-#include <filesystem>
 #include <algorithm>
+#include <catch2/catch.hpp>
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "rig2d/io/files.h"
+#include "support/temp_dir.h"
 
 using namespace rig2d;
 namespace fs = std::filesystem;
 
 namespace {
-
-// A fresh folder under the system temp dir, removed at scope exit.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path = fs::temp_directory_path() / ("rig2d-io-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::permissions(path, fs::perms::owner_all, ec);
-    fs::remove_all(path, ec);
-  }
-  static int& counter() {
-    static int n = 0;
-    return n;
-  }
-};
 
 std::vector<std::string> entries(const fs::path& dir) {
   std::vector<std::string> names;
@@ -52,7 +33,7 @@ std::string contents(const fs::path& p) {
 }  // namespace
 
 TEST_CASE("io: atomic write creates, then replaces, leaving no temp file", "[io]") {
-  TempDir dir;
+  TempDir dir("io");
   const fs::path target = dir.path / "out.rig2d.json";
   REQUIRE(write_file_atomic(target.string(), "first"));
   CHECK(contents(target) == "first");
@@ -65,7 +46,7 @@ TEST_CASE("io: atomic write creates, then replaces, leaving no temp file", "[io]
 }
 
 TEST_CASE("io: a failed write leaves the old target untouched and no temp", "[io]") {
-  TempDir dir;
+  TempDir dir("io");
   // The rename step fails: the target is a non-empty folder. The temp must be cleaned up.
   const fs::path folder = dir.path / "taken";
   fs::create_directories(folder / "inner");
@@ -105,7 +86,7 @@ TEST_CASE("io: a failed write leaves the old target untouched and no temp", "[io
 }
 
 TEST_CASE("io: read_file reads whole files and enforces its limit before reading", "[io]") {
-  TempDir dir;
+  TempDir dir("io");
   const fs::path file = dir.path / "f.bin";
   std::string bytes(1000, '\0');
   for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<char>(i * 7);

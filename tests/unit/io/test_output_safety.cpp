@@ -1,42 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 // The output-safety rule (an output is never an input or another output), all-or-nothing multi-file
 // writes, and rewrites that keep a file's mode, its symlink and refuse read-only files.
-#include <catch2/catch.hpp>
-
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "rig2d/io/files.h"
 #include "rig2d/io/output_safety.h"
+#include "support/temp_dir.h"
 
 using namespace rig2d;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    static int n = 0;
-    path = fs::temp_directory_path() / ("rig2d-safety-test-" + std::to_string(::getpid()) + "-" + std::to_string(n++));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string file(const std::string& name, const std::string& text) const {
-    const fs::path p = path / name;
-    REQUIRE(write_file_atomic(p.string(), text));
-    return p.string();
-  }
-};
 
 std::string contents(const std::string& p) {
   auto bytes = read_file(p, 1u << 24);
@@ -62,7 +43,7 @@ std::string error_code(const Result<void>& r) { return r ? std::string() : r.err
 }  // namespace
 
 TEST_CASE("output safety: an output that is an input is refused, by any spelling", "[io]") {
-  TempDir dir;
+  TempDir dir("safety");
   const std::string png = dir.file("a.png", "png bytes");
   const std::string other = dir.file("b.json", "{}");
   const std::vector<std::string> inputs{other, png};
@@ -86,7 +67,7 @@ TEST_CASE("output safety: an output that is an input is refused, by any spelling
 }
 
 TEST_CASE("output safety: two outputs naming one file collide, existing or not", "[io]") {
-  TempDir dir;
+  TempDir dir("safety");
   const std::string fresh = (dir.path / "new.png").string();
   const std::string fresh_again = (dir.path / "sub" / ".." / "new.png").string();
   fs::create_directories(dir.path / "sub");
@@ -103,7 +84,7 @@ TEST_CASE("output safety: two outputs naming one file collide, existing or not",
 }
 
 TEST_CASE("output safety: a rewrite keeps the mode and writes through a symlink", "[io]") {
-  TempDir dir;
+  TempDir dir("safety");
   const std::string secret = dir.file("secret.json", "old");
   REQUIRE(::chmod(secret.c_str(), 0600) == 0);
   REQUIRE(write_file_atomic(secret, "new"));
@@ -123,7 +104,7 @@ TEST_CASE("output safety: a rewrite keeps the mode and writes through a symlink"
 }
 
 TEST_CASE("output safety: a rewrite keeps the owner and group where the process may set them", "[io]") {
-  TempDir dir;
+  TempDir dir("safety");
   const std::string file = dir.file("owned.json", "old");
   // Only root may give a file to another user; others can only check their own files stay theirs.
   const bool root = ::geteuid() == 0;
@@ -138,7 +119,7 @@ TEST_CASE("output safety: a rewrite keeps the owner and group where the process 
 }
 
 TEST_CASE("output safety: a read-only file is refused unless replacing it is asked for", "[io]") {
-  TempDir dir;
+  TempDir dir("safety");
   const std::string locked = dir.file("locked.json", "keep me");
   REQUIRE(::chmod(locked.c_str(), 0444) == 0);
   auto refused = write_file_atomic(locked, "clobbered");
@@ -153,7 +134,7 @@ TEST_CASE("output safety: a read-only file is refused unless replacing it is ask
 }
 
 TEST_CASE("output safety: a multi-file write is all or nothing", "[io]") {
-  TempDir dir;
+  TempDir dir("safety");
   const std::string a = dir.file("a.png", "old a");
   const std::string b = dir.file("b.png", "old b");
   const std::vector<OutputFile> ok{{a, "new a"}, {b, "new b"}, {(dir.path / "c.png").string(), "new c"}};

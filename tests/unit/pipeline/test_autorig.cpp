@@ -16,13 +16,13 @@
 #include "rig2d/rig/rig_json.h"
 #include "rig2d/skin/lbs.h"
 #include "rig2d/skin/skeleton.h"
+#include "support/test_math.h"
 
 using namespace rig2d;
 using Catch::Matchers::WithinAbs;
 
 namespace {
 
-constexpr double kPi = 3.141592653589793;
 const std::vector<Bone> kBaseTip{{"base", -1, 0, 40, 0}, {"tip", 0, 0, -80, 0}};
 
 std::vector<Vec2> skin_rig(const Rig& rig, const std::vector<BoneLocal>& pose) {

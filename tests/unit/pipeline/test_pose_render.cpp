@@ -3,17 +3,15 @@
 // (bind pose), an inverse-mapped rotation (the 90 degree bend), a mirrored render (flips), the tint
 // formula, and hand-computed overlay pixels.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 
 #include "rig2d/image/png.h"
 #include "rig2d/pipeline/pose.h"
+#include "support/test_math.h"
 
 using namespace rig2d;
 
 namespace {
-
-constexpr double kPi = 3.141592653589793;
 
 struct Px {
   int r, g, b, a;

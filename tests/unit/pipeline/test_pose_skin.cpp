@@ -5,12 +5,12 @@
 
 #include "rig2d/pipeline/pose.h"
 #include "rig2d/pipeline/pose_input.h"
+#include "support/test_math.h"
 
 using namespace rig2d;
 using Catch::Matchers::WithinAbs;
 
 namespace {
-constexpr double kPi = 3.141592653589793;
 
 Rig r1() {
   Rig rig;

@@ -3,22 +3,20 @@
 // level camera for any pose, the centre anchor, facing, and the ground view seen from straight
 // above being the flat view turned by the heading.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <memory>
 
 #include "rig2d/image/png.h"
 #include "rig2d/pipeline/pose.h"
 #include "rig2d/pipeline/views.h"
+#include "support/test_math.h"
 
 using namespace rig2d;
 
 namespace {
 
-constexpr double kPi = 3.141592653589793;
-
 // A 64 x 256 bar, y -128..128, 2 x 8 cells: base (bottom quarter) -> mid -> tip.
-Rig bar_rig() {
+Rig views_bar_rig() {
   Rig rig;
   rig.bones = {{"base", -1, 0, 64, 0}, {"mid", 0, 0, -64, 0}, {"tip", 1, 0, -64, 0}};
   Part part;
@@ -112,7 +110,7 @@ TEST_CASE("views: billboard anchor vectors of ENGINE-SPEC 3.8", "[pipeline][view
 
 TEST_CASE("views: level camera, bottom anchor: the lowest bind vertex is on the ground line for any pose",
           "[pipeline][views]") {
-  const Rig rig = bar_rig();
+  const Rig rig = views_bar_rig();
   const Vec2 lowest{-32, 128};  // a vertex at the bind extent's max y
   for (const bool ortho : {false, true}) {
     for (const double yaw : {0.0, 0.6, -2.0}) {
@@ -136,7 +134,7 @@ TEST_CASE("views: level camera, bottom anchor: the lowest bind vertex is on the 
   for (const bool ortho : {false, true}) {
     SceneViewOptions o = level_billboard(0.3, ortho);
     o.grid = false;
-    const Rig r = bar_rig();
+    const Rig r = views_bar_rig();
     View view;
     const Image img = render_scene(r, bind_pose(r), o, &view);
     const double ground_row = SceneProjector(r, {}, o).ground_origin().y * view.scale + view.origin_y;
@@ -145,7 +143,7 @@ TEST_CASE("views: level camera, bottom anchor: the lowest bind vertex is on the 
 }
 
 TEST_CASE("views: the centre anchor puts the bind extent's midpoint on the ground", "[pipeline][views]") {
-  Rig rig = bar_rig();
+  Rig rig = views_bar_rig();
   for (Vec2& v : rig.parts[0].mesh.verts) v.y += 40;  // bind y -88..168: midpoint 40
   SceneViewOptions o = level_billboard(0, true);
   o.anchor = BillboardAnchor::Center;
@@ -159,7 +157,7 @@ TEST_CASE("views: the centre anchor puts the bind extent's midpoint on the groun
 }
 
 TEST_CASE("views: facing; cylindrical turns about y only, spherical faces the camera", "[pipeline][views]") {
-  const Rig rig = bar_rig();
+  const Rig rig = views_bar_rig();
   SceneViewOptions o;
   o.kind = ViewKind::Billboard;
   o.camera.orthographic = true;
@@ -190,7 +188,7 @@ TEST_CASE("views: facing; cylindrical turns about y only, spherical faces the ca
 }
 
 TEST_CASE("views: ground seen from straight above is the flat view turned by the heading", "[pipeline][views]") {
-  const Rig rig = bar_rig();
+  const Rig rig = views_bar_rig();
   SceneViewOptions o;
   o.kind = ViewKind::Ground;
   o.camera.pitch = kPi / 2;
@@ -232,7 +230,7 @@ TEST_CASE("views: ground seen from straight above is the flat view turned by the
 }
 
 TEST_CASE("views: a behind-the-camera point is NaN, the grid is clipped, output repeats", "[pipeline][views]") {
-  const Rig rig = bar_rig();
+  const Rig rig = views_bar_rig();
   SceneViewOptions o = level_billboard(0, false);
   o.camera.distance = 2;
   const SceneProjector p(rig, {}, o);

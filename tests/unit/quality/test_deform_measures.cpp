@@ -1,17 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // Deformation check figures on tiny meshes, against numbers worked out by hand.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 
 #include "rig2d/quality/deform_check.h"
 #include "support/strip_rig.h"
+#include "support/test_math.h"
 
 using namespace rig2d;
 
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 // The 10x2 strip with a weightless leaf "end": bending "tip" by t moves v2, v5 rigidly about (10, 0).
 Rig strip_rig() { return test::strip_rig(1, true); }

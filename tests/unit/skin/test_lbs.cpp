@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // LBS: ENGINE-SPEC §2.4, §5.1 #1, #2, #10, #12 and §5.5 #8 (build -> skin, computed exact positions).
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -9,12 +8,12 @@
 #include "rig2d/skin/lbs.h"
 #include "rig2d/skin/skeleton.h"
 #include "skin/lbs_internal.h"
+#include "support/test_math.h"
 
 using namespace rig2d;
 using Catch::Matchers::WithinAbs;
 
 namespace {
-constexpr double kPi = 3.141592653589793;
 
 struct R1 {
   std::vector<Bone> bones{{"root", -1, 0, 0, 0}, {"arm", 0, 10, 0, 0}};

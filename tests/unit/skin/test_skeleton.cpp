@@ -3,12 +3,12 @@
 #include <catch2/catch.hpp>
 
 #include "rig2d/skin/skeleton.h"
+#include "support/test_math.h"
 
 using namespace rig2d;
 using Catch::Matchers::WithinAbs;
 
 namespace {
-constexpr double kPi = 3.141592653589793;
 
 void check_translation(const Affine2& m, double e, double f) {
   CHECK(m.a == 1);

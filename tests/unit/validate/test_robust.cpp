@@ -11,7 +11,7 @@ using namespace rig2d;
 
 namespace {
 
-const std::string kValid = std::string(RIG2D_SOURCE_DIR) + "/tests/data/valid/validate";
+const std::string kValidFolder = std::string(RIG2D_SOURCE_DIR) + "/tests/data/valid/validate";
 
 std::string slurp(const std::string& path) {
   auto text = read_file(path, 1u << 24);
@@ -20,7 +20,7 @@ std::string slurp(const std::string& path) {
 }
 
 void sweep(const std::string& file, FileKind kind) {
-  auto index = AssetIndex::scan(kValid);
+  auto index = AssetIndex::scan(kValidFolder);
   REQUIRE(index);
   const Validator validator;
   const std::string text = slurp(file);
@@ -36,10 +36,10 @@ void sweep(const std::string& file, FileKind kind) {
 }  // namespace
 
 TEST_CASE("validate robustness: every truncation of a valid file is an error", "[validate][robust]") {
-  SECTION("rig") { sweep(kValid + "/rigs/bar.rig2d.json", FileKind::Rig); }
-  SECTION("scene") { sweep(kValid + "/scenes/bar.json", FileKind::Scene); }
-  SECTION("prefab") { sweep(kValid + "/prefabs/bar.prefab.json", FileKind::Prefab); }
-  SECTION("sidecar") { sweep(kValid + "/textures/sheet.png.meta.json", FileKind::Sidecar); }
+  SECTION("rig") { sweep(kValidFolder + "/rigs/bar.rig2d.json", FileKind::Rig); }
+  SECTION("scene") { sweep(kValidFolder + "/scenes/bar.json", FileKind::Scene); }
+  SECTION("prefab") { sweep(kValidFolder + "/prefabs/bar.prefab.json", FileKind::Prefab); }
+  SECTION("sidecar") { sweep(kValidFolder + "/textures/sheet.png.meta.json", FileKind::Sidecar); }
 }
 
 TEST_CASE("validate robustness: byte garbage and odd roots are findings", "[validate][robust]") {

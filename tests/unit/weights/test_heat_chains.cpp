@@ -20,13 +20,12 @@
 #include "rig2d/pipeline/autorig.h"
 #include "rig2d/skin/lbs.h"
 #include "rig2d/skin/skeleton.h"
+#include "support/test_math.h"
 
 using namespace rig2d;
 using namespace rig2d::test;
 
 namespace {
-
-constexpr double kPi = 3.141592653589793;
 
 // An opaque sprite of w x h px: pixel (x, y) is opaque when `inside` holds at its centre.
 Image sprite(int w, int h, const std::function<bool(double, double)>& inside) {

@@ -12,6 +12,7 @@ inline constexpr int kMaxImageSide = 16384;                          // px, eith
 inline constexpr std::uint64_t kMaxImagePixels = 64ull << 20;        // 64 Mpx = 256 MiB of RGBA8
 inline constexpr std::uint64_t kMaxPngFileBytes = 256ull << 20;      // bytes
 inline constexpr std::uint64_t kMaxJsonFileBytes = 256ull << 20;     // bytes, rigs, scenes, clips
+inline constexpr std::uint64_t kMaxSidecarBytes = 16ull << 20;       // bytes, a .png.meta.json or slices sidecar
 inline constexpr int kMaxJsonDepth = 64;                             // nesting levels
 inline constexpr std::size_t kMaxBones = 1024;
 inline constexpr std::size_t kMaxParts = 256;

@@ -1,0 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
+// Constants the unit tests share.
+#pragma once
+
+#include <numbers>
+
+inline constexpr double kPi = std::numbers::pi;
