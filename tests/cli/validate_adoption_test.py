@@ -493,5 +493,32 @@ def case_stdin():
     if "file=" in open(os.path.join(d, "stdin.github")).read():
         fail("github commands name a file for stdin")
 
+    # --stdin-name: reports, the kind and the baseline go by the given path (a pre-commit hook's staged file).
+    name = "rigs/hero.rig2d.json"
+    p = run("-", "--stdin-name", name, stdin=json.dumps(bad, indent=2), expect=1)
+    if not p.stdout.startswith(name + ":92:") or "[rig.weights.sum]" not in p.stdout:
+        fail("stdin findings are not named by --stdin-name: " + p.stdout)
+    p = run("--stdin-name", "levels/one.json", "-", stdin=json.dumps(broken), expect=1)
+    if not p.stdout.startswith("levels/one.json:") or "[scene.trait.scalar]" not in p.stdout:
+        fail("--stdin-name's file name does not say the kind: " + p.stdout)
+    write(os.path.join(d, name), json.dumps(bad, indent=2))
+    run("--write-baseline", "base.json", name, cwd=d, expect=0)
+    run("--baseline", "base.json", "-", "--stdin-name", name, cwd=d, stdin=json.dumps(bad, indent=2), expect=0)
+    sarif = json.loads(run("--format", "sarif", "-", "--stdin-name", name, stdin=json.dumps(bad), expect=1).stdout)
+    uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in sarif["runs"][0]["results"]]
+    if uris != [name]:
+        fail("SARIF results of a named stdin: " + json.dumps(uris))
+    if f"file={name}" not in run("--format", "github", "-", "--stdin-name", name, stdin=json.dumps(bad), expect=1).stdout:
+        fail("github commands do not name --stdin-name's file")
+    cfg = os.path.join(d, "cfg")
+    write(os.path.join(cfg, ".rig2d-validate"), json.dumps({"paths": [{"files": "rigs/**", "severity": {"rig.weights.sum": "warning"}}]}))
+    p = run("-", "--stdin-name", name, cwd=cfg, stdin=json.dumps(bad), expect=0)
+    if not p.stdout.startswith(name + ":") or ": warning: " not in p.stdout:
+        fail("the config's rule for the named path does not apply: " + p.stdout)
+    run("-", "--stdin-name", "other/hero.rig2d.json", cwd=cfg, stdin=json.dumps(bad), expect=1)
+    # It names "-" only: without one, or naming another input too, it is a usage error.
+    run("--stdin-name", name, VALID, expect=2)
+    run("-", name, "--stdin-name", "./" + name, cwd=d, stdin=json.dumps(bad), expect=2)
+
 
 run_case(CASE, globals())

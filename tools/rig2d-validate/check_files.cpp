@@ -15,9 +15,14 @@ namespace rig2d::validate_cli {
 
 namespace {
 
-FileKind stdin_kind(const std::string& name) {
-  return name == "sidecar" ? FileKind::Sidecar : name == "scene" ? FileKind::Scene : name == "prefab" ? FileKind::Prefab
-                                                                                                     : FileKind::Rig;
+// --stdin-kind, else what --stdin-name's file name says (as for a file on disk), else a rig.
+FileKind stdin_kind(const Options& o) {
+  const std::string& k = o.stdin_kind;
+  if (k.empty()) {
+    const FileKind named = o.stdin_name.empty() ? FileKind::Rig : classify_path(o.stdin_name);
+    return named == FileKind::Unsupported ? FileKind::Rig : named;
+  }
+  return k == "sidecar" ? FileKind::Sidecar : k == "scene" ? FileKind::Scene : k == "prefab" ? FileKind::Prefab : FileKind::Rig;
 }
 
 ValidateOptions validate_options(const Options& o) {
@@ -55,7 +60,7 @@ FileReport check_one(const Options& o, const Validator& validator, const std::st
   std::vector<Diagnostic> notes;
   FileReport report;
   if (file == "-") {
-    report = validator.validate_text(stdin_text, "<stdin>", stdin_kind(o.stdin_kind), index);
+    report = validator.validate_text(stdin_text, stdin_display_name(o), stdin_kind(o), index);
   } else {
     const bool fix = o.fix && classify_path(file) == FileKind::Rig;
     if (fix && !fix_file(file, validator.options(), o.force, notes)) write_failed = true;
@@ -67,6 +72,8 @@ FileReport check_one(const Options& o, const Validator& validator, const std::st
 }
 
 }  // namespace
+
+std::string stdin_display_name(const Options& o) { return o.stdin_name.empty() ? "<stdin>" : o.stdin_name; }
 
 std::vector<FileReport> check_all(const Options& o, const std::vector<std::string>& files,
                                   const std::vector<const AssetIndex*>& file_index, const std::string& stdin_text,

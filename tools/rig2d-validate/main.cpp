@@ -5,6 +5,7 @@
 // report_output.h writes the report.
 #include <algorithm>
 #include <atomic>
+#include <filesystem>
 #include <optional>
 
 #include <spdlog/spdlog.h>
@@ -21,6 +22,7 @@
 
 using namespace rig2d;
 using namespace rig2d::validate_cli;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -29,7 +31,7 @@ void add_input_options(CLI::App& app, Options& o) {
   app.add_option("paths", o.paths,
                  "Files or folders to check. Folders are searched recursively for *.rig2d.json, *.meta.json and "
                  "scene/prefab *.json (other engine JSON types, manifest.json and hidden folders are skipped). "
-                 "\"-\" reads one file from standard input (see --stdin-kind), named <stdin> in reports")
+                 "\"-\" reads one file from standard input (see --stdin-kind, --stdin-name), named <stdin> in reports")
       ->required();
   app.add_option("--format", o.format,
                  "Report format: text (file:line:col: severity: pointer: message [code], one per line), json, junit, "
@@ -37,9 +39,14 @@ void add_input_options(CLI::App& app, Options& o) {
                  "docs/validate.md")
       ->check(CLI::IsMember({"text", "json", "junit", "sarif", "github", "codeclimate"}))
       ->capture_default_str();
-  app.add_option("--stdin-kind", o.stdin_kind, "What \"-\" (standard input) holds: rig, sidecar, scene or prefab")
-      ->check(CLI::IsMember({"rig", "sidecar", "scene", "prefab"}))
-      ->capture_default_str();
+  app.add_option("--stdin-kind", o.stdin_kind,
+                 "What \"-\" (standard input) holds: rig, sidecar, scene or prefab. Default: what --stdin-name's file "
+                 "name says, else rig")
+      ->check(CLI::IsMember({"rig", "sidecar", "scene", "prefab"}));
+  app.add_option("--stdin-name", o.stdin_name,
+                 "The path reports give \"-\" instead of <stdin>, e.g. in a pre-commit hook: git show "
+                 ":assets/hero.rig2d.json | rig2d-validate - --stdin-name assets/hero.rig2d.json. Config rules per "
+                 "path glob and baseline entries apply to it; the file itself is not read");
 }
 
 // Config, baseline and the report (format details, -o, the asset root).
@@ -123,6 +130,25 @@ bool load_policy(const Options& o, std::optional<ValidateConfig>& config, std::o
   return o.baseline.empty() || (baseline = load_baseline(o.baseline));
 }
 
+// --stdin-name names "-", so it needs one and must not be another input's name too (the reports
+// would be told apart by name only). False when not (printed).
+bool stdin_name_usable(const Options& o, const std::vector<std::string>& files) {
+  if (o.stdin_name.empty()) return true;
+  if (std::find(files.begin(), files.end(), "-") == files.end()) {
+    spdlog::error("--stdin-name {}: names standard input, but \"-\" is not among the paths", printable(o.stdin_name));
+    return false;
+  }
+  const auto same = [&](const std::string& f) {
+    return f != "-" && fs::path(f).lexically_normal() == fs::path(o.stdin_name).lexically_normal();
+  };
+  if (std::any_of(files.begin(), files.end(), same)) {
+    spdlog::error("--stdin-name {}: is also one of the files checked; give standard input another name",
+                  printable(o.stdin_name));
+    return false;
+  }
+  return true;
+}
+
 // Standard input, read once when "-" is among the files; false when it could not be read (printed).
 bool read_stdin(const Options& o, const std::vector<std::string>& files, std::string& stdin_text) {
   if (std::find(files.begin(), files.end(), "-") == files.end()) return true;
@@ -132,7 +158,7 @@ bool read_stdin(const Options& o, const std::vector<std::string>& files, std::st
     return false;
   }
   stdin_text = std::move(*text);
-  if (o.fix) spdlog::warn("<stdin>: --fix rewrites files only; standard input is only checked");
+  if (o.fix) spdlog::warn("{}: --fix rewrites files only; standard input is only checked", printable(stdin_display_name(o)));
   return true;
 }
 
@@ -155,7 +181,7 @@ int finish(const Options& o, std::vector<FileReport>& reports, const std::vector
   const bool has_errors = report_totals(reports).errors > 0;
   const std::optional<std::size_t> cap = o.max_findings ? o.max_findings : config ? config->max_findings : std::nullopt;
   if (cap) cap_findings(reports, *cap);
-  if (*format == ReportFormat::Sarif) sarif_columns(reports, stdin_text);
+  if (*format == ReportFormat::Sarif) sarif_columns(reports, stdin_display_name(o), stdin_text);
   if (!emit(o, format_report(reports, *format, ro))) return cli::kWriteFailed;
 
   const ReportTotals t = report_totals(reports);
@@ -178,7 +204,7 @@ int run(const Options& o) {
   // the report still get a valid, empty one.
   if (files.empty()) spdlog::warn("no rig, sidecar or scene files found in the given paths; the report is empty");
   const Indexes indexes = index_roots(o, inputs);
-  if (!outputs_safe(o, files, indexes)) return cli::kUsage;
+  if (!outputs_safe(o, files, indexes) || !stdin_name_usable(o, files)) return cli::kUsage;
   std::string stdin_text;
   if (!read_stdin(o, files, stdin_text)) return cli::kBadInput;
   std::atomic<bool> write_failed{false};

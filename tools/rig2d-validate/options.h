@@ -12,6 +12,11 @@
 
 namespace rig2d::validate_cli {
 
+struct Options;
+
+// What reports call standard input ("-"): --stdin-name, else <stdin>.
+std::string stdin_display_name(const Options& o);
+
 struct Options {
   std::vector<std::string> paths;
   std::string format = "text";
@@ -26,7 +31,8 @@ struct Options {
   bool force = false;
   unsigned jobs = 1;
   std::string progress = "auto";
-  std::string stdin_kind = "rig";
+  std::string stdin_kind;  // empty: by --stdin-name's file name, else a rig
+  std::string stdin_name;  // what reports call standard input; empty: <stdin>
   std::string config;
   bool no_config = false;
   std::string baseline;

@@ -56,10 +56,10 @@ ReportOptions report_options(const Options& o) {
   return ro;
 }
 
-void sarif_columns(std::vector<FileReport>& reports, const std::string& stdin_text) {
+void sarif_columns(std::vector<FileReport>& reports, const std::string& stdin_name, const std::string& stdin_text) {
   for (FileReport& r : reports) {
     if (r.diagnostics.empty() || r.unreadable) continue;
-    if (r.path == "<stdin>") {
+    if (r.path == stdin_name) {
       columns_to_code_points(r, stdin_text);
     } else if (auto text = read_file(r.path, kMaxJsonFileBytes)) {
       columns_to_code_points(r, *text);

@@ -22,8 +22,9 @@ std::optional<std::size_t> baseline_step(const Options& o, std::vector<FileRepor
 // The report's options from the command line (baselined is left for the baseline step).
 ReportOptions report_options(const Options& o);
 
-// SARIF declares columns in code points: rewrite the byte columns from each file's text.
-void sarif_columns(std::vector<FileReport>& reports, const std::string& stdin_text);
+// SARIF declares columns in code points: rewrite the byte columns from each file's text (the report
+// named stdin_name from stdin_text).
+void sarif_columns(std::vector<FileReport>& reports, const std::string& stdin_name, const std::string& stdin_text);
 
 // The report to -o (folders created, written atomically) or stdout; false when it could not be written.
 bool emit(const Options& o, const std::string& report);
