@@ -516,6 +516,15 @@ def case_stdin():
     if not p.stdout.startswith(name + ":") or ": warning: " not in p.stdout:
         fail("the config's rule for the named path does not apply: " + p.stdout)
     run("-", "--stdin-name", "other/hero.rig2d.json", cwd=cfg, stdin=json.dumps(bad), expect=1)
+    # Its references resolve in the nearest assets/ folder above the name, where it is that file (its GUID
+    # is its own), not a copy claiming the same GUID.
+    write(os.path.join(d, "proj/assets/rigs/bar.rig2d.json"), rig)
+    p = run("-", "--stdin-name", "proj/assets/rigs/bar.rig2d.json", cwd=d, stdin=rig)
+    if "guid.duplicate" in p.stdout:
+        fail("the named file's own GUID counts as a duplicate: " + p.stdout)
+    p = run("-", "--stdin-name", "proj/assets/rigs/copy.rig2d.json", cwd=d, stdin=rig, expect=1)
+    if "[guid.duplicate]" not in p.stdout:
+        fail("a named stdin is not checked against its assets folder: " + p.stdout)
     # It names "-" only: without one, or naming another input too, it is a usage error.
     run("--stdin-name", name, VALID, expect=2)
     run("-", name, "--stdin-name", "./" + name, cwd=d, stdin=json.dumps(bad), expect=2)

@@ -89,8 +89,13 @@ std::optional<T> load(const std::string& path, Parse parse) {
 }
 
 // Default root: the nearest "assets" folder above the file, else the folder argument it came from.
+// Standard input has no folder: the nearest "assets" folder above --stdin-name's path, else none ("").
 std::string asset_root_of(const Options& o, const Input& in) {
   if (!o.assets.empty()) return o.assets;
+  if (in.file == "-") {
+    const std::string root = o.stdin_name.empty() ? std::string() : default_asset_root(o.stdin_name);
+    return fs::path(root).filename() == "assets" ? root : std::string();
+  }
   std::string root = default_asset_root(in.file);
   if (fs::path(root).filename() != "assets") root = in.origin;
   return root;
@@ -119,8 +124,8 @@ Indexes index_roots(const Options& o, const std::vector<Input>& inputs) {
   Indexes out;
   out.per_file.assign(inputs.size(), nullptr);
   for (std::size_t i = 0; i < inputs.size(); ++i) {
-    if (o.assets.empty() && inputs[i].file == "-") continue;
     const std::string root = asset_root_of(o, inputs[i]);
+    if (root.empty()) continue;
     auto it = out.roots.find(root);
     if (it == out.roots.end()) it = out.roots.emplace(root, scan_root(root)).first;
     out.per_file[i] = it->second.get();

@@ -46,7 +46,8 @@ void add_input_options(CLI::App& app, Options& o) {
   app.add_option("--stdin-name", o.stdin_name,
                  "The path reports give \"-\" instead of <stdin>, e.g. in a pre-commit hook: git show "
                  ":assets/hero.rig2d.json | rig2d-validate - --stdin-name assets/hero.rig2d.json. Config rules per "
-                 "path glob and baseline entries apply to it; the file itself is not read");
+                 "path glob and baseline entries apply to it, its references resolve in the nearest assets/ folder above "
+                 "it (unless --assets); the file itself is not read");
 }
 
 // Config, baseline and the report (format details, -o, the asset root).
