@@ -516,6 +516,10 @@ def case_stdin():
     if not p.stdout.startswith(name + ":") or ": warning: " not in p.stdout:
         fail("the config's rule for the named path does not apply: " + p.stdout)
     run("-", "--stdin-name", "other/hero.rig2d.json", cwd=cfg, stdin=json.dumps(bad), expect=1)
+    # The config is looked for from the named path's folder up, as for the file there.
+    p = run("-", "--stdin-name", "cfg/rigs/hero.rig2d.json", cwd=d, stdin=json.dumps(bad), expect=0)
+    if ": warning: " not in p.stdout:
+        fail("the config beside the named path is not found: " + p.stdout)
     # Its references resolve in the nearest assets/ folder above the name, where it is that file (its GUID
     # is its own), not a copy claiming the same GUID.
     write(os.path.join(d, "proj/assets/rigs/bar.rig2d.json"), rig)

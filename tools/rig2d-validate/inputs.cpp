@@ -63,8 +63,9 @@ std::optional<std::string> find_config(const Options& o, const std::vector<std::
   if (o.no_config) return std::nullopt;
   std::error_code ec;
   fs::path dir = fs::current_path(ec);
-  for (const std::string& p : paths) {
-    if (p == "-") continue;
+  for (const std::string& path : paths) {
+    const std::string& p = path == "-" ? o.stdin_name : path;  // standard input is where --stdin-name says
+    if (p.empty()) continue;
     dir = fs::absolute(fs::is_directory(p, ec) ? fs::path(p) : fs::path(p).parent_path(), ec);
     break;
   }
