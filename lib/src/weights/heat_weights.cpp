@@ -15,7 +15,8 @@
 //   "see" the left leg across the gap. Here every distance is measured through the mesh (geodesic),
 //   so the nearest bone of a left-leg vertex is a left-leg bone and the heat source never jumps the gap.
 // - A disconnected piece no bone crosses would get H = 0, a singular block, and silently zero
-//   weights. Each island is seeded by the bones crossing it; an island crossed by none is seeded by
+//   weights. Each island is seeded by the bones crossing it (a bone bridging two islands only in its
+//   joint's); an island crossed by none is seeded by
 //   every bone from the island's point nearest to it (straight-line gap + geodesic inside), and
 //   isolated vertices take their nearest bone directly. A warning says so.
 // - Creases from the hard top-4 cut: see influence_cut.h (the cut is ramped).
@@ -132,12 +133,66 @@ double distance_to_bone(Vec2 p, std::span<const BoneSegment> segments) {
 struct BoneSeeds {
   std::vector<detail::GeodesicSeed> seeds;
   bool touches_mesh = false;
+  double inside_length = 0;  // px, of the bone's longest segment, counting only its parts inside triangles
 };
 
-// Seeds each bone's distance field. A bone crossing triangle T seeds T's corners with their exact
-// distance to the part of the bone inside T (a straight line inside a convex triangle stays inside
-// the shape). Bones touching no triangle, and islands no bone crosses, are attached at their nearest
-// point with the straight-line gap added.
+struct TriangleBox {
+  double min_x, max_x, min_y, max_y;
+};
+
+struct Crossing {
+  std::size_t triangle;
+  double lo, hi;  // the part of the segment inside it, as fractions from a to b
+};
+
+// Seeds one bone segment: every triangle T it crosses gets its corners' exact distances to the part
+// inside T. A segment bridging to a detached island (a parent's joint to a child island's root) acts
+// in its own joint's island only: the island beyond moves through its own bones, not the bridge,
+// and the bridge is as long as its part in its own island (else its softening would spread it so
+// thin that its neighbours win its own span). `crossings` is scratch.
+void seed_segment(const BoneSegment& s, std::span<const Vec2> verts, const MeshGraph& g,
+                  std::span<const TriangleBox> boxes, double tol, BoneSeeds& out,
+                  std::vector<std::uint8_t>& island_has_bone, std::vector<Crossing>& crossings) {
+  const auto corners = [&](const std::array<std::uint32_t, 3>& t) {
+    return std::array<Vec2, 3>{verts[t[0]], verts[t[1]], verts[t[2]]};
+  };
+  const double min_x = std::min(s.a.x, s.b.x) - tol, max_x = std::max(s.a.x, s.b.x) + tol;
+  const double min_y = std::min(s.a.y, s.b.y) - tol, max_y = std::max(s.a.y, s.b.y) + tol;
+  crossings.clear();
+  std::int64_t own_island = -1;  // the mesh island holding the joint, when one does
+  for (std::size_t ti = 0; ti < g.triangles.size(); ++ti) {
+    const TriangleBox& box = boxes[ti];
+    if (box.max_x < min_x || box.min_x > max_x || box.max_y < min_y || box.min_y > max_y) continue;
+    double lo = 0;
+    double hi = 0;
+    if (!detail::clip_segment_to_triangle(s.a, s.b, corners(g.triangles[ti]), tol, &lo, &hi)) continue;
+    crossings.push_back({ti, lo, hi});
+    if (lo == 0 && own_island < 0) own_island = g.island[g.triangles[ti][0]];
+  }
+  const double length = std::sqrt(dist2(s.a, s.b));
+  double inside = 0;
+  for (const auto& [ti, lo, hi] : crossings) {
+    const auto& t = g.triangles[ti];
+    if (own_island >= 0 && g.island[t[0]] != own_island) continue;
+    const auto p = corners(t);
+    const Vec2 q0{s.a.x + lo * (s.b.x - s.a.x), s.a.y + lo * (s.b.y - s.a.y)};
+    const Vec2 q1{s.a.x + hi * (s.b.x - s.a.x), s.a.y + hi * (s.b.y - s.a.y)};
+    for (int k = 0; k < 3; ++k) {
+      const double d = std::sqrt(dist2(p[k], detail::closest_on_segment(p[k], q0, q1)));
+      out.seeds.push_back({t[k], d});
+    }
+    out.touches_mesh = true;
+    island_has_bone[g.island[t[0]]] = 1;
+    inside += (hi - lo) * length;
+  }
+  // A segment inside up to rounding (the spans of neighbouring triangles) keeps its exact length.
+  if (inside >= length * (1 - 1e-9)) inside = length;
+  out.inside_length = std::max(out.inside_length, inside);
+}
+
+// Seeds each bone's distance field (seed_segment; a straight line inside a convex triangle stays
+// inside the shape). Bones touching no triangle, and islands no bone crosses, are attached at their
+// nearest point with the straight-line gap added.
 std::vector<BoneSeeds> seed_bones(std::span<const BoneSegment> segments, std::size_t bone_count,
                                   std::span<const Vec2> verts, const MeshGraph& g, std::vector<std::uint8_t>& island_has_bone) {
   std::vector<BoneSeeds> out(bone_count);
@@ -146,36 +201,14 @@ std::vector<BoneSeeds> seed_bones(std::span<const BoneSegment> segments, std::si
   auto corners = [&](const std::array<std::uint32_t, 3>& t) {
     return std::array<Vec2, 3>{verts[t[0]], verts[t[1]], verts[t[2]]};
   };
-  struct Box {
-    double min_x, max_x, min_y, max_y;
-  };
-  std::vector<Box> boxes(g.triangles.size());
+  std::vector<TriangleBox> boxes(g.triangles.size());
   for (std::size_t ti = 0; ti < g.triangles.size(); ++ti) {
     const auto p = corners(g.triangles[ti]);
     boxes[ti] = {std::min({p[0].x, p[1].x, p[2].x}), std::max({p[0].x, p[1].x, p[2].x}),
                  std::min({p[0].y, p[1].y, p[2].y}), std::max({p[0].y, p[1].y, p[2].y})};
   }
-  for (const BoneSegment& s : segments) {
-    const double min_x = std::min(s.a.x, s.b.x) - tol, max_x = std::max(s.a.x, s.b.x) + tol;
-    const double min_y = std::min(s.a.y, s.b.y) - tol, max_y = std::max(s.a.y, s.b.y) + tol;
-    for (std::size_t ti = 0; ti < g.triangles.size(); ++ti) {
-      const Box& box = boxes[ti];
-      if (box.max_x < min_x || box.min_x > max_x || box.max_y < min_y || box.min_y > max_y) continue;
-      const auto& t = g.triangles[ti];
-      const auto p = corners(t);
-      double lo = 0;
-      double hi = 0;
-      if (!detail::clip_segment_to_triangle(s.a, s.b, p, tol, &lo, &hi)) continue;
-      const Vec2 q0{s.a.x + lo * (s.b.x - s.a.x), s.a.y + lo * (s.b.y - s.a.y)};
-      const Vec2 q1{s.a.x + hi * (s.b.x - s.a.x), s.a.y + hi * (s.b.y - s.a.y)};
-      for (int k = 0; k < 3; ++k) {
-        const double d = std::sqrt(dist2(p[k], detail::closest_on_segment(p[k], q0, q1)));
-        out[s.bone].seeds.push_back({t[k], d});
-      }
-      out[s.bone].touches_mesh = true;
-      island_has_bone[g.island[t[0]]] = 1;
-    }
-  }
+  std::vector<Crossing> crossings;
+  for (const BoneSegment& s : segments) seed_segment(s, verts, g, boxes, tol, out[s.bone], island_has_bone, crossings);
 
   // Attaches a bone at its nearest triangle(s) among those accepted by `in_scope`: every triangle
   // within rounding of the smallest gap is seeded, so near-ties cannot make the result depend on the
@@ -248,10 +281,15 @@ std::vector<BoneSeeds> seed_bones(std::span<const BoneSegment> segments, std::si
 // mesh edge, a leaf outside the mesh) takes its link from the parent's joint, and a bone with neither
 // the mean of the others (or the mesh size when no bone has a length).
 std::vector<double> bone_lengths(std::span<const Bone> bones, std::span<const Vec2> joints,
-                                 std::span<const BoneSegment> segments, double mesh_size) {
+                                 std::span<const BoneSegment> segments, std::span<const BoneSeeds> seeds,
+                                 double mesh_size) {
   const std::size_t nb = bones.size();
   std::vector<double> length(nb, 0);
-  for (const BoneSegment& s : segments) length[s.bone] = std::max(length[s.bone], std::sqrt(dist2(s.a, s.b)));
+  // Only the part inside its own island counts (seed_segment).
+  for (const BoneSegment& s : segments) {
+    const double l = seeds[s.bone].touches_mesh ? seeds[s.bone].inside_length : std::sqrt(dist2(s.a, s.b));
+    length[s.bone] = std::max(length[s.bone], l);
+  }
   for (std::size_t b = 0; b < nb; ++b) {
     const std::int64_t p = bones[b].parent;
     if (length[b] == 0 && p >= 0 && p < static_cast<std::int64_t>(nb) && p != static_cast<std::int64_t>(b))
@@ -459,7 +497,7 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
   // H depends on nothing but the distance to the bone and the bone's length: not on the distance to
   // the outline (which made a bone pinned where it leaves the shape and weak across a wide shape),
   // and it is bounded, so no single vertex that happens to lie on a bone can pin its neighbourhood.
-  const std::vector<double> length = bone_lengths(bones, joints, segments, g.scale);
+  const std::vector<double> length = bone_lengths(bones, joints, segments, seeds, g.scale);
   const double min_s = kMinDistance * g.scale;
   std::vector<double> source(n);  // M H, the heat-source strength of each vertex
   for (std::size_t v = 0; v < n; ++v) {

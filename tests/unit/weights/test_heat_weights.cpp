@@ -224,6 +224,29 @@ TEST_CASE("heat: each island is weighted by the bones that cross it", "[weights]
   }
 }
 
+TEST_CASE("heat: a bone bridging to a detached island acts in its own island only", "[weights][heat]") {
+  // Two bars; the chain root -> mid runs along the left one, and the right bar's root hangs from mid:
+  // mid's only segment is the bridge across the gap (as the shape skeleton joins islands).
+  const Mesh m = grid_mesh(120, 60, 5, [](double x, double y) { return std::abs(x) > 20 && std::abs(y) <= 10; });
+  const std::vector<Bone> bones{{"root", -1, -55, 0, 0}, {"mid", 0, 20, 0, 0}, {"island", 1, 65, 0, 0},
+                                {"island_tip", 2, 20, 0, 0}};
+  const HeatWeights h = heat(m, bones);
+  check_weights(h.weights, m.verts.size(), bones.size(), 4);
+  CHECK(h.stats.islands == 2);
+  // Past mid's joint the left bar follows mid (its bridge is as long as its part inside, 15 px, not 65 px).
+  std::size_t past = 0;
+  const auto past_mid = [](Vec2 p) { return p.x > -30 && p.x < 0; };
+  CHECK(mean_weight(m, h.weights, {1}, past_mid, &past) > 0.5);
+  CHECK(past > 0);
+  CHECK(mean_weight(m, h.weights, {1}, past_mid) > mean_weight(m, h.weights, {0}, past_mid));
+  // The right bar moves by its own bones alone: the bridge seeds nothing there.
+  for (std::size_t v = 0; v < m.verts.size(); ++v) {
+    if (m.verts[v].x < 0) continue;
+    INFO("vertex " << v);
+    CHECK(weight_of(h.weights, v, 0) + weight_of(h.weights, v, 1) == 0);
+  }
+}
+
 TEST_CASE("heat: an island no bone crosses takes the nearest bones and says so", "[weights][heat]") {
   // The chain runs through the left bar only; the right bar (a detached piece) must still be weighted.
   const Mesh m = grid_mesh(120, 60, 5, [](double x, double) { return std::abs(x) > 20; });
