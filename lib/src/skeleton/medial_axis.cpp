@@ -70,6 +70,8 @@ int connectivity8(const std::array<bool, 8>& p) {
   return n;
 }
 
+}  // namespace
+
 // Zhang-Suen can leave two-cell-thick diagonal runs (stair steps); a cell with two or more axis
 // neighbours whose removal keeps them 8-connected is redundant and goes, in scan order.
 void remove_stair_steps(BinaryGrid& g) {
@@ -90,7 +92,6 @@ void remove_stair_steps(BinaryGrid& g) {
   }
 }
 
-// 1D squared distance transform of f (Felzenszwalb & Huttenlocher), in place through scratch.
 void edt_1d(const std::vector<float>& f, std::vector<float>& d, std::vector<int>& v, std::vector<float>& z) {
   const int n = static_cast<int>(f.size());
   constexpr float kInf = std::numeric_limits<float>::infinity();
@@ -117,6 +118,12 @@ void edt_1d(const std::vector<float>& f, std::vector<float>& d, std::vector<int>
     d[q] = dq * dq + f[v[j]];
   }
 }
+
+bool thinning_deletable(unsigned mask, bool second) { return kNeighbourTables.deletable[second][mask & 255u]; }
+
+bool thinning_simple(unsigned mask) { return kNeighbourTables.simple[mask & 255u]; }
+
+namespace {
 
 // Runs of cells equal to `value`, row by row, joined with the runs of the row above that touch them
 // (8-connected: diagonal contact counts; 4-connected: only overlap) by union-find whose root is the

@@ -41,4 +41,15 @@ std::vector<float> distance_transform(const BinaryGrid& grid);
 // every component and hole. Only cells next to the background are visited each pass.
 void thin(BinaryGrid& grid);
 
+// The pieces of the transforms above (their reference test builds the previous versions on them).
+// Zhang & Suen's tests for a cell whose 8 neighbours P2..P9 (clockwise from north) are the bits of
+// `mask`: deletable in the first or second sub-iteration, and simple (removable, not an end).
+bool thinning_deletable(unsigned mask, bool second);
+bool thinning_simple(unsigned mask);
+// Removes the redundant cells of two-cell-thick diagonal runs left by thinning, in scan order.
+void remove_stair_steps(BinaryGrid& g);
+// 1D squared distance transform of f into d (Felzenszwalb & Huttenlocher); v and z are scratch
+// of f.size() and f.size() + 1.
+void edt_1d(const std::vector<float>& f, std::vector<float>& d, std::vector<int>& v, std::vector<float>& z);
+
 }  // namespace rig2d::medial

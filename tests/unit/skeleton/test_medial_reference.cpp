@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Component labelling, hole filling, the distance transform and thinning as they were before they
-// worked on runs, counted column distances and skipped settled border cells: kept verbatim as the
+// worked on runs, counted column distances and skipped settled border cells (on the library's own
+// unchanged pieces: the Zhang-Suen tables, stair-step removal, the 1D transform): kept verbatim as the
 // reference the faster versions must reproduce exactly (labels, areas, first cells, filled cells,
 // distances bit for bit, thinned cells) on random shapes of many sizes, including a grid taller than
 // the exact column pass allows.
@@ -27,111 +28,6 @@ using medial::Components;
 // Neighbours P2..P9 clockwise from north, as in Zhang & Suen's paper.
 constexpr std::array<int, 8> kDx{0, 1, 1, 1, 0, -1, -1, -1};
 constexpr std::array<int, 8> kDy{-1, -1, 0, 1, 1, 1, 0, -1};
-
-std::array<bool, 8> ring(const BinaryGrid& g, int x, int y) {
-  std::array<bool, 8> p{};
-  for (int k = 0; k < 8; ++k) p[k] = g.at(x + kDx[k], y + kDy[k]);
-  return p;
-}
-
-// A simple, non-end cell: removing it keeps components and holes (Zhang-Suen's count and crossing
-// tests).
-bool simple_non_end(const std::array<bool, 8>& p) {
-  int count = 0;
-  int transitions = 0;
-  for (int k = 0; k < 8; ++k) {
-    count += p[k];
-    transitions += !p[k] && p[(k + 1) % 8];
-  }
-  return count >= 2 && count <= 6 && transitions == 1;
-}
-
-// Zhang-Suen's deletion test for sub-iteration `second` (false: south-east boundary first).
-bool deletable(const std::array<bool, 8>& p, bool second) {
-  if (!simple_non_end(p)) return false;
-  const bool n = p[0], e = p[2], s = p[4], w = p[6];
-  return second ? !(n && e && w) && !(n && s && w) : !(n && e && s) && !(e && s && w);
-}
-
-// The two tests above for every 8-neighbourhood, indexed by the bit mask sum(p[k] << k): thinning
-// asks them several times per border cell per pass.
-struct NeighbourTables {
-  std::array<bool, 256> simple{};
-  std::array<std::array<bool, 256>, 2> deletable{};
-};
-
-NeighbourTables make_neighbour_tables() {
-  NeighbourTables t;
-  for (int mask = 0; mask < 256; ++mask) {
-    std::array<bool, 8> p{};
-    for (int k = 0; k < 8; ++k) p[k] = (mask >> k) & 1;
-    t.simple[mask] = simple_non_end(p);
-    t.deletable[0][mask] = deletable(p, false);
-    t.deletable[1][mask] = deletable(p, true);
-  }
-  return t;
-}
-
-const NeighbourTables kNeighbourTables = make_neighbour_tables();
-
-// Yokoi's 8-connectivity number: 1 when removing the cell keeps its 8-connected neighbours
-// connected to each other and adds no hole.
-int connectivity8(const std::array<bool, 8>& p) {
-  int n = 0;
-  for (int k = 0; k < 8; k += 2) {
-    const bool a = !p[k], b = !p[(k + 1) % 8], c = !p[(k + 2) % 8];
-    n += a - (a && b && c);
-  }
-  return n;
-}
-
-// Zhang-Suen can leave two-cell-thick diagonal runs (stair steps); a cell with two or more axis
-// neighbours whose removal keeps them 8-connected is redundant and goes, in scan order.
-void remove_stair_steps(BinaryGrid& g) {
-  std::vector<std::size_t> cells;
-  for (std::size_t i = 0; i < g.on.size(); ++i)
-    if (g.on[i]) cells.push_back(i);
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (std::size_t i : cells) {
-      const int x = static_cast<int>(i % g.width), y = static_cast<int>(i / g.width);
-      if (!g.on[i]) continue;
-      const auto p = ring(g, x, y);
-      if (std::count(p.begin(), p.end(), true) >= 2 && connectivity8(p) == 1) {
-        g.on[i] = 0;
-        changed = true;
-      }
-    }
-  }
-}
-
-// 1D squared distance transform of f (Felzenszwalb & Huttenlocher), in place through scratch.
-void edt_1d(const std::vector<float>& f, std::vector<float>& d, std::vector<int>& v, std::vector<float>& z) {
-  const int n = static_cast<int>(f.size());
-  constexpr float kInf = std::numeric_limits<float>::infinity();
-  int k = -1;
-  for (int q = 0; q < n; ++q) {
-    if (f[q] == kInf) continue;
-    while (k >= 0) {
-      const float s = ((f[q] + float(q) * q) - (f[v[k]] + float(v[k]) * v[k])) / (2.0f * float(q - v[k]));
-      if (s > z[k]) break;
-      --k;
-    }
-    ++k;
-    v[k] = q;
-    z[k] = k == 0 ? -kInf : ((f[q] + float(q) * q) - (f[v[k - 1]] + float(v[k - 1]) * v[k - 1])) /
-                                (2.0f * float(q - v[k - 1]));
-  }
-  for (int q = 0, j = 0; q < n; ++q) {
-    if (k < 0) {
-      d[q] = kInf;
-      continue;
-    }
-    while (j < k && z[j + 1] < float(q)) ++j;
-    const float dq = float(q - v[j]);
-    d[q] = dq * dq + f[v[j]];
-  }
-}
 
 medial::Components label_components(const BinaryGrid& grid) {
   Components c;
@@ -213,13 +109,13 @@ std::vector<float> distance_transform(const BinaryGrid& grid) {
     f.resize(static_cast<std::size_t>(h));
     d.resize(f.size());
     for (int y = 0; y < h; ++y) f[y] = sq[static_cast<std::size_t>(y) * w + x];
-    edt_1d(f, d, v, z);
+    medial::edt_1d(f, d, v, z);
     for (int y = 0; y < h; ++y) sq[static_cast<std::size_t>(y) * w + x] = d[y];
   }
   for (int y = 0; y < h; ++y) {
     f.assign(sq.begin() + static_cast<std::ptrdiff_t>(y) * w, sq.begin() + static_cast<std::ptrdiff_t>(y + 1) * w);
     d.resize(f.size());
-    edt_1d(f, d, v, z);
+    medial::edt_1d(f, d, v, z);
     std::copy(d.begin(), d.end(), sq.begin() + static_cast<std::ptrdiff_t>(y) * w);
   }
   std::vector<float> out(grid.on.size(), 0.0f);
@@ -268,11 +164,11 @@ void thin(BinaryGrid& grid) {
     for (const bool second : {false, true}) {
       marked.clear();
       for (std::size_t i : border)
-        if (g.on[i] && kNeighbourTables.deletable[second][mask_around(i)]) marked.push_back(i);
+        if (g.on[i] && medial::thinning_deletable(mask_around(i), second)) marked.push_back(i);
       // Marked in parallel (centred like Zhang-Suen), removed one by one with a re-check, so a
       // two-cell-thick line or a 2x2 block keeps a cell instead of vanishing.
       for (std::size_t i : marked) {
-        if (!kNeighbourTables.simple[mask_around(i)]) continue;
+        if (!medial::thinning_simple(mask_around(i))) continue;
         g.on[i] = 0;
         changed = true;
         for (const std::ptrdiff_t o : offset) {
@@ -291,7 +187,7 @@ void thin(BinaryGrid& grid) {
     }
     border.swap(next);
   }
-  remove_stair_steps(g);
+  medial::remove_stair_steps(g);
   for (int y = 0; y < grid.height; ++y)
     std::copy_n(g.on.begin() + static_cast<std::ptrdiff_t>(y + 1) * g.width + 1, grid.width,
                 grid.on.begin() + static_cast<std::ptrdiff_t>(y) * grid.width);
