@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <set>
 
+#include "image/run_components.h"
 #include "json/json_util.h"
 #include "rig2d/asset/guid.h"
 #include "rig2d/core/limits.h"
@@ -92,30 +93,6 @@ struct Island {
   int x0, y0, x1, y1;
 };
 
-// Union-find over the runs of one image, by index.
-class RunSets {
- public:
-  std::uint32_t add() {
-    parent_.push_back(static_cast<std::uint32_t>(parent_.size()));
-    return parent_.back();
-  }
-  std::uint32_t find(std::uint32_t a) {
-    while (parent_[a] != a) a = parent_[a] = parent_[parent_[a]];
-    return a;
-  }
-  void unite(std::uint32_t a, std::uint32_t b) {
-    a = find(a), b = find(b);
-    if (a != b) parent_[std::max(a, b)] = std::min(a, b);  // the earlier run stays the root
-  }
-
- private:
-  std::vector<std::uint32_t> parent_;
-};
-
-struct Run {
-  int x0, x1, y;
-};
-
 // Row y's coverage (alpha > threshold) as 0/1 bytes in `row`, whose last byte stays 0 (a run's end).
 void covered_row(const Image& image, int y, int alpha_threshold, std::vector<std::uint8_t>& row) {
   const std::size_t w = static_cast<std::size_t>(image.width);
@@ -130,45 +107,35 @@ void covered_row(const Image& image, int y, int alpha_threshold, std::vector<std
 }
 
 // 8-connected islands of alpha > threshold, in the raster order of their first pixel. Built from runs
-// of covered pixels, not pixel by pixel: a run joins every run of the row above that overlaps it or
-// meets it at a corner (one pass over the alpha bytes; a flood fill visited each pixel's 8 neighbours).
+// of covered pixels, not pixel by pixel (one pass over the alpha bytes; a flood fill visited each
+// pixel's 8 neighbours).
 std::vector<Island> find_islands(const Image& image, int alpha_threshold) {
   const std::size_t w = static_cast<std::size_t>(image.width);
-  std::vector<Run> runs;
-  RunSets sets;
+  detail::RunComponents components(true);
   std::vector<std::uint8_t> row(w + 1, 0);
-  std::size_t above_begin = 0, above_end = 0;  // the previous row's runs
   for (int y = 0; y < image.height; ++y) {
     covered_row(image, y, alpha_threshold, row);
-    const std::size_t row_begin = runs.size();
-    std::size_t above = above_begin;
     const std::uint8_t* r = row.data();
     for (const void* at = std::memchr(r, 1, w); at != nullptr;) {
       const auto* start = static_cast<const std::uint8_t*>(at);
       const auto* end = static_cast<const std::uint8_t*>(std::memchr(start, 0, w + 1 - std::size_t(start - r)));
-      const Run run{static_cast<int>(start - r), static_cast<int>(end - r) - 1, y};
-      const std::uint32_t id = sets.add();
-      runs.push_back(run);
-      while (above < above_end && runs[above].x1 < run.x0 - 1) ++above;
-      for (std::size_t k = above; k < above_end && runs[k].x0 <= run.x1 + 1; ++k)
-        sets.unite(id, static_cast<std::uint32_t>(k));
+      components.add({y, static_cast<int>(start - r), static_cast<int>(end - r)});
       at = std::memchr(end, 1, w - std::size_t(end - r));
     }
-    above_begin = row_begin;
-    above_end = runs.size();
   }
+  const auto& runs = components.runs();
+  const std::vector<std::uint32_t> root = components.roots();
   std::vector<Island> islands;
   std::vector<std::uint32_t> island_of(runs.size());
   for (std::uint32_t k = 0; k < runs.size(); ++k) {
-    const std::uint32_t root = sets.find(k);
-    const Run& r = runs[k];
-    if (root == k) {  // a root is its island's first run in raster order
+    const auto& r = runs[k];
+    if (root[k] == k) {  // a root is its island's first run in raster order
       island_of[k] = static_cast<std::uint32_t>(islands.size());
-      islands.push_back({0, r.x0, r.y, r.x1, r.y});
+      islands.push_back({0, r.x0, r.y, r.x1 - 1, r.y});
     }
-    Island& isl = islands[island_of[root]];
-    isl.area += static_cast<std::size_t>(r.x1 - r.x0 + 1);
-    isl.x0 = std::min(isl.x0, r.x0), isl.x1 = std::max(isl.x1, r.x1);
+    Island& isl = islands[island_of[root[k]]];
+    isl.area += static_cast<std::size_t>(r.x1 - r.x0);
+    isl.x0 = std::min(isl.x0, r.x0), isl.x1 = std::max(isl.x1, r.x1 - 1);
     isl.y1 = std::max(isl.y1, r.y);
   }
   return islands;

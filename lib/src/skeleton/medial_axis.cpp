@@ -6,6 +6,8 @@
 #include <cmath>
 #include <limits>
 
+#include "image/run_components.h"
+
 namespace rig2d::medial {
 namespace {
 
@@ -125,36 +127,12 @@ bool thinning_simple(unsigned mask) { return kNeighbourTables.simple[mask & 255u
 
 namespace {
 
-// Runs of cells equal to `value`, row by row, joined with the runs of the row above that touch them
-// (8-connected: diagonal contact counts; 4-connected: only overlap) by union-find whose root is the
-// run first in scan order, so a component's root run holds its first cell.
-struct RunComponents {
-  struct Run {
-    int y, x0, x1;  // cells [x0, x1) of row y
-  };
-  std::vector<Run> runs;
-  std::vector<int> root;  // per run, the run index of its component's first run
-};
-
-int find_root(std::vector<int>& parent, int r) {
-  while (parent[static_cast<std::size_t>(r)] != r) {
-    const int up = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(r)])];
-    parent[static_cast<std::size_t>(r)] = up;
-    r = up;
-  }
-  return r;
-}
-
-RunComponents run_components(const BinaryGrid& grid, bool value, bool eight_connected) {
-  RunComponents c;
-  std::vector<int>& parent = c.root;
+// The runs of cells equal to `value`, as connected components (8- or 4-connected).
+detail::RunComponents run_components(const BinaryGrid& grid, bool value, bool eight_connected) {
+  detail::RunComponents c(eight_connected);
   const int w = grid.width;
-  const int touch = eight_connected ? 1 : 0;  // how far past a run's end a run above may start
-  std::size_t above_begin = 0, above_end = 0;
   for (int y = 0; y < grid.height; ++y) {
     const std::uint8_t* row = grid.on.data() + static_cast<std::size_t>(y) * w;
-    const std::size_t row_begin = c.runs.size();
-    std::size_t j = above_begin;
     for (int x = 0; x < w;) {
       if ((row[x] != 0) != value) {
         ++x;
@@ -162,19 +140,9 @@ RunComponents run_components(const BinaryGrid& grid, bool value, bool eight_conn
       }
       const int x0 = x;
       while (x < w && (row[x] != 0) == value) ++x;
-      const int r = static_cast<int>(c.runs.size());
-      c.runs.push_back({y, x0, x});
-      parent.push_back(r);
-      while (j < above_end && c.runs[j].x1 + touch <= x0) ++j;
-      for (std::size_t k = j; k < above_end && c.runs[k].x0 < x + touch; ++k) {
-        const int a = find_root(parent, r), b = find_root(parent, static_cast<int>(k));
-        parent[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
-      }
+      c.add({y, x0, x});
     }
-    above_begin = row_begin;
-    above_end = c.runs.size();
   }
-  for (std::size_t r = 0; r < parent.size(); ++r) parent[r] = find_root(parent, static_cast<int>(r));
   return c;
 }
 
@@ -184,11 +152,13 @@ Components label_components(const BinaryGrid& grid) {
   Components c;
   const std::size_t w = static_cast<std::size_t>(grid.width);
   c.label.assign(grid.on.size(), -1);
-  const RunComponents runs = run_components(grid, true, true);
-  std::vector<int> id_of_root(runs.runs.size(), -1);
-  for (std::size_t r = 0; r < runs.runs.size(); ++r) {
-    const auto& run = runs.runs[r];
-    int& id = id_of_root[static_cast<std::size_t>(runs.root[r])];
+  detail::RunComponents components = run_components(grid, true, true);
+  const auto& runs = components.runs();
+  const std::vector<std::uint32_t> root = components.roots();
+  std::vector<int> id_of_root(runs.size(), -1);
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    const auto& run = runs[r];
+    int& id = id_of_root[root[r]];
     const std::size_t row = static_cast<std::size_t>(run.y) * w;
     if (id < 0) {
       id = static_cast<int>(c.area.size());
@@ -203,21 +173,21 @@ Components label_components(const BinaryGrid& grid) {
 }
 
 std::size_t fill_small_holes(BinaryGrid& grid, std::size_t max_area) {
-  const RunComponents runs = run_components(grid, false, false);
+  detail::RunComponents components = run_components(grid, false, false);
+  const auto& runs = components.runs();
+  const std::vector<std::uint32_t> root = components.roots();
   // Per component (indexed by its root run): cells, and whether it reaches the grid's edge.
-  std::vector<std::size_t> area(runs.runs.size(), 0);
-  std::vector<std::uint8_t> open(runs.runs.size(), 0);
-  for (std::size_t r = 0; r < runs.runs.size(); ++r) {
-    const auto& run = runs.runs[r];
-    const std::size_t root = static_cast<std::size_t>(runs.root[r]);
-    area[root] += static_cast<std::size_t>(run.x1 - run.x0);
-    if (run.y == 0 || run.y == grid.height - 1 || run.x0 == 0 || run.x1 == grid.width) open[root] = 1;
+  std::vector<std::size_t> area(runs.size(), 0);
+  std::vector<std::uint8_t> open(runs.size(), 0);
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    const auto& run = runs[r];
+    area[root[r]] += static_cast<std::size_t>(run.x1 - run.x0);
+    if (run.y == 0 || run.y == grid.height - 1 || run.x0 == 0 || run.x1 == grid.width) open[root[r]] = 1;
   }
   std::size_t filled = 0;
-  for (std::size_t r = 0; r < runs.runs.size(); ++r) {
-    const auto& run = runs.runs[r];
-    const std::size_t root = static_cast<std::size_t>(runs.root[r]);
-    if (open[root] || area[root] > max_area) continue;
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    const auto& run = runs[r];
+    if (open[root[r]] || area[root[r]] > max_area) continue;
     const std::size_t row = static_cast<std::size_t>(run.y) * static_cast<std::size_t>(grid.width);
     std::fill(grid.on.begin() + static_cast<std::ptrdiff_t>(row + run.x0),
               grid.on.begin() + static_cast<std::ptrdiff_t>(row + run.x1), std::uint8_t{1});
@@ -303,11 +273,6 @@ void thin(BinaryGrid& grid) {
       g.on[static_cast<std::size_t>(y + 1) * g.width + x + 1] = grid.on[static_cast<std::size_t>(y) * grid.width + x] != 0;
   const std::ptrdiff_t w = g.width;
   const std::array<std::ptrdiff_t, 8> offset{-w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1};
-  const auto around = [&](std::size_t i) {
-    std::array<bool, 8> p{};
-    for (int k = 0; k < 8; ++k) p[k] = g.on[static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + offset[k])] != 0;
-    return p;
-  };
   const auto mask_around = [&](std::size_t i) {
     const std::uint8_t* c = g.on.data() + i;
     return unsigned{c[-w]} | unsigned{c[-w + 1]} << 1 | unsigned{c[1]} << 2 | unsigned{c[w + 1]} << 3 |
@@ -318,8 +283,8 @@ void thin(BinaryGrid& grid) {
   std::vector<std::uint8_t> queued(g.on.size(), 0);
   for (std::size_t i = 0; i < g.on.size(); ++i) {
     if (!g.on[i]) continue;
-    const auto p = around(i);
-    if (!(p[0] && p[2] && p[4] && p[6])) {
+    const std::uint8_t* c = g.on.data() + i;
+    if (!(c[-w] && c[1] && c[w] && c[-1])) {  // an axis neighbour (N, E, S, W) is off
       border.push_back(i);
       queued[i] = 1;
     }
