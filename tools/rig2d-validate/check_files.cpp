@@ -73,8 +73,6 @@ FileReport check_one(const Options& o, const Validator& validator, const std::st
 
 }  // namespace
 
-std::string stdin_display_name(const Options& o) { return o.stdin_name.empty() ? "<stdin>" : o.stdin_name; }
-
 std::vector<FileReport> check_all(const Options& o, const std::vector<std::string>& files,
                                   const std::vector<const AssetIndex*>& file_index, const std::string& stdin_text,
                                   std::atomic<bool>& write_failed) {

@@ -12,11 +12,6 @@
 
 namespace rig2d::validate_cli {
 
-struct Options;
-
-// What reports call standard input ("-"): --stdin-name, else <stdin>.
-std::string stdin_display_name(const Options& o);
-
 struct Options {
   std::vector<std::string> paths;
   std::string format = "text";
@@ -42,5 +37,8 @@ struct Options {
   bool junit_times = false;
   cli::Verbosity verbosity;
 };
+
+// What reports call standard input ("-"): --stdin-name, else <stdin>.
+inline std::string stdin_display_name(const Options& o) { return o.stdin_name.empty() ? "<stdin>" : o.stdin_name; }
 
 }  // namespace rig2d::validate_cli
