@@ -16,7 +16,6 @@
 
 namespace rig2d {
 namespace fs = std::filesystem;
-using detail::Json;
 
 namespace detail {
 
