@@ -54,31 +54,34 @@ Result<CoverageMask> coverage_mask(const Image& image, const CoverageOptions& op
     return mask;
   }
 
-  // Each source pixel marks the cells whose footprint contains it. With integer footprints
-  // [floor(x*w/mw), ceil((x+1)*w/mw)) and mw <= w, a source column belongs to one or two adjacent cells,
-  // so one pass over the image is enough: cell x covers column sx iff x*w < (sx+1)*mw and sx*mw < (x+1)*w.
-  std::vector<std::int64_t> col_lo(static_cast<std::size_t>(w)), col_hi(static_cast<std::size_t>(w));
-  for (std::int64_t sx = 0; sx < w; ++sx) {
-    col_lo[std::size_t(sx)] = (sx * mw) / w;                       // first cell with sx < (x+1)*w/mw
-    col_hi[std::size_t(sx)] = std::min(mw - 1, ((sx + 1) * mw - 1) / w);  // last cell with x*w < (sx+1)*mw
+  // Cell (x, y) covers source columns floor(x*w/mw) .. ceil((x+1)*w/mw) - 1 (the integer form of
+  // x*w < (sx+1)*mw and sx*mw < (x+1)*w) and likewise rows. Per mask row: OR the thresholds of its
+  // source rows column by column (a plain loop that vectorizes), then each cell the OR over its
+  // columns: contiguous reads, nothing stored inside the inner loops.
+  auto first_source = [](std::int64_t cell, std::int64_t source_side, std::int64_t cells) {
+    return (cell * source_side) / cells;
+  };
+  auto last_source = [](std::int64_t cell, std::int64_t source_side, std::int64_t cells) {
+    return ((cell + 1) * source_side + cells - 1) / cells - 1;
+  };
+  std::vector<std::int64_t> first_col(static_cast<std::size_t>(mw)), last_col(static_cast<std::size_t>(mw));
+  for (std::int64_t x = 0; x < mw; ++x) {
+    first_col[std::size_t(x)] = first_source(x, w, mw);
+    last_col[std::size_t(x)] = last_source(x, w, mw);
   }
-  // Per source row: its covered columns OR-ed into that row's cells (branch-free: a column marks its
-  // first and last cell, which are all the cells it touches), then those cells OR-ed into the mask rows.
-  std::vector<std::uint8_t> row_cells(static_cast<std::size_t>(mw));
-  for (std::int64_t sy = 0; sy < h; ++sy) {
-    const std::int64_t row_lo = (sy * mh) / h;
-    const std::int64_t row_hi = std::min(mh - 1, ((sy + 1) * mh - 1) / h);
-    const std::uint8_t* alpha = image.rgba.data() + std::size_t(sy) * std::size_t(w) * 4 + 3;
-    std::uint8_t* cells = row_cells.data();
-    std::fill(cells, cells + mw, std::uint8_t{0});
-    for (std::size_t sx = 0; sx < std::size_t(w); ++sx) {
-      const std::uint8_t c = alpha[4 * sx] > threshold ? 1 : 0;
-      cells[col_lo[sx]] |= c;
-      cells[col_hi[sx]] |= c;
+  std::vector<std::uint8_t> columns(static_cast<std::size_t>(w));
+  for (std::int64_t y = 0; y < mh; ++y) {
+    std::uint8_t* any = columns.data();
+    std::fill(any, any + w, std::uint8_t{0});
+    for (std::int64_t sy = first_source(y, h, mh); sy <= last_source(y, h, mh); ++sy) {
+      const std::uint8_t* alpha = image.rgba.data() + std::size_t(sy) * std::size_t(w) * 4 + 3;
+      for (std::size_t sx = 0; sx < std::size_t(w); ++sx) any[sx] |= alpha[4 * sx] > threshold ? 1 : 0;
     }
-    for (std::int64_t y = row_lo; y <= row_hi; ++y) {
-      std::uint8_t* out = mask.inside.data() + std::size_t(y * mw);
-      for (std::size_t x = 0; x < std::size_t(mw); ++x) out[x] |= cells[x];
+    std::uint8_t* out = mask.inside.data() + std::size_t(y * mw);
+    for (std::size_t x = 0; x < std::size_t(mw); ++x) {
+      std::uint8_t c = 0;
+      for (std::int64_t sx = first_col[x]; sx <= last_col[x]; ++sx) c |= any[sx];
+      out[x] = c;
     }
   }
   return mask;
