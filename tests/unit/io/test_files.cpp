@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // read_file limits and errors; write_file_atomic replaces content and never leaves a temp or a clobbered
 // target behind when it fails.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -108,6 +109,17 @@ TEST_CASE("io: read_file reads whole files and enforces its limit before reading
   auto folder = read_file(dir.path.string(), 1000);
   REQUIRE_FALSE(folder);
   CHECK(folder.error().code == "io.not_a_file");
+
+  auto under_a_file = read_file((file / "x").string(), 1000);  // a path through a regular file
+  REQUIRE_FALSE(under_a_file);
+  CHECK(under_a_file.error().code == "io.not_found");
+
+  // A FIFO without a writer: refused at once, not waited on.
+  const fs::path fifo = dir.path / "fifo";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  auto pipe = read_file(fifo.string(), 1000);
+  REQUIRE_FALSE(pipe);
+  CHECK(pipe.error().code == "io.not_a_file");
 
   REQUIRE(write_file_atomic((dir.path / "empty").string(), ""));
   auto empty = read_file((dir.path / "empty").string(), 0);
