@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <map>
 #include <numeric>
 #include <optional>
@@ -47,16 +49,26 @@ Coverage coverage_of(const Image& image, int threshold) {
   Coverage c;
   c.width = image.width;
   c.height = image.height;
-  c.in.assign(static_cast<std::size_t>(image.width) * image.height, 0);
+  const auto w = static_cast<std::size_t>(image.width);
+  c.in.assign(w * static_cast<std::size_t>(image.height), 0);
   c.x0 = image.width, c.y0 = image.height;
+  if (threshold > 255) return c;
+  const auto t = static_cast<std::uint8_t>(std::max(threshold, 0));
+  const bool all = threshold < 0;
   for (int y = 0; y < image.height; ++y) {
-    for (int x = 0; x < image.width; ++x) {
-      const std::size_t i = static_cast<std::size_t>(y) * image.width + x;
-      if (image.rgba[4 * i + 3] <= threshold) continue;
-      c.in[i] = 1;
-      c.x0 = std::min(c.x0, x), c.y0 = std::min(c.y0, y);
-      c.x1 = std::max(c.x1, x + 1), c.y1 = std::max(c.y1, y + 1);
-    }
+    const std::uint8_t* alpha = image.rgba.data() + 4 * w * static_cast<std::size_t>(y) + 3;
+    std::uint8_t* in = c.in.data() + w * static_cast<std::size_t>(y);
+    if (all)
+      std::fill(in, in + w, std::uint8_t{1});
+    else
+      for (std::size_t x = 0; x < w; ++x) in[x] = alpha[4 * x] > t ? 1 : 0;  // vectorizes
+    const void* first = std::memchr(in, 1, w);
+    if (!first) continue;
+    std::size_t last = w - 1;
+    while (in[last] == 0) --last;
+    c.x0 = std::min(c.x0, static_cast<int>(static_cast<const std::uint8_t*>(first) - in));
+    c.x1 = std::max(c.x1, static_cast<int>(last) + 1);
+    c.y0 = std::min(c.y0, y), c.y1 = y + 1;
   }
   return c;
 }
@@ -82,9 +94,15 @@ WorkGrid work_grid(const Coverage& c) {
   g.grid.height = (c.y1 - c.y0 + g.cell - 1) / g.cell + 2;
   std::vector<int> covered(static_cast<std::size_t>(g.grid.width) * g.grid.height, 0);
   for (int y = c.y0; y < c.y1; ++y) {
-    const std::size_t row = static_cast<std::size_t>((y - g.oy) / g.cell) * g.grid.width;
+    int* row = covered.data() + static_cast<std::size_t>((y - g.oy) / g.cell) * g.grid.width;
     const std::uint8_t* in = &c.in[static_cast<std::size_t>(y) * c.width];
-    for (int x = c.x0; x < c.x1; ++x) covered[row + static_cast<std::size_t>((x - g.ox) / g.cell)] += in[x];
+    // Cell by cell along the row: each cell's pixels summed in a register (no division per pixel).
+    for (int gx = (c.x0 - g.ox) / g.cell, x = c.x0; x < c.x1; ++gx) {
+      const int end = std::min(c.x1, g.ox + (gx + 1) * g.cell);
+      int sum = 0;
+      for (; x < end; ++x) sum += in[x];
+      row[gx] += sum;
+    }
   }
   g.grid.on.resize(covered.size());
   for (std::size_t i = 0; i < covered.size(); ++i) g.grid.on[i] = 2 * covered[i] >= g.cell * g.cell;
