@@ -196,3 +196,25 @@ TEST_CASE("simplify: specks and what they enclose are dropped, the largest islan
   REQUIRE(only.size() == 1);
   CHECK(only[0] == square(5, 5, 1.5, true));
 }
+
+TEST_CASE("contour: with no margin the grown mask is exactly alpha > threshold, at any row length",
+          "[geometry][contour]") {
+  // Widths around the 16-pixel steps and the 64-bit words of the sign rows, random alpha.
+  std::uint32_t state = 12345;
+  auto next = [&state] { return (state = state * 1664525u + 1013904223u) >> 24; };
+  for (const int w : {1, 2, 7, 15, 16, 17, 31, 47, 62, 63, 64, 65, 66, 79, 127, 128, 130}) {
+    for (const int threshold : {0, 8, 128, 254}) {
+      rig2d::Image image;
+      image.width = w;
+      image.height = 5;
+      image.rgba.resize(4 * static_cast<std::size_t>(w) * 5);
+      for (std::uint8_t& byte : image.rgba) byte = static_cast<std::uint8_t>(next());
+      std::vector<std::uint8_t> mask;
+      REQUIRE(trace_alpha_contours(image, {threshold, 0.0}, &mask));
+      std::vector<std::uint8_t> expected(static_cast<std::size_t>(w) * 5);
+      for (std::size_t i = 0; i < expected.size(); ++i) expected[i] = image.rgba[4 * i + 3] > threshold ? 1 : 0;
+      INFO("width " << w << ", threshold " << threshold);
+      CHECK(mask == expected);
+    }
+  }
+}
