@@ -371,6 +371,9 @@ struct DistanceBand {
   }
 };
 
+// How far beyond the margin distances are computed exactly: more than a cell diagonal (see below).
+constexpr double kBandBeyondMargin = 1.5;
+
 // G = max(signed distance - margin, signed distance to the image rectangle); inside where < 0.
 // Values are kept off exact zero so no crossing lands on a sample (which would pinch rings).
 struct GrownField {
@@ -380,9 +383,12 @@ struct GrownField {
   double capped_d;
   SignBits inside;
 
-  // Off the band G has the sign of the alpha field: there |signed distance - margin| >= 2 px, and
-  // every alpha-inside sample is a pixel centre, at least half a pixel inside the rectangle. So the
-  // grown signs are the alpha signs with the band's samples decided one by one.
+  // Off the band G has the sign of the alpha field: there |signed distance - margin| >=
+  // kBandBeyondMargin, and every alpha-inside sample is a pixel centre, at least half a pixel inside
+  // the rectangle. So the grown signs are the alpha signs with the band's samples decided one by one.
+  // G's exact value is only read at the corners of cells its sign change crosses; each such corner is
+  // within a cell diagonal of a corner with G < 0 (alpha-inside, or outside nearer than the margin),
+  // so within margin + sqrt(2) of the alpha contour: inside the band, where distances are exact.
   GrownField(const AlphaLattice& alpha_, const DistanceBand& band_, double margin_)
       : alpha(alpha_), band(band_), margin(margin_), capped_d(std::sqrt(static_cast<double>(band_.capped))),
         inside(alpha_.inside) {
@@ -453,7 +459,7 @@ Result<std::vector<Ring>> trace_alpha_contours(const Image& image, const Contour
   if (grown_mask) grown_mask->assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
   if (!alpha.any) return std::vector<Ring>{};
 
-  const DistanceBand band(alpha, options.margin + 2.0);
+  const DistanceBand band(alpha, options.margin + kBandBeyondMargin);
   const GrownField grown(alpha, band, options.margin);
   if (grown_mask)
     for (int y = 0; y < h; ++y)
