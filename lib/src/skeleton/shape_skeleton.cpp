@@ -93,15 +93,28 @@ WorkGrid work_grid(const Coverage& c) {
   g.grid.width = (c.x1 - c.x0 + g.cell - 1) / g.cell + 2;
   g.grid.height = (c.y1 - c.y0 + g.cell - 1) / g.cell + 2;
   std::vector<int> covered(static_cast<std::size_t>(g.grid.width) * g.grid.height, 0);
-  for (int y = c.y0; y < c.y1; ++y) {
-    int* row = covered.data() + static_cast<std::size_t>((y - g.oy) / g.cell) * g.grid.width;
-    const std::uint8_t* in = &c.in[static_cast<std::size_t>(y) * c.width];
-    // Cell by cell along the row: each cell's pixels summed in a register (no division per pixel).
+  // Per grid row: its pixel rows summed column by column (a loop that vectorizes), then each cell's
+  // columns summed in a register; no division per pixel, and the per-cell work once per grid row.
+  const auto box_width = static_cast<std::size_t>(c.x1 - c.x0);
+  std::vector<int> column_sums(box_width);
+  for (int gy = (c.y0 - g.oy) / g.cell; g.oy + gy * g.cell < c.y1; ++gy) {
+    const int y_begin = std::max(c.y0, g.oy + gy * g.cell), y_end = std::min(c.y1, g.oy + (gy + 1) * g.cell);
+    int* sums = column_sums.data();
+    std::fill(sums, sums + box_width, 0);
+    for (int y = y_begin; y < y_end; ++y) {
+      const std::uint8_t* in = &c.in[static_cast<std::size_t>(y) * c.width + static_cast<std::size_t>(c.x0)];
+      for (std::size_t i = 0; i < box_width; ++i) sums[i] += in[i];
+    }
+    int* row = covered.data() + static_cast<std::size_t>(gy) * g.grid.width;
+    if (g.cell == 1) {  // small sprites: a cell is a pixel
+      std::copy(sums, sums + box_width, row + (c.x0 - g.ox));
+      continue;
+    }
     for (int gx = (c.x0 - g.ox) / g.cell, x = c.x0; x < c.x1; ++gx) {
       const int end = std::min(c.x1, g.ox + (gx + 1) * g.cell);
       int sum = 0;
-      for (; x < end; ++x) sum += in[x];
-      row[gx] += sum;
+      for (; x < end; ++x) sum += sums[x - c.x0];
+      row[gx] = sum;
     }
   }
   g.grid.on.resize(covered.size());
