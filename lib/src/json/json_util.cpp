@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <optional>
 #include <vector>
@@ -462,35 +463,41 @@ void append_js_number(std::string& out, double x) {
     out += '0';
     return;
   }
-  // Everything is laid out in one stack buffer: this runs for every number of every rig written.
-  char buf[64];
-  const auto res = std::to_chars(buf, buf + sizeof buf, std::fabs(x), std::chars_format::scientific);
-  const char* const end = res.ptr;  // d[.ddd]e±XX
+  // This runs for every number of every rig written: one stack buffer, spans copied, no parsing.
+  // The shortest round-trip digits come as d[.ddd]e±XX; ECMAScript lays them out by n = exponent + 1.
+  char sci[32];
+  const char* const sci_end = std::to_chars(sci, sci + sizeof sci, std::fabs(x), std::chars_format::scientific).ptr;
+  const char* e_at = sci + 1;
+  while (*e_at != 'e') ++e_at;
   char digits[24];
-  int k = 0;
-  const char* p = buf;
-  for (; p < end && *p != 'e'; ++p)
-    if (*p != '.') digits[k++] = *p;
+  digits[0] = sci[0];
+  const int k = e_at == sci + 1 ? 1 : static_cast<int>(e_at - sci) - 1;  // significant digits
+  std::memcpy(digits + 1, sci + 2, static_cast<std::size_t>(k - 1));
   int exp10 = 0;
-  std::from_chars(p + (p[1] == '+' ? 2 : 1), end, exp10);
-  const int n = exp10 + 1;
+  for (const char* p = e_at + 2; p < sci_end; ++p) exp10 = 10 * exp10 + (*p - '0');
+  const int n = (e_at[1] == '-' ? -exp10 : exp10) + 1;
+
   char text[64];
   char* t = text;
   if (x < 0) *t++ = '-';
   auto put = [&t](const char* from, int count) {
-    for (int i = 0; i < count; ++i) *t++ = from[i];
+    std::memcpy(t, from, static_cast<std::size_t>(count));
+    t += count;
+  };
+  auto zeros = [&t](int count) {
+    std::memset(t, '0', static_cast<std::size_t>(count));
+    t += count;
   };
   if (k <= n && n <= 21) {
     put(digits, k);
-    for (int i = k; i < n; ++i) *t++ = '0';
+    zeros(n - k);
   } else if (0 < n && n <= 21) {
     put(digits, n);
     *t++ = '.';
     put(digits + n, k - n);
   } else if (-6 < n && n <= 0) {
-    *t++ = '0';
-    *t++ = '.';
-    for (int i = 0; i < -n; ++i) *t++ = '0';
+    put("0.", 2);
+    zeros(-n);
     put(digits, k);
   } else {
     const int e = n - 1;
