@@ -82,7 +82,6 @@ struct Shape {
   }
 };
 
-bool finite(Vec2 p) { return std::isfinite(p.x) && std::isfinite(p.y); }
 
 void paint_shapes(Canvas& canvas, const std::vector<Shape>& shapes, Paint paint) {
   if (shapes.empty() || canvas.width < 1 || canvas.height < 1) return;
@@ -145,7 +144,7 @@ void stroke_segments(Canvas& canvas, std::span<const Segment> segments, double w
   std::vector<Shape> shapes;
   shapes.reserve(segments.size());
   for (const Segment& s : segments) {
-    if (!finite(s.a) || !finite(s.b) || (s.a.x == s.b.x && s.a.y == s.b.y)) continue;
+    if (!is_finite(s.a) || !is_finite(s.b) || (s.a.x == s.b.x && s.a.y == s.b.y)) continue;
     Shape shape{Shape::SegmentShape, s.a, s.b, hw, 0};
     shape.length = std::sqrt((s.b.x - s.a.x) * (s.b.x - s.a.x) + (s.b.y - s.a.y) * (s.b.y - s.a.y));
     shape.min_x = std::min(s.a.x, s.b.x) - hw;
@@ -158,7 +157,7 @@ void stroke_segments(Canvas& canvas, std::span<const Segment> segments, double w
 }
 
 void fill_disc(Canvas& canvas, Vec2 centre, double radius, Paint paint) {
-  if (!finite(centre) || !(radius > 0)) return;
+  if (!is_finite(centre) || !(radius > 0)) return;
   Shape s{Shape::DiscShape, centre, centre, radius, 0};
   s.min_x = centre.x - radius;
   s.max_x = centre.x + radius;
@@ -168,7 +167,7 @@ void fill_disc(Canvas& canvas, Vec2 centre, double radius, Paint paint) {
 }
 
 void stroke_circle(Canvas& canvas, Vec2 centre, double radius, double width, Paint paint) {
-  if (!finite(centre) || !(radius >= 0) || !(width > 0)) return;
+  if (!is_finite(centre) || !(radius >= 0) || !(width > 0)) return;
   const double outer = radius + width / 2;
   Shape s{Shape::RingShape, centre, centre, std::max(0.0, radius - width / 2), outer};
   s.min_x = centre.x - outer;

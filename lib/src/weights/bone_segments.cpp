@@ -13,7 +13,6 @@ namespace rig2d {
 namespace detail {
 namespace {
 
-bool finite(Vec2 p) { return std::isfinite(p.x) && std::isfinite(p.y); }
 
 // How far the mesh continues from `from` along the unit direction `dir`, px: the union of the ray's
 // spans inside triangles, followed from the start while it has no gap. 0 when `from` is not inside.
@@ -68,11 +67,11 @@ std::vector<BoneSegment> bone_segments_on(std::span<const Bone> bones, std::span
   std::vector<BoneSegment> out;
   for (std::uint32_t i = 0; i < n; ++i) {
     const Vec2 joint = joints[i];
-    if (!finite(joint)) continue;
+    if (!is_finite(joint)) continue;
     bool has_segment = false;
     for (const std::uint32_t c : children[i]) {
       const Vec2 end = joints[c];
-      if (!finite(end) || std::sqrt(dist2(joint, end)) <= same_point) continue;
+      if (!is_finite(end) || std::sqrt(dist2(joint, end)) <= same_point) continue;
       out.push_back({i, joint, end, false});
       has_segment = true;
     }
@@ -83,7 +82,7 @@ std::vector<BoneSegment> bone_segments_on(std::span<const Bone> bones, std::span
     const std::int64_t p = bones[i].parent;
     if (p >= 0 && p < static_cast<std::int64_t>(n) && p != static_cast<std::int64_t>(i)) {
       const Vec2 from = joints[static_cast<std::size_t>(p)];
-      if (finite(from) && std::sqrt(dist2(from, joint)) > same_point) dir = {joint.x - from.x, joint.y - from.y};
+      if (is_finite(from) && std::sqrt(dist2(from, joint)) > same_point) dir = {joint.x - from.x, joint.y - from.y};
     }
     const double len = std::sqrt(dir.x * dir.x + dir.y * dir.y);
     if (!(len > 0) || !std::isfinite(len)) {
@@ -108,14 +107,14 @@ std::vector<BoneSegment> bone_segments(std::span<const Bone> bones, const Mesh& 
     bool ok = true;
     for (std::size_t k = 0; k < 3; ++k) {
       const std::uint32_t v = mesh.tris[t + k];
-      ok = ok && v < n && detail::finite(mesh.verts[v]);
+      ok = ok && v < n && is_finite(mesh.verts[v]);
     }
     if (ok) tris.insert(tris.end(), mesh.tris.begin() + static_cast<std::ptrdiff_t>(t),
                         mesh.tris.begin() + static_cast<std::ptrdiff_t>(t + 3));
   }
   std::vector<Vec2> verts;
   verts.reserve(n);
-  for (const Vec2& v : mesh.verts) verts.push_back(detail::finite(v) ? v : Vec2{});
+  for (const Vec2& v : mesh.verts) verts.push_back(is_finite(v) ? v : Vec2{});
   const detail::MeshGraph graph = detail::build_mesh_graph(verts, tris);
   if (!std::isfinite(default_leaf_length) || default_leaf_length < 0) default_leaf_length = 0;
   return detail::bone_segments_on(bones, joint_positions(bones), verts, graph, default_leaf_length);

@@ -77,7 +77,6 @@ Diagnostic warning(std::string code, std::string message, std::string pointer = 
   return d;
 }
 
-bool finite(Vec2 p) { return std::isfinite(p.x) && std::isfinite(p.y); }
 
 Result<void> check_input(const Mesh& mesh, std::span<const Bone> bones, const HeatWeightsOptions& o) {
   if (o.max_influences < 1 || o.max_influences > kMaxInfluences)
@@ -116,7 +115,7 @@ Result<void> check_input(const Mesh& mesh, std::span<const Bone> bones, const He
                         {.json_pointer = "/mesh/tris/" + std::to_string(i)});
   }
   for (std::size_t v = 0; v < mesh.verts.size(); ++v) {
-    if (!finite(mesh.verts[v]))
+    if (!is_finite(mesh.verts[v]))
       return make_error("weights.heat.non_finite", "vertex position is not finite",
                         {.json_pointer = "/mesh/verts/" + std::to_string(v)});
   }
@@ -354,7 +353,7 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
 
   const std::vector<Vec2> joints = joint_positions(bones);
   for (std::size_t b = 0; b < joints.size(); ++b) {
-    if (!finite(joints[b]))
+    if (!is_finite(joints[b]))
       return make_error("weights.heat.non_finite", "bone joint position is not finite",
                         {.json_pointer = "/bones/" + std::to_string(b)});
   }

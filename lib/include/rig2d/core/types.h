@@ -9,6 +9,7 @@
 // i.e. clockwise when drawn on a y-up plot.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 
 namespace rig2d {
@@ -18,6 +19,9 @@ struct Vec2 {
   double y = 0;
   friend bool operator==(const Vec2&, const Vec2&) = default;
 };
+
+// Both coordinates finite (neither NaN nor infinite).
+inline bool is_finite(Vec2 p) { return std::isfinite(p.x) && std::isfinite(p.y); }
 
 // The engine stores some values in float32 (verts, uvs, weights, skinned positions); rounding to float
 // happens only at those storage points, all intermediate math is double.
