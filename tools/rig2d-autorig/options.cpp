@@ -55,6 +55,11 @@ void add_skeleton_options(CLI::App& app, Options& o) {
   app.add_option("--bend-angle", o.shape.bend_angle,
                  "shape: degrees; where a limb's axis turns more than this, a joint goes (a knee, a curl), 5..180")
       ->capture_default_str();
+  app.add_flag_function(
+      "--shadow-bones", [&o](std::int64_t) { o.shape.skip_drop_shadow = false; },
+      "shape: let a baked drop shadow (a dark, semi-transparent patch under the figure) shape bones too; by "
+      "default it is left out of the skeleton, so feet standing in it keep their own chains (the mesh and "
+      "weights cover it either way)");
   app.add_option("--bone-count", o.bone_count, "chain: chain length, 2..6 (default: about one bone per 96 px)")
       ->check(CLI::Range(2, 6));
   app.add_option("--axis", o.axis, "chain: direction: auto (vertical if height >= width), x or y")

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "skeleton/axis_tree.h"
+#include "skeleton/drop_shadow.h"
 #include "skeleton/limbs.h"
 #include "skeleton/medial_axis.h"
 
@@ -45,7 +46,8 @@ struct Coverage {
   }
 };
 
-Coverage coverage_of(const Image& image, int threshold) {
+// `shadow`: pixels left out (empty: none).
+Coverage coverage_of(const Image& image, int threshold, const std::vector<std::uint8_t>& shadow) {
   Coverage c;
   c.width = image.width;
   c.height = image.height;
@@ -62,6 +64,10 @@ Coverage coverage_of(const Image& image, int threshold) {
       std::fill(in, in + w, std::uint8_t{1});
     else
       for (std::size_t x = 0; x < w; ++x) in[x] = alpha[4 * x] > t ? 1 : 0;  // vectorizes
+    if (!shadow.empty()) {
+      const std::uint8_t* dark = shadow.data() + w * static_cast<std::size_t>(y);
+      for (std::size_t x = 0; x < w; ++x) in[x] &= static_cast<std::uint8_t>(dark[x] ^ 1u);
+    }
     const void* first = std::memchr(in, 1, w);
     if (!first) continue;
     std::size_t last = w - 1;
@@ -507,7 +513,9 @@ Result<std::vector<Bone>> shape_skeleton(const Image& image, const ShapeSkeleton
   if (image.width <= 0 || image.height <= 0 ||
       image.rgba.size() != 4 * static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height))
     return make_error("coverage.image", "the image is empty or its pixel buffer does not match its size");
-  const Coverage coverage = coverage_of(image, o.alpha_threshold);
+  const detail::DropShadow shadow =
+      o.skip_drop_shadow ? detail::find_drop_shadow(image, o.alpha_threshold) : detail::DropShadow{};
+  const Coverage coverage = coverage_of(image, o.alpha_threshold, shadow.pixels);
   if (coverage.x1 <= coverage.x0) {
     return make_error("skeleton.empty",
                       "no pixel has alpha above " + std::to_string(o.alpha_threshold) + ": nothing to place bones in");
@@ -522,6 +530,7 @@ Result<std::vector<Bone>> shape_skeleton(const Image& image, const ShapeSkeleton
 
   ShapeSkeletonStats st;
   st.cell = work.cell;
+  st.drop_shadow = shadow.share;
   BoneWriter writer{coverage, {o.pivot_x * image.width, o.pivot_y * image.height}, work.cell + 2, {}, {}, {}};
   const double cell_area = static_cast<double>(work.cell) * work.cell;
   const double main_area = order.empty() ? 0 : static_cast<double>(comps.area[static_cast<std::size_t>(order[0])]) * cell_area;

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The shape skeleton on sprites drawn in code: joints inside, a chain per limb, nothing rigid.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <numbers>
@@ -506,6 +506,92 @@ TEST_CASE("shape_skeleton: rooted near a point, a limb hangs from there", "[skel
   CHECK(joints[0].y < 50);  // the root, near the given point
   for (std::size_t i = 1; i < joints.size(); ++i) CHECK(joints[i].y > joints[0].y);
   CHECK(bones->size() >= 2);
+}
+
+// `figure` standing in an elliptic patch of colour `rgb` at `alpha` (where the figure is transparent).
+Image with_patch(Image image, Vec2 centre, Vec2 radii, std::uint8_t alpha, std::uint8_t rgb) {
+  for (int y = 0; y < image.height; ++y)
+    for (int x = 0; x < image.width; ++x) {
+      std::uint8_t* p = &image.rgba[4 * (static_cast<std::size_t>(y) * image.width + x)];
+      if (p[3] != 0 || std::hypot((x + 0.5 - centre.x) / radii.x, (y + 0.5 - centre.y) / radii.y) > 1) continue;
+      p[0] = p[1] = p[2] = rgb;
+      p[3] = alpha;
+    }
+  return image;
+}
+
+std::set<std::string> bone_names(const std::vector<Bone>& bones) {
+  std::set<std::string> names;
+  for (const Bone& b : bones) names.insert(b.name);
+  return names;
+}
+
+TEST_CASE("shape_skeleton: a baked drop shadow shapes no bones", "[skeleton]") {
+  // The figure's legs end at y = 150, 32 px apart; a dark, 35 % opaque shadow joins their feet.
+  const Image plain = figure().image();
+  const Image shadowed = with_patch(plain, {60, 150}, {44, 9}, 90, 20);
+  ShapeSkeletonStats plain_stats, stats, kept_stats;
+  auto plain_bones = shape_skeleton(plain, {}, &plain_stats);
+  auto bones = shape_skeleton(shadowed, {}, &stats);
+  ShapeSkeletonOptions keep;
+  keep.skip_drop_shadow = false;
+  auto kept = shape_skeleton(shadowed, keep, &kept_stats);
+  REQUIRE(plain_bones);
+  REQUIRE(bones);
+  REQUIRE(kept);
+  CHECK(plain_stats.drop_shadow == 0);
+  CHECK(stats.drop_shadow > 0.05);
+  CHECK(kept_stats.drop_shadow == 0);
+  // Left out, the shadow changes nothing: the same bones as without it, each leg its own chain.
+  CHECK(bone_names(*bones) == bone_names(*plain_bones));
+  CHECK(bone_names(*bones).count("down_l_1") == 1);
+  CHECK(bone_names(*bones).count("down_r_1") == 1);
+  for (const Vec2 j : joints_in_image(*bones, shadowed)) {
+    const int x = static_cast<int>(std::floor(j.x)), y = static_cast<int>(std::floor(j.y));
+    CHECK(shadowed.rgba[4 * (static_cast<std::size_t>(y) * shadowed.width + x) + 3] > 127);
+  }
+  // Kept, the shadow joins the feet and the skeleton follows it instead.
+  CHECK(bone_names(*kept) != bone_names(*plain_bones));
+}
+
+// No drop shadow found: the same bones as with shadows kept.
+void check_no_shadow(const Image& image) {
+  ShapeSkeletonStats stats;
+  ShapeSkeletonOptions keep;
+  keep.skip_drop_shadow = false;
+  auto bones = shape_skeleton(image, {}, &stats);
+  auto kept = shape_skeleton(image, keep);
+  REQUIRE(bones);
+  REQUIRE(kept);
+  CHECK(stats.drop_shadow == 0);
+  REQUIRE(bones->size() == kept->size());
+  for (std::size_t i = 0; i < bones->size(); ++i) {
+    CHECK((*bones)[i].name == (*kept)[i].name);
+    CHECK((*bones)[i].x == (*kept)[i].x);
+    CHECK((*bones)[i].y == (*kept)[i].y);
+  }
+}
+
+TEST_CASE("shape_skeleton: light, dominant or edge semi-transparency is no drop shadow", "[skeleton]") {
+  SECTION("a light patch (a wing, glass) keeps shaping bones") {
+    check_no_shadow(with_patch(figure().image(), {60, 150}, {44, 9}, 90, 200));
+  }
+  SECTION("a dark, semi-transparent body with small opaque details (a ghost with eyes) is the sprite") {
+    const Image eyes = make_sprite(80, 100, [](double x, double y) { return std::hypot(x - 40, y - 50) < 6; });
+    check_no_shadow(with_patch(eyes, {40, 50}, {36, 46}, 100, 30));
+  }
+  SECTION("a soft dark edge (alpha 255 to 0 over 3 px, a fifth of the pixels) lies within the depth") {
+    Image soft;
+    soft.width = soft.height = 40;
+    soft.rgba.assign(4 * 40 * 40, 0);
+    for (int y = 0; y < 40; ++y)
+      for (int x = 0; x < 40; ++x) {
+        const double r = std::hypot(x + 0.5 - 20, y + 0.5 - 20);
+        soft.rgba[4 * (static_cast<std::size_t>(y) * 40 + x) + 3] =
+            static_cast<std::uint8_t>(std::lround(255 * std::clamp((13 - r) / 3, 0.0, 1.0)));
+      }
+    check_no_shadow(soft);
+  }
 }
 
 TEST_CASE("shape_skeleton: errors", "[skeleton]") {

@@ -38,6 +38,9 @@ struct ShapeSkeletonOptions {
   double bend_angle = 35;    // degrees: the medial axis turning more than this at one place gets a
                              // joint there (a knee, a tentacle's curl) unless that is nearer another
                              // joint or the limb's end than the shortest bone. [Limit: 5..180]
+  bool skip_drop_shadow = true;  // a baked drop shadow (a dark, semi-transparent patch, at least 5 % of
+                                 // the covered pixels, under a figure that is at least half of them)
+                                 // shapes no bones; the mesh and weights still cover it
 };
 
 struct ShapeSkeletonStats {
@@ -55,6 +58,8 @@ struct ShapeSkeletonStats {
   std::size_t bones = 0;
   bool axis_fallback = false;    // a piece had no usable medial axis (a disc): its principal axis
                                  // was used instead
+  double drop_shadow = 0;        // share of the covered pixels found to be a drop shadow's (deep
+                                 // inside it) and left out of the skeleton; 0 = none
 };
 
 // Range checks of every field (the limits above). Errors: skeleton.options naming the field.
