@@ -8,7 +8,7 @@ namespace {
 
 constexpr int kShadowMaxChannel = 64;     // darker than this in every channel (straight, not premultiplied)
 constexpr int kShadowDepth = 3;           // px (chessboard distance) from the nearest uncovered pixel
-constexpr double kShadowMinShare = 0.05;  // of the covered pixels: a patch, not a dark rim
+constexpr double kShadowMinShare = 0.02;  // of the covered pixels: a patch, not a dark rim
 constexpr double kShadowMinSolid = 0.5;   // of the covered pixels: the figure casting it
 
 // out[k] = 1 where the window of 2r + 1 samples centred on k is all 1 (samples beyond the line's ends

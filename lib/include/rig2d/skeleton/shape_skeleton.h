@@ -38,7 +38,7 @@ struct ShapeSkeletonOptions {
   double bend_angle = 35;    // degrees: the medial axis turning more than this at one place gets a
                              // joint there (a knee, a tentacle's curl) unless that is nearer another
                              // joint or the limb's end than the shortest bone. [Limit: 5..180]
-  bool skip_drop_shadow = true;  // a baked drop shadow (a dark, semi-transparent patch, at least 5 % of
+  bool skip_drop_shadow = true;  // a baked drop shadow (a dark, semi-transparent patch, at least 2 % of
                                  // the covered pixels, under a figure that is at least half of them)
                                  // shapes no bones; the mesh and weights still cover it
 };
