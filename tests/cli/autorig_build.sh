@@ -67,6 +67,10 @@ case "$scenario" in
     run 0 "$work/s" -j2 --mesh grid --max-bones 3 --force
     expect "0 written, 6 up to date"
     [ "$(mtime "$work/s/bar.rig2d.json")" = "$before" ] || fail "--force rewrote identical bytes"
+    # --shadow-bones is part of the digest; no sample has a drop shadow, so nothing is rewritten.
+    run 0 "$work/s" -j2 --mesh grid --max-bones 3 --shadow-bones -v
+    expect "figure.png: re-rigged, unchanged"
+    expect "0 written, 6 up to date"
     ;;
   bones)
     # The bones file's bytes are in the digest; with --keep-bones, an edit of the kept rig re-rigs.
