@@ -3,6 +3,10 @@
 
 #include <algorithm>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace rig2d::detail {
 namespace {
 
@@ -21,6 +25,81 @@ void erode_line(const std::uint8_t* in, std::uint8_t* out, std::size_t length, s
   }
 }
 
+struct Counts {
+  std::size_t covered = 0, solid = 0, shadow = 0;
+};
+
+bool is_shadow_pixel(const std::uint8_t* p, int alpha_threshold, int half) {
+  return p[3] > alpha_threshold && p[3] <= half && p[0] <= kShadowMaxChannel && p[1] <= kShadowMaxChannel &&
+         p[2] <= kShadowMaxChannel;
+}
+
+int highest_alpha(const std::uint8_t* px, std::size_t n) {
+  std::size_t i = 0;
+  int highest = 0;
+#if defined(__SSE2__)
+  __m128i most = _mm_setzero_si128();
+  for (; i + 4 <= n; i += 4) most = _mm_max_epu8(most, _mm_loadu_si128(reinterpret_cast<const __m128i*>(px + 4 * i)));
+  alignas(16) std::uint8_t bytes[16];
+  _mm_store_si128(reinterpret_cast<__m128i*>(bytes), most);
+  highest = std::max({bytes[3], bytes[7], bytes[11], bytes[15]});
+#endif
+  for (; i < n; ++i) highest = std::max(highest, int{px[4 * i + 3]});
+  return highest;
+}
+
+// Covered (alpha > alpha_threshold < half), solid (alpha > half) and shadow pixels among n. This runs
+// on every sprite, so 16 pixels per SSE2 step: alpha and the brightest colour channel packed to a byte
+// each and compared at once.
+Counts count_pixels(const std::uint8_t* px, std::size_t n, int alpha_threshold, int half) {
+  Counts c;
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  const __m128i above_threshold = _mm_set1_epi8(static_cast<char>(alpha_threshold + 1));
+  const __m128i above_half = _mm_set1_epi8(static_cast<char>(half + 1));
+  const __m128i dark_limit = _mm_set1_epi8(static_cast<char>(kShadowMaxChannel));
+  const __m128i low_byte = _mm_set1_epi32(0xff);
+  auto pack = [](const __m128i(&v)[4]) {
+    return _mm_packus_epi16(_mm_packs_epi32(v[0], v[1]), _mm_packs_epi32(v[2], v[3]));
+  };
+  // Per-byte tallies (a true compare is -1, so subtracting it counts), summed every 255 steps.
+  __m128i tally_in = _mm_setzero_si128(), tally_solid = tally_in, tally_shadow = tally_in;
+  auto flush = [&] {
+    auto sum = [](__m128i t) {
+      const __m128i s = _mm_sad_epu8(t, _mm_setzero_si128());
+      return static_cast<std::size_t>(_mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(s, s)));
+    };
+    c.covered += sum(tally_in), c.solid += sum(tally_solid), c.shadow += sum(tally_shadow);
+    tally_in = tally_solid = tally_shadow = _mm_setzero_si128();
+  };
+  for (int steps = 0; i + 16 <= n; i += 16) {
+    __m128i alpha[4], brightest[4];
+    for (int k = 0; k < 4; ++k) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(px + 4 * i) + k);  // R G B A per lane
+      alpha[k] = _mm_srli_epi32(v, 24);
+      const __m128i rgb = _mm_max_epu8(_mm_max_epu8(v, _mm_srli_epi32(v, 8)), _mm_srli_epi32(v, 16));
+      brightest[k] = _mm_and_si128(rgb, low_byte);
+    }
+    const __m128i a = pack(alpha), b = pack(brightest);
+    const __m128i in = _mm_cmpeq_epi8(_mm_max_epu8(a, above_threshold), a);
+    const __m128i solid = _mm_cmpeq_epi8(_mm_max_epu8(a, above_half), a);
+    const __m128i dark = _mm_cmpeq_epi8(_mm_min_epu8(b, dark_limit), b);
+    tally_in = _mm_sub_epi8(tally_in, in);
+    tally_solid = _mm_sub_epi8(tally_solid, solid);
+    tally_shadow = _mm_sub_epi8(tally_shadow, _mm_andnot_si128(solid, _mm_and_si128(in, dark)));
+    if (++steps == 255) flush(), steps = 0;
+  }
+  flush();
+#endif
+  for (; i < n; ++i) {
+    const std::uint8_t* p = px + 4 * i;
+    c.covered += p[3] > alpha_threshold;
+    c.solid += p[3] > half;
+    c.shadow += is_shadow_pixel(p, alpha_threshold, half);
+  }
+  return c;
+}
+
 }  // namespace
 
 DropShadow find_drop_shadow(const Image& image, int alpha_threshold) {
@@ -29,38 +108,39 @@ DropShadow find_drop_shadow(const Image& image, int alpha_threshold) {
   const std::size_t n = w * h;
   if (n == 0 || image.rgba.size() != 4 * n) return {};
   const std::uint8_t* px = image.rgba.data();
-  int highest = 0;
-  for (std::size_t i = 0; i < n; ++i) highest = std::max(highest, int{px[4 * i + 3]});
-  const int half = highest / 2;
+  const int half = highest_alpha(px, n) / 2;
   if (half <= alpha_threshold) return {};  // no alpha level between the threshold and half the highest
 
-  std::vector<std::uint8_t> covered(n), shadow(n);
-  std::size_t covered_count = 0, solid_count = 0, shadow_count = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::uint8_t* p = px + 4 * i;
-    const bool in = p[3] > alpha_threshold;
-    const bool dark = p[0] <= kShadowMaxChannel && p[1] <= kShadowMaxChannel && p[2] <= kShadowMaxChannel;
-    covered[i] = in;
-    shadow[i] = in && p[3] <= half && dark;
-    covered_count += in;
-    solid_count += p[3] > half;
-    shadow_count += shadow[i];
-  }
+  const Counts counts = count_pixels(px, n, alpha_threshold, half);
+  DropShadow out;
+  out.covered = counts.covered, out.solid = counts.solid, out.shadow_pixels = counts.shadow;
   const auto share_of = [&](std::size_t count) {
-    return static_cast<double>(count) / static_cast<double>(covered_count);
+    return static_cast<double>(count) / static_cast<double>(counts.covered);
   };
-  if (covered_count == 0 || share_of(shadow_count) < kShadowMinShare || share_of(solid_count) < kShadowMinSolid)
-    return {};
+  if (counts.covered == 0 || share_of(counts.shadow) < kShadowMinShare || share_of(counts.solid) < kShadowMinSolid)
+    return out;
 
+  std::vector<std::uint8_t> covered(n), shadow(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    covered[i] = px[4 * i + 3] > alpha_threshold;
+    shadow[i] = is_shadow_pixel(px + 4 * i, alpha_threshold, half);
+  }
   // Depth: erode the coverage by a (2 * kShadowDepth - 1)-wide square, rows then columns.
   const std::size_t r = kShadowDepth - 1;
-  std::vector<std::uint8_t> rows(n, 0), deep(n, 0);
+  std::vector<std::uint8_t> rows(n, 0);
   for (std::size_t y = 0; y < h; ++y) erode_line(covered.data() + y * w, rows.data() + y * w, w, 1, r);
-  for (std::size_t x = 0; x < w; ++x) erode_line(rows.data() + x, deep.data() + x, h, w, r);
+  // Columns in row order: a run length per column, a deep pixel counted r rows after it.
+  std::vector<std::size_t> run(w, 0);
   std::size_t deep_count = 0;
-  for (std::size_t i = 0; i < n; ++i) deep_count += shadow[i] & deep[i];
-  if (share_of(deep_count) < kShadowMinShare) return {};
-  return {std::move(shadow), share_of(deep_count)};
+  for (std::size_t y = 0; y < h; ++y)
+    for (std::size_t x = 0; x < w; ++x) {
+      run[x] = rows[y * w + x] ? run[x] + 1 : 0;
+      if (run[x] >= 2 * r + 1) deep_count += shadow[(y - r) * w + x];
+    }
+  if (share_of(deep_count) < kShadowMinShare) return out;
+  out.pixels = std::move(shadow);
+  out.share = share_of(deep_count);
+  return out;
 }
 
 }  // namespace rig2d::detail

@@ -15,6 +15,8 @@ namespace rig2d::detail {
 struct DropShadow {
   std::vector<std::uint8_t> pixels;  // 1 = a shadow pixel (row-major, width x height); empty: no shadow
   double share = 0;                  // deep shadow pixels / covered pixels (the test below)
+  // The counts the verdict starts from (0 when no alpha lies between the threshold and half the highest).
+  std::size_t covered = 0, solid = 0, shadow_pixels = 0;
 };
 
 // Shadow pixels are covered (alpha > alpha_threshold) but at most half as opaque as the sprite's
