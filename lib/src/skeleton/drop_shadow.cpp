@@ -15,13 +15,13 @@ constexpr int kShadowDepth = 3;           // px (chessboard distance) from the n
 constexpr double kShadowMinShare = 0.02;  // of the covered pixels: a patch, not a dark rim
 constexpr double kShadowMinSolid = 0.5;   // of the covered pixels: the figure casting it
 
-// out[k] = 1 where the window of 2r + 1 samples centred on k is all 1 (samples beyond the line's ends
-// count as 0); `in` and `out` hold `length` samples `step` apart, `out` zeroed.
-void erode_line(const std::uint8_t* in, std::uint8_t* out, std::size_t length, std::size_t step, std::size_t r) {
+// out[k] = 1 where the window of 2r + 1 samples centred on k is all 1 (samples beyond the row's ends
+// count as 0); `out` zeroed.
+void erode_row(const std::uint8_t* in, std::uint8_t* out, std::size_t length, std::size_t r) {
   std::size_t run = 0;
   for (std::size_t k = 0; k < length; ++k) {
-    run = in[k * step] ? run + 1 : 0;
-    if (run >= 2 * r + 1) out[(k - r) * step] = 1;
+    run = in[k] ? run + 1 : 0;
+    if (run >= 2 * r + 1) out[k - r] = 1;
   }
 }
 
@@ -128,7 +128,7 @@ DropShadow find_drop_shadow(const Image& image, int alpha_threshold) {
   // Depth: erode the coverage by a (2 * kShadowDepth - 1)-wide square, rows then columns.
   const std::size_t r = kShadowDepth - 1;
   std::vector<std::uint8_t> rows(n, 0);
-  for (std::size_t y = 0; y < h; ++y) erode_line(covered.data() + y * w, rows.data() + y * w, w, 1, r);
+  for (std::size_t y = 0; y < h; ++y) erode_row(covered.data() + y * w, rows.data() + y * w, w, r);
   // Columns in row order: a run length per column, a deep pixel counted r rows after it.
   std::vector<std::size_t> run(w, 0);
   std::size_t deep_count = 0;
