@@ -94,6 +94,10 @@ void remove_stair_steps(BinaryGrid& g) {
   }
 }
 
+namespace {
+
+// 1D squared distance transform of f into d (Felzenszwalb & Huttenlocher); v and z are scratch
+// of f.size() and f.size() + 1.
 void edt_1d(const std::vector<float>& f, std::vector<float>& d, std::vector<int>& v, std::vector<float>& z) {
   const int n = static_cast<int>(f.size());
   constexpr float kInf = std::numeric_limits<float>::infinity();
@@ -120,6 +124,8 @@ void edt_1d(const std::vector<float>& f, std::vector<float>& d, std::vector<int>
     d[q] = dq * dq + f[v[j]];
   }
 }
+
+}  // namespace
 
 bool thinning_deletable(unsigned mask, bool second) { return kNeighbourTables.deletable[second][mask & 255u]; }
 
@@ -225,7 +231,7 @@ void column_pass_exact(const BinaryGrid& grid, std::vector<float>& sq, int w, in
 
 }  // namespace
 
-std::vector<float> distance_transform(const BinaryGrid& grid) {
+std::vector<float> distance_transform(const BinaryGrid& grid, ColumnPass columns) {
   // Pad by one off cell on every side so the outside of the grid counts as background.
   const int w = grid.width + 2, h = grid.height + 2;
   constexpr float kInf = std::numeric_limits<float>::infinity();
@@ -234,7 +240,7 @@ std::vector<float> distance_transform(const BinaryGrid& grid) {
   const int longest = std::max(w, h);
   std::vector<float> f(static_cast<std::size_t>(longest)), d(f.size()), z(f.size() + 1);
   std::vector<int> v(f.size());
-  if (h <= kExactSide) {
+  if (columns == ColumnPass::Auto && h <= kExactSide) {
     column_pass_exact(grid, sq, w, h);
   } else {
     for (int y = 0; y < grid.height; ++y)

@@ -32,24 +32,26 @@ Components label_components(const BinaryGrid& grid);
 // an eye or a speck of transparency does not split the skeleton. Returns the cells filled.
 std::size_t fill_small_holes(BinaryGrid& grid, std::size_t max_area);
 
+// How the transform's first pass finds each cell's squared distance along its column: by counting to
+// the nearest off cell up and down (exact while squares stay below 2^24, up to 4096 rows), or by the
+// 1D lower envelope (any height). Both give the same bits; Auto counts where that is exact.
+enum class ColumnPass { Auto, Envelope };
+
 // Exact Euclidean distance from each on cell's centre to the nearest off cell's centre (cells
 // outside the grid are off), in cells; 0 on off cells. Felzenszwalb & Huttenlocher's separable
 // lower-envelope transform, O(cells).
-std::vector<float> distance_transform(const BinaryGrid& grid);
+std::vector<float> distance_transform(const BinaryGrid& grid, ColumnPass columns = ColumnPass::Auto);
 
 // Thins the on cells to an 8-connected curve skeleton one cell wide (Zhang & Suen 1984), keeping
 // every component and hole. Only cells next to the background are visited each pass.
 void thin(BinaryGrid& grid);
 
-// The pieces of the transforms above (their reference test builds the previous versions on them).
+// The pieces of thinning (its reference test builds the previous version on them).
 // Zhang & Suen's tests for a cell whose 8 neighbours P2..P9 (clockwise from north) are the bits of
 // `mask`: deletable in the first or second sub-iteration, and simple (removable, not an end).
 bool thinning_deletable(unsigned mask, bool second);
 bool thinning_simple(unsigned mask);
 // Removes the redundant cells of two-cell-thick diagonal runs left by thinning, in scan order.
 void remove_stair_steps(BinaryGrid& g);
-// 1D squared distance transform of f into d (Felzenszwalb & Huttenlocher); v and z are scratch
-// of f.size() and f.size() + 1.
-void edt_1d(const std::vector<float>& f, std::vector<float>& d, std::vector<int>& v, std::vector<float>& z);
 
 }  // namespace rig2d::medial
