@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "image/alpha_threshold.h"
 #include "rig2d/core/affine.h"
 #include "rig2d/core/limits.h"
 
@@ -47,10 +48,7 @@ Result<CoverageMask> coverage_mask(const Image& image, const CoverageOptions& op
   mask.inside.assign(std::size_t(mw * mh), 0);
   const auto threshold = static_cast<std::uint8_t>(options.alpha_threshold);
   if (mask.width == w && mask.height == h) {  // one cell per pixel: a plain threshold, the common case
-    const std::uint8_t* alpha = image.rgba.data() + 3;
-    std::uint8_t* inside = mask.inside.data();  // plain pointers and count: the loop vectorizes
-    const std::size_t cells = mask.inside.size();
-    for (std::size_t i = 0; i < cells; ++i) inside[i] = alpha[4 * i] > threshold ? 1 : 0;
+    detail::threshold_alpha(image.rgba.data(), mask.inside.size(), options.alpha_threshold, mask.inside.data());
     return mask;
   }
 

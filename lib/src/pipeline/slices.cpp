@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <set>
 
+#include "image/alpha_threshold.h"
 #include "image/run_components.h"
 #include "json/json_util.h"
 #include "rig2d/asset/guid.h"
@@ -96,14 +97,7 @@ struct Island {
 // Row y's coverage (alpha > threshold) as 0/1 bytes in `row`, whose last byte stays 0 (a run's end).
 void covered_row(const Image& image, int y, int alpha_threshold, std::vector<std::uint8_t>& row) {
   const std::size_t w = static_cast<std::size_t>(image.width);
-  const std::uint8_t* alpha = image.rgba.data() + std::size_t(y) * w * 4 + 3;
-  std::uint8_t* out = row.data();
-  if (alpha_threshold < 0) {
-    std::fill(out, out + w, std::uint8_t{1});
-    return;
-  }
-  const auto t = static_cast<std::uint8_t>(std::min(alpha_threshold, 255));
-  for (std::size_t x = 0; x < w; ++x) out[x] = alpha[4 * x] > t ? 1 : 0;  // vectorizes
+  detail::threshold_alpha(image.rgba.data() + std::size_t(y) * w * 4, w, alpha_threshold, row.data());
 }
 
 // 8-connected islands of alpha > threshold, in the raster order of their first pixel. Built from runs

@@ -11,6 +11,7 @@
 #include <string>
 #include <utility>
 
+#include "image/alpha_threshold.h"
 #include "skeleton/axis_tree.h"
 #include "skeleton/drop_shadow.h"
 #include "skeleton/limbs.h"
@@ -54,16 +55,9 @@ Coverage coverage_of(const Image& image, int threshold, const std::vector<std::u
   const auto w = static_cast<std::size_t>(image.width);
   c.in.assign(w * static_cast<std::size_t>(image.height), 0);
   c.x0 = image.width, c.y0 = image.height;
-  if (threshold > 255) return c;
-  const auto t = static_cast<std::uint8_t>(std::max(threshold, 0));
-  const bool all = threshold < 0;
   for (int y = 0; y < image.height; ++y) {
-    const std::uint8_t* alpha = image.rgba.data() + 4 * w * static_cast<std::size_t>(y) + 3;
     std::uint8_t* in = c.in.data() + w * static_cast<std::size_t>(y);
-    if (all)
-      std::fill(in, in + w, std::uint8_t{1});
-    else
-      for (std::size_t x = 0; x < w; ++x) in[x] = alpha[4 * x] > t ? 1 : 0;  // vectorizes
+    detail::threshold_alpha(image.rgba.data() + 4 * w * static_cast<std::size_t>(y), w, threshold, in);
     if (!shadow.empty()) {
       const std::uint8_t* dark = shadow.data() + w * static_cast<std::size_t>(y);
       for (std::size_t x = 0; x < w; ++x) in[x] &= static_cast<std::uint8_t>(dark[x] ^ 1u);
