@@ -94,21 +94,15 @@ struct Island {
   int x0, y0, x1, y1;
 };
 
-// Row y's coverage (alpha > threshold) as 0/1 bytes in `row`, whose last byte stays 0 (a run's end).
-void covered_row(const Image& image, int y, int alpha_threshold, std::vector<std::uint8_t>& row) {
-  const std::size_t w = static_cast<std::size_t>(image.width);
-  detail::threshold_alpha(image.rgba.data() + std::size_t(y) * w * 4, w, alpha_threshold, row.data());
-}
-
 // 8-connected islands of alpha > threshold, in the raster order of their first pixel. Built from runs
 // of covered pixels, not pixel by pixel (one pass over the alpha bytes; a flood fill visited each
 // pixel's 8 neighbours).
 std::vector<Island> find_islands(const Image& image, int alpha_threshold) {
   const std::size_t w = static_cast<std::size_t>(image.width);
   detail::RunComponents components(true);
-  std::vector<std::uint8_t> row(w + 1, 0);
+  std::vector<std::uint8_t> row(w + 1, 0);  // a row's coverage; the last byte stays 0 (a run's end)
   for (int y = 0; y < image.height; ++y) {
-    covered_row(image, y, alpha_threshold, row);
+    detail::threshold_alpha(image.rgba.data() + std::size_t(y) * w * 4, w, alpha_threshold, row.data());
     const std::uint8_t* r = row.data();
     for (const void* at = std::memchr(r, 1, w); at != nullptr;) {
       const auto* start = static_cast<const std::uint8_t*>(at);

@@ -7,6 +7,8 @@
 #include <emmintrin.h>
 #endif
 
+#include "image/alpha_threshold.h"
+
 namespace rig2d::detail {
 namespace {
 
@@ -121,10 +123,8 @@ DropShadow find_drop_shadow(const Image& image, int alpha_threshold) {
     return out;
 
   std::vector<std::uint8_t> covered(n), shadow(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    covered[i] = px[4 * i + 3] > alpha_threshold;
-    shadow[i] = is_shadow_pixel(px + 4 * i, alpha_threshold, half);
-  }
+  threshold_alpha(px, n, alpha_threshold, covered.data());
+  for (std::size_t i = 0; i < n; ++i) shadow[i] = is_shadow_pixel(px + 4 * i, alpha_threshold, half);
   // Depth: erode the coverage by a (2 * kShadowDepth - 1)-wide square, rows then columns.
   const std::size_t r = kShadowDepth - 1;
   std::vector<std::uint8_t> rows(n, 0);
