@@ -31,17 +31,28 @@ std::vector<double> stretch_ends(const Limb& limb, const std::vector<double>& be
 // A leaf bone continues its parent's direction, so a tip limb's last stretch holds two joints when
 // that direction is not the stretch's own: after a bend, or on a limb leaving the middle of a bar.
 // A straight limb leaving a junction's disc needs no second joint: its parent's link, from the
-// junction to the limb's first joint, already points along it.
+// junction to the limb's first joint, already points along it; one that turns away from that link
+// (an arm leaving a shoulder above the hips, limb.turns_at_start) does.
 bool leaf_needs_own_stretch(const Limb& limb, std::size_t stretches) {
-  return limb.tip && (stretches > 1 || !(limb.start > 0));
+  return limb.tip && (stretches > 1 || !(limb.start > 0) || limb.turns_at_start);
 }
 
 }  // namespace
 
-double Limb::length() const {
+double Limb::length() const { return arclength_at(points.size() - 1); }
+
+double Limb::arclength_at(std::size_t point) const {
   double s = 0;
-  for (std::size_t i = 1; i < points.size(); ++i) s += distance(points[i - 1], points[i]);
+  for (std::size_t i = 1; i <= point && i < points.size(); ++i) s += distance(points[i - 1], points[i]);
   return s;
+}
+
+double junction_exit(const Limb& limb) {
+  if (limb.radius.empty()) return 0;
+  const std::size_t j = std::min(limb.leaves_at, limb.radius.size() - 1);
+  const double at = limb.arclength_at(j);
+  const double past = std::max(limb.radius.front(), at + limb.radius[j]);
+  return std::min(past, at + 0.5 * (limb.length() + limb.reach - at));
 }
 
 double Limb::mean_radius() const {
@@ -49,6 +60,12 @@ double Limb::mean_radius() const {
   double sum = 0;
   for (double r : radius) sum += r;
   return sum / static_cast<double>(radius.size());
+}
+
+bool turns_at_start(const Limb& limb, double bend_deg) {
+  const Vec2 from = limb.points.front(), joint = point_along(limb, limb.start);
+  const Vec2 end = point_along(limb, limb.length() + limb.reach);
+  return angle_between({joint.x - from.x, joint.y - from.y}, {end.x - joint.x, end.y - joint.y}) > bend_deg;
 }
 
 Vec2 point_along(const Limb& limb, double s) {

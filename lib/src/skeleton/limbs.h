@@ -3,6 +3,7 @@
 // Internal to the skeleton module.
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
 #include "rig2d/core/types.h"
@@ -18,13 +19,27 @@ struct Limb {
                                // line of the limb's last stretch
   double start = 0;            // arclength of the limb's first joint: 0, or where a limb leaves its
                                // junction's inscribed disc (the hip, not the middle of the body)
+  std::size_t leaves_at = 0;   // points[leaves_at] is the junction the limb branches from: 0, unless a
+                               // short link between two junctions was merged in front of it
+  bool turns_at_start = false;  // the limb runs off the line from points[0] to its first joint (an arm
+                                // leaving a shoulder above the hips): its leaf needs a stretch of its own
   std::vector<double> bends;   // arclengths of the joints every bone count keeps (see spaced_bends)
   int bones = 0;               // bones along this limb
   bool dropped = false;        // cut by the bone budget
 
   double length() const;       // along the points, px (reach excluded)
+  double arclength_at(std::size_t point) const;  // along the points up to points[point], px
   double mean_radius() const;
 };
+
+// Where the limb's first joint goes when it leaves a junction: past the inscribed disc of the junction
+// it branches from (and of points[0], when a short link was merged in front), but no farther than
+// halfway from that junction to the limb's end, so a short limb keeps a bone.
+double junction_exit(const Limb& limb);
+
+// Whether the line from the limb's first joint to its end turns more than bend_deg from the line
+// from points[0] to that joint (the way a leaf bone hanging there would point).
+bool turns_at_start(const Limb& limb, double bend_deg);
 
 // Point at arclength s along the limb, continuing straight past the end for the reach.
 Vec2 point_along(const Limb& limb, double s);

@@ -185,6 +185,7 @@ std::vector<Limb> merge_short_links(std::vector<Limb> limbs, double min_length) 
       if (limbs[j].parent != static_cast<int>(i)) continue;
       limbs[j].points.insert(limbs[j].points.begin(), link.points.begin(), link.points.end() - 1);
       limbs[j].radius.insert(limbs[j].radius.begin(), link.radius.begin(), link.radius.end() - 1);
+      limbs[j].leaves_at += link.points.size() - 1;
       limbs[j].parent = link.parent;
     }
   }
@@ -467,7 +468,12 @@ void plan_limbs(PieceSkeleton& piece, int main, const ShapeSkeletonOptions& o, i
     // A limb turns where it leaves its junction's disc (a hip, a shoulder), not about the body's
     // middle, which would sweep its root through the body and crush the mesh between the limbs.
     // The root's own chain starts at the root, which is its joint; so do the two halves of a bar.
-    if (static_cast<int>(i) != main && at_junction) limb.start = std::min(limb.radius.front(), 0.5 * (limb.length() + limb.reach));
+    if (static_cast<int>(i) != main && at_junction) limb.start = medial::junction_exit(limb);
+    // Past a junction merged in front of it, a limb may turn away from the line to its first joint,
+    // which a lone leaf bone would follow; it then gets a second joint, if both bones stay long enough.
+    limb.turns_at_start = limb.leaves_at > 0 && limb.start > 0 &&
+                          limb.length() + limb.reach - limb.start >= 2 * min_bone &&
+                          medial::turns_at_start(limb, o.bend_angle);
     const double bone_px = std::max({o.bone_length * limb.mean_radius(), 2 * o.min_branch, min_bone});
     limb.bends = medial::spaced_bends(limb, medial::bend_points(limb, o.bend_angle, BoneWriter::bend_window(limb, cell)), min_bone);
     limb.bones = medial::wanted_bones(limb, limb.bends, bone_px);

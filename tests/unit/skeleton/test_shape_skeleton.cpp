@@ -460,6 +460,41 @@ TEST_CASE("shape_skeleton: no stub bones, no shared joints, limbs turn at their 
   }
 }
 
+Shape boxy_figure() {  // a round head on a rectangular torso, arms straight out from its top corners
+  Shape s{200, 230, {{{100, 40}, {100, 40}, 22}}, {}};
+  for (double y = 64; y <= 150; y += 2) s.body.push_back({{70, y}, {130, y}, 2});  // torso x 68..132
+  s.limbs = {
+      {{70, 80}, {30, 80}, 9}, {{130, 80}, {170, 80}, 9}, {{84, 150}, {84, 215}, 11}, {{116, 150}, {116, 215}, 11}};
+  return s;
+}
+
+TEST_CASE("shape_skeleton: an arm leaving the side of a boxy torso turns at its shoulder", "[skeleton]") {
+  // The torso's medial axis forks twice (hips, shoulders): the arms leave the upper fork, which is
+  // merged with the lower one as a short link. Their first joints go on the torso's sides, not at the
+  // upper fork's centre (where each arm's lone bone would point up into the head).
+  const Shape shape = boxy_figure();
+  const Image image = shape.image();
+  const Rig rig = shape_rig(image);
+  const auto joints = joints_in_image(rig.bones, image);
+  const auto own = own_chains(shape, rig.bones, joints);
+  for (std::size_t arm = 0; arm < 2; ++arm) {
+    const double side = arm == 0 ? 68 : 132;
+    REQUIRE_FALSE(own[arm].empty());
+    const std::uint32_t first = *own[arm].begin();  // parents first: the chain's first bone
+    INFO("arm " << arm << ": first joint (" << joints[first].x << ", " << joints[first].y << ")");
+    CHECK(std::abs(joints[first].x - side) <= 10);
+  }
+  const Part& part = rig.parts.at(0);
+  const auto dom = dominant_bones(part);
+  for (std::size_t v = 0; v < dom.size(); ++v) {
+    const double y = part.mesh.verts[v].y + 0.5 * image.height;
+    if (y >= 56) continue;  // the head, above the torso's top
+    INFO("head vertex " << v << " dominated by " << rig.bones[dom[v]].name);
+    CHECK(own[0].count(dom[v]) + own[1].count(dom[v]) == 0);
+  }
+  check_limbs_own_their_ends(shape, rig, image);
+}
+
 TEST_CASE("shape_skeleton: a toe and a heel make no extra limbs", "[skeleton]") {
   const Image plain = figure().image(), footed = footed_figure().image();
   ShapeSkeletonStats a, b;
