@@ -18,6 +18,7 @@
 #endif
 
 #include "geometry/predicates.h"
+#include "image/alpha_threshold.h"
 
 namespace rig2d {
 namespace {
@@ -53,11 +54,7 @@ void set_alpha_bits(const std::uint8_t* rgba, int w, std::uint8_t threshold, std
 #if defined(__SSE2__)
   const __m128i above = _mm_set1_epi8(static_cast<char>(threshold + 1));
   for (; x + 16 <= w; x += 16) {
-    const auto* p = reinterpret_cast<const __m128i*>(rgba + 4 * static_cast<std::size_t>(x));
-    const __m128i a0 = _mm_srli_epi32(_mm_loadu_si128(p), 24), a1 = _mm_srli_epi32(_mm_loadu_si128(p + 1), 24);
-    const __m128i a2 = _mm_srli_epi32(_mm_loadu_si128(p + 2), 24), a3 = _mm_srli_epi32(_mm_loadu_si128(p + 3), 24);
-    const __m128i alpha = _mm_packus_epi16(_mm_packs_epi32(a0, a1), _mm_packs_epi32(a2, a3));
-    const __m128i in = _mm_cmpeq_epi8(_mm_max_epu8(alpha, above), alpha);  // alpha >= threshold + 1
+    const __m128i in = detail::alpha_at_least_16(rgba + 4 * static_cast<std::size_t>(x), above);
     put(x, static_cast<std::uint32_t>(_mm_movemask_epi8(in)), 16);
   }
 #endif

@@ -7,17 +7,40 @@
 #include <cstddef>
 #include <cstdint>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace rig2d::detail {
 
+#if defined(__SSE2__)
+// 0xFF in byte i where pixel i of the 16 RGBA pixels at `rgba` has alpha >= `above` (threshold + 1),
+// else 0: the alpha bytes shifted down, packed, and compared unsigned through max.
+inline __m128i alpha_at_least_16(const std::uint8_t* rgba, __m128i above) {
+  const auto* p = reinterpret_cast<const __m128i*>(rgba);
+  const __m128i a0 = _mm_srli_epi32(_mm_loadu_si128(p), 24), a1 = _mm_srli_epi32(_mm_loadu_si128(p + 1), 24);
+  const __m128i a2 = _mm_srli_epi32(_mm_loadu_si128(p + 2), 24), a3 = _mm_srli_epi32(_mm_loadu_si128(p + 3), 24);
+  const __m128i alpha = _mm_packus_epi16(_mm_packs_epi32(a0, a1), _mm_packs_epi32(a2, a3));
+  return _mm_cmpeq_epi8(_mm_max_epu8(alpha, above), alpha);
+}
+#endif
+
 // out[i] = 1 where pixel i of `count` RGBA pixels has alpha > threshold, else 0 (every pixel for a
-// threshold below 0, none above 254). A plain loop over plain pointers: the compiler vectorizes it.
+// threshold below 0, none above 254). 16 pixels per SSE2 step (the stride-4 alpha bytes kept the
+// compiler from vectorizing the plain loop: ~4 instructions a pixel), then the plain loop.
 inline void threshold_alpha(const std::uint8_t* rgba, std::size_t count, int threshold, std::uint8_t* out) {
   if (threshold < 0 || threshold > 254) {
     std::fill(out, out + count, static_cast<std::uint8_t>(threshold < 0 ? 1 : 0));
     return;
   }
   const auto t = static_cast<std::uint8_t>(threshold);
-  for (std::size_t i = 0; i < count; ++i) out[i] = rgba[4 * i + 3] > t ? 1 : 0;
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  const __m128i above = _mm_set1_epi8(static_cast<char>(t + 1)), one = _mm_set1_epi8(1);
+  for (; i + 16 <= count; i += 16)
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i), _mm_and_si128(alpha_at_least_16(rgba + 4 * i, above), one));
+#endif
+  for (; i < count; ++i) out[i] = rgba[4 * i + 3] > t ? 1 : 0;
 }
 
 }  // namespace rig2d::detail

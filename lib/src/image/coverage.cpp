@@ -46,7 +46,7 @@ Result<CoverageMask> coverage_mask(const Image& image, const CoverageOptions& op
   const auto mw = static_cast<std::int64_t>(mask.width);
   const auto mh = static_cast<std::int64_t>(mask.height);
   mask.inside.assign(std::size_t(mw * mh), 0);
-  const auto threshold = static_cast<std::uint8_t>(options.alpha_threshold);
+  const int threshold = options.alpha_threshold;
   if (mask.width == w && mask.height == h) {  // one cell per pixel: a plain threshold, the common case
     detail::threshold_alpha(image.rgba.data(), mask.inside.size(), options.alpha_threshold, mask.inside.data());
     return mask;
@@ -54,33 +54,43 @@ Result<CoverageMask> coverage_mask(const Image& image, const CoverageOptions& op
 
   // Cell (x, y) covers source columns floor(x*w/mw) .. ceil((x+1)*w/mw) - 1 (the integer form of
   // x*w < (sx+1)*mw and sx*mw < (x+1)*w) and likewise rows. Per mask row: OR the thresholds of its
-  // source rows column by column (a plain loop that vectorizes), then each cell the OR over its
-  // columns: contiguous reads, nothing stored inside the inner loops.
+  // source rows column by column, then each cell is the OR over its columns, read from a table of
+  // ORs over runs of 1, 2, 4, ... columns: two overlapping runs cover any cell (a loop over each
+  // cell's few columns, or a running scan, cost more than the cells' work).
   auto first_source = [](std::int64_t cell, std::int64_t source_side, std::int64_t cells) {
     return (cell * source_side) / cells;
   };
   auto last_source = [](std::int64_t cell, std::int64_t source_side, std::int64_t cells) {
     return ((cell + 1) * source_side + cells - 1) / cells - 1;
   };
-  std::vector<std::int64_t> first_col(static_cast<std::size_t>(mw)), last_col(static_cast<std::size_t>(mw));
+  const auto width = static_cast<std::size_t>(w);
+  std::size_t levels = 1;  // runs of 2^k columns, k < levels
+  std::vector<std::size_t> run_a(static_cast<std::size_t>(mw)), run_b(static_cast<std::size_t>(mw));
   for (std::int64_t x = 0; x < mw; ++x) {
-    first_col[std::size_t(x)] = first_source(x, w, mw);
-    last_col[std::size_t(x)] = last_source(x, w, mw);
+    const auto first = static_cast<std::size_t>(first_source(x, w, mw));
+    const auto last = static_cast<std::size_t>(last_source(x, w, mw));
+    std::size_t k = 0;
+    while ((std::size_t{2} << k) <= last - first + 1) ++k;
+    levels = std::max(levels, k + 1);
+    run_a[std::size_t(x)] = k * width + first;  // runs [first, first + 2^k) and (last - 2^k, last]
+    run_b[std::size_t(x)] = k * width + last + 1 - (std::size_t{1} << k);
   }
-  std::vector<std::uint8_t> columns(static_cast<std::size_t>(w));
+  std::vector<std::uint8_t> runs(levels * width), row(width);
   for (std::int64_t y = 0; y < mh; ++y) {
-    std::uint8_t* any = columns.data();
-    std::fill(any, any + w, std::uint8_t{0});
+    std::uint8_t* any = runs.data();
+    std::fill(any, any + width, std::uint8_t{0});
     for (std::int64_t sy = first_source(y, h, mh); sy <= last_source(y, h, mh); ++sy) {
-      const std::uint8_t* alpha = image.rgba.data() + std::size_t(sy) * std::size_t(w) * 4 + 3;
-      for (std::size_t sx = 0; sx < std::size_t(w); ++sx) any[sx] |= alpha[4 * sx] > threshold ? 1 : 0;
+      detail::threshold_alpha(image.rgba.data() + std::size_t(sy) * width * 4, width, threshold, row.data());
+      for (std::size_t sx = 0; sx < width; ++sx) any[sx] |= row[sx];
+    }
+    for (std::size_t k = 1; k < levels; ++k) {
+      const std::uint8_t* below = runs.data() + (k - 1) * width;
+      std::uint8_t* level = runs.data() + k * width;
+      const std::size_t half = std::size_t{1} << (k - 1);
+      for (std::size_t sx = 0; sx + 2 * half <= width; ++sx) level[sx] = below[sx] | below[sx + half];
     }
     std::uint8_t* out = mask.inside.data() + std::size_t(y * mw);
-    for (std::size_t x = 0; x < std::size_t(mw); ++x) {
-      std::uint8_t c = 0;
-      for (std::int64_t sx = first_col[x]; sx <= last_col[x]; ++sx) c |= any[sx];
-      out[x] = c;
-    }
+    for (std::size_t x = 0; x < std::size_t(mw); ++x) out[x] = runs[run_a[x]] | runs[run_b[x]];
   }
   return mask;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Alpha coverage mask and the engine's UV-space isInside (ENGINE-SPEC §3.4 editor usage).
+#include <algorithm>
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 
 #include "rig2d/image/coverage.h"
@@ -83,31 +83,73 @@ TEST_CASE("coverage: large images shrink to 256 px on the long side, keeping eve
 }
 
 TEST_CASE("coverage: downscaled mask equals the footprint rule cell by cell", "[image][coverage]") {
-  for (const auto& [w, h] : {std::pair{300, 100}, std::pair{257, 3}, std::pair{1000, 999}, std::pair{5, 700}}) {
-    Image img = blank(w, h);
-    std::uint32_t seed = 12345u + std::uint32_t(w);
-    for (int y = 0; y < h; ++y) {
-      for (int x = 0; x < w; ++x) {
+  // Ratios just over 1, 2 and 4 columns a cell, whole ratios, and cells up to 64 columns wide
+  // (4000 / 60); mask sides from the default 256 down to 7; thresholds 8, 0 and 254.
+  struct Case {
+    int w, h, max_side, threshold;
+  };
+  for (const Case c : {Case{300, 100, 256, 8}, Case{257, 3, 256, 8}, Case{1000, 999, 256, 8}, Case{5, 700, 256, 8},
+                       Case{513, 40, 256, 0}, Case{1025, 31, 256, 254}, Case{512, 512, 128, 8}, Case{4000, 50, 60, 8},
+                       Case{1000, 77, 7, 8}, Case{300, 300, 299, 8}}) {
+    Image img = blank(c.w, c.h);
+    std::uint32_t seed = 12345u + std::uint32_t(c.w);
+    for (int y = 0; y < c.h; ++y) {
+      for (int x = 0; x < c.w; ++x) {
         seed = seed * 1664525u + 1013904223u;
-        // Sparse opaque pixels so that cells differ; some alpha right at the threshold.
-        const std::uint32_t r = seed >> 24;
-        set_alpha(img, x, y, r < 6 ? 255 : r < 12 ? 8 : 0);
+        // Sparse opaque pixels so that cells differ, some alpha right at the threshold, and empty
+        // blocks so that even wide cells are not all covered.
+        const std::uint32_t r = (x * 7 / c.w) % 3 == 0 ? 255 : seed >> 24;
+        set_alpha(img, x, y,
+                  r < 2   ? 255
+                  : r < 4 ? std::uint8_t(c.threshold)
+                  : r < 6 ? std::uint8_t(c.threshold + 1)
+                          : 0);
       }
     }
-    auto m = coverage_mask(img);
+    CoverageOptions o;
+    o.max_side = c.max_side;
+    o.alpha_threshold = c.threshold;
+    auto m = coverage_mask(img, o);
     REQUIRE(m);
-    CHECK(std::max(m->width, m->height) == std::min(256, std::max(w, h)));
+    CHECK(std::max(m->width, m->height) == std::min(c.max_side, std::max(c.w, c.h)));
     std::size_t mismatches = 0, covered = 0;
     for (int y = 0; y < m->height; ++y) {
       for (int x = 0; x < m->width; ++x) {
-        const bool expected = reference_cell(img, *m, x, y, 8);
+        const bool expected = reference_cell(img, *m, x, y, c.threshold);
         covered += expected ? 1 : 0;
         mismatches += cell(*m, x, y) != expected ? 1 : 0;
       }
     }
-    CAPTURE(w, h);
+    CAPTURE(c.w, c.h, c.max_side, c.threshold);
     CHECK(covered > 0);
+    CHECK(covered < m->inside.size());
     CHECK(mismatches == 0);
+  }
+}
+
+TEST_CASE("coverage: the full-size mask is alpha > threshold at every width and threshold", "[image][coverage]") {
+  // Widths around the 16-pixel steps; alpha values at and next to each threshold.
+  std::uint32_t seed = 99u;
+  for (const int threshold : {0, 1, 8, 127, 128, 200, 254, 255}) {
+    for (int w = 1; w <= 70; ++w) {
+      Image img = blank(w, 3);
+      for (std::size_t i = 0; i < img.rgba.size(); ++i) {
+        seed = seed * 1664525u + 1013904223u;
+        const int pick = int(seed >> 29);  // 0..7
+        const int near = threshold + (pick % 3) - 1;
+        img.rgba[i] = std::uint8_t(pick < 6 ? std::clamp(near, 0, 255) : pick == 6 ? 0 : 255);
+      }
+      CoverageOptions o;
+      o.alpha_threshold = threshold;
+      auto m = coverage_mask(img, o);
+      REQUIRE(m);
+      REQUIRE(m->inside.size() == std::size_t(w) * 3);
+      std::size_t mismatches = 0;
+      for (std::size_t i = 0; i < m->inside.size(); ++i)
+        mismatches += m->inside[i] != (img.rgba[4 * i + 3] > threshold ? 1 : 0) ? 1 : 0;
+      CAPTURE(threshold, w);
+      CHECK(mismatches == 0);
+    }
   }
 }
 
