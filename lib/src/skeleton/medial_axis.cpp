@@ -278,57 +278,70 @@ void thin(BinaryGrid& grid) {
     for (int x = 0; x < grid.width; ++x)
       g.on[static_cast<std::size_t>(y + 1) * g.width + x + 1] = grid.on[static_cast<std::size_t>(y) * grid.width + x] != 0;
   const std::ptrdiff_t w = g.width;
-  const std::array<std::ptrdiff_t, 8> offset{-w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1};
-  const auto mask_around = [&](std::size_t i) {
-    const std::uint8_t* c = g.on.data() + i;
-    return unsigned{c[-w]} | unsigned{c[-w + 1]} << 1 | unsigned{c[1]} << 2 | unsigned{c[w + 1]} << 3 |
-           unsigned{c[w]} << 4 | unsigned{c[w - 1]} << 5 | unsigned{c[-1]} << 6 | unsigned{c[-w - 1]} << 7;
-  };
+  const std::size_t row = static_cast<std::size_t>(g.width);
+  // Per cell: its neighbourhood mask (bit k: neighbour k of N, NE, E, SE, S, SW, W, NW is on), kept
+  // current as cells go so a test reads one byte instead of gathering eight; and its state flags.
+  // Settled bit s: the cell failed sub-iteration s's test and no neighbour has gone since, so it fails
+  // again (cells are only ever removed); most of the border is such cells after the first passes.
+  constexpr std::uint8_t kQueued = 1, kSettled[2] = {2, 4};
+  std::vector<std::uint8_t> around(g.on.size(), 0), flags(g.on.size(), 0);
   // Border cells are the only candidates; a removal makes its neighbours candidates next pass.
   std::vector<std::size_t> border, next, marked;
-  std::vector<std::uint8_t> queued(g.on.size(), 0);
   for (std::size_t i = 0; i < g.on.size(); ++i) {
     if (!g.on[i]) continue;
     const std::uint8_t* c = g.on.data() + i;
-    if (!(c[-w] && c[1] && c[w] && c[-1])) {  // an axis neighbour (N, E, S, W) is off
+    around[i] = static_cast<std::uint8_t>(c[-w] | c[-w + 1] << 1 | c[1] << 2 | c[w + 1] << 3 | c[w] << 4 |
+                                          c[w - 1] << 5 | c[-1] << 6 | c[-w - 1] << 7);
+    if ((around[i] & 0x55) != 0x55) {  // an axis neighbour (N, E, S, W) is off
       border.push_back(i);
-      queued[i] = 1;
+      flags[i] = kQueued;
     }
   }
-  // Bit s set: the cell failed sub-iteration s's test and no neighbour has gone since, so it fails
-  // again (cells are only ever removed); most of the border is such cells after the first passes.
-  std::vector<std::uint8_t> settled(g.on.size(), 0);
+  // Cell i went: it leaves neighbour j's mask (as j's neighbour `bit`), unsettles j, queues j if on.
+  const auto removed_next_to = [&](std::size_t j, unsigned bit) {
+    around[j] &= static_cast<std::uint8_t>(~(1u << bit));
+    const std::uint8_t f = flags[j];
+    flags[j] = f & kQueued;
+    if (g.on[j] && !(f & kQueued)) {
+      flags[j] = kQueued;
+      border.push_back(j);
+    }
+  };
   bool changed = true;
   while (changed) {
     changed = false;
-    for (const bool second : {false, true}) {
-      const std::uint8_t bit = second ? 2 : 1;
+    for (const int second : {0, 1}) {
       marked.clear();
       for (std::size_t i : border) {
-        if (!g.on[i] || (settled[i] & bit)) continue;
-        if (kNeighbourTables.deletable[second][mask_around(i)]) marked.push_back(i);
-        else settled[i] |= bit;
+        if (!g.on[i] || (flags[i] & kSettled[second])) continue;
+        if (kNeighbourTables.deletable[second][around[i]])
+          marked.push_back(i);
+        else
+          flags[i] |= kSettled[second];
       }
       // Marked in parallel (centred like Zhang-Suen), removed one by one with a re-check, so a
       // two-cell-thick line or a 2x2 block keeps a cell instead of vanishing.
       for (std::size_t i : marked) {
-        if (!kNeighbourTables.simple[mask_around(i)]) continue;
+        if (!kNeighbourTables.simple[around[i]]) continue;
         g.on[i] = 0;
         changed = true;
-        for (const std::ptrdiff_t o : offset) {
-          const std::size_t j = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + o);
-          settled[j] = 0;
-          if (g.on[j] && !queued[j]) {
-            queued[j] = 1;
-            border.push_back(j);
-          }
-        }
+        // In neighbour order N, NE, E, SE, S, SW, W, NW (the order cells join the border); i is each
+        // neighbour's opposite one.
+        removed_next_to(i - row, 4);
+        removed_next_to(i - row + 1, 5);
+        removed_next_to(i + 1, 6);
+        removed_next_to(i + row + 1, 7);
+        removed_next_to(i + row, 0);
+        removed_next_to(i + row - 1, 1);
+        removed_next_to(i - 1, 2);
+        removed_next_to(i - row - 1, 3);
       }
     }
     next.clear();
     for (std::size_t i : border) {
       if (g.on[i]) next.push_back(i);
-      else queued[i] = 0;
+      else
+        flags[i] = 0;
     }
     border.swap(next);
   }
