@@ -96,23 +96,28 @@ void remove_stair_steps(BinaryGrid& g) {
 
 namespace {
 
-// 1D squared distance transform of f into d (Felzenszwalb & Huttenlocher); v and z are scratch
-// of f.size() and f.size() + 1.
-void edt_1d(const std::vector<float>& f, std::vector<float>& d, std::vector<int>& v, std::vector<float>& z) {
+// 1D squared distance transform of f into d (Felzenszwalb & Huttenlocher); v, g and z are scratch
+// of f.size(), f.size() and f.size() + 1. g[k] holds f + q^2 of the k-th envelope parabola, and the
+// intersection that stops the pops is the new parabola's boundary, so each is computed once.
+void edt_1d(const std::vector<float>& f, std::vector<float>& d, std::vector<int>& v, std::vector<float>& g,
+            std::vector<float>& z) {
   const int n = static_cast<int>(f.size());
   constexpr float kInf = std::numeric_limits<float>::infinity();
   int k = -1;
   for (int q = 0; q < n; ++q) {
     if (f[q] == kInf) continue;
+    const float gq = f[q] + float(q) * q;
+    float s = -kInf;
     while (k >= 0) {
-      const float s = ((f[q] + float(q) * q) - (f[v[k]] + float(v[k]) * v[k])) / (2.0f * float(q - v[k]));
+      s = (gq - g[k]) / (2.0f * float(q - v[k]));
       if (s > z[k]) break;
       --k;
     }
+    if (k < 0) s = -kInf;
     ++k;
     v[k] = q;
-    z[k] = k == 0 ? -kInf : ((f[q] + float(q) * q) - (f[v[k - 1]] + float(v[k - 1]) * v[k - 1])) /
-                                (2.0f * float(q - v[k - 1]));
+    g[k] = gq;
+    z[k] = s;
   }
   for (int q = 0, j = 0; q < n; ++q) {
     if (k < 0) {
@@ -238,7 +243,7 @@ std::vector<float> distance_transform(const BinaryGrid& grid, ColumnPass columns
   constexpr int kExactSide = 4096;  // 4096^2 = 2^24
   std::vector<float> sq(static_cast<std::size_t>(w) * h, 0.0f);
   const int longest = std::max(w, h);
-  std::vector<float> f(static_cast<std::size_t>(longest)), d(f.size()), z(f.size() + 1);
+  std::vector<float> f(static_cast<std::size_t>(longest)), d(f.size()), g(f.size()), z(f.size() + 1);
   std::vector<int> v(f.size());
   if (columns == ColumnPass::Auto && h <= kExactSide) {
     column_pass_exact(grid, sq, w, h);
@@ -250,14 +255,14 @@ std::vector<float> distance_transform(const BinaryGrid& grid, ColumnPass columns
       f.resize(static_cast<std::size_t>(h));
       d.resize(f.size());
       for (int y = 0; y < h; ++y) f[y] = sq[static_cast<std::size_t>(y) * w + x];
-      edt_1d(f, d, v, z);
+      edt_1d(f, d, v, g, z);
       for (int y = 0; y < h; ++y) sq[static_cast<std::size_t>(y) * w + x] = d[y];
     }
   }
   for (int y = 0; y < h; ++y) {
     f.assign(sq.begin() + static_cast<std::ptrdiff_t>(y) * w, sq.begin() + static_cast<std::ptrdiff_t>(y + 1) * w);
     d.resize(f.size());
-    edt_1d(f, d, v, z);
+    edt_1d(f, d, v, g, z);
     std::copy(d.begin(), d.end(), sq.begin() + static_cast<std::ptrdiff_t>(y) * w);
   }
   std::vector<float> out(grid.on.size(), 0.0f);

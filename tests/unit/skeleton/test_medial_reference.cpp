@@ -218,6 +218,36 @@ TEST_CASE("medial: labels, holes, distances and thinning match the reference on 
   }
 }
 
+// Distance from each on cell to the nearest off cell, the grid's outside counting as off, by trying
+// every off cell: squares of integers, so exact in float, and sqrt rounds them the same way.
+std::vector<float> brute_distances(const medial::BinaryGrid& g) {
+  std::vector<float> out(g.on.size(), 0.0f);
+  for (int y = 0; y < g.height; ++y)
+    for (int x = 0; x < g.width; ++x) {
+      if (!g.at(x, y)) continue;
+      long best = std::min({long{x + 1} * (x + 1), long{g.width - x} * (g.width - x), long{y + 1} * (y + 1),
+                            long{g.height - y} * (g.height - y)});
+      for (int v = 0; v < g.height; ++v)
+        for (int u = 0; u < g.width; ++u)
+          if (!g.at(u, v)) best = std::min(best, long{u - x} * (u - x) + long{v - y} * (v - y));
+      out[static_cast<std::size_t>(y) * g.width + x] = std::sqrt(static_cast<float>(best));
+    }
+  return out;
+}
+
+TEST_CASE("medial: the distance transform is the exact distance to the nearest off cell", "[medial]") {
+  std::mt19937 rng(20261205);
+  std::uniform_int_distribution<int> side(1, 40);
+  for (int trial = 0; trial < 300; ++trial) {
+    const int w = side(rng), h = side(rng);
+    const medial::BinaryGrid g = random_shape(rng, w, h, 0.03 * (trial % 5));
+    INFO("trial " << trial << ": " << w << " x " << h);
+    const std::vector<float> want = brute_distances(g);
+    REQUIRE(same_bits(medial::distance_transform(g), want));
+    REQUIRE(same_bits(medial::distance_transform(g, medial::ColumnPass::Envelope), want));
+  }
+}
+
 TEST_CASE("medial: edge cases match the reference", "[medial]") {
   medial::BinaryGrid g;
   g.width = 5;
