@@ -19,6 +19,7 @@
 
 #include "geometry/predicates.h"
 #include "image/alpha_threshold.h"
+#include "image/image_checks.h"
 
 namespace rig2d {
 namespace {
@@ -410,15 +411,10 @@ struct GrownField {
   }
 };
 
-bool image_ok(const Image& image) {
-  return image.width > 0 && image.height > 0 &&
-         image.rgba.size() == 4ull * static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height);
-}
-
 }  // namespace
 
 double alpha_outline_length(const Image& image, int alpha_threshold) {
-  if (!image_ok(image) || alpha_threshold < 0 || alpha_threshold > 254) return 0;
+  if (!detail::image_well_formed(image) || alpha_threshold < 0 || alpha_threshold > 254) return 0;
   const double w = image.width, h = image.height;
   auto clip = [&](Vec2 p) { return Vec2{std::clamp(p.x, 0.0, w), std::clamp(p.y, 0.0, h)}; };
   double length = 0;
@@ -442,7 +438,7 @@ double ring_signed_area(const Ring& ring) {
 
 Result<std::vector<Ring>> trace_alpha_contours(const Image& image, const ContourOptions& options,
                                                std::vector<std::uint8_t>* grown_mask) {
-  if (!image_ok(image))
+  if (!detail::image_well_formed(image))
     return make_error("contour.image", "image is empty or its pixel buffer does not match " +
                                            std::to_string(image.width) + "x" + std::to_string(image.height));
   if (options.alpha_threshold < 0 || options.alpha_threshold > 254)

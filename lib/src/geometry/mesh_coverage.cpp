@@ -9,16 +9,12 @@
 #include <cstdint>
 #include <utility>
 
+#include "image/image_checks.h"
 #include "rig2d/geometry/contour.h"
 #include "rig2d/geometry/outline_mesh.h"
 
 namespace rig2d {
 namespace {
-
-bool image_ok(const Image& image) {
-  return image.width > 0 && image.height > 0 &&
-         image.rgba.size() == 4ull * static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height);
-}
 
 std::uint8_t alpha_at(const Image& image, std::size_t pixel) { return image.rgba[4 * pixel + 3]; }
 
@@ -185,7 +181,7 @@ void sweep_pixel_area(const Mesh& mesh, int w, int h, Visit&& visit) {
 }  // namespace
 
 CoverageScore mesh_coverage(const Mesh& mesh, const Image& image, int alpha_threshold) {
-  if (!image_ok(image)) return {};
+  if (!detail::image_well_formed(image)) return {};
   std::vector<std::uint8_t> mask(static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height));
   for (std::size_t i = 0; i < mask.size(); ++i) mask[i] = alpha_at(image, i) > alpha_threshold;
   return mesh_coverage(mesh, image.width, image.height, mask);
@@ -218,7 +214,7 @@ std::vector<double> mesh_pixel_area(const Mesh& mesh, int w, int h) {
 
 OutlineYardstick outline_yardstick(const Mesh& mesh, const Image& image, int alpha_threshold) {
   OutlineYardstick y;
-  if (!image_ok(image)) return y;
+  if (!detail::image_well_formed(image)) return y;
   const int w = image.width, h = image.height;
   const std::vector<std::uint8_t> centres = covered_centres(mesh, w, h);
   double mass = 0, mass_inside = 0;

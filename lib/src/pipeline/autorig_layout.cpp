@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "core/ascii.h"
 #include "rig2d/asset/asset_index.h"
 #include "rig2d/asset/guid.h"
 #include "rig2d/image/png.h"
@@ -15,12 +16,6 @@ namespace rig2d {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string lower(std::string s) {
-  for (char& c : s)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return s;
-}
 
 Error at_part(Error e, const LayoutRigRequest& request, std::size_t index) {
   if (e.where.file.empty()) e.where = {request.layout_path, "/parts/" + std::to_string(index)};
@@ -73,7 +68,7 @@ Result<PlacedPart> load_part(const LayoutPart& lp, std::size_t index, const Layo
   auto slices = read_sprite_slices(meta_path);
   if (!slices) return Unexpected{slices.error()};
   const auto it = std::find_if(slices->begin(), slices->end(), [&](const SpriteSlice& s) {
-    return s.name == *lp.slice || s.guid == lower(*lp.slice);
+    return s.name == *lp.slice || s.guid == detail::ascii_lower(*lp.slice);
   });
   if (it == slices->end())
     return make_error("autorig.slice", "no slice \"" + *lp.slice + "\" (by name or GUID) in " + meta_path,

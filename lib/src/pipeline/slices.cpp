@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <set>
 
+#include "core/ascii.h"
 #include "image/alpha_threshold.h"
 #include "image/run_components.h"
 #include "json/json_util.h"
@@ -27,12 +28,6 @@ bool whole(const Json& v) {
          std::fabs(v.get<double>()) < 1e9;
 }
 
-std::string lower(std::string s) {
-  for (char& c : s)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return s;
-}
-
 Result<SpriteSlice> parse_slice(const Json& s, std::string_view text, const std::string& path, const std::string& at) {
   if (!s.is_object())
     return detail::located_error("meta.slice", "a slice must be an object {guid, name, rect, pivot}", text, path, at);
@@ -41,7 +36,7 @@ Result<SpriteSlice> parse_slice(const Json& s, std::string_view text, const std:
   if (guid == s.end() || !guid->is_string() || !is_guid(guid->get_ref<const std::string&>()))
     return detail::located_error("meta.slice.guid", "slice needs a GUID \"guid\" (8-4-4-4-12 hex digits)", text, path,
                                  guid == s.end() ? at : at + "/guid");
-  out.guid = lower(guid->get<std::string>());
+  out.guid = detail::ascii_lower(guid->get<std::string>());
   if (const auto name = s.find("name"); name != s.end() && name->is_string()) out.name = name->get<std::string>();
   const auto rect = s.find("rect");
   if (rect == s.end() || !rect->is_object())
