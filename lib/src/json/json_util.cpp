@@ -597,16 +597,7 @@ Unexpected located_error(std::string code, std::string message, std::string_view
   return make_error(std::move(code), std::move(message), {path, std::move(pointer), line, col});
 }
 
-const char* json_type_name(const Json& v) {
-  switch (v.type()) {
-    case Json::value_t::null: return "null";
-    case Json::value_t::boolean: return "a boolean";
-    case Json::value_t::string: return "a string";
-    case Json::value_t::array: return "an array";
-    case Json::value_t::object: return "an object";
-    default: return v.is_number() ? "a number" : "an unsupported value";  // binary/discarded: never parsed
-  }
-}
+const char* json_type_name(const Json& v) { return json_type_name_of(v); }
 
 std::string pointer_token(std::string_view key) {
   std::string out;

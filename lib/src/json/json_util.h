@@ -90,6 +90,24 @@ Unexpected located_error(std::string code, std::string message, std::string_view
 // "null", "a boolean", "a number", "a string", "an array", "an object": a value's type for messages
 // ("must be an array, not a string").
 const char* json_type_name(const Json& v);
+// The same for any value type with nlohmann's reading interface (rig/rig_doc.h).
+template <class J>
+const char* json_type_name_of(const J& v) {
+  switch (v.type()) {
+    case Json::value_t::null:
+      return "null";
+    case Json::value_t::boolean:
+      return "a boolean";
+    case Json::value_t::string:
+      return "a string";
+    case Json::value_t::array:
+      return "an array";
+    case Json::value_t::object:
+      return "an object";
+    default:
+      return v.is_number() ? "a number" : "an unsupported value";  // binary/discarded: never parsed
+  }
+}
 
 // RFC 6901 escaping of one reference token ("~" -> "~0", "/" -> "~1").
 std::string pointer_token(std::string_view key);

@@ -6,6 +6,7 @@
 
 #include "pipeline/autorig_internal.h"
 #include "pipeline/slice_source.h"
+#include "rig/rig_doc.h"
 #include "rig/rig_json_internal.h"
 #include "rig2d/asset/asset_index.h"
 #include "rig2d/asset/guid.h"
@@ -38,9 +39,12 @@ Unexpected verify_failure(const std::string& path, std::string message) {
 // text is that value printed (write_rig streams exactly to_js_json(rig_to_json(rig)): JSON.stringify
 // layout, shortest round-trip numbers, so parsing the text gives the value back;
 // tests/unit/rig/test_write.cpp and tests/unit/pipeline/test_autorig_file.cpp check both), and
-// read_rig_normalized / read_rig_strict are a parse followed by exactly the functions run here.
+// read_rig_normalized / read_rig_strict are a parse followed by exactly the functions run here. The
+// value is a RigDoc, rig_to_json's value laid out flat (tests/unit/rig/test_rig_doc.cpp holds them
+// equal, and the readers' results on both), so no DOM is built and freed per rig.
 Result<std::string> write_checked(const Rig& rig, const std::string& path) {
-  const detail::Json value = detail::rig_to_json(rig);
+  const detail::RigDoc doc(rig);
+  const detail::DocValue& value = doc.root();
   std::string text = write_rig(rig);
   auto loaded = detail::read_rig_normalized_parsed(value, path);
   if (!loaded) return Unexpected{loaded.error()};

@@ -157,52 +157,11 @@ double js_string_to_number(std::string_view text) {
   return parse_unsigned_decimal(s);
 }
 
-double js_number_value(const Json& value) {
-  switch (value.type()) {
-    case Json::value_t::number_integer: return static_cast<double>(value.get<std::int64_t>());
-    case Json::value_t::number_unsigned: return static_cast<double>(value.get<std::uint64_t>());
-    case Json::value_t::number_float: return value.get<double>();
-    default: return kNaN;
-  }
-}
-
-double js_to_number(const Json& value) {
-  switch (value.type()) {
-    case Json::value_t::null: return 0;
-    case Json::value_t::boolean: return value.get<bool>() ? 1 : 0;
-    case Json::value_t::string: return js_string_to_number(value.get_ref<const std::string&>());
-    case Json::value_t::array: {
-      // ToPrimitive(array) is array.join(","): two or more elements always leave a comma (NaN).
-      if (value.empty()) return 0;
-      if (value.size() > 1) return kNaN;
-      const Json& only = value[0];
-      if (only.is_null()) return 0;      // join writes null as ""
-      if (only.is_boolean()) return kNaN;  // "true" / "false"
-      if (only.is_object()) return kNaN;   // "[object Object]"
-      return js_to_number(only);
-    }
-    case Json::value_t::object: return kNaN;
-    default:
-      if (value.is_number()) return js_number_value(value);
-      return kNaN;
-  }
-}
-
-double js_number_or_zero(const Json* value) {
-  if (value == nullptr) return 0;
-  const double x = js_to_number(*value);
-  return (std::isnan(x) || x == 0) ? 0.0 : x;
-}
-
-bool js_is_finite_number(const Json& value) {
-  return value.is_number() && std::isfinite(js_number_value(value));
-}
-
-bool js_is_integer(const Json& value) {
-  if (!value.is_number()) return false;
-  const double x = js_number_value(value);
-  return std::isfinite(x) && std::trunc(x) == x;
-}
+double js_number_value(const Json& value) { return js_number_value_of(value); }
+double js_to_number(const Json& value) { return js_to_number_of(value); }
+double js_number_or_zero(const Json* value) { return js_number_or_zero_of(value); }
+bool js_is_finite_number(const Json& value) { return js_is_finite_number_of(value); }
+bool js_is_integer(const Json& value) { return js_is_integer_of(value); }
 
 std::int32_t js_to_int32(double x) {
   if (!std::isfinite(x)) return 0;
@@ -212,19 +171,6 @@ std::int32_t js_to_int32(double x) {
   return static_cast<std::int32_t>(bits);
 }
 
-bool js_truthy(const Json& value) {
-  switch (value.type()) {
-    case Json::value_t::null: return false;
-    case Json::value_t::boolean: return value.get<bool>();
-    case Json::value_t::string: return !value.get_ref<const std::string&>().empty();
-    case Json::value_t::array:
-    case Json::value_t::object: return true;
-    default: {
-      if (!value.is_number()) return false;
-      const double x = js_number_value(value);
-      return !(std::isnan(x) || x == 0);
-    }
-  }
-}
+bool js_truthy(const Json& value) { return js_truthy_of(value); }
 
 }  // namespace rig2d::detail

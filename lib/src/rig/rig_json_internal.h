@@ -11,6 +11,8 @@
 
 namespace rig2d::detail {
 
+class DocValue;
+
 // The JSON value write_rig prints: keys in the engine writer's order, NaN/infinities as null and -0 as 0,
 // so it is exactly what JSON.parse would give back for the written text.
 Json rig_to_json(const Rig& rig);
@@ -27,6 +29,11 @@ Result<Json> parse_rig_json(std::string_view text, const std::string& path);
 // reader reads `text` again only to place its diagnostics. Internal: not exported.
 Result<Rig> read_rig_normalized_parsed(const Json& root, const std::string& path);
 StrictRig read_rig_strict_parsed(const Json& root, std::string_view text, const std::string& path,
+                                 const StrictOptions& options = {});
+// The same readers over a RigDoc (rig/rig_doc.h), the value rig_to_json would build: `text` must be
+// what that value prints (write_rig of the same rig).
+Result<Rig> read_rig_normalized_parsed(const DocValue& root, const std::string& path);
+StrictRig read_rig_strict_parsed(const DocValue& root, std::string_view text, const std::string& path,
                                  const StrictOptions& options = {});
 
 }  // namespace rig2d::detail

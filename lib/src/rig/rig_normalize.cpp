@@ -1,42 +1,52 @@
 // SPDX-License-Identifier: Apache-2.0
 // The engine's loader, normalizeRig2D (ENGINE-SPEC §1.2), rule for rule. Property access on anything
-// that is not an object yields "undefined", as it does in JS for numbers, strings and arrays.
+// that is not an object yields "undefined", as it does in JS for numbers, strings and arrays. The
+// functions are templates over the parsed value's type: Json, or DocValue (rig/rig_doc.h).
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "rig/js_values.h"
-#include "rig2d/core/limits.h"
+#include "rig/rig_doc.h"
 #include "rig/rig_json_internal.h"
+#include "rig2d/core/limits.h"
 #include "rig2d/rig/rig_json.h"
 
 namespace rig2d::detail {
 namespace {
 
-const Json* member(const Json* object, const char* key) {
+template <class J>
+const J* member(const J* object, const char* key) {
   if (object == nullptr || !object->is_object()) return nullptr;
   const auto it = object->find(key);
   return it == object->end() ? nullptr : &*it;
 }
 
-const Json* element(const Json* array, std::size_t i) {
+template <class J>
+const J* element(const J* array, std::size_t i) {
   if (array == nullptr || !array->is_array() || i >= array->size()) return nullptr;
   return &(*array)[i];
 }
 
-bool is_array(const Json* v) { return v != nullptr && v->is_array(); }
+template <class J>
+bool is_array(const J* v) {
+  return v != nullptr && v->is_array();
+}
 
-std::string non_empty_string_or(const Json* v, std::string fallback) {
-  if (v != nullptr && v->is_string() && !v->get_ref<const std::string&>().empty()) {
-    return v->get<std::string>();
+template <class J>
+std::string non_empty_string_or(const J* v, std::string fallback) {
+  if (v != nullptr && v->is_string() && !v->template get_ref<const std::string&>().empty()) {
+    return v->template get<std::string>();
   }
   return fallback;
 }
 
 // Number.isInteger(parent) ? parent : -1, held in an int64 (saturating beyond its range).
-std::int64_t parent_index(const Json* v) {
+template <class J>
+std::int64_t parent_index(const J* v) {
   if (v == nullptr || !js_is_integer(*v)) return -1;
-  if (v->is_number_integer()) return v->get<std::int64_t>();
+  if (v->is_number_integer()) return v->template get<std::int64_t>();
   const double p = js_number_value(*v);
   if (p >= 9.2233720368547758e18) return std::numeric_limits<std::int64_t>::max();
   if (p <= -9.2233720368547758e18) return std::numeric_limits<std::int64_t>::min();
@@ -44,24 +54,27 @@ std::int64_t parent_index(const Json* v) {
 }
 
 // A verts/uvs entry: [x, y] with ToNumber coercion, (0,0) for anything that is not an array.
-Vec2 coerce_pair(const Json* p) {
+template <class J>
+Vec2 coerce_pair(const J* p) {
   if (!is_array(p)) return {};
   const double x = round_to_float(js_number_or_zero(element(p, 0)));
   const double y = round_to_float(js_number_or_zero(element(p, 1)));
   return {x, y};
 }
 
+template <class J>
 struct PartSource {
-  const Json* name = nullptr;
-  const Json* sprite = nullptr;
-  const Json* mesh = nullptr;
-  const Json* skin_indices = nullptr;
-  const Json* skin_weights = nullptr;
-  const Json* order = nullptr;
-  const Json* visible = nullptr;
+  const J* name = nullptr;
+  const J* sprite = nullptr;
+  const J* mesh = nullptr;
+  const J* skin_indices = nullptr;
+  const J* skin_weights = nullptr;
+  const J* order = nullptr;
+  const J* visible = nullptr;
 };
 
-void normalize_skin(const PartSource& src, std::size_t vert_count, std::size_t bone_count, Part& out) {
+template <class J>
+void normalize_skin(const PartSource<J>& src, std::size_t vert_count, std::size_t bone_count, Part& out) {
   out.skin_indices.assign(vert_count * kSlotsPerVertex, 0);
   out.skin_weights.assign(vert_count * kSlotsPerVertex, 0.0);
   const bool has_indices = is_array(src.skin_indices);
@@ -72,13 +85,13 @@ void normalize_skin(const PartSource& src, std::size_t vert_count, std::size_t b
       const std::size_t o = v * kSlotsPerVertex + static_cast<std::size_t>(k);
       std::int64_t bi = 0;
       if (has_indices) {
-        const Json* raw = element(src.skin_indices, o);
+        const J* raw = element(src.skin_indices, o);
         if (raw != nullptr && js_is_integer(*raw)) bi = js_to_int32(js_number_value(*raw));
       }
       out.skin_indices[o] = (bi >= 0 && static_cast<std::uint64_t>(bi) < bone_count) ? static_cast<std::uint32_t>(bi) : 0u;
       double w = 0;
       if (has_weights) {
-        const Json* raw = element(src.skin_weights, o);
+        const J* raw = element(src.skin_weights, o);
         if (raw != nullptr && js_is_finite_number(*raw)) w = js_number_value(*raw);
       } else {
         w = k == 0 ? 1.0 : 0.0;
@@ -100,13 +113,14 @@ void normalize_skin(const PartSource& src, std::size_t vert_count, std::size_t b
   }
 }
 
-Part normalize_part(const PartSource& src, std::size_t index, std::size_t bone_count) {
+template <class J>
+Part normalize_part(const PartSource<J>& src, std::size_t index, std::size_t bone_count) {
   Part out;
   out.name = non_empty_string_or(src.name, "part" + std::to_string(index));
-  out.sprite = (src.sprite != nullptr && src.sprite->is_string()) ? src.sprite->get<std::string>() : "";
-  const Json* verts = member(src.mesh, "verts");
-  const Json* uvs = member(src.mesh, "uvs");
-  const Json* tris = member(src.mesh, "tris");
+  out.sprite = (src.sprite != nullptr && src.sprite->is_string()) ? src.sprite->template get<std::string>() : "";
+  const J* verts = member(src.mesh, "verts");
+  const J* uvs = member(src.mesh, "uvs");
+  const J* tris = member(src.mesh, "tris");
   const std::size_t vert_count = is_array(verts) ? verts->size() : 0;
   out.mesh.verts.resize(vert_count);
   out.mesh.uvs.resize(vert_count);  // the vert count, not uvs.length: missing (0,0), extras dropped
@@ -117,61 +131,86 @@ Part normalize_part(const PartSource& src, std::size_t index, std::size_t bone_c
   if (is_array(tris)) {
     // Only finite JS numbers survive (numeric strings are dropped), then ToInt32 into a Uint32Array.
     std::size_t kept = 0;
-    for (const Json& t : *tris) kept += js_is_finite_number(t) ? 1 : 0;
+    for (const J& t : *tris) kept += js_is_finite_number(t) ? 1 : 0;
     out.mesh.tris.reserve(kept);
-    for (const Json& t : *tris) {
+    for (const J& t : *tris) {
       if (js_is_finite_number(t)) out.mesh.tris.push_back(static_cast<std::uint32_t>(js_to_int32(js_number_value(t))));
     }
   }
   normalize_skin(src, vert_count, bone_count, out);
   out.order = (src.order != nullptr && js_is_finite_number(*src.order)) ? js_number_value(*src.order)
                                                                        : static_cast<double>(index);
-  out.visible = !(src.visible != nullptr && src.visible->is_boolean() && !src.visible->get<bool>());
+  out.visible = !(src.visible != nullptr && src.visible->is_boolean() && !src.visible->template get<bool>());
   return out;
 }
 
-}  // namespace
+// The v1 part's synthesized name and order, as values of the document type.
+template <class J>
+const J& v1_main_name() {
+  if constexpr (std::is_same_v<J, Json>) {
+    static const Json v = "main";
+    return v;
+  } else {
+    static const std::string text = "main";
+    static const DocValue v = DocValue::string_value(text);
+    return v;
+  }
+}
+template <class J>
+const J& v1_order() {
+  if constexpr (std::is_same_v<J, Json>) {
+    static const Json v = 0;
+    return v;
+  } else {
+    static const DocValue v = DocValue::integer_value(0);
+    return v;
+  }
+}
 
-Rig normalize_json(const Json& root) {
+template <class J>
+Rig normalize_value(const J& root) {
   Rig rig;
-  if (const Json* id = member(&root, "id"); id != nullptr && id->is_string()) rig.id = id->get<std::string>();
-  if (const Json* version = member(&root, "version"); version != nullptr && js_is_finite_number(*version)) {
+  if (const J* id = member(&root, "id"); id != nullptr && id->is_string()) rig.id = id->template get<std::string>();
+  if (const J* version = member(&root, "version"); version != nullptr && js_is_finite_number(*version)) {
     rig.version = js_number_value(*version);
   }
 
-  if (const Json* bones = member(&root, "bones"); is_array(bones)) {
+  if (const J* bones = member(&root, "bones"); is_array(bones)) {
     rig.bones.reserve(bones->size());
     for (std::size_t i = 0; i < bones->size(); ++i) {
-      const Json* b = &(*bones)[i];
+      const J* b = &(*bones)[i];
       Bone bone;
       bone.name = non_empty_string_or(member(b, "name"), "bone" + std::to_string(i));
       bone.parent = parent_index(member(b, "parent"));
       bone.x = js_number_or_zero(member(b, "x"));
       bone.y = js_number_or_zero(member(b, "y"));
       bone.rot = js_number_or_zero(member(b, "rot"));
-      const Json* no_scale = member(b, "noScale");
+      const J* no_scale = member(b, "noScale");
       bone.no_scale = no_scale != nullptr && js_truthy(*no_scale);
       rig.bones.push_back(std::move(bone));
     }
   }
 
-  const Json* parts = member(&root, "parts");
+  const J* parts = member(&root, "parts");
   if (is_array(parts) && !parts->empty()) {
     rig.layout = Layout::V2;
     rig.parts.reserve(parts->size());
     for (std::size_t i = 0; i < parts->size(); ++i) {
-      const Json* p = &(*parts)[i];
-      const PartSource src{member(p, "name"),        member(p, "sprite"),      member(p, "mesh"),
-                           member(p, "skinIndices"), member(p, "skinWeights"), member(p, "order"),
-                           member(p, "visible")};
+      const J* p = &(*parts)[i];
+      const PartSource<J> src{member(p, "name"),        member(p, "sprite"),      member(p, "mesh"),
+                              member(p, "skinIndices"), member(p, "skinWeights"), member(p, "order"),
+                              member(p, "visible")};
       rig.parts.push_back(normalize_part(src, i, rig.bones.size()));
     }
   } else {
     // v1 (also `parts: []`): one synthesized part named "main" at order 0.
-    static const Json kMain = "main";
-    static const Json kZero = 0;
-    const PartSource src{&kMain, member(&root, "sprite"), member(&root, "mesh"), member(&root, "skinIndices"),
-                         member(&root, "skinWeights"), &kZero, nullptr};
+    const PartSource<J> src{&v1_main_name<J>(),
+                            member(&root, "sprite"),
+                            member(&root, "mesh"),
+                            member(&root, "skinIndices"),
+                            member(&root, "skinWeights"),
+                            &v1_order<J>(),
+                            nullptr};
     rig.layout = Layout::V1;
     rig.parts.push_back(normalize_part(src, 0, rig.bones.size()));
   }
@@ -180,8 +219,9 @@ Rig normalize_json(const Json& root) {
   return rig;
 }
 
-static Result<void> check_normalized_limits(const Json& root, const std::string& path) {
-  const auto over = [&](const Json* array, std::size_t limit, const char* code, const std::string& pointer,
+template <class J>
+Result<void> check_normalized_limits(const J& root, const std::string& path) {
+  const auto over = [&](const J* array, std::size_t limit, const char* code, const std::string& pointer,
                         const char* what) -> Result<void> {
     if (!is_array(array) || array->size() <= limit) return {};
     return make_error(code,
@@ -189,9 +229,9 @@ static Result<void> check_normalized_limits(const Json& root, const std::string&
                       {path, pointer});
   };
   if (auto r = over(member(&root, "bones"), kMaxBones, "rig.limit.bones", "/bones", "bones"); !r) return r;
-  const Json* parts = member(&root, "parts");
+  const J* parts = member(&root, "parts");
   if (auto r = over(parts, kMaxParts, "rig.limit.parts", "/parts", "parts"); !r) return r;
-  const auto check_mesh = [&](const Json* mesh, const std::string& at) -> Result<void> {
+  const auto check_mesh = [&](const J* mesh, const std::string& at) -> Result<void> {
     if (auto r = over(member(mesh, "verts"), kMaxVertices, "rig.limit.verts", at + "/verts", "vertices"); !r) return r;
     return over(member(mesh, "tris"), kMaxTriangleIndices, "rig.limit.tris", at + "/tris", "triangle indices");
   };
@@ -204,6 +244,16 @@ static Result<void> check_normalized_limits(const Json& root, const std::string&
   return check_mesh(member(&root, "mesh"), "/mesh");
 }
 
+template <class J>
+Result<Rig> read_normalized(const J& root, const std::string& path) {
+  if (auto limits = check_normalized_limits(root, path); !limits) return Unexpected{limits.error()};
+  return normalize_value(root);
+}
+
+}  // namespace
+
+Rig normalize_json(const Json& root) { return normalize_value(root); }
+
 }  // namespace rig2d::detail
 
 namespace rig2d {
@@ -211,8 +261,10 @@ namespace rig2d {
 namespace detail {
 
 Result<Rig> read_rig_normalized_parsed(const Json& root, const std::string& path) {
-  if (auto limits = check_normalized_limits(root, path); !limits) return Unexpected{limits.error()};
-  return normalize_json(root);
+  return read_normalized(root, path);
+}
+Result<Rig> read_rig_normalized_parsed(const DocValue& root, const std::string& path) {
+  return read_normalized(root, path);
 }
 
 }  // namespace detail

@@ -12,6 +12,7 @@
 
 #include "json/json_util.h"
 #include "rig/js_values.h"
+#include "rig/rig_doc.h"
 #include "rig/rig_json_internal.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/rig/rig_json.h"
@@ -34,24 +35,15 @@ std::string join(const std::string& base, std::size_t index) { return base + "/"
 
 std::string num_text(double x) { return detail::js_number(x); }
 
+// J is the parsed value's type: Json, or DocValue for the checked write's RigDoc.
+template <class J>
 class StrictReader {
  public:
   StrictReader(std::string_view text, const std::string& path, const StrictOptions& options)
       : text_(text), path_(path), options_(options) {}
 
-  StrictRig run() {
-    auto parsed = detail::parse_rig_json(text_, path_);
-    if (!parsed) {
-      const Error& e = parsed.error();
-      StrictRig out;
-      out.diagnostics.push_back({Severity::Error, e.code, e.message, e.where});
-      return out;
-    }
-    return run(*parsed);
-  }
-
   // `root` must be what text_ parses to: the text is read again only to place diagnostics.
-  StrictRig run(const Json& root) {
+  StrictRig run(const J& root) {
     StrictRig out;
     Rig rig;
     read_root(root, rig);
@@ -81,7 +73,7 @@ class StrictReader {
     report(Severity::Error, "rig.field.missing", pointer, "missing \"" + std::string(key) + "\": add " + what,
            object_pointer);
   }
-  void wrong_type(const std::string& pointer, const Json& v, const std::string& expected) {
+  void wrong_type(const std::string& pointer, const J& v, const std::string& expected) {
     error("rig.field.type", pointer, "must be " + expected + ", not " + json_type_name(v));
   }
 
@@ -104,7 +96,7 @@ class StrictReader {
 
   // --- generic field readers ---------------------------------------------------------------------
 
-  void unknown_keys(const Json& object, const std::string& pointer, std::initializer_list<std::string_view> known,
+  void unknown_keys(const J& object, const std::string& pointer, std::initializer_list<std::string_view> known,
                     const char* where) {
     for (auto it = object.begin(); it != object.end(); ++it) {
       bool ok = false;
@@ -116,13 +108,13 @@ class StrictReader {
     }
   }
 
-  const Json* find(const Json& object, const char* key) {
+  const J* find(const J& object, const char* key) {
     const auto it = object.find(key);
     return it == object.end() ? nullptr : &*it;
   }
 
   // A finite number; reports and returns false otherwise.
-  bool number(const Json& v, const std::string& pointer, const std::string& what, double& out) {
+  bool number(const J& v, const std::string& pointer, const std::string& what, double& out) {
     if (!v.is_number()) {
       wrong_type(pointer, v, "a number (" + what + ")");
       return false;
@@ -135,9 +127,9 @@ class StrictReader {
     return true;
   }
 
-  bool required_number(const Json& object, const std::string& pointer, const char* key, const std::string& what,
+  bool required_number(const J& object, const std::string& pointer, const char* key, const std::string& what,
                        double& out) {
-    const Json* v = find(object, key);
+    const J* v = find(object, key);
     if (v == nullptr) {
       missing(pointer, key, what);
       return false;
@@ -146,7 +138,7 @@ class StrictReader {
   }
 
   // An integer-valued JSON number (5 and 5.0 both qualify).
-  bool integer(const Json& v, const std::string& pointer, const std::string& what, std::int64_t& out) {
+  bool integer(const J& v, const std::string& pointer, const std::string& what, std::int64_t& out) {
     if (!detail::js_is_integer(v)) {
       if (v.is_number() && !std::isfinite(detail::js_number_value(v))) {
         error("rig.number.finite", pointer, "must be a finite integer (" + what + ")");
@@ -156,7 +148,8 @@ class StrictReader {
       return false;
     }
     const double d = detail::js_number_value(v);
-    if (v.is_number_integer()) out = v.get<std::int64_t>();
+    if (v.is_number_integer())
+      out = v.template get<std::int64_t>();
     else if (d >= 9.2233720368547758e18) out = std::numeric_limits<std::int64_t>::max();
     else if (d <= -9.2233720368547758e18) out = std::numeric_limits<std::int64_t>::min();
     else out = static_cast<std::int64_t>(d);
@@ -168,15 +161,15 @@ class StrictReader {
   static constexpr std::size_t kNoBound = std::numeric_limits<std::size_t>::max();
 
   // A non-negative integer below `bound`, exactly as integer() and the range checks would accept it.
-  static std::optional<std::uint32_t> clean_index(const Json& v, std::size_t bound) {
+  static std::optional<std::uint32_t> clean_index(const J& v, std::size_t bound) {
     if (!v.is_number_unsigned()) return std::nullopt;
-    const std::uint64_t u = v.get<std::uint64_t>();
+    const std::uint64_t u = v.template get<std::uint64_t>();
     if (u > std::numeric_limits<std::uint32_t>::max() || u >= bound) return std::nullopt;
     return static_cast<std::uint32_t>(u);
   }
 
   // A pair of finite numbers (inside 0..1 for uvs), exactly as read_pairs would accept it silently.
-  static std::optional<Vec2> clean_pair(const Json& p, bool uvs) {
+  static std::optional<Vec2> clean_pair(const J& p, bool uvs) {
     if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number()) return std::nullopt;
     const double x = detail::js_number_value(p[0]), y = detail::js_number_value(p[1]);
     if (!std::isfinite(x) || !std::isfinite(y)) return std::nullopt;
@@ -186,7 +179,7 @@ class StrictReader {
 
   // --- the document ------------------------------------------------------------------------------
 
-  void read_root(const Json& root, Rig& rig) {
+  void read_root(const J& root, Rig& rig) {
     if (!root.is_object()) {
       error("rig.root.type", "", std::string("a rig must be a JSON object, not ") + json_type_name(root));
       return;
@@ -195,14 +188,15 @@ class StrictReader {
     unknown_keys(root, "",
                  {"$schema", "id", "version", "bones", "parts", "sprite", "mesh", "skinIndices", "skinWeights"},
                  "the rig");
-    if (const Json* schema = find(root, "$schema"); schema != nullptr && !schema->is_string()) {
+    if (const J* schema = find(root, "$schema"); schema != nullptr && !schema->is_string()) {
       wrong_type("/$schema", *schema, "a string (the JSON Schema URI)");
     }
-    if (const Json* id = find(root, "id")) {
-      if (id->is_string()) rig.id = id->get<std::string>();
+    if (const J* id = find(root, "id")) {
+      if (id->is_string())
+        rig.id = id->template get<std::string>();
       else wrong_type("/id", *id, "a string (the rig's GUID)");
     }
-    if (const Json* version = find(root, "version")) {
+    if (const J* version = find(root, "version")) {
       double v = 0;
       if (number(*version, "/version", "1 or 2", v)) {
         if (v == 1 || v == 2) rig.version = v;
@@ -211,7 +205,7 @@ class StrictReader {
     }
     read_bones(root, rig);
 
-    const Json* parts = find(root, "parts");
+    const J* parts = find(root, "parts");
     const char* v1_keys[] = {"sprite", "mesh", "skinIndices", "skinWeights"};
     bool has_v1_fields = false;
     for (const char* k : v1_keys) has_v1_fields = has_v1_fields || find(root, k) != nullptr;
@@ -248,8 +242,8 @@ class StrictReader {
     rig.parts.push_back(std::move(part));
   }
 
-  void read_bones(const Json& root, Rig& rig) {
-    const Json* bones = find(root, "bones");
+  void read_bones(const J& root, Rig& rig) {
+    const J* bones = find(root, "bones");
     if (bones == nullptr) {
       missing("", "bones", "the bone array (at least a root bone {\"name\":\"root\",\"parent\":-1,...})");
       return;
@@ -268,7 +262,7 @@ class StrictReader {
     rig.bones.resize(bones->size());
     std::vector<bool> parent_ok(bones->size(), false);
     for (std::size_t i = 0; i < bones->size(); ++i) {
-      const Json& b = (*bones)[i];
+      const J& b = (*bones)[i];
       const std::string at = join("/bones", i);
       if (!b.is_object()) {
         wrong_type(at, b, "a bone object {name, parent, x, y, rot}");
@@ -276,16 +270,16 @@ class StrictReader {
       }
       unknown_keys(b, at, {"name", "parent", "x", "y", "rot", "noScale"}, "a bone");
       Bone& bone = rig.bones[i];
-      if (const Json* name = find(b, "name"); name == nullptr) {
+      if (const J* name = find(b, "name"); name == nullptr) {
         missing(at, "name", "a unique bone name");
       } else if (!name->is_string()) {
         wrong_type(join(at, "name"), *name, "a string (the bone name)");
-      } else if (name->get_ref<const std::string&>().empty()) {
+      } else if (name->template get_ref<const std::string&>().empty()) {
         error("rig.bone.name.empty", join(at, "name"), "bone name is empty: animation tracks address bones by name");
       } else {
-        bone.name = name->get<std::string>();
+        bone.name = name->template get<std::string>();
       }
-      if (const Json* parent = find(b, "parent"); parent == nullptr) {
+      if (const J* parent = find(b, "parent"); parent == nullptr) {
         missing(at, "parent", "the parent bone index (-1 for a root)");
       } else if (integer(*parent, join(at, "parent"), "a bone index, -1 for a root", bone.parent)) {
         const auto n = static_cast<std::int64_t>(bones->size());
@@ -300,8 +294,9 @@ class StrictReader {
       required_number(b, at, "x", "the bind x, px local to the parent", bone.x);
       required_number(b, at, "y", "the bind y, px local to the parent", bone.y);
       required_number(b, at, "rot", "the bind rotation, radians", bone.rot);
-      if (const Json* no_scale = find(b, "noScale")) {
-        if (no_scale->is_boolean()) bone.no_scale = no_scale->get<bool>();
+      if (const J* no_scale = find(b, "noScale")) {
+        if (no_scale->is_boolean())
+          bone.no_scale = no_scale->template get<bool>();
         else wrong_type(join(at, "noScale"), *no_scale, "a boolean");
       }
     }
@@ -354,14 +349,14 @@ class StrictReader {
     }
   }
 
-  void read_parts(const Json& parts, Rig& rig) {
+  void read_parts(const J& parts, Rig& rig) {
     if (parts.size() > kMaxParts) {
       error("rig.limit.parts", "/parts", std::to_string(parts.size()) + " parts; the limit is " + std::to_string(kMaxParts));
       return;
     }
     std::map<std::string, std::size_t> first_with_name;
     for (std::size_t i = 0; i < parts.size(); ++i) {
-      const Json& p = parts[i];
+      const J& p = parts[i];
       const std::string at = join("/parts", i);
       if (!p.is_object()) {
         wrong_type(at, p, "a part object {name, sprite, mesh, skinIndices, skinWeights}");
@@ -371,14 +366,14 @@ class StrictReader {
       Part part;
       std::string effective = "part" + std::to_string(i);  // the engine's default name
       std::string name_pointer = at;
-      if (const Json* name = find(p, "name")) {
+      if (const J* name = find(p, "name")) {
         name_pointer = join(at, "name");
         if (!name->is_string()) {
           wrong_type(name_pointer, *name, "a string (the part name)");
-        } else if (name->get_ref<const std::string&>().empty()) {
+        } else if (name->template get_ref<const std::string&>().empty()) {
           error("rig.part.name.empty", name_pointer, "part name is empty: give it a name or drop the key");
         } else {
-          part.name = name->get<std::string>();
+          part.name = name->template get<std::string>();
           effective = *part.name;
         }
       }
@@ -389,12 +384,13 @@ class StrictReader {
                   ": deform tracks address parts by name");
       }
       read_part_body(p, at, rig.bones.size(), part);
-      if (const Json* order = find(p, "order")) {
+      if (const J* order = find(p, "order")) {
         double v = 0;
         if (number(*order, join(at, "order"), "draw order, lower = behind", v)) part.order = v;
       }
-      if (const Json* visible = find(p, "visible")) {
-        if (visible->is_boolean()) part.visible = visible->get<bool>();
+      if (const J* visible = find(p, "visible")) {
+        if (visible->is_boolean())
+          part.visible = visible->template get<bool>();
         else wrong_type(join(at, "visible"), *visible, "a boolean");
       }
       rig.parts.push_back(std::move(part));
@@ -402,18 +398,18 @@ class StrictReader {
   }
 
   // sprite, mesh, skinIndices, skinWeights: at the top level of a v1 rig or inside a v2 part.
-  void read_part_body(const Json& obj, const std::string& at, std::size_t bone_count, Part& part) {
-    if (const Json* sprite = find(obj, "sprite"); sprite == nullptr) {
+  void read_part_body(const J& obj, const std::string& at, std::size_t bone_count, Part& part) {
+    if (const J* sprite = find(obj, "sprite"); sprite == nullptr) {
       missing(at, "sprite", "the sprite GUID (\"\" when none is assigned yet)");
     } else if (sprite->is_string()) {
-      part.sprite = sprite->get<std::string>();
+      part.sprite = sprite->template get<std::string>();
     } else {
       wrong_type(join(at, "sprite"), *sprite, "a string (the sprite GUID)");
     }
 
     std::size_t vert_count = 0;
     bool verts_known = false;  // counts are only compared against a readable vertex array
-    const Json* mesh = find(obj, "mesh");
+    const J* mesh = find(obj, "mesh");
     const std::string mesh_at = join(at, "mesh");
     if (mesh == nullptr) {
       missing(at, "mesh", "the mesh {verts, uvs, tris}");
@@ -432,10 +428,10 @@ class StrictReader {
   }
 
   // verts / uvs: arrays of [x, y] pairs of finite numbers. `expected_count` (uvs) is the vert count.
-  bool read_pairs(const Json& mesh, const std::string& mesh_at, const char* key, std::vector<Vec2>& out,
+  bool read_pairs(const J& mesh, const std::string& mesh_at, const char* key, std::vector<Vec2>& out,
                   const std::size_t* expected_count) {
     const bool uvs = expected_count != nullptr || std::string_view(key) == "uvs";
-    const Json* arr = find(mesh, key);
+    const J* arr = find(mesh, key);
     const std::string at = join(mesh_at, key);
     if (arr == nullptr) {
       missing(mesh_at, key, uvs ? "one [u, v] pair (0..1) per vertex" : "the vertex array [[x, y], ...] (px)");
@@ -457,7 +453,7 @@ class StrictReader {
     bool ok = true;
     out.resize(arr->size());
     for (std::size_t v = 0; v < arr->size(); ++v) {
-      const Json& p = (*arr)[v];
+      const J& p = (*arr)[v];
       if (const auto pair = clean_pair(p, uvs)) {  // the common case, without building the pointer
         out[v] = *pair;
         continue;
@@ -486,9 +482,9 @@ class StrictReader {
     return ok || !uvs;  // a vertex array with bad entries still has a known length
   }
 
-  void read_tris(const Json& mesh, const std::string& mesh_at, const std::size_t* vert_count,
+  void read_tris(const J& mesh, const std::string& mesh_at, const std::size_t* vert_count,
                  std::vector<std::uint32_t>& out) {
-    const Json* tris = find(mesh, "tris");
+    const J* tris = find(mesh, "tris");
     const std::string at = join(mesh_at, "tris");
     if (tris == nullptr) {
       missing(mesh_at, "tris", "the triangle index array (3 per triangle)");
@@ -525,8 +521,8 @@ class StrictReader {
     }
   }
 
-  const Json* skin_array(const Json& obj, const std::string& at, const char* key, const char* what) {
-    const Json* arr = find(obj, key);
+  const J* skin_array(const J& obj, const std::string& at, const char* key, const char* what) {
+    const J* arr = find(obj, key);
     if (arr == nullptr) {
       missing(at, key, what);
       return nullptr;
@@ -538,7 +534,7 @@ class StrictReader {
     return arr;
   }
 
-  bool skin_count(const Json& arr, const std::string& pointer, const std::size_t* vert_count, const char* code) {
+  bool skin_count(const J& arr, const std::string& pointer, const std::size_t* vert_count, const char* code) {
     if (vert_count == nullptr) return arr.size() <= std::size_t{kMaxVertices} * kSlotsPerVertex;
     const std::size_t want = *vert_count * kSlotsPerVertex;
     if (arr.size() == want) return true;
@@ -548,9 +544,9 @@ class StrictReader {
     return arr.size() <= std::size_t{kMaxVertices} * kSlotsPerVertex;
   }
 
-  void read_indices(const Json& obj, const std::string& at, const std::size_t* vert_count, std::size_t bone_count,
+  void read_indices(const J& obj, const std::string& at, const std::size_t* vert_count, std::size_t bone_count,
                     std::vector<std::uint32_t>& out) {
-    const Json* arr = skin_array(obj, at, "skinIndices", "4 bone indices per vertex");
+    const J* arr = skin_array(obj, at, "skinIndices", "4 bone indices per vertex");
     if (arr == nullptr) return;
     const std::string pointer = join(at, "skinIndices");
     if (!skin_count(*arr, pointer, vert_count, "rig.indices.count")) return;
@@ -572,8 +568,8 @@ class StrictReader {
     }
   }
 
-  void read_weights(const Json& obj, const std::string& at, const std::size_t* vert_count, std::vector<double>& out) {
-    const Json* arr = skin_array(obj, at, "skinWeights", "4 weights per vertex, summing to 1");
+  void read_weights(const J& obj, const std::string& at, const std::size_t* vert_count, std::vector<double>& out) {
+    const J* arr = skin_array(obj, at, "skinWeights", "4 weights per vertex, summing to 1");
     if (arr == nullptr) return;
     const std::string pointer = join(at, "skinWeights");
     const bool count_ok = vert_count != nullptr && arr->size() == *vert_count * kSlotsPerVertex;
@@ -581,7 +577,7 @@ class StrictReader {
     out.resize(arr->size());
     std::vector<bool> good(arr->size(), false);
     for (std::size_t o = 0; o < arr->size(); ++o) {
-      if (const Json& e = (*arr)[o]; e.is_number()) {  // the common case, without building the pointer
+      if (const J& e = (*arr)[o]; e.is_number()) {  // the common case, without building the pointer
         const double x = detail::js_number_value(e);
         if (std::isfinite(x) && x >= 0) {
           out[o] = x;
@@ -625,14 +621,26 @@ class StrictReader {
 }  // namespace
 
 StrictRig read_rig_strict(std::string_view text, const std::string& path, const StrictOptions& options) {
-  return StrictReader(text, path, options).run();
+  auto parsed = detail::parse_rig_json(text, path);
+  if (!parsed) {
+    const Error& e = parsed.error();
+    StrictRig out;
+    out.diagnostics.push_back({Severity::Error, e.code, e.message, e.where});
+    return out;
+  }
+  return StrictReader<Json>(text, path, options).run(*parsed);
 }
 
 namespace detail {
 
 StrictRig read_rig_strict_parsed(const Json& root, std::string_view text, const std::string& path,
                                  const StrictOptions& options) {
-  return StrictReader(text, path, options).run(root);
+  return StrictReader<Json>(text, path, options).run(root);
+}
+
+StrictRig read_rig_strict_parsed(const DocValue& root, std::string_view text, const std::string& path,
+                                 const StrictOptions& options) {
+  return StrictReader<DocValue>(text, path, options).run(root);
 }
 
 }  // namespace detail
