@@ -450,19 +450,11 @@ std::string to_js_json(const Json& value, bool exact_integers) {
   return out;
 }
 
-void append_js_number(std::string& out, double x) {
-  if (std::isnan(x)) {
-    out += "NaN";
-    return;
-  }
-  if (std::isinf(x)) {
-    out += x > 0 ? "Infinity" : "-Infinity";
-    return;
-  }
-  if (x == 0) {  // also -0
-    out += '0';
-    return;
-  }
+char* write_js_number(char* at, double x) {
+  const auto copy = [at](std::string_view s) { return std::copy(s.begin(), s.end(), at); };
+  if (std::isnan(x)) return copy("NaN");
+  if (std::isinf(x)) return copy(x > 0 ? "Infinity" : "-Infinity");
+  if (x == 0) return copy("0");  // also -0
   // This runs for every number of every rig written: one stack buffer, spans copied, no parsing.
   // The shortest round-trip digits come as d[.ddd]e±XX; ECMAScript lays them out by n = exponent + 1.
   char sci[32];
@@ -477,8 +469,7 @@ void append_js_number(std::string& out, double x) {
   for (const char* p = e_at + 2; p < sci_end; ++p) exp10 = 10 * exp10 + (*p - '0');
   const int n = (e_at[1] == '-' ? -exp10 : exp10) + 1;
 
-  char text[64];
-  char* t = text;
+  char* t = at;
   if (x < 0) *t++ = '-';
   auto put = [&t](const char* from, int count) {
     std::memcpy(t, from, static_cast<std::size_t>(count));
@@ -508,9 +499,14 @@ void append_js_number(std::string& out, double x) {
     }
     *t++ = 'e';
     *t++ = e >= 0 ? '+' : '-';
-    t = std::to_chars(t, text + sizeof text, e >= 0 ? e : -e).ptr;
+    t = std::to_chars(t, at + kMaxJsNumberChars, e >= 0 ? e : -e).ptr;
   }
-  out.append(text, static_cast<std::size_t>(t - text));
+  return t;
+}
+
+void append_js_number(std::string& out, double x) {
+  char text[kMaxJsNumberChars];
+  out.append(text, static_cast<std::size_t>(write_js_number(text, x) - text));
 }
 
 std::string js_number(double x) {

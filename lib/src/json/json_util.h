@@ -71,6 +71,9 @@ std::string to_js_json(const Json& value, bool exact_integers = false);
 std::string js_number(double x);
 // js_number(x) appended to `out`, without a temporary string.
 void append_js_number(std::string& out, double x);
+// js_number(x) written at `at`, which has room for kMaxJsNumberChars; returns the end.
+inline constexpr std::size_t kMaxJsNumberChars = 32;
+char* write_js_number(char* at, double x);
 
 // For each JSON pointer (RFC 6901), the 1-based line and column (in bytes) of the value it names in
 // `text`, or {0, 0} when it names nothing. One pass over the text for all of them, so a file with

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The .rig2d.json writer: the object the engine's writers build, printed as JSON.stringify(v, null, 2).
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -174,19 +175,49 @@ class RigText {
     close(n == 0, indent, ']');
   }
 
+  // The mesh and skin arrays hold nearly all of a rig's text: each element's lines are put together in
+  // a scratch buffer and appended once, the same bytes array() and number() would append piece by
+  // piece. The longest element is a pair: its separator, four indents of at most indent + 4 and two
+  // numbers.
+  static char* spaces(char* t, int n) { return std::fill_n(t, n, ' '); }
+  static char* put_number(char* t, double x) {
+    return std::isfinite(x) ? write_js_number(t, x) : std::copy_n("null", 4, t);
+  }
+  // `element` writes element k's text (after its separator and indent) at t and returns the end.
+  template <typename Element>
+  void lines(int indent, std::size_t n, Element&& element) {
+    line_.resize(std::max(line_.size(), 4 * static_cast<std::size_t>(indent + 6) + 2 * kMaxJsNumberChars));
+    out += '[';
+    for (std::size_t k = 0; k < n; ++k) {
+      char* const start = line_.data();
+      char* t = start;
+      if (k) *t++ = ',';
+      *t++ = '\n';
+      t = element(spaces(t, indent + 2), k, indent + 2);
+      out.append(start, static_cast<std::size_t>(t - start));
+    }
+    close(n == 0, indent, ']');
+  }
+
   void pairs(int indent, const std::vector<Vec2>& points) {
-    array(indent, points.size(), [&](std::size_t k, int in) {
-      array(in, 2, [&](std::size_t c, int) { number(c == 0 ? points[k].x : points[k].y); });
+    lines(indent, points.size(), [&](char* t, std::size_t k, int in) {
+      *t++ = '[';
+      *t++ = '\n';
+      t = put_number(spaces(t, in + 2), points[k].x);
+      *t++ = ',';
+      *t++ = '\n';
+      t = put_number(spaces(t, in + 2), points[k].y);
+      *t++ = '\n';
+      t = spaces(t, in);
+      *t++ = ']';
+      return t;
     });
   }
   void indices(int indent, const std::vector<std::uint32_t>& values) {
-    array(indent, values.size(), [&](std::size_t k, int) {
-      char buf[16];
-      out.append(buf, static_cast<std::size_t>(std::to_chars(buf, buf + sizeof buf, values[k]).ptr - buf));
-    });
+    lines(indent, values.size(), [&](char* t, std::size_t k, int) { return std::to_chars(t, t + 16, values[k]).ptr; });
   }
   void doubles(int indent, const std::vector<double>& values) {
-    array(indent, values.size(), [&](std::size_t k, int) { number(values[k]); });
+    lines(indent, values.size(), [&](char* t, std::size_t k, int) { return put_number(t, values[k]); });
   }
 
   void bones(int indent, const std::vector<Bone>& bones) {
@@ -279,6 +310,8 @@ class RigText {
   }
 
  private:
+  std::string line_;
+
   void close(bool empty, int indent, char bracket) {
     if (!empty) {
       out += '\n';

@@ -150,6 +150,7 @@ void check_same_reading(const Rig& rig) {
   }
 
   const std::string text = write_rig(rig);
+  REQUIRE(text == detail::to_js_json(value));  // the streaming writer prints this value
   const StrictRig strict_json = detail::read_rig_strict_parsed(value, text, path);
   const StrictRig strict_doc = detail::read_rig_strict_parsed(doc.root(), text, path);
   REQUIRE(strict_doc.diagnostics.size() == strict_json.diagnostics.size());
