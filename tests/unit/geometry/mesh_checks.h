@@ -33,7 +33,8 @@ inline std::string check_triangulation(const std::vector<Vec2>& verts, const std
         return "edge used twice in the same direction (non-manifold or overlapping) at triangle " + std::to_string(t);
   }
   // No fold: across each interior edge the two opposite vertices lie on opposite sides.
-  for (const auto& [e, t] : directed) {
+  for (const auto& [edge, t] : directed) {
+    const auto e = edge;  // a copy the lambda below can capture (a structured binding it cannot, before C++20 in clang)
     auto it = directed.find({e.second, e.first});
     if (it == directed.end()) continue;
     auto apex = [&](std::size_t tri) {
