@@ -2,18 +2,51 @@
 // Both rig readers on any bytes: the normalizing reader accepts any JSON and its output writes and reads
 // back; the strict reader never crashes, and a rig it accepts round-trips losslessly. The deformation
 // check runs on whatever the normalizing reader makes of the bytes (mismatched arrays, far-away or
-// degenerate vertices) and keeps its fractions in [0, 1].
+// degenerate vertices) and keeps its fractions in [0, 1]. Every rig read also goes through the checked
+// write's path: the writer prints rig_to_json's value, and the readers read the same from the RigDoc as
+// from that value.
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
 
+#include "json/json_util.h"
+#include "rig/rig_doc.h"
+#include "rig/rig_json_internal.h"
 #include "rig2d/quality/deform_check.h"
 #include "rig2d/rig/rig_json.h"
+
+namespace {
+
+void check_doc(const rig2d::Rig& rig) {
+  namespace detail = rig2d::detail;
+  const detail::Json value = detail::rig_to_json(rig);
+  const detail::RigDoc doc(rig);
+  const std::string text = rig2d::write_rig(rig);
+  if (text != detail::to_js_json(value)) std::abort();
+  const auto a = detail::read_rig_normalized_parsed(value, "a");
+  const auto b = detail::read_rig_normalized_parsed(doc.root(), "a");
+  if (a.has_value() != b.has_value()) std::abort();
+  if (a && rig2d::write_rig(*a) != rig2d::write_rig(*b)) std::abort();
+  if (!a && (a.error().code != b.error().code || a.error().message != b.error().message)) std::abort();
+  const rig2d::StrictRig sa = detail::read_rig_strict_parsed(value, text, "a");
+  const rig2d::StrictRig sb = detail::read_rig_strict_parsed(doc.root(), text, "a");
+  if (sa.diagnostics.size() != sb.diagnostics.size() || sa.rig.has_value() != sb.rig.has_value()) std::abort();
+  for (std::size_t k = 0; k < sa.diagnostics.size(); ++k) {
+    const rig2d::Diagnostic &x = sa.diagnostics[k], &y = sb.diagnostics[k];
+    if (x.code != y.code || x.message != y.message || x.where.json_pointer != y.where.json_pointer ||
+        x.where.line != y.where.line || x.where.column != y.where.column) {
+      std::abort();
+    }
+  }
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   auto rig = rig2d::read_rig_normalized(text, "fuzz.rig2d.json");
   if (rig) {
+    check_doc(*rig);
     const std::string written = rig2d::write_rig(*rig);
     auto again = rig2d::read_rig_normalized(written, "again.rig2d.json");
     if (!again) std::abort();
@@ -33,6 +66,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   auto strict = rig2d::read_rig_strict(text, "fuzz.rig2d.json");
   if (strict.rig) {
+    check_doc(*strict.rig);
     const std::string written = rig2d::write_rig(*strict.rig);
     auto again = rig2d::read_rig_strict(written, "again.rig2d.json");
     if (!again.rig || rig2d::write_rig(*again.rig) != written) std::abort();
