@@ -53,6 +53,17 @@ std::int64_t parent_index(const J* v) {
   return static_cast<std::int64_t>(p);
 }
 
+// ToInt32 of an integer-valued number; an unsigned one below 2^31 (every index a writer produces) is
+// itself, without the double round trip and fmod.
+template <class J>
+std::int32_t index_to_int32(const J& v) {
+  if (v.is_number_unsigned()) {
+    const std::uint64_t u = v.template get<std::uint64_t>();
+    if (u < (std::uint64_t{1} << 31)) return static_cast<std::int32_t>(u);
+  }
+  return js_to_int32(js_number_value(v));
+}
+
 // A verts/uvs entry: [x, y] with ToNumber coercion, (0,0) for anything that is not an array.
 template <class J>
 Vec2 coerce_pair(const J* p) {
@@ -86,7 +97,7 @@ void normalize_skin(const PartSource<J>& src, std::size_t vert_count, std::size_
       std::int64_t bi = 0;
       if (has_indices) {
         const J* raw = element(src.skin_indices, o);
-        if (raw != nullptr && js_is_integer(*raw)) bi = js_to_int32(js_number_value(*raw));
+        if (raw != nullptr && js_is_integer(*raw)) bi = index_to_int32(*raw);
       }
       out.skin_indices[o] = (bi >= 0 && static_cast<std::uint64_t>(bi) < bone_count) ? static_cast<std::uint32_t>(bi) : 0u;
       double w = 0;
@@ -134,7 +145,7 @@ Part normalize_part(const PartSource<J>& src, std::size_t index, std::size_t bon
     for (const J& t : *tris) kept += js_is_finite_number(t) ? 1 : 0;
     out.mesh.tris.reserve(kept);
     for (const J& t : *tris) {
-      if (js_is_finite_number(t)) out.mesh.tris.push_back(static_cast<std::uint32_t>(js_to_int32(js_number_value(t))));
+      if (js_is_finite_number(t)) out.mesh.tris.push_back(static_cast<std::uint32_t>(index_to_int32(t)));
     }
   }
   normalize_skin(src, vert_count, bone_count, out);

@@ -200,6 +200,17 @@ TEST_CASE("normalize: skin index and weight coercion rejects strings", "[rig]") 
   CHECK(p.skin_weights == std::vector<double>{0, 0.5, 0.5, 0, 1, 0, 0, 0});
 }
 
+TEST_CASE("normalize: indices around 2^31 wrap through ToInt32", "[rig]") {
+  const Rig rig = read(R"({"bones":[{"name":"a"},{"name":"b"}],"mesh":{"verts":[[0,0]],
+    "tris":[2147483647, 2147483648, 2147483649, 4294967296, 4294967297, -2147483648, 1.0]},
+    "skinIndices":[2147483647, 2147483648, 4294967297, 1.0]})");
+  const Part& p = rig.parts.at(0);
+  // 2^31 - 1 stays, 2^31 wraps to -2^31 (stored as 2^31 in the Uint32Array), 2^32 to 0, 2^32 + 1 to 1.
+  CHECK(p.mesh.tris == std::vector<std::uint32_t>{2147483647u, 2147483648u, 2147483649u, 0, 1, 2147483648u, 1});
+  // As bone indices: out of range (2^31 - 1) or negative (-2^31) clamp to 0; 2^32 + 1 is bone 1.
+  CHECK(p.skin_indices == std::vector<std::uint32_t>{0, 0, 1, 1});
+}
+
 TEST_CASE("normalize: uvs follow the vert count", "[rig]") {
   const Rig rig = read(R"({"mesh":{"verts":[[0,0],[1,1]],"uvs":[[0.5,0.5],[1,1],[0.25,0.25]]}})");
   CHECK(flat(rig.parts[0].mesh.uvs) == std::vector<double>{0.5, 0.5, 1, 1});
