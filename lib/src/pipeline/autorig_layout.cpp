@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "core/ascii.h"
+#include "rig/rig_json_internal.h"
 #include "rig2d/asset/asset_index.h"
 #include "rig2d/asset/guid.h"
 #include "rig2d/image/png.h"
@@ -98,10 +99,13 @@ Result<void> check_layout_rig(const Rig& rig, const std::string& text, const std
       return Unexpected{std::move(e)};
     }
   }
-  auto loaded = read_rig_normalized(text, path);
+  // Parsed once for both readers: read_rig_normalized and read_rig_strict are this parse and these calls.
+  auto root = detail::parse_rig_json(text, path);
+  if (!root) return Unexpected{root.error()};
+  auto loaded = detail::read_rig_normalized_parsed(*root, path);
   if (!loaded) return Unexpected{loaded.error()};
   if (!(*loaded == normalize_rig(rig))) return verify_failure(path, "the text does not read back to the rig");
-  const StrictRig strict = read_rig_strict(text, path);
+  const StrictRig strict = detail::read_rig_strict_parsed(*root, text, path);
   for (const Diagnostic& d : strict.diagnostics)
     if (d.severity == Severity::Error)
       return verify_failure(path, "strict reader: " + d.where.json_pointer + ": " + d.message + " [" + d.code + "]");

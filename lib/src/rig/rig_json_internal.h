@@ -5,13 +5,12 @@
 #include <string_view>
 
 #include "json/json_util.h"
+#include "rig/rig_doc.h"
 #include "rig2d/core/result.h"
 #include "rig2d/rig/rig.h"
 #include "rig2d/rig/rig_json.h"
 
 namespace rig2d::detail {
-
-class DocValue;
 
 // The JSON value write_rig prints: keys in the engine writer's order, NaN/infinities as null and -0 as 0,
 // so it is exactly what JSON.parse would give back for the written text.

@@ -286,6 +286,9 @@ Result<Rig> read_rig_normalized(std::string_view text, const std::string& path) 
   return detail::read_rig_normalized_parsed(*root, path);
 }
 
-Rig normalize_rig(const Rig& rig) { return detail::normalize_json(detail::rig_to_json(rig)); }
+Rig normalize_rig(const Rig& rig) {
+  const detail::RigDoc doc(rig);  // rig_to_json's value, without building it
+  return detail::normalize_value(doc.root());
+}
 
 }  // namespace rig2d
