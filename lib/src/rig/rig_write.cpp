@@ -150,10 +150,14 @@ class RigText {
   };
 
   void pad(int n) { out.append(static_cast<std::size_t>(n), ' '); }
+  // JSON.stringify's number: NaN and infinities print as null.
+  static char* put_number(char* t, double x) {
+    return std::isfinite(x) ? write_js_number(t, x) : std::copy_n("null", 4, t);
+  }
   void string(const std::string& s) { out += to_js_json(Json(s)); }
   void number(double x) {
-    if (std::isfinite(x)) append_js_number(out, x);
-    else out += "null";
+    char text[kMaxJsNumberChars];
+    out.append(text, static_cast<std::size_t>(put_number(text, x) - text));
   }
 
   template <typename Body>
@@ -180,9 +184,6 @@ class RigText {
   // piece. The longest element is a pair: its separator, four indents of at most indent + 4 and two
   // numbers.
   static char* spaces(char* t, int n) { return std::fill_n(t, n, ' '); }
-  static char* put_number(char* t, double x) {
-    return std::isfinite(x) ? write_js_number(t, x) : std::copy_n("null", 4, t);
-  }
   // `element` writes element k's text (after its separator and indent) at t and returns the end.
   template <typename Element>
   void lines(int indent, std::size_t n, Element&& element) {
