@@ -3,7 +3,6 @@
 
 #include <array>
 #include <cstdint>
-#include <cstdio>
 #include <vector>
 
 namespace rig2d {
@@ -55,13 +54,15 @@ std::vector<std::uint16_t> utf16_units(std::string_view s) {
   return out;
 }
 
+// 8-4-4-4-12 lowercase hex, the GUID text every rig2d writer and the engine use.
 std::string format_guid(const std::array<std::uint8_t, 16>& bytes) {
-  std::string out;
-  char buf[3];
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out(36, '-');
+  std::size_t at = 0;
   for (std::size_t i = 0; i < 16; ++i) {
-    if (i == 4 || i == 6 || i == 8 || i == 10) out += '-';
-    std::snprintf(buf, sizeof buf, "%02x", bytes[i]);
-    out += buf;
+    if (i == 4 || i == 6 || i == 8 || i == 10) ++at;  // over a dash
+    out[at++] = kHex[bytes[i] >> 4];
+    out[at++] = kHex[bytes[i] & 0x0F];
   }
   return out;
 }
@@ -132,8 +133,7 @@ bool is_guid(std::string_view s) {
 
 std::string derive_guid(std::string_view seed) {
   const std::vector<std::uint16_t> units = utf16_units(seed);
-  std::string hex;
-  char buf[9];
+  std::array<std::uint8_t, 16> bytes{};
   for (int n = 0; n < 4; ++n) {
     std::uint32_t h = 0x811c9dc5u;
     const auto feed = [&](std::uint32_t unit) {
@@ -143,11 +143,9 @@ std::string derive_guid(std::string_view seed) {
     feed(static_cast<std::uint32_t>('0' + n));
     feed(':');
     for (const std::uint16_t u : units) feed(u);
-    std::snprintf(buf, sizeof buf, "%08x", h);
-    hex += buf;
+    for (int b = 0; b < 4; ++b) bytes[std::size_t(4 * n + b)] = static_cast<std::uint8_t>(h >> (24 - 8 * b));
   }
-  return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" + hex.substr(16, 4) + "-" +
-         hex.substr(20, 12);
+  return format_guid(bytes);  // the four hashes' hex, most significant digit first
 }
 
 std::string uuid_v5(std::string_view namespace_guid, std::string_view name) {

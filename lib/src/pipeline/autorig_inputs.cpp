@@ -2,11 +2,11 @@
 #include "rig2d/pipeline/autorig_inputs.h"
 
 #include <cmath>
-#include <filesystem>
 #include <optional>
 #include <set>
 #include <string_view>
 
+#include "core/ascii.h"
 #include "json/json_util.h"
 #include "rig2d/asset/guid.h"
 #include "rig2d/core/limits.h"
@@ -16,15 +16,6 @@ namespace rig2d {
 namespace {
 
 using detail::Json;
-namespace fs = std::filesystem;
-
-std::string lowercase(std::string_view s) {
-  std::string out(s);
-  for (char& ch : out) {
-    if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
-  }
-  return out;
-}
 
 Result<Json> parse_meta_object(std::string_view text, const std::string& path) {
   auto json = detail::parse_json(text, path);
@@ -229,19 +220,18 @@ Result<SpriteMeta> parse_sprite_meta(std::string_view text, const std::string& p
 }
 
 Result<SpriteMeta> read_sprite_meta(const std::string& path) {
-  std::error_code ec;
-  if (!fs::exists(path, ec)) {
+  auto text = read_file(path, kMaxSidecarBytes);  // absent is found by the open itself, not a stat before it
+  if (!text && text.error().code == "io.not_found") {
     return make_error("meta.missing", "no sidecar: the texture GUID lives in this .meta.json; create it with "
                                       "--write-meta (rig2d-autorig) or let the engine's asset scanner mint it",
                       {path});
   }
-  auto text = read_file(path, kMaxSidecarBytes);
   if (!text) return Unexpected{text.error()};
   return parse_sprite_meta(*text, path);
 }
 
 std::string whole_image_sprite_guid(std::string_view texture_guid) {
-  return derive_guid("sprite:" + lowercase(texture_guid));
+  return derive_guid("sprite:" + detail::ascii_lower(texture_guid));
 }
 
 std::string mint_texture_guid(std::string_view relative_path, std::string_view content) {
@@ -351,9 +341,7 @@ Result<std::vector<Bone>> read_bones_file(const std::string& path) {
 }
 
 std::optional<std::string> existing_rig_id(const std::string& rig_path) {
-  std::error_code ec;
-  if (!fs::is_regular_file(rig_path, ec)) return std::nullopt;
-  auto text = read_file(rig_path, kMaxJsonFileBytes);
+  auto text = read_file(rig_path, kMaxJsonFileBytes);  // refuses what is absent or not a regular file
   if (!text || text->find('\0') != std::string::npos) return std::nullopt;  // as parse_json rejects it
   TopLevelId found;
   if (!PlainJsonScan(*text).run(found)) {

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/ascii.h"
 #include "json/json_util.h"
 #include "rig2d/rig/rig.h"
 #include "rig2d/scene/scene.h"
@@ -59,7 +60,6 @@ void check_scene(const Scene& scene, Checker& c, const RigLookup& rigs);
 const Json* member(const Json& obj, const char* key);
 bool is_url(std::string_view s);         // http:, https:, data:, blob: (the engine's pass-through)
 bool looks_like_path(std::string_view s);  // has a / or \, or ends in a file extension
-std::string lowercase(std::string_view s);
 std::string quote(std::string_view s);   // "s" with control characters escaped, capped at 80 chars
 
 }  // namespace rig2d::detail

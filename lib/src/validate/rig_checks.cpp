@@ -80,7 +80,7 @@ void report_texture_ref(Checker& c, const std::string& ref, const AssetEntry& te
 void check_sprite_resolves(Checker& c, const std::string& ref, const std::string& pointer, bool v2) {
   if (!c.assets) return;
   const AssetIndex& index = *c.assets;
-  const std::string key = lowercase(ref);
+  const std::string key = ascii_lower(ref);
   const AssetEntry* entry = index.find(key);
   if (!entry) {
     std::string msg = "sprite " + ref + " does not resolve to any asset under " + quote(index.root());

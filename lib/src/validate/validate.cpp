@@ -19,12 +19,6 @@ namespace fs = std::filesystem;
 
 namespace detail {
 
-std::string lowercase(std::string_view s) {
-  std::string out(s);
-  for (char& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return out;
-}
-
 const Json* member(const Json& obj, const char* key) {
   if (!obj.is_object()) return nullptr;
   const auto it = obj.find(key);
@@ -73,7 +67,7 @@ void Checker::add(Severity severity, std::string code, std::string message, std:
 }
 
 void Checker::own(const std::string& guid, std::string pointer) {
-  report.guids.push_back(OwnedGuid{lowercase(guid), Location{path, std::move(pointer)}});
+  report.guids.push_back(OwnedGuid{ascii_lower(guid), Location{path, std::move(pointer)}});
 }
 
 void Checker::finish() {
@@ -111,7 +105,7 @@ void Checker::finish() {
 namespace {
 
 bool ends_with_ci(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && detail::lowercase(s.substr(s.size() - suffix.size())) == suffix;
+  return s.size() >= suffix.size() && detail::ascii_lower(s.substr(s.size() - suffix.size())) == suffix;
 }
 
 void add_reader_diagnostics(FileReport& report, std::vector<Diagnostic> diagnostics) {
@@ -181,7 +175,7 @@ FileKind classify_path(std::string_view path) {
   for (const auto suffix : kOtherTypes) {
     if (ends_with_ci(name, suffix)) return FileKind::Unsupported;
   }
-  const std::string lower = detail::lowercase(name);
+  const std::string lower = detail::ascii_lower(name);
   if (lower == "manifest.json" || lower == "package.json" || lower == "package-lock.json" ||
       lower.starts_with("tsconfig")) {
     return FileKind::Unsupported;
