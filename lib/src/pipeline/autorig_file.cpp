@@ -29,10 +29,6 @@ std::string relative_to_asset_root(const std::string& png_path) {
   return rel.empty() ? abs.filename().generic_string() : rel.generic_string();
 }
 
-Unexpected verify_failure(const std::string& path, std::string message) {
-  return make_error("autorig.verify", "generated rig failed its read-back check: " + std::move(message), {path});
-}
-
 // The rig as the engine will load it must be the rig we meant: the same bones, the float32 mesh and
 // weights the engine reader makes of it, nothing dropped or clamped, and the strict reader (what
 // rig2d-validate runs) must accept it cleanly. One JSON value serves the text and both readers: the
@@ -49,35 +45,37 @@ Result<std::string> write_checked(const Rig& rig, const std::string& path) {
   auto loaded = detail::read_rig_normalized_parsed(value, path);
   if (!loaded) return Unexpected{loaded.error()};
   const Rig& got = *loaded;
-  if (got.id != rig.id) return verify_failure(path, "id differs");
-  if (got.bones.size() != rig.bones.size()) return verify_failure(path, "bone count differs");
+  if (got.id != rig.id) return detail::verify_failure(path, "id differs");
+  if (got.bones.size() != rig.bones.size()) return detail::verify_failure(path, "bone count differs");
   for (std::size_t i = 0; i < got.bones.size(); ++i) {
     const Bone& a = got.bones[i];
     const Bone& b = rig.bones[i];
     if (a.name != b.name || a.parent != b.parent || a.x != b.x || a.y != b.y || a.rot != b.rot) {
-      return verify_failure(path, "bone " + std::to_string(i) + " differs");
+      return detail::verify_failure(path, "bone " + std::to_string(i) + " differs");
     }
   }
-  if (got.parts.size() != 1 || rig.parts.size() != 1) return verify_failure(path, "part count differs");
+  if (got.parts.size() != 1 || rig.parts.size() != 1) return detail::verify_failure(path, "part count differs");
   const Part& a = got.parts[0];
   const Part& source = rig.parts[0];
-  if (a.sprite != source.sprite) return verify_failure(path, "sprite differs");
+  if (a.sprite != source.sprite) return detail::verify_failure(path, "sprite differs");
   if (a.mesh.verts.size() != source.mesh.verts.size() || a.mesh.uvs.size() != source.mesh.uvs.size() ||
       a.mesh.tris != source.mesh.tris || a.skin_indices != source.skin_indices ||
       a.skin_weights.size() != source.skin_weights.size()) {
-    return verify_failure(path, "the loader changed the topology or bone indices");
+    return detail::verify_failure(path, "the loader changed the topology or bone indices");
   }
   for (std::size_t v = 0; v < a.mesh.verts.size(); ++v) {  // the engine keeps float32: nothing else may move
     const Vec2 p = a.mesh.verts[v], q = source.mesh.verts[v];
-    if (p.x != static_cast<float>(q.x) || p.y != static_cast<float>(q.y)) return verify_failure(path, "mesh differs");
+    if (p.x != static_cast<float>(q.x) || p.y != static_cast<float>(q.y))
+      return detail::verify_failure(path, "mesh differs");
   }
   const StrictRig strict = detail::read_rig_strict_parsed(value, text, path);
   for (const Diagnostic& d : strict.diagnostics) {
     if (d.severity == Severity::Error) {
-      return verify_failure(path, "strict reader: " + d.where.json_pointer + ": " + d.message + " [" + d.code + "]");
+      return detail::verify_failure(path,
+                                    "strict reader: " + d.where.json_pointer + ": " + d.message + " [" + d.code + "]");
     }
   }
-  if (!strict.rig) return verify_failure(path, "the strict reader rejected the rig");
+  if (!strict.rig) return detail::verify_failure(path, "the strict reader rejected the rig");
   return text;
 }
 

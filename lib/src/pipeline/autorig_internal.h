@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <string>
 #include <vector>
 
 #include "rig2d/pipeline/autorig.h"
@@ -13,6 +14,12 @@ namespace detail {
 // Milliseconds since `start`, for the stage timings in AutorigStats.
 inline double ms_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The error when a generated rig's text does not read back as the rig meant (autorig_file and the
+// layout pipeline check every rig they write).
+inline Unexpected verify_failure(const std::string& rig_path, const std::string& what) {
+  return make_error("autorig.verify", "generated rig failed its read-back check: " + what, {rig_path});
 }
 }  // namespace detail
 

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "core/ascii.h"
+#include "pipeline/autorig_internal.h"
 #include "rig/rig_json_internal.h"
 #include "rig2d/asset/asset_index.h"
 #include "rig2d/asset/guid.h"
@@ -81,10 +82,6 @@ Result<PlacedPart> load_part(const LayoutPart& lp, std::size_t index, const Layo
   return part;
 }
 
-Unexpected verify_failure(const std::string& path, std::string message) {
-  return make_error("autorig.verify", "generated rig failed its check: " + std::move(message), {path});
-}
-
 // Each part passes verify_rig as a rig of its own; the text reads back to the rig the engine would
 // load, and the strict reader (rig2d-validate's) finds no error.
 Result<void> check_layout_rig(const Rig& rig, const std::string& text, const std::string& path) {
@@ -104,11 +101,12 @@ Result<void> check_layout_rig(const Rig& rig, const std::string& text, const std
   if (!root) return Unexpected{root.error()};
   auto loaded = detail::read_rig_normalized_parsed(*root, path);
   if (!loaded) return Unexpected{loaded.error()};
-  if (!(*loaded == normalize_rig(rig))) return verify_failure(path, "the text does not read back to the rig");
+  if (!(*loaded == normalize_rig(rig))) return detail::verify_failure(path, "the text does not read back to the rig");
   const StrictRig strict = detail::read_rig_strict_parsed(*root, text, path);
   for (const Diagnostic& d : strict.diagnostics)
     if (d.severity == Severity::Error)
-      return verify_failure(path, "strict reader: " + d.where.json_pointer + ": " + d.message + " [" + d.code + "]");
+      return detail::verify_failure(path,
+                                    "strict reader: " + d.where.json_pointer + ": " + d.message + " [" + d.code + "]");
   return {};
 }
 
