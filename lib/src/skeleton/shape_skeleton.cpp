@@ -118,7 +118,12 @@ WorkGrid work_grid(const Coverage& c) {
     }
   }
   g.grid.on.resize(covered.size());
-  for (std::size_t i = 0; i < covered.size(); ++i) g.grid.on[i] = 2 * covered[i] >= g.cell * g.cell;
+  bool any = false;
+  for (std::size_t i = 0; i < covered.size(); ++i) any |= (g.grid.on[i] = 2 * covered[i] >= g.cell * g.cell) != 0;
+  // A shape thinner than half a cell everywhere (a 3 px rope 2000 px long) has no majority cell at
+  // all: then any covered pixel turns its cell on, so the shape keeps a skeleton.
+  if (!any)
+    for (std::size_t i = 0; i < covered.size(); ++i) g.grid.on[i] = covered[i] > 0;
   return g;
 }
 

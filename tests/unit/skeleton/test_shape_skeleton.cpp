@@ -385,6 +385,43 @@ TEST_CASE("shape_skeleton: degenerate sprites give valid rigs", "[skeleton]") {
   }
 }
 
+TEST_CASE("shape_skeleton: a shape thinner than half a working cell keeps its chain", "[skeleton]") {
+  // 2-3 px ropes 2000-3000 px long: the working grid's cells are 13-19 px, so no cell is half covered.
+  struct Rope {
+    const char* name;
+    int width, height;
+    std::function<bool(double, double)> inside;
+    double length;  // px the joints must spread over, at least
+  };
+  const std::vector<Rope> ropes{
+      {"2000x3 bar", 2000, 3, [](double, double) { return true; }, 1000},
+      {"3x2000 bar", 3, 2000, [](double, double) { return true; }, 1000},
+      {"3000x2 bar", 3000, 2, [](double, double) { return true; }, 1500},
+      {"2 px diagonal", 1400, 1400, [](double x, double y) { return std::fabs(x - y) < 1.5; }, 1000},
+  };
+  for (const Rope& rope : ropes) {
+    SECTION(rope.name) {
+      const Image image = make_sprite(rope.width, rope.height, rope.inside, false);
+      auto bones = shape_skeleton(image);
+      REQUIRE(bones);
+      REQUIRE(bones->size() >= 3);
+      CHECK(bones->size() <= 32);
+      check_joints_inside(*bones, image);
+      const std::vector<Vec2> joints = joints_in_image(*bones, image);
+      double spread = 0;
+      for (const Vec2& a : joints)
+        for (const Vec2& b : joints) spread = std::max(spread, std::hypot(a.x - b.x, a.y - b.y));
+      CHECK(spread >= rope.length);
+      AutorigOptions o;  // the CLI's default pipeline rigs it
+      o.mesh = MeshMode::Outline;
+      o.skeleton = SkeletonMode::Shape;
+      auto rig = autorig_image(image, o);
+      REQUIRE(rig);
+      CHECK(verify_rig(*rig));
+    }
+  }
+}
+
 TEST_CASE("autorig: the outline mesh is fine enough to bend between the bones", "[skeleton][pipeline]") {
   // A 40x30 blob gets bones about 9 px apart; a 64 px edge bound would leave one inner vertex.
   const Image blob = make_sprite(40, 30, [](double x, double y) { return std::hypot((x - 20) / 19, (y - 15) / 14) <= 1; });
