@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <functional>
 
 #include "geometry/predicates.h"
 #include "masks.h"
@@ -195,6 +197,96 @@ TEST_CASE("simplify: specks and what they enclose are dropped, the largest islan
   const auto only = rig2d::drop_small_rings({square(0, 0, 1, true), square(5, 5, 1.5, true)}, 4.0);
   REQUIRE(only.size() == 1);
   CHECK(only[0] == square(5, 5, 1.5, true));
+}
+
+namespace {
+
+// drop_small_rings as first written: every ring's parent found by scanning all rings, then each ring
+// dropped with any dropped ancestor. The library now skips the parents it can prove unneeded.
+std::vector<Ring> drop_small_rings_reference(const std::vector<Ring>& rings, double min_area) {
+  const std::size_t n = rings.size();
+  std::vector<double> area(n);
+  for (std::size_t r = 0; r < n; ++r) area[r] = std::fabs(ring_signed_area(rings[r]));
+  auto inside = [](Vec2 p, const Ring& ring) {  // even-odd; test points never lie on an edge here
+    bool in = false;
+    for (std::size_t i = 0, j = ring.size() - 1; i < ring.size(); j = i++)
+      if ((ring[i].y > p.y) != (ring[j].y > p.y) &&
+          p.x < (ring[j].x - ring[i].x) * (p.y - ring[i].y) / (ring[j].y - ring[i].y) + ring[i].x)
+        in = !in;
+    return in;
+  };
+  std::vector<std::size_t> parent(n, n);
+  for (std::size_t r = 0; r < n; ++r) {
+    double best = HUGE_VAL;
+    for (std::size_t k = 0; k < n; ++k)
+      if (k != r && area[k] > area[r] && area[k] < best && inside(rings[r][0], rings[k])) best = area[k], parent[r] = k;
+  }
+  std::size_t largest = n;
+  for (std::size_t r = 0; r < n; ++r)
+    if (ring_signed_area(rings[r]) < 0 && (largest == n || area[r] > area[largest])) largest = r;
+  std::vector<Ring> out;
+  for (std::size_t r = 0; r < n; ++r) {
+    bool dropped = false;
+    for (std::size_t k = r; k != n; k = parent[k]) dropped = dropped || (area[k] < min_area && k != largest);
+    if (!dropped) out.push_back(rings[r]);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("simplify: dropping small rings matches the all-parents reference on random nestings",
+          "[geometry][simplify]") {
+  std::uint32_t state = 12345u;
+  auto next = [&state] {
+    state = state * 1664525u + 1013904223u;
+    return state >> 8;
+  };
+  auto square = [](double x, double y, double side, bool island) {
+    Ring r{{x, y}, {x, y + side}, {x + side, y + side}, {x + side, y}};  // negative shoelace = island
+    if (!island) std::reverse(r.begin(), r.end());
+    return r;
+  };
+  int differing_kept = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    // Squares nested in a 4 x 4 pattern, alternating island / hole with depth, sides shrinking by a
+    // random factor, so some fall under min_area at every depth; sometimes a lone hole ring around
+    // everything (a caller's own rings; traced rings never have one).
+    std::vector<Ring> rings;
+    const bool orphan_hole = next() % 4 == 0;
+    std::function<void(double, double, double, bool, int)> nest = [&](double x, double y, double side, bool island,
+                                                                      int depth) {
+      rings.push_back(square(x, y, side, island));
+      if (depth == 0) return;
+      const double cell = side / 4;
+      for (int k = 0; k < 16; ++k) {
+        if (next() % 3 != 0) continue;
+        const double inner = cell * (0.2 + 0.6 * static_cast<double>(next() % 1000) / 1000.0);
+        nest(x + cell * (k % 4) + 0.5 * (cell - inner), y + cell * (k / 4) + 0.5 * (cell - inner), inner, !island,
+             depth - 1);
+      }
+    };
+    const int islands = 1 + static_cast<int>(next() % 3);
+    double right = 0, top = 0;
+    for (int i = 0; i < islands; ++i) {
+      const double side = 3.0 * (1 + next() % 10);
+      nest(right + 0.25, 0.25, side, true, 3);
+      right += side + 1, top = std::max(top, side + 1);
+    }
+    double min_area = 0.05 * static_cast<double>(next() % 40);
+    if (orphan_hole) {  // around everything; min_area from a fraction of it to twice it
+      const double side = std::max(right, top) + 2 + static_cast<double>(next() % 4);
+      rings.insert(rings.begin() + static_cast<std::ptrdiff_t>(next() % (rings.size() + 1)),
+                   square(-1, -1, side, false));
+      min_area = side * side * (0.5 + 1.5 * static_cast<double>(next() % 1000) / 1000.0);
+    }
+    const auto kept = rig2d::drop_small_rings(rings, min_area);
+    const auto expected = drop_small_rings_reference(rings, min_area);
+    INFO("trial " << trial << ": " << rings.size() << " rings, min_area " << min_area);
+    REQUIRE(kept == expected);
+    differing_kept += kept.size() != rings.size() && !kept.empty();
+  }
+  CHECK(differing_kept > 100);  // the trials do drop rings
 }
 
 TEST_CASE("contour: with no margin the grown mask is exactly alpha > threshold, at any row length",
