@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "geometry/outline_stages.h"
 #include "geometry/predicates.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/geometry/contour.h"
@@ -36,25 +37,36 @@ Result<void> check_outline_options(const OutlineMeshOptions& options) {
   return {};
 }
 
-Result<Mesh> outline_mesh(const Image& image, const OutlineMeshOptions& options, OutlineMeshStats* stats) {
-  if (auto ok = check_outline_options(options); !ok) return Unexpected{ok.error()};
-  OutlineMeshStats st;
+namespace detail {
+
+Result<TracedOutline> trace_outline(const Image& image, const OutlineMeshOptions& options, OutlineMeshStats& st) {
   ContourOptions co;
   co.alpha_threshold = options.alpha_threshold;
   co.margin = options.margin;
-  std::vector<std::uint8_t> grown;
-  auto traced = trace_alpha_contours(image, co, &grown);
+  TracedOutline out;
+  auto traced = trace_alpha_contours(image, co, &out.grown);
   if (!traced) return Unexpected{traced.error()};
   if (traced->empty())
     return make_error("outline.empty", "no pixel has alpha above " + std::to_string(options.alpha_threshold));
   st.contour_rings = traced->size();
+  st.contour_points = 0;
   for (const Ring& r : *traced) st.contour_points += r.size();
+  out.rings = drop_small_rings(*traced, options.min_area);
+  return out;
+}
 
-  const std::vector<Ring> kept = drop_small_rings(*traced, options.min_area);
-  const std::vector<Ring> rings = simplify_rings(kept, options.tolerance, ClipFrame{static_cast<double>(image.width), static_cast<double>(image.height)});
+std::vector<Ring> simplify_outline(const Image& image, const TracedOutline& traced, const OutlineMeshOptions& options,
+                                   OutlineMeshStats& st) {
+  std::vector<Ring> rings = simplify_rings(
+      traced.rings, options.tolerance, ClipFrame{static_cast<double>(image.width), static_cast<double>(image.height)});
   st.simplified_rings = rings.size();
+  st.simplified_points = 0;
   for (const Ring& r : rings) st.simplified_points += r.size();
+  return rings;
+}
 
+Result<Mesh> mesh_outline(const Image& image, const TracedOutline& traced, const std::vector<Ring>& rings,
+                          const OutlineMeshOptions& options, OutlineMeshStats& st, bool score) {
   TriangulateOptions to;
   to.refine = options.min_angle_deg > 0 || options.max_edge > 0;
   to.min_angle_deg = options.min_angle_deg;
@@ -81,12 +93,27 @@ Result<Mesh> outline_mesh(const Image& image, const OutlineMeshOptions& options,
   st.min_angle_deg = ts.min_angle_deg;
   st.skinny_triangles = ts.skinny_triangles;
   st.budget_reached = ts.budget_reached;
-  if (stats && options.score_coverage) {  // scoring rasterizes the mesh: only when someone reads it
+  st.coverage = {};
+  st.fit = {};
+  st.yardstick = {};
+  if (score) {  // scoring rasterizes the mesh: only when someone reads it
     st.coverage = mesh_coverage(mesh, image, options.alpha_threshold);
-    st.fit = mesh_coverage(mesh, image.width, image.height, grown);
+    st.fit = mesh_coverage(mesh, image.width, image.height, traced.grown);
     st.yardstick = outline_yardstick(mesh, image, options.alpha_threshold);
   }
-  if (stats) *stats = st;
+  return mesh;
+}
+
+}  // namespace detail
+
+Result<Mesh> outline_mesh(const Image& image, const OutlineMeshOptions& options, OutlineMeshStats* stats) {
+  if (auto ok = check_outline_options(options); !ok) return Unexpected{ok.error()};
+  OutlineMeshStats st;
+  auto traced = detail::trace_outline(image, options, st);
+  if (!traced) return Unexpected{traced.error()};
+  const std::vector<Ring> rings = detail::simplify_outline(image, *traced, options, st);
+  auto mesh = detail::mesh_outline(image, *traced, rings, options, st, stats && options.score_coverage);
+  if (mesh && stats) *stats = st;
   return mesh;
 }
 

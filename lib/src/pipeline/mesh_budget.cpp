@@ -5,6 +5,8 @@
 #include <charconv>
 #include <string>
 
+#include "geometry/outline_stages.h"
+
 namespace rig2d::detail {
 namespace {
 
@@ -28,18 +30,28 @@ Result<void> check_vertex_budget(const Mesh& mesh, std::size_t max_vertices, con
 
 Result<Mesh> outline_mesh_within_budget(const Image& image, const OutlineMeshOptions& options,
                                         OutlineMeshStats* stats, std::vector<Diagnostic>& warnings) {
+  if (auto ok = check_outline_options(options); !ok) return Unexpected{ok.error()};
   OutlineMeshOptions o = options;
   OutlineMeshStats local;
   OutlineMeshStats& st = stats ? *stats : local;
+  st = {};
+  auto traced = trace_outline(image, o, st);  // once: only the simplification changes between tries
+  if (!traced) return Unexpected{traced.error()};
   std::size_t first_count = 0;
   for (;;) {
-    auto mesh = outline_mesh(image, o, &st);
-    if (!mesh) return mesh;
+    const std::vector<Ring> rings = simplify_outline(image, *traced, o, st);
     if (first_count == 0) first_count = st.simplified_points;
+    // The simplified outline's own points are always kept, so when they alone are over the budget only
+    // a coarser outline can fit: no triangulation to find that out (minutes on a stippled image's
+    // 70k co-circular rings).
+    const bool over = st.simplified_points > options.max_vertices;
+    Result<Mesh> mesh =
+        over ? Result<Mesh>(Mesh{}) : mesh_outline(image, *traced, rings, o, st, options.score_coverage);
+    if (!mesh) return mesh;
     // An outline that leaves the refinement less than half the budget gets slivers where the budget
     // cuts it short (a sheet of 256 sprites: 1.3 degree triangles), so it is coarsened too.
     const bool crowded = st.budget_reached && st.simplified_points * 2 > options.max_vertices;
-    if (mesh->verts.size() <= options.max_vertices && (!crowded || o.tolerance >= kMaxTolerance)) {
+    if (!over && mesh->verts.size() <= options.max_vertices && (!crowded || o.tolerance >= kMaxTolerance)) {
       if (o.tolerance != options.tolerance) {
         Diagnostic d;
         d.severity = Severity::Warning;
@@ -52,13 +64,12 @@ Result<Mesh> outline_mesh_within_budget(const Image& image, const OutlineMeshOpt
       }
       return mesh;
     }
-    // The simplified outline's own points are always kept, so only a coarser outline can fit.
     if (o.tolerance >= kMaxTolerance) {
+      const std::size_t needed = over ? st.simplified_points : mesh->verts.size();
       return make_error("autorig.budget",
-                        "even a " + number_text(kMaxTolerance) + " px outline needs " +
-                            std::to_string(mesh->verts.size()) + " vertices (" +
-                            std::to_string(st.simplified_rings) + " outline rings), over the budget of " +
-                            std::to_string(options.max_vertices) +
+                        "even a " + number_text(kMaxTolerance) + " px outline needs " + (over ? "at least " : "") +
+                            std::to_string(needed) + " vertices (" + std::to_string(st.simplified_rings) +
+                            " outline rings), over the budget of " + std::to_string(options.max_vertices) +
                             " (--max-verts): the image has too many separate shapes; slice it (sidecar \"sprites\") "
                             "or raise --max-verts");
     }

@@ -56,6 +56,8 @@ TEST_CASE("vertex budget: a 2048^2 sheet of 256 spiky sprites is coarsened to fi
   auto tight = autorig_image(sheet, o);
   REQUIRE_FALSE(tight);
   CHECK(tight.error().code == "autorig.budget");
+  // Found from the simplified outline's own points, before any triangulation.
+  CHECK(tight.error().message.find("needs at least") != std::string::npos);
 
   // A grid over the budget fails too: no scheme writes more vertices than --max-verts.
   AutorigOptions g;

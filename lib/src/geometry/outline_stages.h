@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: Apache-2.0
+// outline_mesh's stages, for a caller that meshes one traced outline at several tolerances (the vertex
+// budget's retries trace once). Internal.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "rig2d/core/result.h"
+#include "rig2d/geometry/outline_mesh.h"
+#include "rig2d/geometry/triangulate.h"
+#include "rig2d/image/image.h"
+#include "rig2d/rig/rig.h"
+
+namespace rig2d::detail {
+
+struct TracedOutline {
+  std::vector<Ring> rings;          // the contour at the margin, specks (under min_area) dropped
+  std::vector<std::uint8_t> grown;  // the mask the contour encloses, for the fit score
+};
+
+// The contour and its specks dropped; sets the stats' contour counts. Options must have passed
+// check_outline_options. Errors: outline.empty, contour.image.
+Result<TracedOutline> trace_outline(const Image& image, const OutlineMeshOptions& options, OutlineMeshStats& st);
+
+// The traced rings simplified at options.tolerance; sets the stats' simplified counts.
+std::vector<Ring> simplify_outline(const Image& image, const TracedOutline& traced, const OutlineMeshOptions& options,
+                                   OutlineMeshStats& st);
+
+// The simplified rings triangulated into the sprite's mesh; sets the stats' mesh figures, and scores
+// the mesh against the image when `score`. Errors: geometry.* from the triangulation.
+Result<Mesh> mesh_outline(const Image& image, const TracedOutline& traced, const std::vector<Ring>& rings,
+                          const OutlineMeshOptions& options, OutlineMeshStats& st, bool score);
+
+}  // namespace rig2d::detail
