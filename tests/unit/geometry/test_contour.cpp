@@ -207,14 +207,6 @@ std::vector<Ring> drop_small_rings_reference(const std::vector<Ring>& rings, dou
   const std::size_t n = rings.size();
   std::vector<double> area(n);
   for (std::size_t r = 0; r < n; ++r) area[r] = std::fabs(ring_signed_area(rings[r]));
-  auto inside = [](Vec2 p, const Ring& ring) {  // even-odd; test points never lie on an edge here
-    bool in = false;
-    for (std::size_t i = 0, j = ring.size() - 1; i < ring.size(); j = i++)
-      if ((ring[i].y > p.y) != (ring[j].y > p.y) &&
-          p.x < (ring[j].x - ring[i].x) * (p.y - ring[i].y) / (ring[j].y - ring[i].y) + ring[i].x)
-        in = !in;
-    return in;
-  };
   std::vector<std::size_t> parent(n, n);
   for (std::size_t r = 0; r < n; ++r) {
     double best = HUGE_VAL;
