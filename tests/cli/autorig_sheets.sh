@@ -48,6 +48,12 @@ JSON
     run 1 "$work/s/sheet.png"
     expect "/sprites/1/rect.*\[autorig.slice.bounds\]"
     expect "2 written, 0 up to date, 1 failed"
+    # A slice list that does not parse fails the texture with its own error, not a whole-image rig.
+    sed -i 's/"x": 150, "y": 0, "w": 96/"x": 96, "y": 0, "w": 0/' "$work/s/sheet.png.meta.json"
+    rm -f "$work/s"/sheet*.rig2d.json*
+    run 3 "$work/s/sheet.png"
+    expect "sheet.png.meta.json.*/sprites/1/rect.*\[meta.slice.rect\]"
+    [ -f "$work/s/sheet.rig2d.json" ] && fail "a texture with a broken slice list got a whole-image rig"
     echo "PASS: slices"
     ;;
   sheet-warning)

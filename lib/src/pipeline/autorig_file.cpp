@@ -14,6 +14,7 @@
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
 #include "rig2d/pipeline/autorig_inputs.h"
+#include "rig2d/pipeline/slices.h"
 #include "rig2d/rig/rig_json.h"
 
 namespace rig2d {
@@ -79,6 +80,21 @@ Result<std::string> write_checked(const Rig& rig, const std::string& path) {
   return text;
 }
 
+// A sheet has no whole-image sprite in the engine (ENGINE-SPEC §1.9), so its whole image is not
+// rigged: a slice list that does not parse is reported as such (rather than passed over for a rig the
+// engine cannot show), and a sound one asks for its slices.
+Unexpected whole_sheet_error(const AutorigFileRequest& request, const std::string& meta_path) {
+  auto slices = request.sidecar_text && request.sidecar_text->size() <= kMaxSidecarBytes
+                    ? parse_sprite_slices(*request.sidecar_text, meta_path)
+                    : read_sprite_slices(meta_path);
+  if (!slices) return Unexpected{slices.error()};
+  return make_error("autorig.sheet.whole",
+                    "the sidecar lists " + std::to_string(slices->size()) +
+                        " slices (\"sprites\"), so the engine makes no whole-image sprite for this texture; rig "
+                        "each slice instead (rig2d-autorig does, one rig per slice)",
+                    {meta_path, "/sprites"});
+}
+
 }  // namespace
 
 Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const AutorigOptions& options) {
@@ -117,6 +133,8 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
     out.meta_created = true;
   } else if (!meta) {
     return Unexpected{meta.error()};
+  } else if (meta->has_slices) {
+    return whole_sheet_error(request, meta_path);
   } else {
     out.texture_guid = meta->texture_guid;
     if (meta->type == TextureType::ThreeD) {

@@ -200,6 +200,8 @@ Result<SpriteMeta> parse_sprite_meta(std::string_view text, const std::string& p
     return detail::located_error("meta.id", "sidecar \"id\" is not a GUID (8-4-4-4-12 hex digits)", text, path, "/id");
   }
   meta.texture_guid = id->get<std::string>();
+  const auto sprites = j.find("sprites");
+  meta.has_slices = sprites != j.end() && !(sprites->is_array() && sprites->empty());
   if (const auto type = j.find("type"); type != j.end()) {
     meta.type_explicit = true;
     const std::string t = type->is_string() ? type->get<std::string>() : std::string();

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // Sprite sheets: the vertex budget always holds, slices are rigged one by one, unsliced sheets are
 // recognised.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <set>
 
 #include "rig2d/image/png.h"
 #include "rig2d/pipeline/autorig.h"
 #include "rig2d/pipeline/autorig_file.h"
+#include "rig2d/pipeline/autorig_inputs.h"
 #include "rig2d/pipeline/slices.h"
 #include "rig2d/rig/rig_json.h"
 #include "rig2d/weights/heat_weights.h"
@@ -296,6 +296,45 @@ TEST_CASE("slices: a three-slice sheet gives three rigs, each covering only its 
   auto missing = autorig_file(req, cli_defaults());
   REQUIRE_FALSE(missing);
   CHECK(missing.error().code == "autorig.slice");
+}
+
+TEST_CASE("slices: a sheet is not rigged whole, and a broken slice list is reported", "[pipeline][sheets]") {
+  Sandbox box("whole");
+  box.write("sheet.png", *encode_png(star_sheet(2, 1, 64, 5)));
+  const std::string head = R"({"version": 2, "id": "720bff86-1b0e-4293-acfc-a4b7661f835c", "type": "2d", )";
+  AutorigFileRequest req;
+  req.png_path = box.path("sheet.png");
+  req.rig_path = box.path("sheet.rig2d.json");
+  // Sound slices: the whole image has no sprite in the engine, so no whole-image rig.
+  box.write("sheet.png.meta.json", head + R"("sprites": [{"guid": "11111111-0000-4000-8000-000000000001", "name": "a",
+                                   "rect": {"x": 0, "y": 0, "w": 64, "h": 64}}]})");
+  auto whole = autorig_file(req, cli_defaults());
+  REQUIRE_FALSE(whole);
+  CHECK(whole.error().code == "autorig.sheet.whole");
+  CHECK(whole.error().where.json_pointer == "/sprites");
+  // A slice list that does not parse: its own error and pointer, from the file or from given text.
+  const std::string broken = head + R"("sprites": [{"guid": "11111111-0000-4000-8000-000000000001", "name": "a",
+                                                     "rect": {"x": 0, "y": 0, "w": 0, "h": 64}}]})";
+  box.write("sheet.png.meta.json", broken);
+  auto bad = autorig_file(req, cli_defaults());
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().code == "meta.slice.rect");
+  CHECK(bad.error().where.json_pointer == "/sprites/0/rect");
+  CHECK(bad.error().where.file == box.path("sheet.png.meta.json"));
+  req.sidecar_text = broken;
+  auto bad_given = autorig_file(req, cli_defaults());
+  REQUIRE_FALSE(bad_given);
+  CHECK(bad_given.error().code == "meta.slice.rect");
+  req.sidecar_text.reset();
+  box.write("sheet.png.meta.json", head + R"("sprites": {"a": 1}})");
+  auto not_array = autorig_file(req, cli_defaults());
+  REQUIRE_FALSE(not_array);
+  CHECK(not_array.error().code.rfind("meta.", 0) == 0);
+  // An empty list is no slices: the whole image is the sprite.
+  box.write("sheet.png.meta.json", head + R"("sprites": []})");
+  auto empty = autorig_file(req, cli_defaults());
+  REQUIRE(empty);
+  CHECK(empty->sprite_guid == whole_image_sprite_guid("720bff86-1b0e-4293-acfc-a4b7661f835c"));
 }
 
 TEST_CASE("slices: an unsliced sheet is rigged with an autorig.sheet warning", "[pipeline][sheets]") {

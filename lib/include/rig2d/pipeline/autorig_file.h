@@ -49,16 +49,16 @@ struct AutorigFileResult {
 // Reads the PNG (limits checked on the header first), its sidecar `<png>.meta.json` and the bones,
 // then: sprite = whole_image_sprite_guid(texture id); id = the existing rig's GUID id, else
 // uuid_v5(kRigIdNamespace, sprite); autorig_image(options with sprite, id, bones); verify_rig; write_rig;
-// and checks the text reads back to the same rig (normalizing reader) and passes the strict reader. With write_meta a missing
-// sidecar is minted (mint_texture_guid over the path under default_asset_root) and one without a
-// `type` gets "2d"; otherwise a texture the engine treats as 3d is a meta.type warning.
-// With keep_bones an existing rig's bones are read like a bones file (its defects are bones.* errors
-// naming the rig). With `slice`, the slice's pixels are rigged with its pivot, sprite = its GUID and
-// id = uuid_v5(kRigIdNamespace, slice GUID) (write_meta is ignored: slices need no type). Without it,
-// an image that looks like a sheet (guess_sheet) gets an autorig.sheet warning suggesting slices.
-// Errors: io.*, png.*, meta.* (meta.missing names --write-meta as the fix), bones.*, json.*,
-// autorig.slice (no such slice), autorig.slice.bounds, autorig.* (autorig.verify means a bug: the
-// generated rig failed its own checks).
+// and checks the text reads back to the same rig (normalizing reader) and passes the strict reader. With write_meta a
+// missing sidecar is minted (mint_texture_guid over the path under default_asset_root) and one without a `type` gets
+// "2d"; otherwise a texture the engine treats as 3d is a meta.type warning. With keep_bones an existing rig's bones are
+// read like a bones file (its defects are bones.* errors naming the rig). With `slice`, the slice's pixels are rigged
+// with its pivot, sprite = its GUID and id = uuid_v5(kRigIdNamespace, slice GUID) (write_meta is ignored: slices need
+// no type). Without it, an image that looks like a sheet (guess_sheet) gets an autorig.sheet warning suggesting slices,
+// and a texture whose sidecar lists slices is not rigged whole (the engine has no whole-image sprite for it):
+// autorig.sheet.whole, or the slice list's own meta.slice.* error when it does not parse. Errors: io.*, png.*, meta.*
+// (meta.missing names --write-meta as the fix), bones.*, json.*, autorig.slice (no such slice), autorig.slice.bounds,
+// autorig.sheet.whole, autorig.* (autorig.verify means a bug: the generated rig failed its own checks).
 RIG2D_EXPORT Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const AutorigOptions& options);
 
 // True when `rig_path` exists and is at least as new as the PNG, its sidecar (which must exist) and the

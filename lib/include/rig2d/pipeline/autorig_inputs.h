@@ -22,6 +22,8 @@ struct SpriteMeta {
   std::string texture_guid;  // the sidecar's `id`, as written
   TextureType type = TextureType::ThreeD;  // `type`, else 2d for texture.format png/webp, else 3d
   bool type_explicit = false;              // the sidecar has a `type` key
+  bool has_slices = false;                 // `sprites` is there and not an empty array: a sheet, whose
+                                           // slices the engine knows instead of a whole-image sprite
 };
 
 // "<asset>.meta.json".
