@@ -136,8 +136,17 @@ Result<std::vector<SpriteSlice>> parse_sprite_slices(std::string_view text, cons
   if (!sprites->is_array())
     return detail::located_error("meta.sprites", "\"sprites\" must be an array of slices", text, path, "/sprites");
   for (std::size_t i = 0; i < sprites->size(); ++i) {
-    auto slice = parse_slice((*sprites)[i], text, path, "/sprites/" + std::to_string(i));
+    const std::string at = "/sprites/" + std::to_string(i);
+    auto slice = parse_slice((*sprites)[i], text, path, at);
     if (!slice) return Unexpected{slice.error()};
+    // The engine's sprite set keys on the GUID, and each slice rig's id derives from it: two slices
+    // sharing one would give two rigs one id and one of them no sprite.
+    for (std::size_t k = 0; k < slices.size(); ++k)
+      if (slices[k].guid == slice->guid)
+        return detail::located_error("meta.slice.guid",
+                                     "slice GUID " + slice->guid + " is also /sprites/" + std::to_string(k) +
+                                         "'s: every slice needs its own GUID",
+                                     text, path, at + "/guid");
     slices.push_back(std::move(*slice));
   }
   return slices;

@@ -235,6 +235,16 @@ TEST_CASE("slices: parse errors name the pointer", "[pipeline][sheets]") {
   auto no_guid = parse_sprite_slices(R"({"sprites": [{"rect": {"x": 0, "y": 0, "w": 1, "h": 1}}]})", "s.meta.json");
   REQUIRE_FALSE(no_guid);
   CHECK(no_guid.error().code == "meta.slice.guid");
+  // Two slices with one GUID (in any case): two rigs would share an id, one sprite would be lost.
+  auto twice = parse_sprite_slices(R"({"sprites": [
+    {"guid": "aaaaaaaa-0000-4000-8000-00000000000a", "rect": {"x": 0, "y": 0, "w": 1, "h": 1}},
+    {"guid": "bbbbbbbb-0000-4000-8000-000000000001", "rect": {"x": 1, "y": 0, "w": 1, "h": 1}},
+    {"guid": "AAAAAAAA-0000-4000-8000-00000000000A", "rect": {"x": 2, "y": 0, "w": 1, "h": 1}}]})",
+                                   "s.meta.json");
+  REQUIRE_FALSE(twice);
+  CHECK(twice.error().code == "meta.slice.guid");
+  CHECK(twice.error().where.json_pointer == "/sprites/2/guid");
+  CHECK(twice.error().message.find("/sprites/0") != std::string::npos);
 }
 
 TEST_CASE("slices: a three-slice sheet gives three rigs, each covering only its own slice", "[pipeline][sheets]") {

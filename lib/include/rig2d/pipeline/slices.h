@@ -26,7 +26,7 @@ struct SpriteSlice {
 
 // The `sprites` slices of a sidecar's text, in file order (none when the key is absent). Rect values
 // must be whole numbers. Errors (pointer and line:col): json.*, meta.root, meta.sprites (not an array),
-// meta.slice.guid, meta.slice.rect (missing, not whole numbers, x/y < 0 or w/h <= 0),
+// meta.slice.guid (not a GUID, or another slice's), meta.slice.rect (missing, not whole numbers, x/y < 0 or w/h <= 0),
 // meta.slice.pivot (outside 0..1).
 RIG2D_EXPORT Result<std::vector<SpriteSlice>> parse_sprite_slices(std::string_view sidecar_text,
                                                                   const std::string& path);
