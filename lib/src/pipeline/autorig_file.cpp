@@ -120,12 +120,16 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
                   ? parse_sprite_meta(*request.sidecar_text, meta_path)
                   : read_sprite_meta(meta_path);
   AutorigOptions o = options;
+  std::string slice_name;
   if (request.slice) {  // a slice of a sheet: its own pixels, pivot and GUID (slice_source.cpp)
     if (!meta) return Unexpected{meta.error()};
-    auto slice = detail::pick_slice(meta_path, *request.slice, *image, o);
+    const bool text_given = request.sidecar_text && request.sidecar_text->size() <= kMaxSidecarBytes;
+    auto slice =
+        detail::pick_slice(meta_path, text_given ? request.sidecar_text : std::nullopt, *request.slice, *image, o);
     if (!slice) return Unexpected{slice.error()};
     out.texture_guid = meta->texture_guid;
     out.sprite_guid = std::move(slice->guid);
+    slice_name = std::move(slice->name);
     *image = std::move(slice->pixels);
   } else if (!meta && meta.error().code == "meta.missing" && request.write_meta) {
     out.texture_guid = mint_texture_guid(relative_to_asset_root(request.png_path), bytes);
@@ -188,6 +192,9 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
   auto rig = autorig_image(*image, o, &out.stats);
   if (!rig) {
     Error e = rig.error();
+    // A sheet's slices are rigged from one PNG: say which one failed.
+    if (request.slice)
+      e.message = "slice \"" + slice_name + "\" (/sprites/" + std::to_string(*request.slice) + "): " + e.message;
     if (e.where.file.empty()) {
       e.where.file = e.code != "autorig.bones" ? request.png_path
                      : out.bones_kept          ? request.rig_path

@@ -5,9 +5,9 @@
 
 namespace rig2d::detail {
 
-Result<PickedSlice> pick_slice(const std::string& meta_path, std::size_t index, const Image& image,
-                               AutorigOptions& options) {
-  auto slices = read_sprite_slices(meta_path);
+Result<PickedSlice> pick_slice(const std::string& meta_path, std::optional<std::string_view> sidecar_text,
+                               std::size_t index, const Image& image, AutorigOptions& options) {
+  auto slices = sidecar_text ? parse_sprite_slices(*sidecar_text, meta_path) : read_sprite_slices(meta_path);
   if (!slices) return Unexpected{slices.error()};
   if (index >= slices->size())
     return make_error("autorig.slice",
@@ -22,7 +22,7 @@ Result<PickedSlice> pick_slice(const std::string& meta_path, std::size_t index, 
   }
   options.pivot_x = s.pivot_x;
   options.pivot_y = s.pivot_y;
-  return PickedSlice{s.guid, std::move(*pixels)};
+  return PickedSlice{s.guid, s.name, std::move(*pixels)};
 }
 
 std::optional<Diagnostic> sheet_warning(const Image& image, int alpha_threshold, const std::string& png_path) {

@@ -347,6 +347,38 @@ TEST_CASE("slices: a sheet is not rigged whole, and a broken slice list is repor
   CHECK(empty->sprite_guid == whole_image_sprite_guid("720bff86-1b0e-4293-acfc-a4b7661f835c"));
 }
 
+TEST_CASE("slices: the slice comes from the sidecar text given, and a failing slice is named", "[pipeline][sheets]") {
+  Sandbox box("given");
+  box.write("sheet.png", *encode_png(star_sheet(2, 1, 64, 5)));  // two stars in 64 px cells
+  const std::string head = R"({"version": 2, "id": "720bff86-1b0e-4293-acfc-a4b7661f835c", "type": "2d", "sprites": [)";
+  const std::string given =
+      head +
+      R"({"guid": "11111111-0000-4000-8000-000000000001", "name": "right", "rect": {"x": 64, "y": 0, "w": 64, "h": 64}},
+               {"guid": "11111111-0000-4000-8000-000000000002", "name": "corner", "rect": {"x": 0, "y": 0, "w": 2, "h": 2}}]})";
+  // On disk, slice 0 is somewhere else: the rig must follow the text the caller digested.
+  box.write(
+      "sheet.png.meta.json",
+      head +
+          R"({"guid": "99999999-0000-4000-8000-000000000009", "name": "x", "rect": {"x": 0, "y": 0, "w": 8, "h": 8}}]})");
+  AutorigFileRequest req;
+  req.png_path = box.path("sheet.png");
+  req.rig_path = box.path("sheet.right.rig2d.json");
+  req.sidecar_text = given;
+  req.slice = 0;
+  auto res = autorig_file(req, cli_defaults());
+  REQUIRE(res);
+  CHECK(res->sprite_guid == "11111111-0000-4000-8000-000000000001");
+  auto rig = read_rig_normalized(res->rig_text, req.rig_path);
+  REQUIRE(rig);
+  CHECK(rig->parts[0].mesh.verts.size() > 20);  // a star, not an 8 px corner
+  // The 2 x 2 corner is transparent: the error says which slice.
+  req.slice = 1;
+  auto empty = autorig_file(req, cli_defaults());
+  REQUIRE_FALSE(empty);
+  CHECK(empty.error().code == "autorig.empty");
+  CHECK(empty.error().message.find("slice \"corner\" (/sprites/1)") != std::string::npos);
+}
+
 TEST_CASE("slices: an unsliced sheet is rigged with an autorig.sheet warning", "[pipeline][sheets]") {
   Sandbox box("unsliced");
   box.write("strip.png", *encode_png(star_sheet(8, 1, 48, 5)));
