@@ -58,6 +58,15 @@ std::size_t covered_pixels(const Image& img, int threshold) {
   return n;
 }
 
+// Whether any of the part's covered pixels lands on the width x height canvas.
+bool covers_canvas(const PlacedPart& p, int width, int height, int threshold) {
+  for (int y = std::max(0, p.y); y < std::min(height, p.y + p.image.height); ++y)
+    for (int x = std::max(0, p.x); x < std::min(width, p.x + p.image.width); ++x)
+      if (p.image.rgba[(std::size_t(y - p.y) * std::size_t(p.image.width) + std::size_t(x - p.x)) * 4 + 3] > threshold)
+        return true;
+  return false;
+}
+
 struct CanvasSegment {
   Vec2 a, b;  // canvas px
 };
@@ -187,6 +196,15 @@ Result<Rig> autorig_parts(const std::vector<PlacedPart>& parts, int width, int h
     if (area[p] == 0)
       return make_error("autorig.empty", "part \"" + parts[p].name + "\" has no pixel with alpha > " +
                                              std::to_string(threshold), {"", "/parts/" + std::to_string(p)});
+    // The skeleton is found on the canvas: a part wholly off it (a mistyped x) would have none.
+    const PlacedPart& part = parts[p];
+    if (!covers_canvas(part, width, height, threshold))
+      return make_error("layout.part.outside",
+                        "part \"" + part.name + "\" (" + std::to_string(part.image.width) + " x " +
+                            std::to_string(part.image.height) + " at " + std::to_string(part.x) + ", " +
+                            std::to_string(part.y) + ") has no covered pixel on the " + std::to_string(width) + " x " +
+                            std::to_string(height) + " canvas; move it onto the canvas or grow the canvas",
+                        {"", "/parts/" + std::to_string(p)});
     total_area += area[p];
   }
   CoverageOptions co;

@@ -153,6 +153,19 @@ TEST_CASE("layout: a six-layer figure gives one v2 rig, limbs weighted by their 
   CHECK(share >= 0.995);
 }
 
+TEST_CASE("layout: a part with nothing on the canvas is named, not a skeleton error", "[pipeline][layout]") {
+  std::vector<PlacedPart> parts = figure();
+  parts[1].x = kW + 500;  // the head, moved wholly off the canvas (a mistyped x)
+  auto off = autorig_parts(parts, kW, kH, cli_defaults());
+  REQUIRE_FALSE(off);
+  CHECK(off.error().code == "layout.part.outside");
+  CHECK(off.error().where.json_pointer == "/parts/1");
+  CHECK(off.error().message.find("\"head\"") != std::string::npos);
+  // Half off the canvas is fine: the part keeps what lies on it.
+  parts[1].x = -parts[1].image.width / 2;
+  CHECK(autorig_parts(parts, kW, kH, cli_defaults()));
+}
+
 TEST_CASE("layout: parse errors name the pointer", "[pipeline][layout]") {
   auto ok = parse_part_layout(R"({"canvas": {"width": 64, "height": 32}, "pivot": {"x": 0.5, "y": 1},
     "parts": [{"png": "a/torso.png", "x": 3, "y": -2}, {"name": "arm", "png": "arm.png", "order": -1}]})", "l.json");
