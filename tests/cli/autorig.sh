@@ -61,6 +61,12 @@ case "$scenario" in
     mkdir "$work/dir"
     run 0 "$work/s/islands.png" -o "$work/dir"
     [ -f "$work/dir/islands.rig2d.json" ] || fail "-o FOLDER did not put the rig in it"
+    # Bare file names from the folder they sit in, into a folder: mirrored under the current folder.
+    (cd "$work/s" && run 0 bar.png ring.png -o ../rel/) || exit 1
+    [ -f "$work/rel/bar.rig2d.json" ] && [ -f "$work/rel/ring.rig2d.json" ] || fail "bare names with -o DIR/ did not land in it"
+    mkdir -p "$work/s/sub" && cp "$work/s/hero.png" "$work/s/hero.png.meta.json" "$work/s/sub/"
+    (cd "$work/s" && run 0 sub/hero.png bar.png -o ../rel2/) || exit 1
+    [ -f "$work/rel2/sub/hero.rig2d.json" ] && [ -f "$work/rel2/bar.rig2d.json" ] || fail "relative paths with -o DIR/ are not mirrored"
     ;;
   ids-and-meta)
     # The rig id is derived from the sprite GUID, then kept from the existing rig on a re-run;

@@ -142,7 +142,8 @@ Outcome run_one(const Job& job, const AutorigOptions& options, const RunFlags& f
 
 fs::path normal_absolute(const fs::path& p) {
   std::error_code ec;
-  return fs::absolute(p, ec).lexically_normal();
+  // A bare file name's folder is empty: that is the current folder, which absolute("") is not.
+  return fs::absolute(p.empty() ? fs::path(".") : p, ec).lexically_normal();
 }
 
 // The deepest folder holding every path (each given as a file's folder).
