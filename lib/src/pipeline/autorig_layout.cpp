@@ -57,6 +57,15 @@ Result<PlacedPart> load_part(const LayoutPart& lp, std::size_t index, const Layo
   part.x = lp.x;
   part.y = lp.y;
   part.order = lp.order;
+  if (!lp.slice && meta->has_slices) {  // the engine has no whole-image sprite for a sheet (§1.9)
+    auto slices = read_sprite_slices(meta_path);
+    if (!slices) return Unexpected{slices.error()};
+    return make_error("layout.part.sheet",
+                      "part \"" + lp.name + "\" takes the whole of " + png + ", whose sidecar lists " +
+                          std::to_string(slices->size()) +
+                          " slices: the engine makes no whole-image sprite for a sheet; name one with \"slice\"",
+                      {request.layout_path, "/parts/" + std::to_string(index)});
+  }
   if (!lp.slice) {
     part.sprite = whole_image_sprite_guid(meta->texture_guid);
     part.image = std::move(*image);

@@ -226,6 +226,15 @@ TEST_CASE("layout: a folder of layers is rigged in name order; the rig passes th
   REQUIRE(file);
   CHECK(file->inputs.front() == req.layout_path);
   CHECK(file->inputs.size() == 5);
+  // A part taking the whole of a sheet: the engine has no sprite for that, so it is named as an error.
+  box.write("layers/1_head.png.meta.json",
+            "{\"version\": 2, \"id\": \"" + derive_guid_for_test("1_head") +
+                "\", \"type\": \"2d\", \"sprites\": [{\"guid\": \"11111111-0000-4000-8000-000000000001\", "
+                "\"name\": \"face\", \"rect\": {\"x\": 64, \"y\": 0, \"w\": 64, \"h\": 64}}]}");
+  auto sheet = autorig_layout(req, cli_defaults());
+  REQUIRE_FALSE(sheet);
+  CHECK(sheet.error().code == "layout.part.sheet");
+  CHECK(sheet.error().where.json_pointer == "/parts/1");
 }
 
 TEST_CASE("layout: an arm hanging over a leg is weighted by arm bones only, the leg by leg bones only",
