@@ -436,6 +436,9 @@ def make_invalid():
     sc("scene.animator.clip.unresolved", bar_entities(root_traits=animator(bank(("walk", R_BAR)))), clips_ptr)
     sc("scene.animator.clip.unknown", bar_entities(root_traits=animator(bank(("walk", A_WALK)), clip="run")),
        "/entities/0/traits/Animator/clip")
+    # (last, so the GUIDs fresh() gives the cases above stay as they were)
+    case("rig.sprite.sheet_whole.rig2d.json", v1_rig(fresh(), derive_guid("sprite:" + T_SHEET)),
+         "rig.sprite.sheet_whole", "/sprite")
 
     with open(os.path.join(base, "manifest.json"), "w") as f:
         json.dump({"asset_root": "assets", "cases": cases}, f, indent=2)

@@ -76,6 +76,22 @@ void report_texture_ref(Checker& c, const std::string& ref, const AssetEntry& te
   }
 }
 
+// The derived whole-image sprite of a texture with slices passes the sprites-only rule, but the
+// engine's scanner makes that sprite only for textures without slices (ENGINE-SPEC §1.9): the part
+// would draw nothing.
+void report_sheet_whole(Checker& c, const AssetIndex& index, const std::string& ref, const AssetEntry& sprite,
+                        const std::string& pointer) {
+  std::size_t slices = 0;
+  for (const AssetEntry& e : index.entries()) slices += e.kind == AssetKind::Slice && e.path == sprite.path;
+  if (slices == 0) return;
+  c.add(Severity::Warning, "rig.sprite.sheet_whole",
+        "sprite " + ref + " is the whole-image sprite of " + quote(sprite.path) + ", whose sidecar lists " +
+            std::to_string(slices) +
+            " slices: the engine makes no whole-image sprite for a sheet, so this draws nothing; use one of its "
+            "slice GUIDs",
+        pointer);
+}
+
 // A GUID sprite ref resolved through the asset index: it must name a sprite or a slice.
 void check_sprite_resolves(Checker& c, const std::string& ref, const std::string& pointer, bool v2) {
   if (!c.assets) return;
@@ -102,7 +118,9 @@ void check_sprite_resolves(Checker& c, const std::string& ref, const std::string
           "sprite " + ref + " is the GUID of a " + kind_label(entry->kind) + " (" + quote(entry->path) +
               "), not of a sprite: use a sprite GUID from a texture's .meta.json",
           pointer);
+    return;
   }
+  if (entry->kind == AssetKind::Sprite) report_sheet_whole(c, index, ref, *entry, pointer);
 }
 
 void check_sprite_ref(Checker& c, const std::string& ref, const std::string& pointer, bool v2) {
