@@ -76,6 +76,11 @@ const std::vector<CodeText>& code_texts() {
       {"rig.sprite.not_sprite", "A sprite GUID belongs to an asset that is not a sprite.",
        "The GUID belongs to an asset that is not a sprite (a rig, scene, …). Fix: Use a sprite GUID.",
        "validate.md#rigs-beyond-the-rig-reader"},
+      {"rig.sprite.sheet_whole", "The sprite is the whole image of a texture that has slices.",
+       "The sprite is the whole-image sprite of a texture whose sidecar lists slices. The sprites-only rule accepts "
+       "it, but the engine makes no whole-image sprite for a sheet, so the part draws nothing. Fix: Use one of the "
+       "texture's slice GUIDs.",
+       "validate.md#rigs-beyond-the-rig-reader"},
       {"rig.mesh.tri.degenerate", "A triangle has repeated or collinear vertices.",
        "A triangle repeats a vertex or has collinear vertices (twice its area ≤ 1e-10 × its longest edge², on the "
        "float32 vertices). At most 10 are listed per mesh, then a count. Fix: Remove it.",

@@ -19,6 +19,7 @@ const std::vector<CodeInfo>& validation_codes() {
       {"rig.sprite.texture", S::Error, "a v2 part sprite is a raw texture GUID (sprites-only rule)"},
       {"rig.sprite.texture.v1", S::Warning, "the v1 sprite is a raw texture GUID instead of its sprite GUID"},
       {"rig.sprite.not_sprite", S::Error, "a sprite GUID belongs to an asset that is not a sprite"},
+      {"rig.sprite.sheet_whole", S::Warning, "a sprite is the whole image of a texture that has slices"},
       {"rig.mesh.tri.degenerate", S::Warning, "a triangle has repeated or collinear vertices"},
       {"rig.mesh.tri.duplicate", S::Warning, "a triangle repeats an earlier triangle's vertices"},
       // sidecars
