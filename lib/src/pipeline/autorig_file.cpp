@@ -14,7 +14,6 @@
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
 #include "rig2d/pipeline/autorig_inputs.h"
-#include "rig2d/pipeline/slices.h"
 #include "rig2d/rig/rig_json.h"
 
 namespace rig2d {
@@ -83,10 +82,8 @@ Result<std::string> write_checked(const Rig& rig, const std::string& path) {
 // A sheet has no whole-image sprite in the engine (ENGINE-SPEC §1.9), so its whole image is not
 // rigged: a slice list that does not parse is reported as such (rather than passed over for a rig the
 // engine cannot show), and a sound one asks for its slices.
-Unexpected whole_sheet_error(const AutorigFileRequest& request, const std::string& meta_path) {
-  auto slices = request.sidecar_text && request.sidecar_text->size() <= kMaxSidecarBytes
-                    ? parse_sprite_slices(*request.sidecar_text, meta_path)
-                    : read_sprite_slices(meta_path);
+Unexpected whole_sheet_error(const std::string& meta_path, std::optional<std::string_view> sidecar_text) {
+  auto slices = detail::sidecar_slices(meta_path, sidecar_text);
   if (!slices) return Unexpected{slices.error()};
   return make_error("autorig.sheet.whole",
                     "the sidecar lists " + std::to_string(slices->size()) +
@@ -116,16 +113,15 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
   if (!image) return Unexpected{image.error()};
   out.decode_ms = detail::ms_since(t);
 
-  auto meta = request.sidecar_text && request.sidecar_text->size() <= kMaxSidecarBytes
-                  ? parse_sprite_meta(*request.sidecar_text, meta_path)
-                  : read_sprite_meta(meta_path);
+  // The sidecar text the caller holds, if it may be used; else the sidecar is read from its file.
+  const std::optional<std::string_view> sidecar_text =
+      request.sidecar_text && request.sidecar_text->size() <= kMaxSidecarBytes ? request.sidecar_text : std::nullopt;
+  auto meta = sidecar_text ? parse_sprite_meta(*sidecar_text, meta_path) : read_sprite_meta(meta_path);
   AutorigOptions o = options;
   std::string slice_name;
   if (request.slice) {  // a slice of a sheet: its own pixels, pivot and GUID (slice_source.cpp)
     if (!meta) return Unexpected{meta.error()};
-    const bool text_given = request.sidecar_text && request.sidecar_text->size() <= kMaxSidecarBytes;
-    auto slice =
-        detail::pick_slice(meta_path, text_given ? request.sidecar_text : std::nullopt, *request.slice, *image, o);
+    auto slice = detail::pick_slice(meta_path, sidecar_text, *request.slice, *image, o);
     if (!slice) return Unexpected{slice.error()};
     out.texture_guid = meta->texture_guid;
     out.sprite_guid = std::move(slice->guid);
@@ -138,7 +134,7 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
   } else if (!meta) {
     return Unexpected{meta.error()};
   } else if (meta->has_slices) {
-    return whole_sheet_error(request, meta_path);
+    return whole_sheet_error(meta_path, sidecar_text);
   } else {
     out.texture_guid = meta->texture_guid;
     if (meta->type == TextureType::ThreeD) {

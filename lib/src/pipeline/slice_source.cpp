@@ -5,9 +5,14 @@
 
 namespace rig2d::detail {
 
+Result<std::vector<SpriteSlice>> sidecar_slices(const std::string& meta_path,
+                                                std::optional<std::string_view> sidecar_text) {
+  return sidecar_text ? parse_sprite_slices(*sidecar_text, meta_path) : read_sprite_slices(meta_path);
+}
+
 Result<PickedSlice> pick_slice(const std::string& meta_path, std::optional<std::string_view> sidecar_text,
                                std::size_t index, const Image& image, AutorigOptions& options) {
-  auto slices = sidecar_text ? parse_sprite_slices(*sidecar_text, meta_path) : read_sprite_slices(meta_path);
+  auto slices = sidecar_slices(meta_path, sidecar_text);
   if (!slices) return Unexpected{slices.error()};
   if (index >= slices->size())
     return make_error("autorig.slice",

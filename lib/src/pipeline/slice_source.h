@@ -7,11 +7,13 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rig2d/core/error.h"
 #include "rig2d/core/result.h"
 #include "rig2d/image/image.h"
 #include "rig2d/pipeline/autorig.h"
+#include "rig2d/pipeline/slices.h"
 
 namespace rig2d::detail {
 
@@ -20,6 +22,10 @@ struct PickedSlice {
   std::string name;  // as the sidecar names it, for messages
   Image pixels;      // the slice rect's pixels
 };
+
+// The slices of the sidecar at `meta_path`: parsed from its text when given, else read from the file.
+Result<std::vector<SpriteSlice>> sidecar_slices(const std::string& meta_path,
+                                                std::optional<std::string_view> sidecar_text);
 
 // Slice `index` of the sidecar at `meta_path` (its text when given, else the file), cropped out of
 // `image`; sets options.pivot_x/y to the slice's pivot. Errors: parse_sprite_slices' and
