@@ -19,6 +19,18 @@ std::string number_text(double value) {
   return std::string(buf, res.ptr);
 }
 
+Diagnostic coarsened_warning(std::size_t outline_points, std::size_t max_vertices, double tolerance,
+                             std::size_t vertices) {
+  Diagnostic d;
+  d.severity = Severity::Warning;
+  d.code = "autorig.budget.coarsened";
+  d.message = "the outline has " + std::to_string(outline_points) + " points, too many for the budget of " +
+              std::to_string(max_vertices) + " vertices (--max-verts): coarsened to a " + number_text(tolerance) +
+              " px outline tolerance (" + std::to_string(vertices) +
+              " vertices), which may clip the sprite's edge; slice a sheet, or raise --max-verts";
+  return d;
+}
+
 }  // namespace
 
 Result<void> check_vertex_budget(const Mesh& mesh, std::size_t max_vertices, const char* scheme) {
@@ -45,27 +57,21 @@ Result<Mesh> outline_mesh_within_budget(const Image& image, const OutlineMeshOpt
     // a coarser outline can fit: no triangulation to find that out (minutes on a stippled image's
     // 70k co-circular rings).
     const bool over = st.simplified_points > options.max_vertices;
-    Result<Mesh> mesh =
-        over ? Result<Mesh>(Mesh{}) : mesh_outline(image, *traced, rings, o, st, options.score_coverage);
-    if (!mesh) return mesh;
-    // An outline that leaves the refinement less than half the budget gets slivers where the budget
-    // cuts it short (a sheet of 256 sprites: 1.3 degree triangles), so it is coarsened too.
-    const bool crowded = st.budget_reached && st.simplified_points * 2 > options.max_vertices;
-    if (!over && mesh->verts.size() <= options.max_vertices && (!crowded || o.tolerance >= kMaxTolerance)) {
-      if (o.tolerance != options.tolerance) {
-        Diagnostic d;
-        d.severity = Severity::Warning;
-        d.code = "autorig.budget.coarsened";
-        d.message = "the outline has " + std::to_string(first_count) + " points, too many for the budget of " +
-                    std::to_string(options.max_vertices) + " vertices (--max-verts): coarsened to a " +
-                    number_text(o.tolerance) + " px outline tolerance (" + std::to_string(mesh->verts.size()) +
-                    " vertices), which may clip the sprite's edge; slice a sheet, or raise --max-verts";
-        warnings.push_back(std::move(d));
+    std::size_t needed = st.simplified_points;  // at least
+    if (!over) {
+      auto mesh = mesh_outline(image, *traced, rings, o, st, options.score_coverage);
+      if (!mesh) return mesh;
+      // An outline that leaves the refinement less than half the budget gets slivers where the budget
+      // cuts it short (a sheet of 256 sprites: 1.3 degree triangles), so it is coarsened too.
+      const bool crowded = st.budget_reached && st.simplified_points * 2 > options.max_vertices;
+      if (mesh->verts.size() <= options.max_vertices && (!crowded || o.tolerance >= kMaxTolerance)) {
+        if (o.tolerance != options.tolerance)
+          warnings.push_back(coarsened_warning(first_count, options.max_vertices, o.tolerance, mesh->verts.size()));
+        return mesh;
       }
-      return mesh;
+      needed = mesh->verts.size();
     }
     if (o.tolerance >= kMaxTolerance) {
-      const std::size_t needed = over ? st.simplified_points : mesh->verts.size();
       return make_error("autorig.budget",
                         "even a " + number_text(kMaxTolerance) + " px outline needs " + (over ? "at least " : "") +
                             std::to_string(needed) + " vertices (" + std::to_string(st.simplified_rings) +
