@@ -74,14 +74,96 @@ Coverage coverage_of(const Image& image, int threshold, const std::vector<std::u
 }
 
 // The bounding box cut in cells of `cell` px, one empty cell of padding around it; a cell is on
-// when at least half its pixels are covered. Anchored at the box, so moving the sprite in its image
-// moves the skeleton with it and changes nothing else.
+// when at least half its pixels are covered, or it carries a thin stroke (keep_thin_strokes).
+// Anchored at the box, so moving the sprite in its image moves the skeleton with it and changes
+// nothing else.
 struct WorkGrid {
   BinaryGrid grid;
   int cell = 1;
   int ox = 0, oy = 0;  // image px of the grid's top-left corner
   Vec2 to_px(double gx, double gy) const { return {ox + (gx + 0.5) * cell, oy + (gy + 0.5) * cell}; }
 };
+
+// Cells within two of a thick one (an on cell whose four neighbours are on): the body, its rim and
+// the gaps between its parts. The grid has an empty border, so a thick cell is never on it.
+std::vector<std::uint8_t> near_thick(const BinaryGrid& g) {
+  const int w = g.width, h = g.height;
+  const auto on = [&](int x, int y) { return g.on[static_cast<std::size_t>(y) * w + x] != 0; };
+  std::vector<std::uint8_t> near(g.on.size(), 0);
+  for (int y = 1; y + 1 < h; ++y) {
+    for (int x = 1; x + 1 < w; ++x) {
+      if (!on(x, y) || !on(x - 1, y) || !on(x + 1, y) || !on(x, y - 1) || !on(x, y + 1)) continue;
+      for (int ny = std::max(0, y - 2); ny <= std::min(h - 1, y + 2); ++ny)
+        std::fill_n(near.begin() + ny * w + std::max(0, x - 2), std::min(w - 1, x + 2) - std::max(0, x - 2) + 1, 1);
+    }
+  }
+  return near;
+}
+
+// Keeps the 8-connected pieces of `cells` whose bounding box reaches `min_cells` on its long side.
+void keep_long_pieces(BinaryGrid& cells, int min_cells) {
+  const medial::Components comps = medial::label_components(cells);
+  const std::size_t n = comps.area.size();
+  std::vector<int> x0(n, cells.width), y0(n, cells.height), x1(n, -1), y1(n, -1);
+  for (std::size_t i = 0; i < cells.on.size(); ++i) {
+    if (comps.label[i] < 0) continue;
+    const auto c = static_cast<std::size_t>(comps.label[i]);
+    const int x = static_cast<int>(i % static_cast<std::size_t>(cells.width)),
+              y = static_cast<int>(i / static_cast<std::size_t>(cells.width));
+    x0[c] = std::min(x0[c], x), x1[c] = std::max(x1[c], x), y0[c] = std::min(y0[c], y), y1[c] = std::max(y1[c], y);
+  }
+  for (std::size_t i = 0; i < cells.on.size(); ++i) {
+    if (comps.label[i] < 0) continue;
+    const auto c = static_cast<std::size_t>(comps.label[i]);
+    cells.on[i] = static_cast<std::uint8_t>(std::max(x1[c] - x0[c], y1[c] - y0[c]) + 1 >= min_cells);
+  }
+}
+
+// Grows `cells` by `steps` rings (8-neighbours) into the cells `passable` allows.
+void grow_into(BinaryGrid& cells, const std::vector<std::uint8_t>& passable, int steps) {
+  const int w = cells.width, h = cells.height;
+  for (int step = 0; step < steps; ++step) {
+    std::vector<std::uint8_t> grown = cells.on;
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) {
+        const std::size_t i = static_cast<std::size_t>(y) * w + x;
+        if (cells.on[i] || !passable[i]) continue;
+        bool touches = false;
+        for (int ny = std::max(0, y - 1); ny <= std::min(h - 1, y + 1) && !touches; ++ny)
+          for (int nx = std::max(0, x - 1); nx <= std::min(w - 1, x + 1); ++nx) touches |= cells.at(nx, ny);
+        grown[i] = touches;
+      }
+    }
+    cells.on.swap(grown);
+  }
+}
+
+// A stroke narrower than half a cell (a 6 px spider leg on a 10 px grid) covers no cell's majority
+// where it runs along a cell row, so the majority grid breaks it into specks that get no bones. Away
+// from the thick body, a faint cell (one a 1 px line could cross end to end: covered >= cell px)
+// joins the on cells there into strokes; a stroke long enough to be a limb is kept and grown through
+// the faint and on cells near the body until it reaches it. Other faint cells (the body's
+// antialiased rim, a narrow gap between two parts, a short twig) stay off.
+void keep_thin_strokes(const std::vector<int>& covered, WorkGrid& g) {
+  if (g.cell < 3) return;  // at 2 px a quarter is no less than a half's rounding: nothing to add
+  std::vector<std::uint8_t>& on = g.grid.on;
+  std::vector<std::uint8_t> passable(on.size(), 0);
+  bool any_faint = false;
+  for (std::size_t i = 0; i < on.size(); ++i) {
+    const bool faint = !on[i] && covered[i] >= g.cell;
+    any_faint |= faint;
+    passable[i] = static_cast<std::uint8_t>(on[i] || faint);
+  }
+  if (!any_faint) return;
+  const std::vector<std::uint8_t> near = near_thick(g.grid);
+  BinaryGrid strokes{g.grid.width, g.grid.height, std::vector<std::uint8_t>(on.size(), 0)};
+  for (std::size_t i = 0; i < on.size(); ++i) strokes.on[i] = static_cast<std::uint8_t>(passable[i] && !near[i]);
+  // As long as a limb must reach beyond its junction (kSpurScale of the shape's size).
+  const double on_cells = static_cast<double>(std::count(on.begin(), on.end(), std::uint8_t{1}));
+  keep_long_pieces(strokes, static_cast<int>(std::ceil(kSpurScale * std::sqrt(on_cells))));
+  grow_into(strokes, passable, 3);
+  for (std::size_t i = 0; i < on.size(); ++i) on[i] |= strokes.on[i];
+}
 
 WorkGrid work_grid(const Coverage& c) {
   WorkGrid g;
@@ -124,6 +206,8 @@ WorkGrid work_grid(const Coverage& c) {
   // all: then any covered pixel turns its cell on, so the shape keeps a skeleton.
   if (!any)
     for (std::size_t i = 0; i < covered.size(); ++i) g.grid.on[i] = covered[i] > 0;
+  else
+    keep_thin_strokes(covered, g);
   return g;
 }
 

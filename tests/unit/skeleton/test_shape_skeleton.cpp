@@ -422,6 +422,48 @@ TEST_CASE("shape_skeleton: a shape thinner than half a working cell keeps its ch
   }
 }
 
+// The spider drawn five times larger with legs 4 px wide: the working grid's cells are twice that,
+// so a leg running along a cell row's edge half covers no cell.
+Shape large_thin_spider() {
+  const Shape small = spider();
+  const double k = 5;
+  const auto scaled = [k](const Capsule& c, double r) {
+    return Capsule{{c.a.x * k, c.a.y * k}, {c.b.x * k, c.b.y * k}, r};
+  };
+  Shape s{static_cast<int>(small.width * k), static_cast<int>(small.height * k), {}, {}};
+  s.body.push_back(scaled(small.body[0], small.body[0].r * k));
+  for (std::size_t i = 1; i < small.body.size(); ++i) s.body.push_back(scaled(small.body[i], 2));
+  for (const Capsule& limb : small.limbs) s.limbs.push_back(scaled(limb, 2));
+  return s;
+}
+
+TEST_CASE("shape_skeleton: legs thinner than half a working cell on a large body keep their chains", "[skeleton]") {
+  const Shape shape = large_thin_spider();
+  const Image image = make_sprite(
+      shape.width, shape.height, [&](double x, double y) { return shape.contains(x, y); }, false);
+  ShapeSkeletonStats stats;
+  auto bones = shape_skeleton(image, {}, &stats);
+  REQUIRE(bones);
+  REQUIRE(stats.cell >= 8);
+  check_joints_inside(*bones, image);
+  CHECK(stats.tips >= shape.limbs.size());
+  // Each leg bends at its knee: a joint within a few px of it.
+  const std::vector<Vec2> joints = joints_in_image(*bones, image);
+  for (std::size_t l = 0; l < shape.limbs.size(); ++l) {
+    const Vec2 knee = shape.limbs[l].a;
+    double nearest = 1e9;
+    for (const Vec2& j : joints) nearest = std::min(nearest, std::hypot(j.x - knee.x, j.y - knee.y));
+    INFO("leg " << l << " knee (" << knee.x << ", " << knee.y << ")");
+    CHECK(nearest <= 3 * stats.cell);
+  }
+  AutorigOptions o;  // the CLI's default pipeline
+  o.mesh = MeshMode::Outline;
+  o.skeleton = SkeletonMode::Shape;
+  auto rig = autorig_image(image, o);
+  REQUIRE(rig);
+  check_limbs_own_their_ends(shape, *rig, image);
+}
+
 TEST_CASE("autorig: the outline mesh is fine enough to bend between the bones", "[skeleton][pipeline]") {
   // A 40x30 blob gets bones about 9 px apart; a 64 px edge bound would leave one inner vertex.
   const Image blob = make_sprite(40, 30, [](double x, double y) { return std::hypot((x - 20) / 19, (y - 15) / 14) <= 1; });
