@@ -640,9 +640,10 @@ Result<std::vector<Bone>> shape_skeleton(const Image& image, const ShapeSkeleton
     std::vector<Limb>& limbs = piece.limbs;
     const int main = main_limb(limbs, piece.rooted_near);
     plan_limbs(piece, main, o, work.cell);
-    // A small island (a detached head, a floating hand, a hat) moves as one: cut into chains at its
-    // own scale it gets stubs that bend nothing visible and only pinch its mesh.
-    const bool one_bone = !first && piece.scale < kIslandOneBone * main_scale;
+    // A small island (a floating hand, a hat) moves as one: cut into chains at its own scale it gets
+    // stubs that bend nothing visible and only pinch its mesh. So does a round one of any size (a
+    // detached head): with no limb it would be folded in half along its principal axis.
+    const bool one_bone = !first && (piece.scale < kIslandOneBone * main_scale || piece.fallback);
     if (one_bone) {
       for (Limb& limb : limbs) limb.dropped = true;
       const Vec2 hang = writer.joints[static_cast<std::size_t>(writer.nearest_bone(piece.root))];

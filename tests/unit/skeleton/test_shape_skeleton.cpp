@@ -278,32 +278,37 @@ TEST_CASE("shape_skeleton: islands get their own chains, parented to the nearest
   check_not_rigid(shape_rig(image));
 }
 
-TEST_CASE("shape_skeleton: a small round island gets one bone, turning on the side facing the body", "[skeleton]") {
-  // A body and a detached round head above it (the head's size is 0.4 of the body's).
-  const Image image = make_sprite(100, 150, [](double x, double y) {
-    return Capsule{{50, 60}, {50, 135}, 14}.contains(x, y) || std::hypot(x - 50, y - 28) <= 12;
-  });
-  ShapeSkeletonStats stats;
-  auto bones = shape_skeleton(image, {}, &stats);
-  REQUIRE(bones);
-  CHECK(stats.islands == 2);
-  check_joints_inside(*bones, image);
-  const auto joints = joints_in_image(*bones, image);
-  int in_head = 0;
-  for (std::size_t i = 0; i < bones->size(); ++i) {
-    if (joints[i].y >= 16 && joints[i].y <= 40) {
-      ++in_head;
-      CHECK((*bones)[i].name == "island1");
-      CHECK(joints[i].y > 34);  // at the head's lower rim (the neck), not its middle (y 28)
-      REQUIRE((*bones)[i].parent >= 0);
-      CHECK(joints[static_cast<std::size_t>((*bones)[i].parent)].y > 45);  // hangs from the body
+TEST_CASE("shape_skeleton: a round island gets one bone, turning on the side facing the body", "[skeleton]") {
+  // A body and a detached round head above it: a small head (0.4 of the body's size) and one as large
+  // as a cartoon's (0.8), which has no limb and would be folded along its principal axis.
+  for (const double r : {12.0, 24.0}) {
+    CAPTURE(r);
+    const double cy = 6 + r;  // the head's centre
+    const Image image = make_sprite(100, static_cast<int>(2 * r + 120), [&](double x, double y) {
+      return Capsule{{50, 2 * r + 24}, {50, 2 * r + 99}, 14}.contains(x, y) || std::hypot(x - 50, y - cy) <= r;
+    });
+    ShapeSkeletonStats stats;
+    auto bones = shape_skeleton(image, {}, &stats);
+    REQUIRE(bones);
+    CHECK(stats.islands == 2);
+    check_joints_inside(*bones, image);
+    const auto joints = joints_in_image(*bones, image);
+    int in_head = 0;
+    for (std::size_t i = 0; i < bones->size(); ++i) {
+      if (joints[i].y >= cy - r && joints[i].y <= cy + r) {
+        ++in_head;
+        CHECK((*bones)[i].name == "island1");
+        CHECK(joints[i].y > cy + 0.5 * r);  // at the head's lower rim (the neck), not its middle
+        REQUIRE((*bones)[i].parent >= 0);
+        CHECK(joints[static_cast<std::size_t>((*bones)[i].parent)].y > cy + r + 5);  // hangs from the body
+      }
     }
+    CHECK(in_head == 1);
+    const Rig rig = shape_rig(image);
+    const DeformReport report = check_deformation(rig, {});
+    for (const PartDeformStats& part : report.stats.parts) CHECK(part.flip_fraction == 0);
+    for (double share : dominance_shares(rig)) CHECK(share > 0);  // every bone leads some vertices
   }
-  CHECK(in_head == 1);
-  const Rig rig = shape_rig(image);
-  const DeformReport report = check_deformation(rig, {});
-  for (const PartDeformStats& part : report.stats.parts) CHECK(part.flip_fraction == 0);
-  for (double share : dominance_shares(rig)) CHECK(share > 0);  // every bone leads some vertices
 }
 
 TEST_CASE("shape_skeleton: small holes and bumps make no bones", "[skeleton]") {
