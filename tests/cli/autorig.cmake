@@ -38,7 +38,7 @@ endforeach()
 
 # Sprite sheets and layouts (tests/cli/autorig_sheets.sh): slices, the sheet warning, --layout.
 if(TARGET rig2d-validate)
-  foreach(scenario slices sheet-warning layout)
+  foreach(scenario slices sheet-warning slice-sheets layout)
     add_test(NAME cli_autorig_sheets_${scenario}
              COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/autorig_sheets.sh $<TARGET_FILE:rig2d-autorig>
                      $<TARGET_FILE:rig2d-validate> ${PROJECT_SOURCE_DIR} ${scenario})

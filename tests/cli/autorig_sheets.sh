@@ -13,6 +13,26 @@ trap 'rm -rf "$work"' EXIT
 
 source "$(dirname "$0")/autorig_lib.sh"
 
+# disc_grid PNG W H R2 [COL,ROW:R2 ...]: a W x H RGBA PNG of 32 px cells, each holding a disc of squared
+# radius R2 (R2 given per cell for the cells listed).
+disc_grid() {
+  python3 - "$@" <<'PY'
+import struct, sys, zlib
+path, w, h, r2 = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+own = {tuple(map(int, c.split(":")[0].split(","))): float(c.split(":")[1]) for c in sys.argv[5:]}
+cell, rows = 32, []
+for y in range(h):
+    row = bytearray([0])
+    for x in range(w):
+        cx, cy = x % cell - cell / 2 + 0.5, y % cell - cell / 2 + 0.5
+        row += bytes([200, 80, 40, 255 if cx * cx + cy * cy < own.get((x // cell, y // cell), r2) else 0])
+    rows.append(bytes(row))
+def chunk(t, d): return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d) & 0xffffffff)
+png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(b"".join(rows))) + chunk(b"IEND", b"")
+open(path, "wb").write(png)
+PY
+}
+
 case "$scenario" in
   slices)
     # islands.png (192 x 96) sliced into its two blobs, and a third slice with an awkward name.
@@ -59,21 +79,7 @@ JSON
   sheet-warning)
     # An unsliced image of many separate sprites on a grid is rigged, with a warning to slice it.
     mkdir -p "$work/s"
-    python3 - "$work/s/grid.png" <<'PY'
-import struct, sys, zlib
-w, h, cell = 256, 128, 32
-rows = []
-for y in range(h):
-    row = bytearray([0])
-    for x in range(w):
-        cx, cy = x % cell - cell / 2 + 0.5, y % cell - cell / 2 + 0.5
-        a = 255 if cx * cx + cy * cy < 100 else 0
-        row += bytes([200, 80, 40, a])
-    rows.append(bytes(row))
-def chunk(t, d): return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d) & 0xffffffff)
-png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(b"".join(rows))) + chunk(b"IEND", b"")
-open(sys.argv[1], "wb").write(png)
-PY
+    disc_grid "$work/s/grid.png" 256 128 100
     echo '{"version": 2, "id": "2ffb1576-687f-5bff-8577-1bad25f3f2aa", "type": "2d"}' >"$work/s/grid.png.meta.json"
     run 0 "$work/s/grid.png" --max-verts 200
     expect "grid.png: warning: looks like a sprite sheet: 32 separate islands on about 4 x 8 .*\[autorig.sheet\]"
@@ -84,6 +90,39 @@ PY
     expect "over the budget of 40 .*\[autorig.budget\]"
     [ -f "$work/s/tight.rig2d.json" ] && fail "a rig was written over budget"
     echo "PASS: sheet-warning"
+    ;;
+  slice-sheets)
+    # --slice-sheets: a 4 x 2 grid of discs with no sidecar is sliced and rigged per disc. One disc is
+    # too small to count towards the sheet (under 5% of the largest) but gets its slice all the same.
+    mkdir -p "$work/s"
+    disc_grid "$work/s/coins.png" 128 64 144 1,1:6
+    run 2 "$work/s" --slice-sheets --check
+    expect "--slice-sheets writes sidecars and --check writes nothing"
+    run 0 "$work/s" --slice-sheets --write-meta --dry-run
+    expect "coins.png: looks like a sprite sheet: would write 8 slices, one per sprite"
+    [ -f "$work/s/coins.png.meta.json" ] && fail "--dry-run wrote a sidecar"
+    run 0 "$work/s" --slice-sheets --write-meta
+    expect "wrote 8 slices, one per sprite, into .*coins.png.meta.json \(new\)"
+    expect "8 written, 0 up to date, 0 failed"
+    [ -f "$work/s/coins.rig2d.json" ] && fail "a sliced sheet got a whole-image rig"
+    # Reading order: row 1 left to right, then row 2; the small disc (row 2, column 2) is coins_05.
+    python3 - "$work/s/coins.png.meta.json" <<'PY' || fail "the slices are not the discs in reading order"
+import json, sys
+meta = json.load(open(sys.argv[1]))
+assert meta["spriteSheet"] == {"width": 128, "height": 64}, meta["spriteSheet"]
+got = [(s["name"], s["rect"]["x"] // 32, s["rect"]["y"] // 32, s["rect"]["w"]) for s in meta["sprites"]]
+want = [("coins_%02d" % k, k % 4, k // 4, 4 if k == 5 else 24) for k in range(8)]
+assert got == want, got
+assert len({s["guid"] for s in meta["sprites"]}) == 8
+PY
+    for k in 00 05 07; do [ -f "$work/s/coins.coins_$k.rig2d.json" ] || fail "no coins.coins_$k.rig2d.json"; done
+    "$validate" "$work/s" >"$work/val.txt" 2>&1 || { cat "$work/val.txt"; fail "rig2d-validate failed on the sliced sheet"; }
+    # The sidecar now lists slices: a re-run slices nothing and finds every rig current.
+    cp "$work/s/coins.png.meta.json" "$work/before.json"
+    run 0 "$work/s" --slice-sheets
+    expect "0 written, 8 up to date"
+    cmp -s "$work/before.json" "$work/s/coins.png.meta.json" || fail "a re-run rewrote the sliced sidecar"
+    echo "PASS: slice-sheets"
     ;;
   layout)
     # A folder of two full-canvas 64 x 256 layers, then the same as a layout file with a placed part.

@@ -12,6 +12,7 @@
 #include "common/cli_common.h"
 #include "layout_run.h"
 #include "options.h"
+#include "slice_jobs.h"
 
 namespace rig2d::cli {
 namespace {
@@ -31,9 +32,10 @@ int rig_jobs(const Options& o, const AutorigOptions& options, const std::string&
 
 // --layout: one multi-part rig, none of the sprite batch's options.
 int rig_layout(const Options& o, const AutorigOptions& options, const std::string& options_key) {
-  if (!o.inputs.empty() || o.shard || o.slice || o.keep_bones || o.write_meta) {
+  if (!o.inputs.empty() || o.shard || o.slice || o.slice_sheets || o.keep_bones || o.write_meta) {
     spdlog::error(
-        "--layout builds one rig from the layout: no PNG inputs, --shard, --slice, --keep-bones or --write-meta");
+        "--layout builds one rig from the layout: no PNG inputs, --shard, --slice, --slice-sheets, --keep-bones or "
+        "--write-meta");
     return kUsage;
   }
   return run_layout({*o.layout, o.output, o.bones, o.depfile, o.list_inputs, o.check, o.dry_run, o.force, options_key},
@@ -46,6 +48,17 @@ int run(const Options& o, const std::string& options_key) {
   if (o.layout) return rig_layout(o, options, options_key);
   std::vector<Job> jobs;
   if (const int code = plan_batch(o, jobs); code != kOk) return code;
+  if (o.slice_sheets && !o.list_inputs) {
+    if (o.check) {
+      spdlog::error("--slice-sheets writes sidecars and --check writes nothing: slice the sheets first, then check");
+      return kUsage;
+    }
+    bool sliced = false;
+    if (const int code = slice_sheets(o, options.alpha_threshold, jobs, sliced); code != kOk) return code;
+    if (sliced) {  // the new slices are jobs of their own
+      if (const int code = plan_batch(o, jobs); code != kOk) return code;
+    }
+  }
   if (o.list_inputs) return list_inputs(jobs);
   if (jobs.empty()) {
     spdlog::warn(o.shard ? "no PNG files in this shard" : "no PNG files found");

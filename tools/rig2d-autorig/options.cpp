@@ -152,6 +152,10 @@ void add_run_options(CLI::App& app, Options& o) {
                  "Of a sheet whose sidecar lists \"sprites\" slices (each rigged into <png stem>.<slice>.rig2d.json), "
                  "rig only the slice of this name")
       ->type_name("NAME");
+  app.add_flag("--slice-sheets", o.slice_sheets,
+               "A PNG without slices that looks like a sprite sheet (the autorig.sheet warning) gets its islands "
+               "written into its sidecar as \"sprites\" slices, <png stem>_NN in reading order (review the rects), "
+               "and each is rigged on its own; with --write-meta a missing sidecar is created first. Not with --check");
 }
 
 // What build systems and CI need: the up-to-date check, the inputs, a slice of the work.
@@ -238,7 +242,7 @@ void setup(CLI::App& app, Options& o) {
   // Options that do not change a rig's bytes stay out of the digest; every other option is in it.
   for (const char* name :
        {"inputs", "--output", "--bones", "--jobs", "--memory-budget", "--dry-run", "--force", "--check", "--depfile",
-        "--list-inputs", "--shard", "--base", "--slice", "--layout", "--verbose", "--quiet"}) {
+        "--list-inputs", "--shard", "--base", "--slice", "--slice-sheets", "--layout", "--verbose", "--quiet"}) {
     app.get_option(name)->configurable(false);
   }
 }

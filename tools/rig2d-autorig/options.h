@@ -48,6 +48,7 @@ struct Options {
   std::optional<std::string> shard;
   std::optional<std::string> base;
   std::optional<std::string> slice;
+  bool slice_sheets = false;
   std::optional<std::string> layout;
   Verbosity verbosity;
 };

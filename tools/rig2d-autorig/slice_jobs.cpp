@@ -1,7 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "slice_jobs.h"
 
+#include <spdlog/spdlog.h>
+
+#include <filesystem>
+
+#include "common/build_files.h"
+#include "common/cli_common.h"
 #include "rig2d/pipeline/autorig_inputs.h"
+#include "rig2d/pipeline/sheet_slicing.h"
 #include "rig2d/pipeline/slices.h"
 
 namespace rig2d::cli {
@@ -33,6 +40,41 @@ Result<void> expand_slice_jobs(std::vector<Job>& jobs, const std::optional<std::
   }
   jobs = std::move(expanded);
   return {};
+}
+
+int slice_sheets(const Options& o, int alpha_threshold, const std::vector<Job>& jobs, bool& sliced) {
+  sliced = false;
+  for (const Job& job : jobs) {
+    if (job.request.slice) continue;
+    auto slicing = slice_sheet_file(job.request.png_path, alpha_threshold, o.write_meta);
+    if (!slicing) {
+      spdlog::debug("{}: not sliced: {}", job.display, slicing.error().message);
+      continue;
+    }
+    if (!*slicing) continue;
+    const std::string meta = sidecar_path(job.request.png_path);
+    if (o.dry_run) {
+      spdlog::info("{}: looks like a sprite sheet: would write {} slices, one per sprite, into {}", job.display,
+                   (*slicing)->slices, meta);
+      continue;
+    }
+    auto wrote = write_if_changed(meta, (*slicing)->meta_text);
+    if (!wrote) {
+      print_error(wrote.error());
+      return kWriteFailed;
+    }
+    sliced = true;
+    spdlog::info("{}: looks like a sprite sheet: wrote {} slices, one per sprite, into {}{}; each is rigged on its own",
+                 job.display, (*slicing)->slices, meta, (*slicing)->meta_created ? " (new)" : "");
+    // Deleting is the user's call: the rig may be referenced or edited. It no longer draws anything.
+    std::error_code ec;
+    if (std::filesystem::exists(job.request.rig_path, ec))
+      spdlog::warn(
+          "{}: the whole-image rig made before remains; the engine makes no sprite for a sliced sheet, so it "
+          "draws nothing now: delete it or point it at a slice",
+          job.request.rig_path);
+  }
+  return kOk;
 }
 
 }  // namespace rig2d::cli

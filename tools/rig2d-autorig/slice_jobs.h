@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "batch.h"
+#include "options.h"
 
 namespace rig2d::cli {
 
@@ -15,5 +16,11 @@ namespace rig2d::cli {
 // A sidecar that cannot be read or parsed leaves its job alone (autorig_file reports it). Errors:
 // autorig.slice when `only` is given and a PNG has no slice of that name.
 Result<void> expand_slice_jobs(std::vector<Job>& jobs, const std::optional<std::string>& only);
+
+// --slice-sheets: writes the islands of every whole-image job's PNG that looks like a sheet into its
+// sidecar as slices (rig2d/pipeline/sheet_slicing.h); with --dry-run only says which it would. A PNG or
+// sidecar that cannot be read is left to its job to report. Sets `sliced` when a sidecar changed (the
+// jobs must then be planned again). Returns kOk, or kWriteFailed (printed) when a sidecar cannot be written.
+int slice_sheets(const Options& o, int alpha_threshold, const std::vector<Job>& jobs, bool& sliced);
 
 }  // namespace rig2d::cli

@@ -17,17 +17,19 @@
 #include "rig2d/rig/rig_json.h"
 
 namespace rig2d {
-namespace {
 
-namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
-
-std::string relative_to_asset_root(const std::string& png_path) {
+std::string detail::relative_to_asset_root(const std::string& png_path) {
+  namespace fs = std::filesystem;
   std::error_code ec;
   const fs::path abs = fs::absolute(png_path, ec).lexically_normal();
   const fs::path rel = abs.lexically_relative(default_asset_root(png_path));
   return rel.empty() ? abs.filename().generic_string() : rel.generic_string();
 }
+
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
 
 // The rig as the engine will load it must be the rig we meant: the same bones, the float32 mesh and
 // weights the engine reader makes of it, nothing dropped or clamped, and the strict reader (what
@@ -128,7 +130,7 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
     slice_name = std::move(slice->name);
     *image = std::move(slice->pixels);
   } else if (!meta && meta.error().code == "meta.missing" && request.write_meta) {
-    out.texture_guid = mint_texture_guid(relative_to_asset_root(request.png_path), bytes);
+    out.texture_guid = mint_texture_guid(detail::relative_to_asset_root(request.png_path), bytes);
     out.meta_text = new_sprite_meta_text(out.texture_guid);
     out.meta_created = true;
   } else if (!meta) {

@@ -16,6 +16,9 @@ inline double ms_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
+// The PNG's path under its asset root ('/' separators), which --write-meta mints its GUID from.
+std::string relative_to_asset_root(const std::string& png_path);
+
 // The error when a generated rig's text does not read back as the rig meant (autorig_file and the
 // layout pipeline check every rig they write).
 inline Unexpected verify_failure(const std::string& rig_path, const std::string& what) {

@@ -39,7 +39,8 @@ std::optional<Diagnostic> sheet_warning(const Image& image, int alpha_threshold,
   d.where.file = png_path;
   d.message = "looks like a sprite sheet: " + std::to_string(g.islands) + " separate islands on about " +
               std::to_string(g.rows) + " x " + std::to_string(g.cols) +
-              " rows x columns, rigged as one sprite; slice it (\"sprites\" in its .meta.json) to get one rig per "
+              " rows x columns, rigged as one sprite; slice it (\"sprites\" in its .meta.json, or rig2d-autorig "
+              "--slice-sheets) to get one rig per "
               "sprite";
   return d;
 }

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <filesystem>
 #include <set>
+#include <string>
+#include <utility>
 
 #include "core/ascii.h"
 #include "image/alpha_threshold.h"
@@ -22,6 +24,10 @@ using detail::Json;
 
 constexpr double kSignificantIsland = 0.05;  // of the largest island's area
 constexpr double kDominantShare = 0.5;       // an island this big is the sprite, the rest are details
+// Slicing a sheet: an island far from the significant ones is a sprite of its own from this size up
+// (px and share of the largest island); smaller ones are dust.
+constexpr double kSliceMinArea = 16;
+constexpr double kSliceMinShare = 0.005;
 
 bool whole(const Json& v) {
   return v.is_number() && std::isfinite(v.get<double>()) && std::floor(v.get<double>()) == v.get<double>() &&
@@ -203,6 +209,106 @@ Result<Image> crop_slice(const Image& image, const SpriteSlice& s) {
     std::copy(src, src + s.w * 4, out.rgba.begin() + static_cast<std::ptrdiff_t>(std::size_t(y) * std::size_t(s.w) * 4));
   }
   return out;
+}
+
+namespace {
+
+std::pair<double, double> centre(const Island& i) { return {0.5 * (i.x0 + i.x1), 0.5 * (i.y0 + i.y1)}; }
+
+// The significant islands (at least kSignificantIsland of the largest), each with the smaller ones
+// near it joined, then the small ones near none that are more than dust.
+std::vector<Island> sheet_sprites(const std::vector<Island>& islands) {
+  std::size_t largest = 0;
+  for (const Island& i : islands) largest = std::max(largest, i.area);
+  std::vector<Island> kept, specks;
+  for (const Island& i : islands) (double(i.area) < kSignificantIsland * double(largest) ? specks : kept).push_back(i);
+  std::vector<Island> sprites = kept;  // joining tests the islands' own boxes, not the growing unions
+  for (const Island& speck : specks) {
+    const auto [sx, sy] = centre(speck);
+    std::size_t best = kept.size();
+    double best_d2 = 0;
+    for (std::size_t k = 0; k < kept.size(); ++k) {
+      const Island& i = kept[k];
+      const double grow = 0.25 * std::max(i.x1 - i.x0 + 1, i.y1 - i.y0 + 1);
+      if (sx < i.x0 - grow || sx > i.x1 + grow || sy < i.y0 - grow || sy > i.y1 + grow) continue;
+      const auto [cx, cy] = centre(i);
+      const double d2 = (sx - cx) * (sx - cx) + (sy - cy) * (sy - cy);
+      if (best == kept.size() || d2 < best_d2) best = k, best_d2 = d2;
+    }
+    if (best < kept.size()) {
+      Island& s = sprites[best];
+      s.x0 = std::min(s.x0, speck.x0), s.y0 = std::min(s.y0, speck.y0);
+      s.x1 = std::max(s.x1, speck.x1), s.y1 = std::max(s.y1, speck.y1);
+      s.area += speck.area;
+    } else if (double(speck.area) >= std::max(kSliceMinArea, kSliceMinShare * double(largest))) {
+      sprites.push_back(speck);  // a small sprite of the sheet on its own
+    }
+  }
+  return sprites;
+}
+
+// Rows top to bottom, each left to right. Taken by top edge, an island that starts above the bottom of
+// the row so far joins it, so frames aligned at their tops, centres or feet read alike; a row ends
+// where a gap in y (the sheet's padding between rows) begins.
+std::vector<Island> in_reading_order(std::vector<Island> sprites) {
+  std::stable_sort(sprites.begin(), sprites.end(), [](const Island& a, const Island& b) { return a.y0 < b.y0; });
+  std::vector<std::pair<int, Island>> rowed;
+  int rows = 0, row_bottom = 0;
+  for (const Island& i : sprites) {
+    if (rowed.empty() || i.y0 > row_bottom) ++rows, row_bottom = i.y1;
+    row_bottom = std::max(row_bottom, i.y1);
+    rowed.emplace_back(rows, i);
+  }
+  std::stable_sort(rowed.begin(), rowed.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first < b.first : a.second.x0 < b.second.x0;
+  });
+  for (std::size_t k = 0; k < rowed.size(); ++k) sprites[k] = rowed[k].second;
+  return sprites;
+}
+
+}  // namespace
+
+std::vector<SpriteSlice> sheet_island_slices(const Image& image, int alpha_threshold, std::string_view stem,
+                                             std::string_view texture_guid) {
+  std::vector<SpriteSlice> slices;
+  if (image.width <= 0 || image.height <= 0 ||
+      image.rgba.size() != std::size_t(image.width) * std::size_t(image.height) * 4)
+    return slices;
+  const std::vector<Island> sprites = in_reading_order(sheet_sprites(find_islands(image, alpha_threshold)));
+  const std::size_t digits = std::max<std::size_t>(2, std::to_string(sprites.empty() ? 0 : sprites.size() - 1).size());
+  const std::string guid_seed = "slice:" + detail::ascii_lower(texture_guid) + ":";
+  for (std::size_t k = 0; k < sprites.size(); ++k) {
+    const Island& i = sprites[k];
+    std::string number = std::to_string(k);
+    number.insert(0, digits - number.size(), '0');
+    SpriteSlice s;
+    s.name = std::string(stem) + "_" + number;
+    s.guid = derive_guid(guid_seed + s.name);
+    s.x = i.x0, s.y = i.y0, s.w = i.x1 - i.x0 + 1, s.h = i.y1 - i.y0 + 1;
+    slices.push_back(std::move(s));
+  }
+  return slices;
+}
+
+Result<std::string> sidecar_with_slices(std::string_view sidecar_text, const std::string& path,
+                                        const std::vector<SpriteSlice>& slices, int width, int height) {
+  auto json = detail::parse_json(sidecar_text, path);
+  if (!json) return Unexpected{json.error()};
+  if (!json->is_object())
+    return detail::located_error("meta.root", "sidecar is not a JSON object", sidecar_text, path, "");
+  if (const auto listed = json->find("sprites"); listed != json->end() && !(listed->is_array() && listed->empty()))
+    return detail::located_error("meta.sprites", "the sidecar already lists \"sprites\" slices", sidecar_text, path,
+                                 "/sprites");
+  Json sprites = Json::array();
+  for (const SpriteSlice& s : slices) {
+    sprites.push_back({{"guid", s.guid},
+                       {"name", s.name},
+                       {"rect", {{"x", s.x}, {"y", s.y}, {"w", s.w}, {"h", s.h}}},
+                       {"pivot", {{"x", s.pivot_x}, {"y", s.pivot_y}}}});
+  }
+  (*json)["spriteSheet"] = Json{{"width", width}, {"height", height}};
+  (*json)["sprites"] = std::move(sprites);
+  return detail::to_js_json(*json);
 }
 
 SheetGuess guess_sheet(const Image& image, int alpha_threshold) {

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <set>
 
+#include "rig2d/asset/guid.h"
 #include "rig2d/image/png.h"
 #include "rig2d/pipeline/autorig.h"
 #include "rig2d/pipeline/autorig_file.h"
@@ -78,6 +79,78 @@ TEST_CASE("vertex budget: a sprite under budget is untouched", "[pipeline][sheet
   REQUIRE(rig);
   CHECK(st.mesh_warnings.empty());
   CHECK(st.vertices < 4096);
+}
+
+TEST_CASE("sheet_island_slices: one slice per sprite of a sheet, in reading order", "[pipeline][sheets]") {
+  const std::string guid = "2FFB1576-687F-5BFF-8577-1BAD25F3F2AA";  // the sidecar's case is not the GUID's
+  // 4 x 2 cells of 64 px, each with a 24 px square (576 px), except the last, which holds a 5 px one
+  // (25 px: too small to count towards the sheet, but a sprite of its own). A dot 2 px right of the
+  // second square joins its slice; a 2 x 2 speck far from any square is dust.
+  Image sheet = blank(256, 128);
+  for (int k = 0; k < 7; ++k)
+    rect(sheet, 64 * (k % 4) + 20, 64 * (k / 4) + 20, 64 * (k % 4) + 44, 64 * (k / 4) + 44, 200, 90, 40);
+  rect(sheet, 64 + 46, 30, 64 + 49, 33, 10, 10, 10);
+  rect(sheet, 192 + 30, 64 + 30, 192 + 35, 64 + 35, 10, 10, 10);
+  rect(sheet, 128 + 60, 64 + 60, 128 + 62, 64 + 62, 10, 10, 10);
+  const std::vector<SpriteSlice> slices = sheet_island_slices(sheet, 8, "tiles", guid);
+  REQUIRE(slices.size() == 8);
+  std::set<std::string> guids;
+  for (std::size_t k = 0; k < slices.size(); ++k) {
+    const SpriteSlice& s = slices[k];
+    CAPTURE(k, s.x, s.y, s.w, s.h);
+    CHECK(s.name == "tiles_0" + std::to_string(k));
+    CHECK(s.guid == derive_guid("slice:2ffb1576-687f-5bff-8577-1bad25f3f2aa:" + s.name));
+    guids.insert(s.guid);
+    CHECK((s.pivot_x == 0.5 && s.pivot_y == 0.5));
+    const int cx = 64 * static_cast<int>(k % 4), cy = 64 * static_cast<int>(k / 4);
+    if (k == 7) {
+      CHECK((s.x == cx + 30 && s.y == cy + 30 && s.w == 5 && s.h == 5));
+    } else {
+      CHECK((s.x == cx + 20 && s.y == cy + 20 && s.w == (k == 1 ? 29 : 24) && s.h == 24));
+    }
+  }
+  CHECK(guids.size() == 8);
+  // Rows read left to right, whatever order the islands were found in: feet-aligned frames of
+  // different heights are one row.
+  Image frames = blank(200, 100);
+  for (int k = 0; k < 4; ++k) rect(frames, 50 * k + 10, 90 - 20 * (k % 2 + 2), 50 * k + 40, 90, 10, 10, 10);
+  const std::vector<SpriteSlice> row = sheet_island_slices(frames, 8, "walk", guid);
+  REQUIRE(row.size() == 4);
+  for (std::size_t k = 0; k < 4; ++k) CHECK(row[k].x == 50 * static_cast<int>(k) + 10);
+  // An image of one sprite gives one slice; an empty one none.
+  Image one = blank(100, 100);
+  star(one, 50, 50, 10, 40, 5, 200, 100, 50);
+  CHECK(sheet_island_slices(one, 8, "one", guid).size() == 1);
+  CHECK(sheet_island_slices(blank(8, 8), 8, "none", guid).empty());
+}
+
+TEST_CASE("sidecar_with_slices: the sidecar keeps its keys and gains slices that read back", "[pipeline][sheets]") {
+  const std::string text =
+      R"({"version": 2, "id": "2ffb1576-687f-5bff-8577-1bad25f3f2aa", "type": "2d", "extra": [1]})";
+  const std::vector<SpriteSlice> slices =
+      sheet_island_slices(star_sheet(3, 1, 40, 5), 8, "row", "2ffb1576-687f-5bff-8577-1bad25f3f2aa");
+  REQUIRE(slices.size() == 3);
+  auto written = sidecar_with_slices(text, "row.png.meta.json", slices, 120, 40);
+  REQUIRE(written);
+  CHECK(written->find(R"("extra": [)") < written->find(R"("spriteSheet": {)"));
+  CHECK(written->find(R"("id": "2ffb1576-687f-5bff-8577-1bad25f3f2aa")") < written->find(R"("extra")"));
+  auto back = parse_sprite_slices(*written, "row.png.meta.json");
+  REQUIRE(back);
+  REQUIRE(back->size() == 3);
+  for (std::size_t k = 0; k < 3; ++k) {
+    CHECK((*back)[k].guid == slices[k].guid);
+    CHECK((*back)[k].name == slices[k].name);
+    CHECK(((*back)[k].x == slices[k].x && (*back)[k].y == slices[k].y && (*back)[k].w == slices[k].w &&
+           (*back)[k].h == slices[k].h));
+  }
+  auto meta = parse_sprite_meta(*written, "row.png.meta.json");
+  REQUIRE(meta);
+  CHECK(meta->has_slices);
+  // A sidecar that lists slices already is never sliced over.
+  auto again = sidecar_with_slices(*written, "row.png.meta.json", slices, 120, 40);
+  REQUIRE_FALSE(again);
+  CHECK(again.error().code == "meta.sprites");
+  CHECK_FALSE(sidecar_with_slices("[1]", "x.meta.json", slices, 1, 1));
 }
 
 TEST_CASE("guess_sheet: a grid of sprites is a sheet, one sprite with details is not", "[pipeline][sheets]") {

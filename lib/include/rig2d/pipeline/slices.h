@@ -57,4 +57,20 @@ struct SheetGuess {
 };
 RIG2D_EXPORT SheetGuess guess_sheet(const Image& image, int alpha_threshold);
 
+// Slices for an image that looks like a sheet: one per significant island (as guess_sheet counts
+// them), a smaller island joined to the nearest one whose box, grown by a quarter of its long side,
+// holds its centre; one far from all of them is a slice of its own when it covers at least 16 px and
+// 0.5% of the largest island (else it is dust and gets none); in reading order (rows of island centres top to bottom,
+// each left to right). Rect: the island's box of alpha > threshold; pivot 0.5, 0.5; name
+// "<stem>_<NN>" (numbered from 00, as wide as the count needs); GUID derive_guid("slice:" +
+// lowercase(texture_guid) + ":" + name).
+RIG2D_EXPORT std::vector<SpriteSlice> sheet_island_slices(const Image& image, int alpha_threshold,
+                                                          std::string_view stem, std::string_view texture_guid);
+
+// A sidecar's text with `slices` as its `sprites` and the image size as its `spriteSheet`; other keys
+// keep their order and values (JSON.stringify(..., null, 2) layout). Errors: meta.root, json.*, and
+// meta.sprites when the sidecar already lists slices.
+RIG2D_EXPORT Result<std::string> sidecar_with_slices(std::string_view sidecar_text, const std::string& path,
+                                                     const std::vector<SpriteSlice>& slices, int width, int height);
+
 }  // namespace rig2d

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "rig2d/pipeline/sheet_slicing.h"
+
+#include <filesystem>
+
+#include "pipeline/autorig_internal.h"
+#include "rig2d/core/limits.h"
+#include "rig2d/image/png.h"
+#include "rig2d/io/files.h"
+#include "rig2d/pipeline/autorig_inputs.h"
+#include "rig2d/pipeline/slices.h"
+
+namespace rig2d {
+
+Result<std::optional<SheetSlicing>> slice_sheet_file(const std::string& png_path, int alpha_threshold,
+                                                     bool write_meta) {
+  const std::string meta_path = sidecar_path(png_path);
+  SheetSlicing out;
+  std::error_code ec;
+  const bool exists = std::filesystem::exists(meta_path, ec);
+  std::string meta_text;
+  if (exists) {
+    auto text = read_file(meta_path, kMaxSidecarBytes);
+    if (!text) return Unexpected{text.error()};
+    meta_text = std::move(*text);
+  } else if (!write_meta) {
+    return std::optional<SheetSlicing>{};
+  }
+  auto bytes = read_file(png_path, kMaxPngFileBytes);
+  if (!bytes) return Unexpected{bytes.error()};
+  if (!exists) {
+    meta_text = new_sprite_meta_text(mint_texture_guid(detail::relative_to_asset_root(png_path), *bytes));
+    out.meta_created = true;
+  }
+  auto meta = parse_sprite_meta(meta_text, meta_path);
+  if (!meta) return Unexpected{meta.error()};
+  if (meta->has_slices) return std::optional<SheetSlicing>{};
+  auto image = decode_png(*bytes, png_path);
+  if (!image) return Unexpected{image.error()};
+  if (!guess_sheet(*image, alpha_threshold).looks_like_sheet) return std::optional<SheetSlicing>{};
+  const std::string stem = std::filesystem::path(png_path).stem().string();
+  const std::vector<SpriteSlice> slices = sheet_island_slices(*image, alpha_threshold, stem, meta->texture_guid);
+  auto text = sidecar_with_slices(meta_text, meta_path, slices, image->width, image->height);
+  if (!text) return Unexpected{text.error()};
+  out.meta_text = std::move(*text);
+  out.slices = slices.size();
+  return std::optional<SheetSlicing>{std::move(out)};
+}
+
+}  // namespace rig2d
