@@ -97,7 +97,9 @@ JSON
     mkdir -p "$work/s"
     disc_grid "$work/s/coins.png" 128 64 144 1,1:6
     run 2 "$work/s" --slice-sheets --check
-    expect "--slice-sheets writes sidecars and --check writes nothing"
+    expect "--slice-sheets writes sidecars and adds jobs: slice the sheets in a run of their own, then --check"
+    run 2 "$work/s" --slice-sheets --shard 1/2
+    expect "then --shard"
     run 0 "$work/s" --slice-sheets --write-meta --dry-run
     expect "coins.png: looks like a sprite sheet: would write 8 slices, one per sprite"
     [ -f "$work/s/coins.png.meta.json" ] && fail "--dry-run wrote a sidecar"

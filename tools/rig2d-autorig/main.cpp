@@ -49,8 +49,10 @@ int run(const Options& o, const std::string& options_key) {
   std::vector<Job> jobs;
   if (const int code = plan_batch(o, jobs); code != kOk) return code;
   if (o.slice_sheets && !o.list_inputs) {
-    if (o.check) {
-      spdlog::error("--slice-sheets writes sidecars and --check writes nothing: slice the sheets first, then check");
+    if (o.check || o.shard) {
+      // A check writes nothing; shards split a job list that slicing changes while they run.
+      spdlog::error("--slice-sheets writes sidecars and adds jobs: slice the sheets in a run of their own, then {}",
+                    o.check ? "--check" : "--shard");
       return kUsage;
     }
     bool sliced = false;

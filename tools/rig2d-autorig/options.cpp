@@ -152,10 +152,12 @@ void add_run_options(CLI::App& app, Options& o) {
                  "Of a sheet whose sidecar lists \"sprites\" slices (each rigged into <png stem>.<slice>.rig2d.json), "
                  "rig only the slice of this name")
       ->type_name("NAME");
-  app.add_flag("--slice-sheets", o.slice_sheets,
-               "A PNG without slices that looks like a sprite sheet (the autorig.sheet warning) gets its islands "
-               "written into its sidecar as \"sprites\" slices, <png stem>_NN in reading order (review the rects), "
-               "and each is rigged on its own; with --write-meta a missing sidecar is created first. Not with --check");
+  app.add_flag(
+      "--slice-sheets", o.slice_sheets,
+      "A PNG without slices that looks like a sprite sheet (the autorig.sheet warning) gets its islands "
+      "written into its sidecar as \"sprites\" slices, <png stem>_NN in reading order (review the rects), "
+      "and each is rigged on its own; with --write-meta a missing sidecar is created first. Not with --check or "
+      "--shard");
 }
 
 // What build systems and CI need: the up-to-date check, the inputs, a slice of the work.
