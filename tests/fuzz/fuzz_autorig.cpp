@@ -1,12 +1,30 @@
 // SPDX-License-Identifier: Apache-2.0
-// PNG bytes -> coverage -> mesh -> bones (shape skeleton or chain) -> weights. Whatever the sprite, autorig_image returns either an
-// error or a rig that passes verify_rig (indices in range, weights normalized, finite geometry).
+// PNG bytes -> coverage -> mesh -> bones (shape skeleton or chain) -> weights. Whatever the sprite, autorig_image
+// returns either an error or a rig that passes verify_rig (indices in range, weights normalized, finite geometry). The
+// same image sliced as a sheet (--slice-sheets) gives rects inside it that a sidecar reads back.
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
 
 #include "rig2d/image/png.h"
 #include "rig2d/pipeline/autorig.h"
+#include "rig2d/pipeline/slices.h"
+
+namespace {
+
+void check_sheet_slices(const rig2d::Image& image, int alpha_threshold) {
+  const auto slices = rig2d::sheet_island_slices(image, alpha_threshold, "f", "2ffb1576-687f-5bff-8577-1bad25f3f2aa");
+  for (const rig2d::SpriteSlice& s : slices) {
+    if (s.w <= 0 || s.h <= 0 || s.x < 0 || s.y < 0 || s.x + s.w > image.width || s.y + s.h > image.height) std::abort();
+  }
+  auto text = rig2d::sidecar_with_slices(R"({"version": 2, "id": "2ffb1576-687f-5bff-8577-1bad25f3f2aa"})",
+                                         "f.meta.json", slices, image.width, image.height);
+  if (!text) std::abort();
+  auto back = rig2d::parse_sprite_slices(*text, "f.meta.json");
+  if (!back || back->size() != slices.size()) std::abort();
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 2) return 0;
@@ -33,6 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Both meshers and both weight schemes (the library defaults to the engine's grid with heat weights).
   options.mesh = (knobs & 0x80) ? rig2d::MeshMode::Outline : rig2d::MeshMode::Grid;
   options.weights = (knobs & 0x20) ? rig2d::WeightsMode::Joint : rig2d::WeightsMode::Heat;
+  check_sheet_slices(*image, options.alpha_threshold);
   auto rig = rig2d::autorig_image(*image, options);
   if (rig && !rig2d::verify_rig(*rig)) std::abort();
   return 0;
