@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <optional>
+#include <string>
 #include <thread>
 
 #include "common/build_files.h"
@@ -42,6 +44,28 @@ Outcome failure(Error error, int exit_code) {
   return out;
 }
 
+// The sheet a worker decoded for its last slice job, kept while its next jobs are slices of the same
+// PNG bytes (a sheet's slices are consecutive jobs), so a worker decodes a sheet once rather than once
+// per slice; dropped as soon as the worker moves on to another PNG.
+struct SheetMemo {
+  std::string path, bytes;
+  std::optional<Image> image;
+};
+thread_local SheetMemo t_sheet;
+
+const Image* remembered_sheet(const AutorigFileRequest& request) {
+  if (!request.slice || !request.png_bytes) {
+    t_sheet = {};
+    return nullptr;
+  }
+  if (t_sheet.image && t_sheet.path == request.png_path && t_sheet.bytes == *request.png_bytes) return &*t_sheet.image;
+  t_sheet = {};
+  auto image = decode_png(*request.png_bytes, request.png_path);
+  if (!image) return nullptr;  // autorig_file decodes it again and reports why
+  t_sheet = {request.png_path, std::string(*request.png_bytes), std::move(*image)};
+  return &*t_sheet.image;
+}
+
 Outcome rig_in_memory(const AutorigFileRequest& request, const AutorigOptions& options, MemoryBudget* budget) {
   // The decode's peak memory comes out of the shared budget first (an unreadable header is left for
   // autorig_file to report).
@@ -54,7 +78,9 @@ Outcome rig_in_memory(const AutorigFileRequest& request, const AutorigOptions& o
       lease = std::move(*taken);
     }
   }
-  auto result = autorig_file(request, options);
+  AutorigFileRequest with_sheet = request;
+  with_sheet.decoded = remembered_sheet(request);
+  auto result = autorig_file(with_sheet, options);
   if (!result) return failure(result.error(), result.error().code == "autorig.verify" ? kInternal : kBadInput);
   Outcome out;
   out.result = std::move(*result);

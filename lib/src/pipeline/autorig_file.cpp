@@ -110,10 +110,16 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
   }
   const std::string_view bytes = given ? *request.png_bytes : std::string_view(read_bytes);
   out.read_ms = detail::ms_since(t);
-  t = Clock::now();
-  auto image = decode_png(bytes, request.png_path);
-  if (!image) return Unexpected{image.error()};
-  out.decode_ms = detail::ms_since(t);
+  // A sheet the caller decoded for an earlier slice is used as it is (a slice only reads it).
+  Result<Image> decoded = Image{};
+  const Image* image = request.slice ? request.decoded : nullptr;
+  if (!image) {
+    t = Clock::now();
+    decoded = decode_png(bytes, request.png_path);
+    if (!decoded) return Unexpected{decoded.error()};
+    image = &*decoded;
+    out.decode_ms = detail::ms_since(t);
+  }
 
   // The sidecar text the caller holds, if it may be used; else the sidecar is read from its file.
   const std::optional<std::string_view> sidecar_text =
@@ -128,7 +134,8 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
     out.texture_guid = meta->texture_guid;
     out.sprite_guid = std::move(slice->guid);
     slice_name = std::move(slice->name);
-    *image = std::move(slice->pixels);
+    decoded = std::move(slice->pixels);
+    image = &*decoded;
   } else if (!meta && meta.error().code == "meta.missing" && request.write_meta) {
     out.texture_guid = mint_texture_guid(detail::relative_to_asset_root(request.png_path), bytes);
     out.meta_text = new_sprite_meta_text(out.texture_guid);

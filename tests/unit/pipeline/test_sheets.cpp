@@ -350,6 +350,13 @@ TEST_CASE("slices: a three-slice sheet gives three rigs, each covering only its 
     REQUIRE(res);
     CHECK(res->sprite_guid == guids[i]);
     CHECK_FALSE(has_code(res->warnings, "autorig.sheet"));
+    // The sheet decoded once and handed over (rig2d-autorig's next slice) gives the same rig, undecoded.
+    req.decoded = &sheet;
+    auto given = autorig_file(req, cli_defaults());
+    REQUIRE(given);
+    CHECK(given->rig_text == res->rig_text);
+    CHECK(given->decode_ms == 0);
+    req.decoded = nullptr;
     auto rig = read_rig_normalized(res->rig_text, req.rig_path);
     REQUIRE(rig);
     REQUIRE(rig->parts.size() == 1);

@@ -12,6 +12,7 @@
 
 #include "rig2d/core/result.h"
 #include "rig2d/export.h"
+#include "rig2d/image/image.h"
 #include "rig2d/pipeline/autorig.h"
 
 namespace rig2d {
@@ -30,6 +31,9 @@ struct AutorigFileRequest {
   // rig is made from exactly the bytes the caller holds. They must outlive the call. Unset: read.
   std::optional<std::string_view> png_bytes;
   std::optional<std::string_view> sidecar_text;
+  // With `slice`: the sheet already decoded from png_bytes (rig2d-autorig keeps it for the sheet's next
+  // slice), used instead of decoding them again. It must be exactly their image and outlive the call.
+  const Image* decoded = nullptr;
 };
 
 struct AutorigFileResult {
