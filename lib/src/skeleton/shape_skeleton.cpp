@@ -85,18 +85,23 @@ struct WorkGrid {
 };
 
 // Cells within two of a thick one (an on cell whose four neighbours are on): the body, its rim and
-// the gaps between its parts. The grid has an empty border, so a thick cell is never on it.
+// the gaps between its parts. A 5 x 5 box dilation, done as a row pass and a column pass. The grid
+// has an empty border, so a thick cell is never on it.
 std::vector<std::uint8_t> near_thick(const BinaryGrid& g) {
   const int w = g.width, h = g.height;
-  const auto on = [&](int x, int y) { return g.on[static_cast<std::size_t>(y) * w + x] != 0; };
-  std::vector<std::uint8_t> near(g.on.size(), 0);
+  const auto at = [w](int x, int y) { return static_cast<std::size_t>(y) * w + x; };
+  std::vector<std::uint8_t> rows(g.on.size(), 0), near(g.on.size(), 0);
   for (int y = 1; y + 1 < h; ++y) {
     for (int x = 1; x + 1 < w; ++x) {
-      if (!on(x, y) || !on(x - 1, y) || !on(x + 1, y) || !on(x, y - 1) || !on(x, y + 1)) continue;
-      for (int ny = std::max(0, y - 2); ny <= std::min(h - 1, y + 2); ++ny)
-        std::fill_n(near.begin() + ny * w + std::max(0, x - 2), std::min(w - 1, x + 2) - std::max(0, x - 2) + 1, 1);
+      if (!g.on[at(x, y)] || !g.on[at(x - 1, y)] || !g.on[at(x + 1, y)] || !g.on[at(x, y - 1)] || !g.on[at(x, y + 1)])
+        continue;
+      for (int nx = std::max(0, x - 2); nx <= std::min(w - 1, x + 2); ++nx) rows[at(nx, y)] = 1;
     }
   }
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x)
+      if (rows[at(x, y)])
+        for (int ny = std::max(0, y - 2); ny <= std::min(h - 1, y + 2); ++ny) near[at(x, ny)] = 1;
   return near;
 }
 
@@ -119,22 +124,25 @@ void keep_long_pieces(BinaryGrid& cells, int min_cells) {
   }
 }
 
-// Grows `cells` by `steps` rings (8-neighbours) into the cells `passable` allows.
+// Grows `cells` by `steps` rings (8-neighbours) into the cells `passable` allows, ring by ring from
+// the cells added last (the grid has an empty border, so no neighbour falls off it).
 void grow_into(BinaryGrid& cells, const std::vector<std::uint8_t>& passable, int steps) {
-  const int w = cells.width, h = cells.height;
-  for (int step = 0; step < steps; ++step) {
-    std::vector<std::uint8_t> grown = cells.on;
-    for (int y = 0; y < h; ++y) {
-      for (int x = 0; x < w; ++x) {
-        const std::size_t i = static_cast<std::size_t>(y) * w + x;
-        if (cells.on[i] || !passable[i]) continue;
-        bool touches = false;
-        for (int ny = std::max(0, y - 1); ny <= std::min(h - 1, y + 1) && !touches; ++ny)
-          for (int nx = std::max(0, x - 1); nx <= std::min(w - 1, x + 1); ++nx) touches |= cells.at(nx, ny);
-        grown[i] = touches;
+  const auto w = static_cast<std::ptrdiff_t>(cells.width);
+  std::vector<std::size_t> ring;
+  for (std::size_t i = 0; i < cells.on.size(); ++i)
+    if (cells.on[i]) ring.push_back(i);
+  const std::ptrdiff_t around[8] = {-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
+  for (int step = 0; step < steps && !ring.empty(); ++step) {
+    std::vector<std::size_t> next;
+    for (const std::size_t i : ring) {
+      for (const std::ptrdiff_t d : around) {
+        const auto n = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + d);
+        if (n >= cells.on.size() || cells.on[n] || !passable[n]) continue;
+        cells.on[n] = 1;
+        next.push_back(n);
       }
     }
-    cells.on.swap(grown);
+    ring.swap(next);
   }
 }
 
@@ -158,6 +166,7 @@ void keep_thin_strokes(const std::vector<int>& covered, WorkGrid& g) {
   const std::vector<std::uint8_t> near = near_thick(g.grid);
   BinaryGrid strokes{g.grid.width, g.grid.height, std::vector<std::uint8_t>(on.size(), 0)};
   for (std::size_t i = 0; i < on.size(); ++i) strokes.on[i] = static_cast<std::uint8_t>(passable[i] && !near[i]);
+  if (std::find(strokes.on.begin(), strokes.on.end(), std::uint8_t{1}) == strokes.on.end()) return;
   // As long as a limb must reach beyond its junction (kSpurScale of the shape's size).
   const double on_cells = static_cast<double>(std::count(on.begin(), on.end(), std::uint8_t{1}));
   keep_long_pieces(strokes, static_cast<int>(std::ceil(kSpurScale * std::sqrt(on_cells))));
