@@ -201,6 +201,17 @@ void check_not_rigid(const Rig& rig) {
   CHECK(owners >= 2);
 }
 
+// The bones of a body with one detached island (two islands, every joint inside) and their joints in
+// image px.
+std::pair<std::vector<Bone>, std::vector<Vec2>> two_island_bones(const Image& image) {
+  ShapeSkeletonStats stats;
+  auto bones = shape_skeleton(image, {}, &stats);
+  REQUIRE(bones);
+  CHECK(stats.islands == 2);
+  check_joints_inside(*bones, image);
+  return {*bones, joints_in_image(*bones, image)};
+}
+
 }  // namespace
 
 TEST_CASE("shape_skeleton: a chain per limb on generated characters", "[skeleton]") {
@@ -260,19 +271,14 @@ TEST_CASE("shape_skeleton: islands get their own chains, parented to the nearest
   const Image image = make_sprite(100, 150, [](double x, double y) {
     return Capsule{{50, 60}, {50, 135}, 14}.contains(x, y) || Capsule{{25, 14}, {75, 14}, 8}.contains(x, y);
   });
-  ShapeSkeletonStats stats;
-  auto bones = shape_skeleton(image, {}, &stats);
-  REQUIRE(bones);
-  CHECK(stats.islands == 2);
-  check_joints_inside(*bones, image);
-  const auto joints = joints_in_image(*bones, image);
+  const auto [bones, joints] = two_island_bones(image);
   int hat_roots = 0;
-  for (std::size_t i = 0; i < bones->size(); ++i) {
-    if ((*bones)[i].name != "island1") continue;
+  for (std::size_t i = 0; i < bones.size(); ++i) {
+    if (bones[i].name != "island1") continue;
     ++hat_roots;
     CHECK(joints[i].y < 30);  // in the hat
-    REQUIRE((*bones)[i].parent >= 0);
-    CHECK(joints[static_cast<std::size_t>((*bones)[i].parent)].y > 40);  // parented into the body
+    REQUIRE(bones[i].parent >= 0);
+    CHECK(joints[static_cast<std::size_t>(bones[i].parent)].y > 40);  // parented into the body
   }
   CHECK(hat_roots == 1);
   check_not_rigid(shape_rig(image));
@@ -287,20 +293,15 @@ TEST_CASE("shape_skeleton: a round island gets one bone, turning on the side fac
     const Image image = make_sprite(100, static_cast<int>(2 * r + 120), [&](double x, double y) {
       return Capsule{{50, 2 * r + 24}, {50, 2 * r + 99}, 14}.contains(x, y) || std::hypot(x - 50, y - cy) <= r;
     });
-    ShapeSkeletonStats stats;
-    auto bones = shape_skeleton(image, {}, &stats);
-    REQUIRE(bones);
-    CHECK(stats.islands == 2);
-    check_joints_inside(*bones, image);
-    const auto joints = joints_in_image(*bones, image);
+    const auto [bones, joints] = two_island_bones(image);
     int in_head = 0;
-    for (std::size_t i = 0; i < bones->size(); ++i) {
+    for (std::size_t i = 0; i < bones.size(); ++i) {
       if (joints[i].y >= cy - r && joints[i].y <= cy + r) {
         ++in_head;
-        CHECK((*bones)[i].name == "island1");
+        CHECK(bones[i].name == "island1");
         CHECK(joints[i].y > cy + 0.5 * r);  // at the head's lower rim (the neck), not its middle
-        REQUIRE((*bones)[i].parent >= 0);
-        CHECK(joints[static_cast<std::size_t>((*bones)[i].parent)].y > cy + r + 5);  // hangs from the body
+        REQUIRE(bones[i].parent >= 0);
+        CHECK(joints[static_cast<std::size_t>(bones[i].parent)].y > cy + r + 5);  // hangs from the body
       }
     }
     CHECK(in_head == 1);
