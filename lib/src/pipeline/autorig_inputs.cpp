@@ -8,6 +8,7 @@
 
 #include "core/ascii.h"
 #include "json/json_util.h"
+#include "pipeline/sidecar_json.h"
 #include "rig2d/asset/guid.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/io/files.h"
@@ -17,12 +18,7 @@ namespace {
 
 using detail::Json;
 
-Result<Json> parse_meta_object(std::string_view text, const std::string& path) {
-  auto json = detail::parse_json(text, path);
-  if (!json) return Unexpected{json.error()};
-  if (!json->is_object()) return detail::located_error("meta.root", "sidecar is not a JSON object", text, path, "");
-  return json;
-}
+using detail::parse_meta_object;
 
 // The last top-level "id" member of a JSON text, gathered while nlohmann checks the whole text
 // but without building its DOM (a rig's arrays are nearly all of its bytes): the same answer as

@@ -2,6 +2,7 @@
 #include "rig2d/pipeline/sheet_slicing.h"
 
 #include <filesystem>
+#include <utility>
 
 #include "pipeline/autorig_internal.h"
 #include "rig2d/core/limits.h"
@@ -16,21 +17,18 @@ Result<std::optional<SheetSlicing>> slice_sheet_file(const std::string& png_path
                                                      bool write_meta) {
   const std::string meta_path = sidecar_path(png_path);
   SheetSlicing out;
-  std::error_code ec;
-  const bool exists = std::filesystem::exists(meta_path, ec);
-  std::string meta_text;
-  if (exists) {
-    auto text = read_file(meta_path, kMaxSidecarBytes);
-    if (!text) return Unexpected{text.error()};
-    meta_text = std::move(*text);
-  } else if (!write_meta) {
-    return std::optional<SheetSlicing>{};
-  }
+  auto read = read_file(meta_path, kMaxSidecarBytes);  // opened, not looked up first
+  const bool missing = !read && read.error().code == "io.not_found";
+  if (!read && !missing) return Unexpected{read.error()};
+  if (missing && !write_meta) return std::optional<SheetSlicing>{};
   auto bytes = read_file(png_path, kMaxPngFileBytes);
   if (!bytes) return Unexpected{bytes.error()};
-  if (!exists) {
+  std::string meta_text;
+  if (missing) {
     meta_text = new_sprite_meta_text(mint_texture_guid(detail::relative_to_asset_root(png_path), *bytes));
     out.meta_created = true;
+  } else {
+    meta_text = std::move(*read);
   }
   auto meta = parse_sprite_meta(meta_text, meta_path);
   if (!meta) return Unexpected{meta.error()};

@@ -11,8 +11,10 @@
 
 #include "core/ascii.h"
 #include "image/alpha_threshold.h"
+#include "image/image_checks.h"
 #include "image/run_components.h"
 #include "json/json_util.h"
+#include "pipeline/sidecar_json.h"
 #include "rig2d/asset/guid.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/io/files.h"
@@ -133,9 +135,8 @@ std::vector<Island> find_islands(const Image& image, int alpha_threshold) {
 }  // namespace
 
 Result<std::vector<SpriteSlice>> parse_sprite_slices(std::string_view text, const std::string& path) {
-  auto json = detail::parse_json(text, path);
+  auto json = detail::parse_meta_object(text, path);
   if (!json) return Unexpected{json.error()};
-  if (!json->is_object()) return detail::located_error("meta.root", "sidecar is not a JSON object", text, path, "");
   std::vector<SpriteSlice> slices;
   const auto sprites = json->find("sprites");
   if (sprites == json->end()) return slices;
@@ -271,9 +272,7 @@ std::vector<Island> in_reading_order(std::vector<Island> sprites) {
 std::vector<SpriteSlice> sheet_island_slices(const Image& image, int alpha_threshold, std::string_view stem,
                                              std::string_view texture_guid) {
   std::vector<SpriteSlice> slices;
-  if (image.width <= 0 || image.height <= 0 ||
-      image.rgba.size() != std::size_t(image.width) * std::size_t(image.height) * 4)
-    return slices;
+  if (!detail::image_well_formed(image)) return slices;
   const std::vector<Island> sprites = in_reading_order(sheet_sprites(find_islands(image, alpha_threshold)));
   const std::size_t digits = std::max<std::size_t>(2, std::to_string(sprites.empty() ? 0 : sprites.size() - 1).size());
   const std::string guid_seed = "slice:" + detail::ascii_lower(texture_guid) + ":";
@@ -292,10 +291,8 @@ std::vector<SpriteSlice> sheet_island_slices(const Image& image, int alpha_thres
 
 Result<std::string> sidecar_with_slices(std::string_view sidecar_text, const std::string& path,
                                         const std::vector<SpriteSlice>& slices, int width, int height) {
-  auto json = detail::parse_json(sidecar_text, path);
+  auto json = detail::parse_meta_object(sidecar_text, path);
   if (!json) return Unexpected{json.error()};
-  if (!json->is_object())
-    return detail::located_error("meta.root", "sidecar is not a JSON object", sidecar_text, path, "");
   if (const auto listed = json->find("sprites"); listed != json->end() && !(listed->is_array() && listed->empty()))
     return detail::located_error("meta.sprites", "the sidecar already lists \"sprites\" slices", sidecar_text, path,
                                  "/sprites");
@@ -313,9 +310,7 @@ Result<std::string> sidecar_with_slices(std::string_view sidecar_text, const std
 
 SheetGuess guess_sheet(const Image& image, int alpha_threshold) {
   SheetGuess g;
-  if (image.width <= 0 || image.height <= 0 ||
-      image.rgba.size() != std::size_t(image.width) * std::size_t(image.height) * 4)
-    return g;
+  if (!detail::image_well_formed(image)) return g;
   const std::vector<Island> islands = find_islands(image, alpha_threshold);
   std::size_t largest = 0, total = 0;
   for (const Island& i : islands) largest = std::max(largest, i.area), total += i.area;
