@@ -65,3 +65,18 @@ pose_case("a contact sheet of a missing folder" 3 "\\[io.not_found\\]" ${_pose_d
           --contact-sheet ${_pose_work}/x.png)
 pose_case("an absurd --ppu is refused" 2 "--ppu must be" ${_pose_rig} --view billboard --ppu 1e-300 -o ${_pose_work}/x.png)
 pose_case("a huge --ppu still frames the rig" 0 "wrote" ${_pose_rig} --view ground --ppu 1e6 -o ${_pose_work}/ppu.png)
+pose_case("--rom renders a labelled range-of-motion sheet and keeps its clip" 0 "wrote 2 files"
+          ${_pose_rig} --rom --rom-angle 30 --fit --overlay bones,folds --sheet ${_pose_work}/rom.png
+          --save-clip ${_pose_work}/rom.anim.json)
+pose_case("the kept range-of-motion clip plays with --anim" 0 "wrote .*rom-replay.png" ${_pose_rig}
+          --anim ${_pose_work}/rom.anim.json --time 0.25 -o ${_pose_work}/rom-replay.png)
+set_tests_properties("pose-cli: the kept range-of-motion clip plays with --anim" PROPERTIES
+                     DEPENDS "pose-cli: --rom renders a labelled range-of-motion sheet and keeps its clip")
+pose_case("--rom with --anim is refused" 2 "not both \\[pose.rom\\]" ${_pose_rig} --rom
+          --anim ${_pose_data}/assets/anims/wave.anim.json -o ${_pose_work}/x.png)
+pose_case("--rom-bones naming no bone lists the bones" 2 "the rig's bones are: base, mid, tip \\[pose.bone\\]"
+          ${_pose_rig} --rom --rom-bones mid,elbow -o ${_pose_work}/x.png)
+pose_case("--rom-angle needs --rom" 2 "requires --rom" ${_pose_rig} --rom-angle 30 -o ${_pose_work}/x.png)
+pose_case("--save-clip needs --rom" 2 "add --rom \\[pose.rom\\]" ${_pose_rig} --save-clip ${_pose_work}/x.anim.json)
+pose_case("a --rom-angle past 180 is refused" 2 "\\(0, 180\\] degrees \\[pose.rom\\]" ${_pose_rig} --rom
+          --rom-angle 200 -o ${_pose_work}/x.png)

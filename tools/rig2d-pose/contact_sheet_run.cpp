@@ -16,10 +16,12 @@
 namespace rig2d::pose_cli {
 
 int run_contact_sheet(const Options& o) {
-  if (!o.output.empty() || !o.sheet.empty() || !o.apng.empty() || !o.dump.empty()) {
+  if (!o.output.empty() || !o.sheet.empty() || !o.apng.empty() || !o.dump.empty() || !o.save_clip.empty()) {
     return usage("--contact-sheet is its own output; render single rigs with -o, --sheet or --apng in another run",
                  "pose.output");
   }
+  if (o.rom)
+    return usage("--contact-sheet shows one bent pose per rig; play --rom on one rig with --sheet", "pose.rom");
   auto paths = collect_rig_paths(o.rigs);
   if (!paths) {
     cli::print_error(paths.error());

@@ -124,15 +124,23 @@ int prepare_job(Options& o) {
   PoseJob& job = o.job;
   job.rig_path = o.rigs[0];
   if (const int code = read_stdin_inputs(job); code != cli::kOk) return code;
-  if (o.output.empty() && o.sheet.empty() && o.apng.empty() && o.dump.empty() && !o.list_inputs) {
-    return usage("nothing to write: give -o, --sheet, --apng, --dump-vertices or --contact-sheet", "pose.output");
+  if (o.output.empty() && o.sheet.empty() && o.apng.empty() && o.dump.empty() && o.save_clip.empty() &&
+      !o.list_inputs) {
+    return usage("nothing to write: give -o, --sheet, --apng, --dump-vertices, --save-clip or --contact-sheet",
+                 "pose.output");
+  }
+  if (!o.save_clip.empty() && !o.rom) return usage("--save-clip writes the --rom clip; add --rom", "pose.rom");
+  if (o.rom) {
+    job.range_of_motion = RangeOfMotionOptions{o.rom_angle, o.rom_seconds, o.rom_bones};
+    job.clip_json = !o.save_clip.empty();
   }
   if (const int code = set_sampling_and_view(o); code != cli::kOk) return code;
   if (const int code = set_framing_and_sprite(o); code != cli::kOk) return code;
   job.frames = !o.output.empty();
   job.sheet = !o.sheet.empty();
   job.apng = !o.apng.empty();
-  job.vertices = !o.dump.empty() || (o.list_inputs && !job.frames && !job.sheet && !job.apng);  // cheapest
+  // With no picture asked for (--list-inputs, --save-clip alone), the vertex dump is the cheapest run.
+  job.vertices = !o.dump.empty() || (!job.frames && !job.sheet && !job.apng);
   return cli::kOk;
 }
 

@@ -39,6 +39,21 @@ void add_pose_options(CLI::App& app, Options& o) {
       ->type_name("T[,T...]")
       ->allow_extra_args(false);  // one value per occurrence, so a positional may follow
   pose->add_option("--fps", o.fps, "Sample the whole clip at N frames per second instead of --time")->type_name("N");
+  auto* rom = pose->add_flag("--rom", o.rom,
+                             "Play a range-of-motion test instead of a clip: each bone in turn swings out to "
+                             "+--rom-angle, over to -angle and back while the others hold their bind pose "
+                             "(bones with a parent, in bone order); sampled at 12 fps unless --fps or --time");
+  pose->add_option("--rom-angle", o.rom_angle, "--rom: degrees of swing each way, (0, 180] (default 45)")
+      ->type_name("DEG")
+      ->needs(rom);
+  pose->add_option("--rom-seconds", o.rom_seconds, "--rom: seconds per bone, (0, 60] (default 1)")
+      ->type_name("S")
+      ->needs(rom);
+  pose->add_option("--rom-bones", o.rom_bones, "--rom: swing only these bones, in this order (comma-separated)")
+      ->type_name("A,B,...")
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->needs(rom);
 }
 
 // The SkinnedSprite2D fields: tint, opacity, flips.
@@ -65,6 +80,10 @@ void add_output_options(CLI::App& app, Options& o) {
       ->type_name("PNG");
   out->add_option("--dump-vertices", o.dump, "Skinned vertex positions per part and frame (rig px, float32), JSON")
       ->type_name("JSON");
+  out->add_option("--save-clip", o.save_clip,
+                  "With --rom: the range-of-motion clip as an engine .anim.json (for the "
+                  "editor, or --anim)")
+      ->type_name("CLIP");
 }
 
 // Size, scale, margin and background.
@@ -188,12 +207,15 @@ int run(Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"rig2d-pose: render a .rig2d.json rig posed (--pose, --pose-file) or animated (--anim) to PNG "
-               "frames, a contact sheet or an animated PNG, with editor overlays, flat or as the engine's 2.5D billboard / ground "
-               "sprite (--view); or one review sheet of many rigs (--contact-sheet). Sprites resolve from the "
-               "rig's GUIDs through .meta.json sidecars under --assets; a part without a texture is drawn "
-               "with a flat tint.",
-               "rig2d-pose"};
+  CLI::App app{
+      "rig2d-pose: render a .rig2d.json rig posed (--pose, --pose-file) or animated (--anim, or --rom: a "
+      "range-of-motion test) to PNG "
+      "frames, a contact sheet or an animated PNG, with editor overlays, flat or as the engine's 2.5D billboard / "
+      "ground "
+      "sprite (--view); or one review sheet of many rigs (--contact-sheet). Sprites resolve from the "
+      "rig's GUIDs through .meta.json sidecars under --assets; a part without a texture is drawn "
+      "with a flat tint.",
+      "rig2d-pose"};
   app.set_version_flag("--version", std::string("rig2d-pose ") + RIG2D_VERSION);
   Options options;
   setup(app, options);

@@ -14,6 +14,10 @@ namespace rig2d::pose_cli {
 struct Options {
   PoseJob job;
   std::string output, sheet, apng, dump;
+  bool rom = false;  // play the rig's range-of-motion clip
+  double rom_angle = 45, rom_seconds = 1;
+  std::vector<std::string> rom_bones;
+  std::string save_clip;
   std::vector<std::string> times;
   std::string size, tint, background = "transparent";
   std::optional<double> scale, fps, opacity;

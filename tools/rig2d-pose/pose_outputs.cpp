@@ -30,7 +30,7 @@ int write_depfile(const std::string& depfile, const std::vector<std::string>& ou
   return cli::kOk;
 }
 
-// The files to write, in order: numbered frames, the sheet, the APNG, the vertex dump.
+// The files to write, in order: numbered frames, the sheet, the APNG, the vertex dump, the clip.
 std::vector<OutputFile> planned_writes(const Options& o, PoseResult& result) {
   const PoseJob& job = o.job;
   std::vector<OutputFile> writes;
@@ -41,7 +41,8 @@ std::vector<OutputFile> planned_writes(const Options& o, PoseResult& result) {
   }
   if (job.sheet) writes.push_back({o.sheet, std::move(result.sheet_png)});
   if (job.apng) writes.push_back({o.apng, std::move(result.apng)});
-  if (job.vertices) writes.push_back({o.dump, std::move(result.vertices_json)});
+  if (!o.dump.empty()) writes.push_back({o.dump, std::move(result.vertices_json)});
+  if (job.clip_json) writes.push_back({o.save_clip, std::move(result.clip_json)});
   return writes;
 }
 

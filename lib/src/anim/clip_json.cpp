@@ -211,4 +211,34 @@ Result<Clip> load_clip(const std::string& path, std::vector<Diagnostic>* warning
   return read_clip(*text, path, warnings);
 }
 
+std::string write_clip(const Clip& clip, KeyTangentMode mode) {
+  const char* finite_mode = mode == KeyTangentMode::Free ? "free" : "linear";
+  Json tracks = Json::array();
+  for (const Track& track : clip.tracks) {
+    Json keys = Json::array();
+    for (const Keyframe& k : track.keys) {
+      Json key = {{"t", k.t}, {"v", k.v}, {"inTangent", k.in_tangent}};
+      if (k.out_tangent == kStepped) {
+        key["outTangent"] = nullptr;
+        key["tangentMode"] = "constant";
+      } else {
+        key["outTangent"] = k.out_tangent;
+        key["tangentMode"] = finite_mode;
+      }
+      key["broken"] = true;
+      keys.push_back(std::move(key));
+    }
+    static const char* kTypes[] = {"number", "color", "boolean", "enum"};
+    tracks.push_back({{"path", track.path},
+                      {"trait", track.trait},
+                      {"field", track.field},
+                      {"type", kTypes[static_cast<int>(track.type)]},
+                      {"keys", std::move(keys)}});
+  }
+  Json doc = {
+      {"id", clip.id},     {"name", clip.name},          {"duration", clip.duration}, {"frameRate", clip.frame_rate},
+      {"loop", clip.loop}, {"tracks", std::move(tracks)}};
+  return detail::to_js_json(doc);
+}
+
 }  // namespace rig2d

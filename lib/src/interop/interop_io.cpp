@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Writers for what an import produces besides the rig: texture sidecars and .anim.json clips.
+// The writer for what an import produces besides the rig and its clips: texture sidecars.
 #include <algorithm>
 
 #include "interop/common.h"
@@ -46,34 +46,6 @@ Result<std::string> write_texture_sidecar(const TextureSheet& sheet, std::string
   }
   doc["sprites"] = std::move(sprites);
   return detail::to_js_json(doc, true);
-}
-
-std::string write_clip(const Clip& clip) {
-  Json tracks = Json::array();
-  for (const Track& track : clip.tracks) {
-    Json keys = Json::array();
-    for (const Keyframe& k : track.keys) {
-      Json key = {{"t", k.t}, {"v", k.v}, {"inTangent", k.in_tangent}};
-      if (k.out_tangent == kStepped) {
-        key["outTangent"] = nullptr;
-        key["tangentMode"] = "constant";
-      } else {
-        key["outTangent"] = k.out_tangent;
-        key["tangentMode"] = "linear";
-      }
-      key["broken"] = true;
-      keys.push_back(std::move(key));
-    }
-    static const char* kTypes[] = {"number", "color", "boolean", "enum"};
-    tracks.push_back({{"path", track.path},
-                      {"trait", track.trait},
-                      {"field", track.field},
-                      {"type", kTypes[static_cast<int>(track.type)]},
-                      {"keys", std::move(keys)}});
-  }
-  Json doc = {{"id", clip.id}, {"name", clip.name}, {"duration", clip.duration}, {"frameRate", clip.frame_rate},
-              {"loop", clip.loop}, {"tracks", std::move(tracks)}};
-  return detail::to_js_json(doc);
 }
 
 }  // namespace rig2d

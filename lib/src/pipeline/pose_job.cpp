@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "rig2d/anim/curve.h"
+#include "rig2d/anim/range_of_motion.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
@@ -35,7 +36,62 @@ std::string time_label(double t) {
   return "t=" + s;
 }
 
+// A range-of-motion frame is labelled with the bone swinging in it and its swing, in degrees from
+// the bind angle ("elbow +30"): its time says less.
+std::string frame_label(double t, const PoseJob& job, const Clip& clip, const std::vector<std::string>& swung) {
+  if (!job.range_of_motion || swung.empty() || clip.tracks.size() != swung.size()) return time_label(t);
+  const auto slot = std::min(
+      swung.size() - 1, static_cast<std::size_t>(std::max(0.0, std::floor(t / job.range_of_motion->seconds_per_bone))));
+  const Track& track = clip.tracks[slot];
+  const double degrees = (eval_number_track(track.keys, t) - track.keys.front().v) * 180 / 3.14159265358979323846;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, " %+.0f", std::round(degrees) + 0.0);  // + 0.0: no "-0"
+  return swung[slot] + buf;
+}
+
 Result<std::string> read_text(const std::string& path) { return read_file(path, kMaxJsonFileBytes); }
+
+struct PlayedClip {
+  Clip clip;
+  ClipBinding binding;
+};
+
+// The clip a job plays, bound to the rig: its --anim file or the rig's range-of-motion clip (also
+// kept as text when asked), with the sample times in result.times; nullopt when it plays none.
+Result<std::optional<PlayedClip>> played_clip(const PoseJob& job, const Rig& rig, PoseResult& result) {
+  if (!job.clip_path.empty() && job.range_of_motion)
+    return make_error("pose.rom", "play either a clip file (--anim) or the range-of-motion clip (--rom), not both");
+  PlayedClip played;
+  std::optional<double> fps = job.fps;
+  std::string label = job.clip_path;
+  if (job.range_of_motion) {
+    auto rom = range_of_motion_clip(rig, *job.range_of_motion);
+    if (!rom) return Unexpected{rom.error()};
+    for (Diagnostic d : rom->skipped) {
+      d.where.file = job.rig_path;
+      result.diagnostics.push_back(std::move(d));
+    }
+    for (const std::size_t b : rom->bones) result.swung_bones.push_back(rig.bones[b].name);
+    played.clip = std::move(rom->clip);
+    if (job.clip_json) result.clip_json = write_clip(played.clip, KeyTangentMode::Free);
+    if (!fps && job.times.empty()) fps = kRangeOfMotionFps;
+    label = job.rig_path;
+  } else if (!job.clip_path.empty()) {
+    auto loaded = load_clip(job.clip_path, &result.diagnostics);
+    if (!loaded) return Unexpected{loaded.error()};
+    played.clip = std::move(*loaded);
+  } else if (!job.times.empty() || job.fps) {
+    return make_error("pose.time", "--time and --fps need a clip (--anim or --rom)");
+  } else {
+    return std::optional<PlayedClip>{};
+  }
+  played.binding = bind_clip(played.clip, rig, label);
+  result.diagnostics.insert(result.diagnostics.end(), played.binding.skipped.begin(), played.binding.skipped.end());
+  auto times = clip_sample_times(played.clip, job.times, fps);
+  if (!times) return Unexpected{times.error()};
+  result.times = std::move(*times);
+  return std::optional<PlayedClip>{std::move(played)};
+}
 
 constexpr Paint kLegendBackground{38, 38, 38, 1};
 
@@ -160,23 +216,12 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
     if (!text) return Unexpected{text.error()};
     pose_text = std::move(*text);
   }
-  Clip clip;
-  ClipBinding binding;
-  const bool animated = !job.clip_path.empty();
-  if (animated) {
-    std::vector<Diagnostic> warnings;
-    auto loaded = load_clip(job.clip_path, &warnings);
-    if (!loaded) return Unexpected{loaded.error()};
-    clip = std::move(*loaded);
-    result.diagnostics.insert(result.diagnostics.end(), warnings.begin(), warnings.end());
-    binding = bind_clip(clip, rig, job.clip_path);
-    result.diagnostics.insert(result.diagnostics.end(), binding.skipped.begin(), binding.skipped.end());
-    auto times = clip_sample_times(clip, job.times, job.fps);
-    if (!times) return Unexpected{times.error()};
-    result.times = std::move(*times);
-  } else if (!job.times.empty() || job.fps) {
-    return make_error("pose.time", "--time and --fps need a clip (--anim)");
-  }
+  auto played = played_clip(job, rig, result);
+  if (!played) return Unexpected{played.error()};
+  const bool animated = played->has_value();
+  const PlayedClip none;
+  const Clip& clip = animated ? (*played)->clip : none.clip;
+  const ClipBinding& binding = animated ? (*played)->binding : none.binding;
   auto pose_at = [&](double time) -> Result<RigPose> {
     RigPose pose = bind_pose(rig);
     if (animated) apply_clip(clip, binding, time, pose);
@@ -317,7 +362,7 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
   if (job.sheet) {
     std::vector<std::string> labels;
     if (animated) {
-      for (const double t : frame_times) labels.push_back(time_label(t));
+      for (const double t : frame_times) labels.push_back(frame_label(t, job, clip, result.swung_bones));
     }
     SheetOptions so;
     so.columns = job.sheet_columns;

@@ -135,6 +135,41 @@ TEST_CASE("pose job: command-line errors carry no file, file errors do", "[pipel
   CHECK(res.error().where.file == job.pose_file);
 }
 
+TEST_CASE("pose job: the range-of-motion clip plays at 12 fps and can be kept", "[pipeline][job]") {
+  PoseJob job;
+  job.rig_path = kData + "/assets/rigs/bar.rig2d.json";
+  job.range_of_motion = RangeOfMotionOptions{};
+  job.clip_json = true;
+  job.framing.fit = true;
+  auto res = run_pose_job(job);
+  REQUIRE(res);
+  CHECK(res->swung_bones == std::vector<std::string>{"mid", "tip"});
+  REQUIRE(res->times.size() == 24);  // 2 bones x 1 s x 12 fps, the loop's end left out
+  CHECK(res->times[3] == 0.25);
+  REQUIRE(res->frame_pngs.size() == 24);
+  CHECK(res->frame_pngs[0] == res->frame_pngs[12]);  // both bones at bind
+  CHECK(res->frame_pngs[3] != res->frame_pngs[0]);   // mid at +45 deg
+  CHECK(res->frame_pngs[3] != res->frame_pngs[15]);  // ... and tip at +45: another picture
+  auto clip = read_clip(res->clip_json, "rom.anim.json");
+  REQUIRE(clip);
+  CHECK(clip->tracks.size() == 2);
+  CHECK(clip->duration == 2);
+
+  // A clip file and the range-of-motion clip exclude each other; --time picks frames of it.
+  job.clip_path = kData + "/assets/anims/wave.anim.json";
+  res = run_pose_job(job);
+  REQUIRE_FALSE(res);
+  CHECK(res.error().code == "pose.rom");
+  CHECK(res.error().where.file.empty());
+  job.clip_path.clear();
+  job.times = {0.25, 1.75};
+  res = run_pose_job(job);
+  REQUIRE(res);
+  CHECK(res->times == std::vector<double>{0.25, 1.75});
+  job.range_of_motion->bones = {"elbow"};
+  CHECK(run_pose_job(job).error().code == "pose.bone");
+}
+
 TEST_CASE("contact sheet: grid layout and labels", "[pipeline][preview]") {
   const std::vector<Image> frames{filled(10, 8, 255), filled(10, 8, 255), filled(10, 8, 255)};
   const std::vector<std::string> labels{"t=0", "t=1", "t=2"};

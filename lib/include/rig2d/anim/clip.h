@@ -72,4 +72,17 @@ RIG2D_EXPORT Result<Clip> read_clip(std::string_view text, const std::string& pa
 // read_file (kMaxJsonFileBytes) + read_clip.
 RIG2D_EXPORT Result<Clip> load_clip(const std::string& path, std::vector<Diagnostic>* warnings = nullptr);
 
+// The tangent mode write_clip records on keys with finite tangents; it only matters to the editor's
+// re-tangenting (ENGINE-SPEC 3.9), playback reads the tangents themselves.
+enum class KeyTangentMode {
+  Linear,  // the tangents are the slopes to the neighbouring keys (as imports make them)
+  Free,    // set on purpose (e.g. flat at a turning point); the editor keeps them as they are
+};
+
+// An .anim.json clip as the editor writes it (ENGINE-SPEC 1.6): {id, name, duration, frameRate,
+// loop, tracks[{path, trait, field, type, keys[{t, v, inTangent, outTangent, tangentMode, broken}]}]};
+// a stepped key is written "outTangent": null with "tangentMode": "constant". Deform tracks and key
+// weights are not written. JSON.stringify(clip, null, 2) layout.
+RIG2D_EXPORT std::string write_clip(const Clip& clip, KeyTangentMode mode = KeyTangentMode::Linear);
+
 }  // namespace rig2d

@@ -61,11 +61,6 @@ struct ImportOptions {
 RIG2D_EXPORT Result<std::string> write_texture_sidecar(const TextureSheet& sheet, std::string_view existing,
                                                        const std::string& existing_path);
 
-// An .anim.json clip as the editor writes it (ENGINE-SPEC §1.6): {id, name, duration, frameRate,
-// loop, tracks[{path, trait, field, type, keys[{t, v, inTangent, outTangent, tangentMode?}]}]};
-// a stepped key is written "outTangent": null with "tangentMode": "constant".
-RIG2D_EXPORT std::string write_clip(const Clip& clip);
-
 // What a sprite GUID draws, for exporters: the texture file and the rect of it.
 struct ExportSprite {
   std::string image;          // path of the texture file, as the exporter should write it

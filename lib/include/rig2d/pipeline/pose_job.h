@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "rig2d/anim/range_of_motion.h"
 #include "rig2d/core/error.h"
 #include "rig2d/core/result.h"
 #include "rig2d/export.h"
@@ -28,6 +29,9 @@ struct PoseJob {
   std::optional<std::string> rig_text;
   std::optional<std::string> pose_text;
   std::string clip_path;                     // "" = no clip
+  // Instead of a clip file: the rig's range-of-motion test clip (range_of_motion.h), sampled at
+  // kRangeOfMotionFps unless times or fps say otherwise.
+  std::optional<RangeOfMotionOptions> range_of_motion;
   std::vector<double> times;                 // s; clip sample times (wrapped/clamped like playback)
   std::optional<double> fps;                 // sample the clip at this rate over its duration
   // SkinnedSprite2D overrides (applied after the clip, before the pose file).
@@ -48,9 +52,11 @@ struct PoseJob {
   int sheet_columns = 0;
   bool apng = false;                         // animated PNG
   bool vertices = false;                     // --dump-vertices JSON
+  bool clip_json = false;                    // the range-of-motion clip as .anim.json text
 };
 
 inline constexpr std::size_t kMaxPoseFrames = 10000;
+inline constexpr double kRangeOfMotionFps = 12;
 
 struct PoseResult {
   std::vector<double> times;                 // per frame, s (empty time list = one static pose)
@@ -58,6 +64,8 @@ struct PoseResult {
   std::string sheet_png;                     // when job.sheet
   std::string apng;                          // when job.apng
   std::string vertices_json;                 // when job.vertices
+  std::string clip_json;                     // when job.clip_json (and range_of_motion)
+  std::vector<std::string> swung_bones;      // range_of_motion: the bones in the order they swing
   View view;
   RenderStats stats;                         // summed over frames
   std::vector<Diagnostic> diagnostics;       // warnings and notes (missing textures, unbound tracks)
