@@ -53,6 +53,10 @@ if [ -x "$pose" ]; then
     for bone in $(grep -oE '"name": "([^"]*_1|mid)"' "$rig" | cut -d'"' -f4); do
       "$pose" "$rig" --assets samples --pose "$bone.rot=0.6" --fit --overlay bones -o "out/$name-bend-$bone.png"
     done
+    # Range of motion: every bone swings +-45 degrees in turn (a sheet row per bone, and an APNG),
+    # triangles turned inside out in red.
+    "$pose" "$rig" --assets samples --rom --fit --overlay bones,folds --sheet "out/$name-rom.png" \
+      --apng "out/$name-rom-anim.png"
   done
   # One review sheet of every sample: bind pose, wireframe, dominant bones, a bend and the figures.
   "$pose" samples --contact-sheet out/contact-sheet.png
