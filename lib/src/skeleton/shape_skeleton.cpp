@@ -548,6 +548,20 @@ struct BoneWriter {
   static double bend_window(const Limb& limb, double cell) { return std::max(3.0 * cell, 2 * limb.mean_radius()); }
 };
 
+// A piece without junctions is a bar bent from its middle: both halves turn at the root. Unless its
+// middle is a body: the half is less than half as thick past the root's inscribed disc (a frog's leg
+// leaving its body, a fish's tail), so turning it at the root would swing half the body with it.
+bool leaves_a_body(const Limb& limb, const PieceSkeleton& piece) {
+  if (piece.fallback || limb.parent >= 0) return false;
+  const double exit = medial::junction_exit(limb);
+  std::vector<double> past;
+  for (std::size_t k = 0; k < limb.points.size(); ++k)
+    if (limb.arclength_at(k) >= exit) past.push_back(limb.radius[k]);
+  if (past.empty()) return false;
+  std::nth_element(past.begin(), past.begin() + static_cast<std::ptrdiff_t>(past.size() / 2), past.end());
+  return past[past.size() / 2] < 0.5 * piece.root_radius;
+}
+
 // Where each limb's joints go and how many bones it wants (before the budget).
 void plan_limbs(PieceSkeleton& piece, int main, const ShapeSkeletonOptions& o, int cell) {
   std::vector<Limb>& limbs = piece.limbs;
@@ -562,7 +576,7 @@ void plan_limbs(PieceSkeleton& piece, int main, const ShapeSkeletonOptions& o, i
   const double min_bone = std::max(2.0 * cell, kBoneScale * piece.scale);
   for (std::size_t i = 0; i < limbs.size(); ++i) {
     Limb& limb = limbs[i];
-    const bool at_junction = limb.parent >= 0 || root_limbs >= 3;  // else the root is mid-bar
+    const bool at_junction = limb.parent >= 0 || root_limbs >= 3 || leaves_a_body(limb, piece);  // else mid-bar
     // A limb turns where it leaves its junction's disc (a hip, a shoulder), not about the body's
     // middle, which would sweep its root through the body and crush the mesh between the limbs.
     // The root's own chain starts at the root, which is its joint; so do the two halves of a bar.

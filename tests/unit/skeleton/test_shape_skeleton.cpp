@@ -580,6 +580,44 @@ TEST_CASE("shape_skeleton: an arm leaving the side of a boxy torso turns at its 
   check_limbs_own_their_ends(shape, rig, image);
 }
 
+Shape frog() {  // a wide round body on two thin legs splayed to the bottom corners: no junction, a bar
+  return {200, 150, {{{100, 68}, {100, 68}, 42}}, {{{74, 100}, {34, 136}, 7}, {{126, 100}, {166, 136}, 7}}};
+}
+
+TEST_CASE("shape_skeleton: the thin halves of a bar with a body in its middle turn at the body's edge", "[skeleton]") {
+  const Shape shape = frog();
+  const Image image = shape.image();
+  ShapeSkeletonStats stats;
+  auto bones = shape_skeleton(image, {}, &stats);
+  REQUIRE(bones);
+  check_joints_inside(*bones, image);
+  const Capsule& body = shape.body[0];
+  const auto in_core = [&](Vec2 p) { return std::hypot(p.x - body.a.x, p.y - body.a.y) < 0.6 * body.r; };
+  // The root sits in the body, and no other joint does: each leg turns where it leaves the body.
+  const std::vector<Vec2> joints = joints_in_image(*bones, image);
+  CHECK(in_core(joints[0]));
+  for (std::size_t i = 1; i < joints.size(); ++i) {
+    INFO("bone " << bones->at(i).name << " at (" << joints[i].x << ", " << joints[i].y << ")");
+    CHECK_FALSE(in_core(joints[i]));
+  }
+  // So bending a leg leaves the body where it is: the body's core follows the root.
+  const Rig rig = shape_rig(image);
+  const Part& part = rig.parts.at(0);
+  std::size_t core = 0;
+  for (std::size_t v = 0; v < part.mesh.verts.size(); ++v) {
+    const Vec2 p{part.mesh.verts[v].x + 0.5 * image.width, part.mesh.verts[v].y + 0.5 * image.height};
+    if (!in_core(p)) continue;
+    ++core;
+    double root_weight = 0;
+    for (std::size_t k = 0; k < 4; ++k)
+      if (part.skin_indices[4 * v + k] == 0) root_weight += part.skin_weights[4 * v + k];
+    INFO("vertex (" << p.x << ", " << p.y << ")");
+    CHECK(root_weight >= 0.5);
+  }
+  CHECK(core >= 10);
+  check_limbs_own_their_ends(shape, rig, image);
+}
+
 TEST_CASE("shape_skeleton: a toe and a heel make no extra limbs", "[skeleton]") {
   const Image plain = figure().image(), footed = footed_figure().image();
   ShapeSkeletonStats a, b;
