@@ -80,3 +80,5 @@ pose_case("--rom-angle needs --rom" 2 "requires --rom" ${_pose_rig} --rom-angle 
 pose_case("--save-clip needs --rom" 2 "add --rom \\[pose.rom\\]" ${_pose_rig} --save-clip ${_pose_work}/x.anim.json)
 pose_case("a --rom-angle past 180 is refused" 2 "\\(0, 180\\] degrees \\[pose.rom\\]" ${_pose_rig} --rom
           --rom-angle 200 -o ${_pose_work}/x.png)
+pose_case("--rom on a rig without bones names the rig" 3 "parts-empty-bare.rig2d.json: error: the rig has no bones to swing \\[pose.rom.none\\]"
+          ${CMAKE_CURRENT_LIST_DIR}/../data/schema/parts-empty-bare.rig2d.json --rom --sheet ${_pose_work}/x.png)

@@ -74,7 +74,7 @@ Result<RangeOfMotion> range_of_motion_clip(const Rig& rig, const RangeOfMotionOp
     return make_error("pose.rom", "the seconds per bone must be within (0, 60]");
   auto chosen = chosen_bones(rig, o.bones);
   if (!chosen) return Unexpected{chosen.error()};
-  if (chosen->empty()) return make_error("pose.rom", "the rig has no bones to swing");
+  if (chosen->empty()) return make_error("pose.rom.none", "the rig has no bones to swing");
 
   RangeOfMotion out;
   const std::vector<std::string> paths = name_paths(rig);
@@ -98,7 +98,7 @@ Result<RangeOfMotion> range_of_motion_clip(const Rig& rig, const RangeOfMotionOp
     out.clip.tracks.push_back(swing_track(paths[b], rig.bones[b].rot, swing, t0, o.seconds_per_bone));
     out.bones.push_back(b);
   }
-  if (out.bones.empty()) return make_error("pose.rom", "none of the chosen bones can be addressed by a clip");
+  if (out.bones.empty()) return make_error("pose.rom.none", "none of the chosen bones can be addressed by a clip");
 
   char figures[64];
   std::snprintf(figures, sizeof figures, "%.17g/%.17g", o.angle_deg, o.seconds_per_bone);

@@ -66,7 +66,11 @@ Result<std::optional<PlayedClip>> played_clip(const PoseJob& job, const Rig& rig
   std::string label = job.clip_path;
   if (job.range_of_motion) {
     auto rom = range_of_motion_clip(rig, *job.range_of_motion);
-    if (!rom) return Unexpected{rom.error()};
+    if (!rom) {
+      Error e = rom.error();
+      if (e.code == "pose.rom.none") e.where.file = job.rig_path;  // the rig's doing, not the command line's
+      return Unexpected{std::move(e)};
+    }
     for (Diagnostic d : rom->skipped) {
       d.where.file = job.rig_path;
       result.diagnostics.push_back(std::move(d));

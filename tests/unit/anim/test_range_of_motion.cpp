@@ -104,7 +104,7 @@ TEST_CASE("range of motion: chosen bones, a root-only rig, bad options", "[anim]
   o.angle_deg = 45;
   o.seconds_per_bone = 0;
   CHECK(range_of_motion_clip(rig, o).error().code == "pose.rom");
-  CHECK(range_of_motion_clip(Rig{}).error().code == "pose.rom");
+  CHECK(range_of_motion_clip(Rig{}).error().code == "pose.rom.none");
 }
 
 TEST_CASE("range of motion: a bone the clip cannot address is left out and said", "[anim][rom]") {

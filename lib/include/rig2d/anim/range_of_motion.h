@@ -39,8 +39,8 @@ struct RangeOfMotion {
 // keys at 0, 1/4, 3/4 and 1 of each bone's slot (bind, bind + angle, bind - angle, bind) and flat
 // tangents, so each swing eases in and out and the clip loops without a jump. Its id is derived from
 // the rig's id, the angle and the timing, so the same inputs give the same clip. Errors: pose.rom
-// (angle or seconds out of range, or no bone to swing), pose.bone (a name in `bones` is no bone of the
-// rig; the message lists them).
+// (angle or seconds out of range), pose.rom.none (the rig has no bone to swing, or none a clip can
+// address), pose.bone (a name in `bones` is no bone of the rig; the message lists them).
 RIG2D_EXPORT Result<RangeOfMotion> range_of_motion_clip(const Rig& rig, const RangeOfMotionOptions& options = {});
 
 }  // namespace rig2d
