@@ -124,6 +124,19 @@ PY
     run 0 "$work/s" --slice-sheets
     expect "0 written, 8 up to date"
     cmp -s "$work/before.json" "$work/s/coins.png.meta.json" || fail "a re-run rewrote the sliced sidecar"
+    # A PNG that is no sheet is rigged whole, and its stamp keeps the verdict: the next run with the
+    # option does not decode it to guess again, until its bytes change.
+    disc_grid "$work/s/coin.png" 32 32 144
+    run 0 "$work/s" --slice-sheets --write-meta
+    expect "1 written, 8 up to date"
+    grep -qx "sheet no" "$work/s/coin.rig2d.json.stamp" || fail "the stamp does not record the sheet guess"
+    run 0 "$work/s" --slice-sheets --write-meta -v
+    expect "coin.png: no sheet \(its rig is current"
+    expect "0 written, 9 up to date"
+    disc_grid "$work/s/coin.png" 32 32 100
+    run 0 "$work/s" --slice-sheets --write-meta -v
+    grep -q "coin.png: no sheet" "$work/out.txt" && fail "a changed PNG was taken as no sheet without a guess"
+    expect "1 written, 8 up to date"
     echo "PASS: slice-sheets"
     ;;
   layout)

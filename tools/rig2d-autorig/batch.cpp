@@ -125,7 +125,11 @@ Result<bool> write_outputs(const Job& job, const AutorigFileResult& result, cons
   // The stamp last: an interrupted run leaves the old stamp, which no longer matches, so the next
   // run re-rigs. No digest (an input vanished mid-run): no stamp, the next run re-rigs.
   if (digest) {
-    auto stamp = write_if_changed(stamp_path(job.request.rig_path), stamp_text(*digest, result.rig_text));
+    std::optional<bool> sheet;  // a whole image's sheet guess, for the next --slice-sheets
+    if (!job.request.slice)
+      sheet = std::any_of(result.warnings.begin(), result.warnings.end(),
+                          [](const Diagnostic& d) { return d.code == "autorig.sheet"; });
+    auto stamp = write_if_changed(stamp_path(job.request.rig_path), stamp_text(*digest, result.rig_text, sheet));
     if (!stamp) return Unexpected{stamp.error()};
   } else {
     fs::remove(stamp_path(job.request.rig_path), ec);

@@ -56,7 +56,9 @@ int run(const Options& o, const std::string& options_key) {
       return kUsage;
     }
     bool sliced = false;
-    if (const int code = slice_sheets(o, options.alpha_threshold, jobs, sliced); code != kOk) return code;
+    if (const int code = slice_sheets(o, options.alpha_threshold, options_key, RIG2D_VERSION, jobs, sliced);
+        code != kOk)
+      return code;
     if (sliced) {  // the new slices are jobs of their own
       if (const int code = plan_batch(o, jobs); code != kOk) return code;
     }

@@ -10,6 +10,7 @@
 #include "rig2d/pipeline/autorig_inputs.h"
 #include "rig2d/pipeline/sheet_slicing.h"
 #include "rig2d/pipeline/slices.h"
+#include "stamp.h"
 
 namespace rig2d::cli {
 
@@ -42,10 +43,25 @@ Result<void> expand_slice_jobs(std::vector<Job>& jobs, const std::optional<std::
   return {};
 }
 
-int slice_sheets(const Options& o, int alpha_threshold, const std::vector<Job>& jobs, bool& sliced) {
+namespace {
+
+// The PNG was rigged whole from these very bytes and options, and was no sheet then.
+bool known_no_sheet(const Job& job, const std::string& options_key, const std::string& version) {
+  const auto inputs = read_input_bytes(job.request);
+  return inputs && stamp_says_no_sheet(job.request, input_digest(*inputs, options_key, version));
+}
+
+}  // namespace
+
+int slice_sheets(const Options& o, int alpha_threshold, const std::string& options_key, const std::string& version,
+                 const std::vector<Job>& jobs, bool& sliced) {
   sliced = false;
   for (const Job& job : jobs) {
     if (job.request.slice) continue;
+    if (!o.force && known_no_sheet(job, options_key, version)) {
+      spdlog::debug("{}: no sheet (its rig is current, and its stamp says the image was no sheet)", job.display);
+      continue;
+    }
     auto slicing = slice_sheet_file(job.request.png_path, alpha_threshold, o.write_meta);
     if (!slicing) {
       spdlog::debug("{}: not sliced: {}", job.display, slicing.error().message);

@@ -18,9 +18,12 @@ namespace rig2d::cli {
 Result<void> expand_slice_jobs(std::vector<Job>& jobs, const std::optional<std::string>& only);
 
 // --slice-sheets: writes the islands of every whole-image job's PNG that looks like a sheet into its
-// sidecar as slices (rig2d/pipeline/sheet_slicing.h); with --dry-run only says which it would. A PNG or
-// sidecar that cannot be read is left to its job to report. Sets `sliced` when a sidecar changed (the
-// jobs must then be planned again). Returns kOk, or kWriteFailed (printed) when a sidecar cannot be written.
-int slice_sheets(const Options& o, int alpha_threshold, const std::vector<Job>& jobs, bool& sliced);
+// sidecar as slices (rig2d/pipeline/sheet_slicing.h); with --dry-run only says which it would. A PNG
+// whose rig is current and whose stamp says it was no sheet is not decoded again (unless --force;
+// `options_key` and `version` make the digest, as for the jobs). A PNG or sidecar that cannot be read
+// is left to its job to report. Sets `sliced` when a sidecar changed (the jobs must then be planned
+// again). Returns kOk, or kWriteFailed (printed) when a sidecar cannot be written.
+int slice_sheets(const Options& o, int alpha_threshold, const std::string& options_key, const std::string& version,
+                 const std::vector<Job>& jobs, bool& sliced);
 
 }  // namespace rig2d::cli

@@ -66,17 +66,34 @@ std::string input_digest(const InputBytes& inputs, const std::string& options_ke
   return hash.hex_digest();
 }
 
-std::string stamp_text(const std::string& digest, const std::string& rig_text) {
-  return std::string(kStampHeader) + "inputs " + digest + "\nrig " + sha256_hex(rig_text) + "\n";
+std::string stamp_text(const std::string& digest, const std::string& rig_text, std::optional<bool> looks_like_sheet) {
+  std::string text = std::string(kStampHeader) + "inputs " + digest + "\nrig " + sha256_hex(rig_text) + "\n";
+  if (looks_like_sheet) text += std::string("sheet ") + (*looks_like_sheet ? "yes" : "no") + "\n";
+  return text;
 }
 
-bool stamp_is_current(const AutorigFileRequest& request, const std::string& digest) {
+namespace {
+
+// The stamp's fields after its header line (each "\n<key> <value>"), when it is current; else nullopt.
+std::optional<std::string> current_stamp(const AutorigFileRequest& request, const std::string& digest) {
   auto stamp = read_file(stamp_path(request.rig_path), kMaxStampBytes);
-  if (!stamp || stamp->rfind(kStampHeader, 0) != 0) return false;
-  const std::string text = "\n" + stamp->substr(kStampHeader.size());
-  if (stamp_field(text, "inputs") != digest) return false;
+  if (!stamp || stamp->rfind(kStampHeader, 0) != 0) return std::nullopt;
+  std::string text = "\n" + stamp->substr(kStampHeader.size());
+  if (stamp_field(text, "inputs") != digest) return std::nullopt;
   auto rig = read_file(request.rig_path, kMaxJsonFileBytes);
-  return rig && stamp_field(text, "rig") == sha256_hex(*rig);
+  if (!rig || stamp_field(text, "rig") != sha256_hex(*rig)) return std::nullopt;
+  return text;
+}
+
+}  // namespace
+
+bool stamp_is_current(const AutorigFileRequest& request, const std::string& digest) {
+  return current_stamp(request, digest).has_value();
+}
+
+bool stamp_says_no_sheet(const AutorigFileRequest& request, const std::string& digest) {
+  const auto text = current_stamp(request, digest);
+  return text && stamp_field(*text, "sheet") == "no";
 }
 
 }  // namespace rig2d::cli

@@ -40,11 +40,18 @@ std::optional<InputBytes> read_input_bytes(const AutorigFileRequest& request);
 // `version`, then each input's bytes, tagged and length-prefixed; 64 hex digits.
 std::string input_digest(const InputBytes& inputs, const std::string& options_key, const std::string& version);
 
-// The stamp's text for a rig made from inputs with `digest`.
-std::string stamp_text(const std::string& digest, const std::string& rig_text);
+// The stamp's text for a rig made from inputs with `digest`. A whole-image rig's stamp also records
+// whether the image looked like a sprite sheet (the autorig.sheet warning), so --slice-sheets need not
+// decode a PNG whose rig is current to guess again.
+std::string stamp_text(const std::string& digest, const std::string& rig_text,
+                       std::optional<bool> looks_like_sheet = std::nullopt);
 
 // True when the stamp beside the rig names `digest` and the rig on disk still has the bytes it was
 // written with.
 bool stamp_is_current(const AutorigFileRequest& request, const std::string& digest);
+
+// True when the stamp is current (as above) and records that the whole image did not look like a
+// sprite sheet. A stamp from before the record, or of a slice, says nothing: false.
+bool stamp_says_no_sheet(const AutorigFileRequest& request, const std::string& digest);
 
 }  // namespace rig2d::cli
