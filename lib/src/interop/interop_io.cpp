@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "interop/common.h"
+#include "pipeline/sidecar_json.h"
 
 namespace rig2d {
 
@@ -29,10 +30,7 @@ Result<std::string> write_texture_sidecar(const TextureSheet& sheet, std::string
   Json sprites = doc.contains("sprites") && doc["sprites"].is_array() ? doc["sprites"] : Json::array();
   for (const SliceOut& slice : sheet.slices) {
     if (slice.x < 0) continue;  // known from the sidecar but not used by this import: left as it is
-    Json entry = {{"guid", slice.guid},
-                  {"name", slice.name},
-                  {"rect", {{"x", slice.x}, {"y", slice.y}, {"w", slice.w}, {"h", slice.h}}},
-                  {"pivot", {{"x", 0.5}, {"y", 0.5}}}};
+    Json entry = detail::slice_json({slice.guid, slice.name, slice.x, slice.y, slice.w, slice.h});
     auto same = std::find_if(sprites.begin(), sprites.end(), [&](const Json& s) {
       return s.is_object() && s.contains("name") && s["name"] == slice.name;
     });

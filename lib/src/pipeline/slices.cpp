@@ -297,12 +297,7 @@ Result<std::string> sidecar_with_slices(std::string_view sidecar_text, const std
     return detail::located_error("meta.sprites", "the sidecar already lists \"sprites\" slices", sidecar_text, path,
                                  "/sprites");
   Json sprites = Json::array();
-  for (const SpriteSlice& s : slices) {
-    sprites.push_back({{"guid", s.guid},
-                       {"name", s.name},
-                       {"rect", {{"x", s.x}, {"y", s.y}, {"w", s.w}, {"h", s.h}}},
-                       {"pivot", {{"x", s.pivot_x}, {"y", s.pivot_y}}}});
-  }
+  for (const SpriteSlice& s : slices) sprites.push_back(detail::slice_json(s));
   (*json)["spriteSheet"] = Json{{"width", width}, {"height", height}};
   (*json)["sprites"] = std::move(sprites);
   return detail::to_js_json(*json);
