@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // The posing and rendering path on any bytes: read as a rig, render it at the bind pose and bent,
-// with every overlay; read as a clip, bind it to a fixed rig and sample it. Nothing may crash, and
-// every render must come back at the requested size.
+// with every overlay, and play its range-of-motion clip (every track must reach its own bone, and the
+// written clip must read back); read as a clip, bind it to a fixed rig and sample it. Nothing may
+// crash, and every render must come back at the requested size.
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
 
 #include "rig2d/anim/curve.h"
+#include "rig2d/anim/range_of_motion.h"
 #include "rig2d/pipeline/pose.h"
 #include "rig2d/rig/rig_json.h"
 
@@ -25,6 +27,22 @@ void render_checked(const rig2d::Rig& rig, const rig2d::RigPose& pose) {
   if (!rig2d::render_pose(rig, {}, pose, skinned, opt)) std::abort();
 }
 
+void play_range_of_motion(const rig2d::Rig& rig) {
+  auto rom = rig2d::range_of_motion_clip(rig);
+  if (!rom) return;
+  const rig2d::ClipBinding binding = rig2d::bind_clip(rom->clip, rig);
+  if (binding.bones.size() != rom->bones.size()) std::abort();
+  for (std::size_t k = 0; k < binding.bones.size(); ++k)
+    if (binding.bones[k].bone != rom->bones[binding.bones[k].track]) std::abort();
+  for (const double t : {0.25, 0.75 + static_cast<double>(rom->bones.size() - 1)}) {
+    rig2d::RigPose pose = rig2d::bind_pose(rig);
+    rig2d::apply_clip(rom->clip, binding, t, pose);
+    render_checked(rig, pose);
+  }
+  auto back = rig2d::read_clip(rig2d::write_clip(rom->clip, rig2d::KeyTangentMode::Free), "rom.anim.json");
+  if (!back || back->tracks.size() != rom->clip.tracks.size()) std::abort();
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -39,6 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (!pose.bones.empty()) pose.bones[0].sx = -1.5;
       pose.sprite.flip_x = true;
       render_checked(*rig, pose);
+      play_range_of_motion(*rig);
     }
   }
   if (auto clip = rig2d::read_clip(text, "fuzz.anim.json")) {
