@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <numbers>
 #include <optional>
 
 #include "rig2d/anim/rig_pose.h"
@@ -10,8 +11,6 @@
 
 namespace rig2d {
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 // The clip name-path of each bone: the names from its topmost ancestor down, over the editor's
 // subtree (a bone whose parent link is broken hangs under the root there).
@@ -78,7 +77,7 @@ Result<RangeOfMotion> range_of_motion_clip(const Rig& rig, const RangeOfMotionOp
 
   RangeOfMotion out;
   const std::vector<std::string> paths = name_paths(rig);
-  const double swing = o.angle_deg * kPi / 180;
+  const double swing = o.angle_deg * std::numbers::pi / 180;
   for (const std::size_t b : *chosen) {
     // A track binds to whatever its path resolves to; a shadowed or unaddressable bone would
     // swing some other bone, so it is left out and said.

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <numbers>
 
 #include "rig2d/anim/curve.h"
 #include "rig2d/anim/range_of_motion.h"
@@ -43,7 +44,7 @@ std::string frame_label(double t, const PoseJob& job, const Clip& clip, const st
   const auto slot = std::min(
       swung.size() - 1, static_cast<std::size_t>(std::max(0.0, std::floor(t / job.range_of_motion->seconds_per_bone))));
   const Track& track = clip.tracks[slot];
-  const double degrees = (eval_number_track(track.keys, t) - track.keys.front().v) * 180 / 3.14159265358979323846;
+  const double degrees = (eval_number_track(track.keys, t) - track.keys.front().v) * 180 / std::numbers::pi;
   char buf[32];
   std::snprintf(buf, sizeof buf, " %+.0f", std::round(degrees) + 0.0);  // + 0.0: no "-0"
   return swung[slot] + buf;

@@ -7,13 +7,12 @@
 #include "rig2d/anim/curve.h"
 #include "rig2d/anim/range_of_motion.h"
 #include "rig2d/anim/rig_pose.h"
+#include "support/test_math.h"
 
 using namespace rig2d;
 using Catch::Matchers::WithinAbs;
 
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 // base (root) -> mid -> tip, with bind angles so "bind +- swing" is not "0 +- swing".
 Rig arm_rig() {
