@@ -254,6 +254,7 @@ struct PieceSkeleton {
   Vec2 root;               // image px
   double root_radius = 0;  // px
   bool fallback = false;
+  bool main_is_limb = false;  // the root's own chain leaves a body (see leaves_a_body): no spine
   std::size_t holes_filled = 0, axis_cells = 0, pruned = 0;
 };
 
@@ -536,7 +537,13 @@ struct BoneWriter {
         parent = add(label + "_" + std::to_string(k + 1 - first), parent, point_along(limb, at[k]));
       last[i] = parent;
     };
-    if (main >= 0) chain(static_cast<std::size_t>(main), root, 1, unique_label(prefix + "spine"));
+    // The root's own chain is the spine, unless it is a limb leaving a body (a frog's leg): then it is
+    // named where it points, like the others.
+    if (main >= 0) {
+      const Limb& own = limbs[static_cast<std::size_t>(main)];
+      const std::string label = piece.main_is_limb ? limb_label(own, piece.root, 0.5 * piece.root_radius) : "spine";
+      chain(static_cast<std::size_t>(main), root, 1, unique_label(prefix + label));
+    }
     for (std::size_t i = 0; i < limbs.size(); ++i) {
       if (limbs[i].dropped || static_cast<int>(i) == main) continue;
       const int parent = limbs[i].parent < 0 ? root : last[static_cast<std::size_t>(limbs[i].parent)];
@@ -573,6 +580,7 @@ void plan_limbs(PieceSkeleton& piece, int main, const ShapeSkeletonOptions& o, i
     limbs[i].dropped = other_root_limb || under_dropped;
   }
   const auto root_limbs = std::count_if(limbs.begin(), limbs.end(), [](const Limb& l) { return l.parent < 0; });
+  piece.main_is_limb = root_limbs == 2 && main >= 0 && leaves_a_body(limbs[static_cast<std::size_t>(main)], piece);
   const double min_bone = std::max(2.0 * cell, kBoneScale * piece.scale);
   for (std::size_t i = 0; i < limbs.size(); ++i) {
     Limb& limb = limbs[i];

@@ -596,6 +596,10 @@ TEST_CASE("shape_skeleton: the thin halves of a bar with a body in its middle tu
   // The root sits in the body, and no other joint does: each leg turns where it leaves the body.
   const std::vector<Vec2> joints = joints_in_image(*bones, image);
   CHECK(in_core(joints[0]));
+  // Both legs are limbs, named where they point; neither is a "spine".
+  std::set<std::string> chains;
+  for (const Bone& b : *bones) chains.insert(b.name.substr(0, b.name.rfind('_')));
+  CHECK(chains == std::set<std::string>{"root", "down_l", "down_r"});
   for (std::size_t i = 1; i < joints.size(); ++i) {
     INFO("bone " << bones->at(i).name << " at (" << joints[i].x << ", " << joints[i].y << ")");
     CHECK_FALSE(in_core(joints[i]));
