@@ -82,7 +82,10 @@ Result<Image> contact_sheet(std::span<const Image> frames, std::span<const std::
   const int rows = (n + cols - 1) / cols;
   const int pad = std::max(0, o.padding);
   const int label_h = labels.empty() ? 0 : text_height(o.label_scale) + pad;
-  const long long cell_w = frames[0].width, cell_h = frames[0].height + label_h;
+  int widest_label = 0;
+  for (const std::string& label : labels) widest_label = std::max(widest_label, text_width(label, o.label_scale));
+  const long long cell_w = std::max(frames[0].width, widest_label), cell_h = frames[0].height + label_h;
+  const int inset = static_cast<int>(cell_w - frames[0].width) / 2;  // the frame, centred in a wider cell
   const long long w = cols * cell_w + (cols + 1) * static_cast<long long>(pad);
   const long long h = rows * cell_h + (rows + 1) * static_cast<long long>(pad);
   if (w > 1 << 20 || h > 1 << 20) return make_error("raster.size", "the contact sheet would be too large");
@@ -91,10 +94,10 @@ Result<Image> contact_sheet(std::span<const Image> frames, std::span<const std::
   for (int i = 0; i < n; ++i) {
     const int x = pad + (i % cols) * static_cast<int>(cell_w + pad);
     const int y = pad + (i / cols) * static_cast<int>(cell_h + pad);
-    draw_image(*canvas, frames[static_cast<std::size_t>(i)], x, y);
+    draw_image(*canvas, frames[static_cast<std::size_t>(i)], x + inset, y);
     if (static_cast<std::size_t>(i) < labels.size()) {
       const std::string& label = labels[static_cast<std::size_t>(i)];
-      const int tx = x + (frames[0].width - text_width(label, o.label_scale)) / 2;
+      const int tx = x + (static_cast<int>(cell_w) - text_width(label, o.label_scale)) / 2;
       draw_text(*canvas, tx, y + frames[0].height + pad, label, o.label_scale, o.label);
     }
   }

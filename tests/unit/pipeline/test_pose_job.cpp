@@ -178,14 +178,24 @@ TEST_CASE("contact sheet: grid layout and labels", "[pipeline][preview]") {
   o.label_scale = 1;
   auto sheet = contact_sheet(frames, labels, o);
   REQUIRE(sheet);
-  // 2 columns (ceil sqrt 3), 2 rows; a cell is 10 x (8 + label line + 2) px, the label line of a
-  // 7 px font being 6 px of ascent + 2 of descent (each rounded up).
+  // 2 columns (ceil sqrt 3), 2 rows; a cell is as wide as the widest label ("t=0" is wider than a
+  // 10 px frame, so labels cannot run into each other) and 8 + label line + 2 px high, the label line
+  // of a 7 px font being 6 px of ascent + 2 of descent (each rounded up). Frames sit centred in it.
   CHECK(text_height(1) == 8);
-  CHECK(sheet->width == 2 * 10 + 3 * 2);
+  const int cell = text_width("t=0", 1);
+  REQUIRE(cell > 10);
+  const int inset = (cell - 10) / 2;
+  CHECK(sheet->width == 2 * cell + 3 * 2);
   CHECK(sheet->height == 2 * 18 + 3 * 2);
-  CHECK(pixel(*sheet, 2, 2) == std::array<int, 4>{255, 255, 255, 255});
+  CHECK(pixel(*sheet, 2 + inset, 2) == std::array<int, 4>{255, 255, 255, 255});
+  CHECK(pixel(*sheet, 2 + inset + 9, 2 + 7) == std::array<int, 4>{255, 255, 255, 255});
+  CHECK(pixel(*sheet, 2 + inset - 1, 2) == std::array<int, 4>{38, 38, 38, 255});  // beside the frame
   CHECK(pixel(*sheet, 0, 0) == std::array<int, 4>{38, 38, 38, 255});
-  CHECK(pixel(*sheet, 15, 19) == std::array<int, 4>{38, 38, 38, 255});  // the empty fourth cell
+  CHECK(pixel(*sheet, 2 + cell + 2 + 5, 2 + 18 + 2 + 1) ==
+        std::array<int, 4>{38, 38, 38, 255});  // the empty fourth cell
+  // Frames wider than their labels keep their own width.
+  const std::vector<Image> wide{filled(40, 8, 255), filled(40, 8, 255)};
+  CHECK(contact_sheet(wide, labels, o)->width == 2 * 40 + 3 * 2);
   CHECK_FALSE(contact_sheet({}, {}, o));
   const std::vector<Image> mixed{filled(10, 8, 0), filled(4, 4, 0)};
   CHECK(contact_sheet(mixed, {}, o).error().code == "pose.sheet");

@@ -22,7 +22,9 @@ struct SheetOptions {
 };
 
 // Frames (all the same size) in a grid, left to right then top to bottom, each over the sheet
-// background with labels[i] (may be shorter than frames) centred under it.
+// background with labels[i] (may be shorter than frames) centred under it. A cell is as wide as the
+// widest label when that is wider than a frame (small sprites), the frame centred in it, so labels
+// never run into each other.
 // Errors: pose.sheet (no frames, frames of different sizes), raster.size (sheet too large).
 RIG2D_EXPORT Result<Image> contact_sheet(std::span<const Image> frames, std::span<const std::string> labels,
                                          const SheetOptions& options = {});
