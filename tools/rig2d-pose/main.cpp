@@ -40,9 +40,9 @@ void add_pose_options(CLI::App& app, Options& o) {
       ->allow_extra_args(false);  // one value per occurrence, so a positional may follow
   pose->add_option("--fps", o.fps, "Sample the whole clip at N frames per second instead of --time")->type_name("N");
   auto* rom = pose->add_flag("--rom", o.rom,
-                             "Play a range-of-motion test instead of a clip: each bone in turn swings out to "
-                             "+--rom-angle, over to -angle and back while the others hold their bind pose "
-                             "(bones with a parent, in bone order); sampled at 12 fps unless --fps or --time");
+                             "Play a range-of-motion test instead of a clip: each bone in turn swings --rom-angle one "
+                             "way, as far the other way and back, while the others hold their bind pose (bones "
+                             "with a parent, in bone order); sampled at 12 fps unless --fps or --time");
   pose->add_option("--rom-angle", o.rom_angle, "--rom: degrees of swing each way, (0, 180] (default 45)")
       ->type_name("DEG")
       ->needs(rom);
