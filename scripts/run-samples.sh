@@ -55,7 +55,7 @@ if [ -x "$pose" ]; then
     done
     # Range of motion: every bone swings +-45 degrees in turn (a sheet row per bone, and an APNG),
     # triangles turned inside out in red.
-    "$pose" "$rig" --assets samples --rom --fit --overlay bones,folds --sheet "out/$name-rom.png" \
+    "$pose" "$rig" --assets samples --rom --fit --overlay bones,folds --sheet "out/$name-rom.png" --columns 12 \
       --apng "out/$name-rom-anim.png"
   done
   # One review sheet of every sample: bind pose, wireframe, dominant bones, a bend and the figures.
