@@ -131,7 +131,8 @@ int prepare_job(Options& o) {
   }
   if (!o.save_clip.empty() && !o.rom) return usage("--save-clip writes the --rom clip; add --rom", "pose.rom");
   if (o.rom) {
-    job.range_of_motion = RangeOfMotionOptions{o.rom_angle, o.rom_seconds, o.rom_bones};
+    job.range_of_motion = RangeOfMotionOptions{o.rom_angle, o.rom_seconds, {}};
+    job.range_of_motion_bones = o.rom_bones;
     job.clip_json = !o.save_clip.empty();
   }
   if (const int code = set_sampling_and_view(o); code != cli::kOk) return code;

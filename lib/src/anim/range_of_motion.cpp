@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <numbers>
-#include <optional>
+#include <string>
 
 #include "rig2d/anim/rig_pose.h"
 #include "rig2d/asset/guid.h"
@@ -26,28 +26,18 @@ std::vector<std::string> name_paths(const Rig& rig) {
   return paths;
 }
 
-// The bones to swing: the named ones (the last bone of a name, as clips and --pose resolve names),
-// else every bone with a parent, else every bone.
-Result<std::vector<std::size_t>> chosen_bones(const Rig& rig, const std::vector<std::string>& names) {
+// The bones to swing: the chosen ones, else every bone with a parent, else every bone.
+Result<std::vector<std::size_t>> chosen_bones(const Rig& rig, const std::vector<std::size_t>& chosen) {
+  for (const std::size_t b : chosen)
+    if (b >= rig.bones.size())
+      return make_error("pose.rom", "bone index " + std::to_string(b) + " is past the rig's " +
+                                        std::to_string(rig.bones.size()) + " bones");
+  if (!chosen.empty()) return chosen;
   std::vector<std::size_t> out;
-  if (names.empty()) {
-    for (std::size_t i = 0; i < rig.bones.size(); ++i)
-      if (rig.bones[i].parent >= 0) out.push_back(i);
-    if (out.empty())
-      for (std::size_t i = 0; i < rig.bones.size(); ++i) out.push_back(i);
-    return out;
-  }
-  for (const std::string& name : names) {
-    std::optional<std::size_t> found;
-    for (std::size_t i = 0; i < rig.bones.size(); ++i)
-      if (rig.bones[i].name == name) found = i;
-    if (!found) {
-      std::string list;
-      for (const Bone& b : rig.bones) list += (list.empty() ? "" : ", ") + b.name;
-      return make_error("pose.bone", "no bone named \"" + name + "\"; the rig's bones are: " + list);
-    }
-    out.push_back(*found);
-  }
+  for (std::size_t i = 0; i < rig.bones.size(); ++i)
+    if (rig.bones[i].parent >= 0) out.push_back(i);
+  if (out.empty())
+    for (std::size_t i = 0; i < rig.bones.size(); ++i) out.push_back(i);
   return out;
 }
 
@@ -77,14 +67,16 @@ Result<RangeOfMotion> range_of_motion_clip(const Rig& rig, const RangeOfMotionOp
 
   RangeOfMotion out;
   const std::vector<std::string> paths = name_paths(rig);
+  // A track binds to whatever its path resolves to; a shadowed or unaddressable bone would swing some
+  // other bone, so it is left out and said. One binding pass over a track per chosen bone finds them.
+  Clip probe;
+  for (const std::size_t b : *chosen) probe.tracks.push_back(swing_track(paths[b], 0, 0, 0, 1));
+  std::vector<bool> reached(chosen->size(), false);
+  for (const ClipBinding::BoneChannel& c : bind_clip(probe, rig).bones) reached[c.track] = c.bone == (*chosen)[c.track];
   const double swing = o.angle_deg * std::numbers::pi / 180;
-  for (const std::size_t b : *chosen) {
-    // A track binds to whatever its path resolves to; a shadowed or unaddressable bone would
-    // swing some other bone, so it is left out and said.
-    Clip probe;
-    probe.tracks.push_back(swing_track(paths[b], 0, 0, 0, 1));
-    const ClipBinding binding = bind_clip(probe, rig);
-    if (binding.bones.size() != 1 || binding.bones[0].bone != b) {
+  for (std::size_t k = 0; k < chosen->size(); ++k) {
+    const std::size_t b = (*chosen)[k];
+    if (!reached[k]) {
       out.skipped.push_back({Severity::Warning,
                              "pose.rom.path",
                              "bone \"" + rig.bones[b].name + "\" cannot be swung: its name-path \"" + paths[b] +

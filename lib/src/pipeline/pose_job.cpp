@@ -66,7 +66,13 @@ Result<std::optional<PlayedClip>> played_clip(const PoseJob& job, const Rig& rig
   std::optional<double> fps = job.fps;
   std::string label = job.clip_path;
   if (job.range_of_motion) {
-    auto rom = range_of_motion_clip(rig, *job.range_of_motion);
+    RangeOfMotionOptions options = *job.range_of_motion;
+    for (const std::string& name : job.range_of_motion_bones) {
+      auto bone = find_bone(rig, name);
+      if (!bone) return Unexpected{bone.error()};
+      options.bones.push_back(*bone);
+    }
+    auto rom = range_of_motion_clip(rig, options);
     if (!rom) {
       Error e = rom.error();
       if (e.code == "pose.rom.none") e.where.file = job.rig_path;  // the rig's doing, not the command line's

@@ -166,8 +166,16 @@ TEST_CASE("pose job: the range-of-motion clip plays at 12 fps and can be kept", 
   res = run_pose_job(job);
   REQUIRE(res);
   CHECK(res->times == std::vector<double>{0.25, 1.75});
-  job.range_of_motion->bones = {"elbow"};
-  CHECK(run_pose_job(job).error().code == "pose.bone");
+  job.range_of_motion_bones = {"elbow"};
+  res = run_pose_job(job);
+  REQUIRE_FALSE(res);
+  CHECK(res.error().code == "pose.bone");
+  CHECK_THAT(res.error().message, Catch::Contains("base, mid, tip"));  // the rig's bones, listed
+  job.range_of_motion_bones = {"tip", "mid"};
+  job.times.clear();
+  res = run_pose_job(job);
+  REQUIRE(res);
+  CHECK(res->swung_bones == std::vector<std::string>{"tip", "mid"});
 }
 
 TEST_CASE("contact sheet: grid layout and labels", "[pipeline][preview]") {

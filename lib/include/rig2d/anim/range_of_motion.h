@@ -22,9 +22,9 @@ inline constexpr double kMaxRangeOfMotionSecondsPerBone = 60;
 struct RangeOfMotionOptions {
   double angle_deg = 45;           // swing each way from the bind angle, (0, 180]
   double seconds_per_bone = 1;     // one bone's out-over-back swing, (0, 60]
-  std::vector<std::string> bones;  // names, swung in this order; empty = every bone with a parent in
-                                   // bone order (a root bone only turns the whole sprite), or every
-                                   // bone when all are roots
+  std::vector<std::size_t> bones;  // indices into the rig's bones, swung in this order; empty = every
+                                   // bone with a parent in bone order (a root bone only turns the whole
+                                   // sprite), or every bone when all are roots
 };
 
 struct RangeOfMotion {
@@ -39,8 +39,8 @@ struct RangeOfMotion {
 // keys at 0, 1/4, 3/4 and 1 of each bone's slot (bind, bind + angle, bind - angle, bind) and flat
 // tangents, so each swing eases in and out and the clip loops without a jump. Its id is derived from
 // the rig's id, the angle and the timing, so the same inputs give the same clip. Errors: pose.rom
-// (angle or seconds out of range), pose.rom.none (the rig has no bone to swing, or none a clip can
-// address), pose.bone (a name in `bones` is no bone of the rig; the message lists them).
+// (angle or seconds out of range, a bone index past the rig's bones), pose.rom.none (the rig has no
+// bone to swing, or none a clip can address). Bones by name: find_bone (pipeline/pose_input.h).
 RIG2D_EXPORT Result<RangeOfMotion> range_of_motion_clip(const Rig& rig, const RangeOfMotionOptions& options = {});
 
 }  // namespace rig2d

@@ -32,6 +32,7 @@ struct PoseJob {
   // Instead of a clip file: the rig's range-of-motion test clip (range_of_motion.h), sampled at
   // kRangeOfMotionFps unless times or fps say otherwise.
   std::optional<RangeOfMotionOptions> range_of_motion;
+  std::vector<std::string> range_of_motion_bones;  // its bones by name (as --pose finds them), in order
   std::vector<double> times;                 // s; clip sample times (wrapped/clamped like playback)
   std::optional<double> fps;                 // sample the clip at this rate over its duration
   // SkinnedSprite2D overrides (applied after the clip, before the pose file).
