@@ -3,10 +3,13 @@
 #pragma once
 
 #include <chrono>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rig2d/pipeline/autorig.h"
+#include "rig2d/pipeline/slices.h"
 
 namespace rig2d {
 
@@ -18,6 +21,11 @@ inline double ms_since(std::chrono::steady_clock::time_point start) {
 
 // The PNG's path under its asset root ('/' separators), which --write-meta mints its GUID from.
 std::string relative_to_asset_root(const std::string& png_path);
+
+// sheet_island_slices of an image guess_sheet takes for a sheet, else nullopt: one labelling of its
+// islands serves both (--slice-sheets).
+std::optional<std::vector<SpriteSlice>> slices_if_sheet(const Image& image, int alpha_threshold, std::string_view stem,
+                                                        std::string_view texture_guid);
 
 // The error when a generated rig's text does not read back as the rig meant (autorig_file and the
 // layout pipeline check every rig they write).

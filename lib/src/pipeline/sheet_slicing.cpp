@@ -35,13 +35,13 @@ Result<std::optional<SheetSlicing>> slice_sheet_file(const std::string& png_path
   if (meta->has_slices) return std::optional<SheetSlicing>{};
   auto image = decode_png(*bytes, png_path);
   if (!image) return Unexpected{image.error()};
-  if (!guess_sheet(*image, alpha_threshold).looks_like_sheet) return std::optional<SheetSlicing>{};
   const std::string stem = std::filesystem::path(png_path).stem().string();
-  const std::vector<SpriteSlice> slices = sheet_island_slices(*image, alpha_threshold, stem, meta->texture_guid);
-  auto text = sidecar_with_slices(meta_text, meta_path, slices, image->width, image->height);
+  const auto slices = detail::slices_if_sheet(*image, alpha_threshold, stem, meta->texture_guid);
+  if (!slices) return std::optional<SheetSlicing>{};
+  auto text = sidecar_with_slices(meta_text, meta_path, *slices, image->width, image->height);
   if (!text) return Unexpected{text.error()};
   out.meta_text = std::move(*text);
-  out.slices = slices.size();
+  out.slices = slices->size();
   return std::optional<SheetSlicing>{std::move(out)};
 }
 

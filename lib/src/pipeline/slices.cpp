@@ -14,6 +14,7 @@
 #include "image/image_checks.h"
 #include "image/run_components.h"
 #include "json/json_util.h"
+#include "pipeline/autorig_internal.h"
 #include "pipeline/sidecar_json.h"
 #include "rig2d/asset/guid.h"
 #include "rig2d/core/limits.h"
@@ -267,46 +268,9 @@ std::vector<Island> in_reading_order(std::vector<Island> sprites) {
   return sprites;
 }
 
-}  // namespace
-
-std::vector<SpriteSlice> sheet_island_slices(const Image& image, int alpha_threshold, std::string_view stem,
-                                             std::string_view texture_guid) {
-  std::vector<SpriteSlice> slices;
-  if (!detail::image_well_formed(image)) return slices;
-  const std::vector<Island> sprites = in_reading_order(sheet_sprites(find_islands(image, alpha_threshold)));
-  const std::size_t digits = std::max<std::size_t>(2, std::to_string(sprites.empty() ? 0 : sprites.size() - 1).size());
-  const std::string guid_seed = "slice:" + detail::ascii_lower(texture_guid) + ":";
-  for (std::size_t k = 0; k < sprites.size(); ++k) {
-    const Island& i = sprites[k];
-    std::string number = std::to_string(k);
-    number.insert(0, digits - number.size(), '0');
-    SpriteSlice s;
-    s.name = std::string(stem) + "_" + number;
-    s.guid = derive_guid(guid_seed + s.name);
-    s.x = i.x0, s.y = i.y0, s.w = i.x1 - i.x0 + 1, s.h = i.y1 - i.y0 + 1;
-    slices.push_back(std::move(s));
-  }
-  return slices;
-}
-
-Result<std::string> sidecar_with_slices(std::string_view sidecar_text, const std::string& path,
-                                        const std::vector<SpriteSlice>& slices, int width, int height) {
-  auto json = detail::parse_meta_object(sidecar_text, path);
-  if (!json) return Unexpected{json.error()};
-  if (const auto listed = json->find("sprites"); listed != json->end() && !(listed->is_array() && listed->empty()))
-    return detail::located_error("meta.sprites", "the sidecar already lists \"sprites\" slices", sidecar_text, path,
-                                 "/sprites");
-  Json sprites = Json::array();
-  for (const SpriteSlice& s : slices) sprites.push_back(detail::slice_json(s));
-  (*json)["spriteSheet"] = Json{{"width", width}, {"height", height}};
-  (*json)["sprites"] = std::move(sprites);
-  return detail::to_js_json(*json);
-}
-
-SheetGuess guess_sheet(const Image& image, int alpha_threshold) {
+// guess_sheet over the image's islands.
+SheetGuess guess_from(const std::vector<Island>& islands) {
   SheetGuess g;
-  if (!detail::image_well_formed(image)) return g;
-  const std::vector<Island> islands = find_islands(image, alpha_threshold);
   std::size_t largest = 0, total = 0;
   for (const Island& i : islands) largest = std::max(largest, i.area), total += i.area;
   if (total == 0) return g;
@@ -324,6 +288,61 @@ SheetGuess guess_sheet(const Image& image, int alpha_threshold) {
   g.largest_share = double(largest) / double(total);
   g.looks_like_sheet = g.islands >= kSheetMinIslands && g.largest_share < kDominantShare;
   return g;
+}
+
+// sheet_island_slices over the image's islands.
+std::vector<SpriteSlice> slices_from(const std::vector<Island>& islands, std::string_view stem,
+                                     std::string_view texture_guid) {
+  const std::vector<Island> sprites = in_reading_order(sheet_sprites(islands));
+  const std::size_t digits = std::max<std::size_t>(2, std::to_string(sprites.empty() ? 0 : sprites.size() - 1).size());
+  const std::string guid_seed = "slice:" + detail::ascii_lower(texture_guid) + ":";
+  std::vector<SpriteSlice> slices;
+  for (std::size_t k = 0; k < sprites.size(); ++k) {
+    const Island& i = sprites[k];
+    std::string number = std::to_string(k);
+    number.insert(0, digits - number.size(), '0');
+    SpriteSlice s;
+    s.name = std::string(stem) + "_" + number;
+    s.guid = derive_guid(guid_seed + s.name);
+    s.x = i.x0, s.y = i.y0, s.w = i.x1 - i.x0 + 1, s.h = i.y1 - i.y0 + 1;
+    slices.push_back(std::move(s));
+  }
+  return slices;
+}
+
+}  // namespace
+
+std::vector<SpriteSlice> sheet_island_slices(const Image& image, int alpha_threshold, std::string_view stem,
+                                             std::string_view texture_guid) {
+  if (!detail::image_well_formed(image)) return {};
+  return slices_from(find_islands(image, alpha_threshold), stem, texture_guid);
+}
+
+Result<std::string> sidecar_with_slices(std::string_view sidecar_text, const std::string& path,
+                                        const std::vector<SpriteSlice>& slices, int width, int height) {
+  auto json = detail::parse_meta_object(sidecar_text, path);
+  if (!json) return Unexpected{json.error()};
+  if (const auto listed = json->find("sprites"); listed != json->end() && !(listed->is_array() && listed->empty()))
+    return detail::located_error("meta.sprites", "the sidecar already lists \"sprites\" slices", sidecar_text, path,
+                                 "/sprites");
+  Json sprites = Json::array();
+  for (const SpriteSlice& s : slices) sprites.push_back(detail::slice_json(s));
+  (*json)["spriteSheet"] = Json{{"width", width}, {"height", height}};
+  (*json)["sprites"] = std::move(sprites);
+  return detail::to_js_json(*json);
+}
+
+SheetGuess guess_sheet(const Image& image, int alpha_threshold) {
+  if (!detail::image_well_formed(image)) return {};
+  return guess_from(find_islands(image, alpha_threshold));
+}
+
+std::optional<std::vector<SpriteSlice>> detail::slices_if_sheet(const Image& image, int alpha_threshold,
+                                                                std::string_view stem, std::string_view texture_guid) {
+  if (!detail::image_well_formed(image)) return std::nullopt;
+  const std::vector<Island> islands = find_islands(image, alpha_threshold);
+  if (!guess_from(islands).looks_like_sheet) return std::nullopt;
+  return slices_from(islands, stem, texture_guid);
 }
 
 }  // namespace rig2d
