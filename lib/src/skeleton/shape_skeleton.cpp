@@ -584,11 +584,12 @@ void plan_limbs(PieceSkeleton& piece, int main, const ShapeSkeletonOptions& o, i
   const double min_bone = std::max(2.0 * cell, kBoneScale * piece.scale);
   for (std::size_t i = 0; i < limbs.size(); ++i) {
     Limb& limb = limbs[i];
-    const bool at_junction = limb.parent >= 0 || root_limbs >= 3 || leaves_a_body(limb, piece);  // else mid-bar
     // A limb turns where it leaves its junction's disc (a hip, a shoulder), not about the body's
     // middle, which would sweep its root through the body and crush the mesh between the limbs.
-    // The root's own chain starts at the root, which is its joint; so do the two halves of a bar.
-    if (static_cast<int>(i) != main && at_junction) limb.start = medial::junction_exit(limb);
+    // The root's own chain starts at the root, which is its joint; so do the two halves of a bar,
+    // unless the other half leaves a body.
+    if (static_cast<int>(i) != main && (limb.parent >= 0 || root_limbs >= 3 || leaves_a_body(limb, piece)))
+      limb.start = medial::junction_exit(limb);
     // Past a junction merged in front of it, a limb may turn away from the line to its first joint,
     // which a lone leaf bone would follow; it then gets a second joint, if both bones stay long enough.
     limb.turns_at_start = limb.leaves_at > 0 && limb.start > 0 &&
