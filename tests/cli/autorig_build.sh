@@ -35,9 +35,12 @@ case "$scenario" in
     touch "$work/s/ring.png"
     run 0 "$work/s" -j2
     expect "0 written, 6 up to date"
-    # An option that changes the rig re-rigs every sprite; one that does not (-j, -v) changes nothing.
-    run 0 "$work/s" -j1 -v
+    # An option that changes the rig re-rigs every sprite; one that does not (-j, -v, --color,
+    # --write-meta) is not even re-rigged.
+    run 0 "$work/s" -j1 -v --color always --write-meta
     expect "0 written, 6 up to date"
+    expect "bar.png: up to date"
+    grep -q "re-rigged" "$work/out.txt" && fail "an option outside the digest re-rigged a sprite"
     run 0 "$work/s" -j2 --mesh grid
     expect "6 written, 0 up to date"
     run 0 "$work/s" -j2 --mesh grid

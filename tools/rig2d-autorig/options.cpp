@@ -242,9 +242,10 @@ void setup(CLI::App& app, Options& o) {
   add_verbosity(app, o.verbosity);
   app.set_version_flag("--version", std::string("rig2d-autorig ") + RIG2D_VERSION);
   // Options that do not change a rig's bytes stay out of the digest; every other option is in it.
-  for (const char* name :
-       {"inputs", "--output", "--bones", "--jobs", "--memory-budget", "--dry-run", "--force", "--check", "--depfile",
-        "--list-inputs", "--shard", "--base", "--slice", "--slice-sheets", "--layout", "--verbose", "--quiet"}) {
+  // --write-meta only writes a sidecar, whose bytes the digest hashes anyway.
+  for (const char* name : {"inputs", "--output", "--bones", "--jobs", "--memory-budget", "--dry-run", "--force",
+                           "--check", "--depfile", "--list-inputs", "--shard", "--base", "--slice", "--slice-sheets",
+                           "--layout", "--write-meta", "--verbose", "--quiet", "--color"}) {
     app.get_option(name)->configurable(false);
   }
 }
