@@ -47,7 +47,7 @@ if [ -x "$pose" ]; then
     name=$(basename "$rig" .rig2d.json)
     "$pose" "$rig" --assets samples -o "out/$name.png"
     "$pose" "$rig" --assets samples --overlay wireframe,bones -o "out/$name-wireframe.png"
-    "$pose" "$rig" --assets samples --overlay bones,dominant -o "out/$name-bones.png"
+    "$pose" "$rig" --assets samples --overlay bones,dominant,names --scale 2 -o "out/$name-bones.png"
     # One bend per limb: the first bone of every chain ("<limb>_1"; "mid" in the hand-placed bar)
     # turns by 0.6 rad (about 34 degrees) while the rest of the rig stays at its bind pose.
     for bone in $(grep -oE '"name": "([^"]*_1|mid)"' "$rig" | cut -d'"' -f4); do

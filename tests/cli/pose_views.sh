@@ -29,6 +29,13 @@ done
 "$tool" "$rig" --overlay weights:mid --weight-view --weight-ramp grey -o "$work/wg.png" -q
 [ "$(be32 "$work/wl.png" 20)" -gt "$(be32 "$work/w.png" 20)" ] || fail "--legend did not add a panel"
 ! cmp -s "$work/w.png" "$work/wg.png" || fail "viridis and grey render the same"
+# Bone names beside the joints: drawn, repeatable, and the same size of frame.
+"$tool" "$rig" --overlay bones -o "$work/nb.png" -q
+"$tool" "$rig" --overlay bones,names -o "$work/n1.png" -q
+"$tool" "$rig" --overlay bones,names -o "$work/n2.png" -q
+! cmp -s "$work/nb.png" "$work/n1.png" || fail "the names overlay drew nothing"
+cmp -s "$work/n1.png" "$work/n2.png" || fail "two identical names overlays differ"
+[ "$(be32 "$work/n1.png" 16)" -eq "$(be32 "$work/nb.png" 16)" ] || fail "the names overlay resized the frame"
 # A contact sheet (labels in the embedded font, validation figures) repeats byte for byte.
 "$tool" "$data/assets/rigs" --contact-sheet "$work/s1.png" -q
 "$tool" "$data/assets/rigs" --contact-sheet "$work/s2.png" -q

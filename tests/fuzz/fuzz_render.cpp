@@ -17,7 +17,7 @@ namespace {
 void render_checked(const rig2d::Rig& rig, const rig2d::RigPose& pose) {
   rig2d::RenderOptions opt;
   opt.view = {48, 40, 0.75, 24, 20};
-  opt.overlays.wireframe = opt.overlays.bones = true;
+  opt.overlays.wireframe = opt.overlays.bones = opt.overlays.names = true;
   if (!rig.bones.empty()) opt.overlays.weights_bone = rig.bones.size() - 1;
   const auto skinned = rig2d::skin_rig(rig, pose);
   auto img = rig2d::render_pose(rig, {}, pose, skinned, opt);

@@ -102,9 +102,10 @@ void add_framing_options(CLI::App& app, Options& o) {
 void add_overlay_options(CLI::App& app, Options& o) {
   auto* ov = app.add_option_group("Overlays", "Editor-style overlays, drawn over the sprite");
   ov->add_option("--overlay", o.job.overlays,
-                 "Comma list: wireframe (triangle edges), bones (joints and links), weights:BONE (grayscale "
-                 "influence of one bone), dominant (a colour per dominant bone), folds (triangles turned inside out against "
-                 "the bind pose, in red)")->type_name("LIST");
+                 "Comma list: wireframe (triangle edges), bones (joints and links), names (each bone's name beside "
+                 "its joint), weights:BONE (influence of one bone, coloured by --weight-ramp), dominant (a colour per "
+                 "dominant bone), folds (triangles turned inside out against the bind pose, in red)")
+      ->type_name("LIST");
   ov->add_flag("--weight-view", o.job.weight_view, "Show weights:BONE opaque instead of the texture (the editor's weight view)");
   ov->add_option("--weight-ramp", o.weight_ramp, "Colours of weights:BONE: viridis (perceptual, default) or grey (the editor's)")
       ->check(CLI::IsMember({"viridis", "grey"}))

@@ -23,12 +23,6 @@ std::string bone_label(const Rig& rig, std::uint32_t b) {
   return b < rig.bones.size() ? rig.bones[b].name : "#" + std::to_string(b);
 }
 
-void fill_rect(Canvas& c, double x0, double y0, double x1, double y1, Paint paint) {
-  const Vec2 pts[4] = {{float(x0), float(y0)}, {float(x1), float(y0)}, {float(x1), float(y1)}, {float(x0), float(y1)}};
-  const std::uint32_t idx[6] = {0, 1, 2, 0, 2, 3};
-  fill_triangles(c, pts, idx, std::span<const Paint>(&paint, 1));
-}
-
 }  // namespace
 
 Result<Image> weight_legend(std::string_view bone_name, Ramp ramp, int width, const LegendStyle& s) {

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <map>
 
+#include "pipeline/bone_labels.h"
 #include "rig2d/core/affine.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/image/png.h"
@@ -384,8 +385,9 @@ Result<Image> render_pose(const Rig& rig, std::span<const PartTexture> textures,
     st.parts_hidden += rig.parts.size();
   }
 
+  const std::vector<Vec2> joints =
+      ov.bones || ov.names ? map_points(posed_joints(rig, pose), to_px) : std::vector<Vec2>{};
   if (ov.bones) {
-    const std::vector<Vec2> joints = map_points(posed_joints(rig, pose), to_px);
     const std::vector<std::int64_t> parents = subtree_parents(rig.bones);
     for (std::size_t b = 0; b < joints.size(); ++b) {
       if (parents[b] < 0) continue;
@@ -396,6 +398,11 @@ Result<Image> render_pose(const Rig& rig, std::span<const PartTexture> textures,
       fill_disc(*canvas, joints[b], kJointRadius, ov.weights_bone == b ? kJointSelected : kJoint);
       stroke_circle(*canvas, joints[b], kJointRadius, kBoneLineWidth, kJointOutline);
     }
+  }
+  if (ov.names) {
+    std::vector<std::string> names;
+    for (const Bone& bone : rig.bones) names.push_back(bone.name);
+    detail::draw_joint_labels(*canvas, joints, names, kJointRadius);
   }
   return canvas_to_image(*canvas);
 }

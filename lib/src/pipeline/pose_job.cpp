@@ -143,6 +143,8 @@ Result<Overlays> parse_overlays(const Rig& rig, const std::string& list) {
     if (item.empty()) continue;
     if (item == "wireframe") ov.wireframe = true;
     else if (item == "bones") ov.bones = true;
+    else if (item == "names")
+      ov.names = true;
     else if (item == "dominant") ov.dominant = true;
     else if (item == "folds") ov.folds = true;
     else if (item.rfind("weights:", 0) == 0) {
@@ -150,8 +152,8 @@ Result<Overlays> parse_overlays(const Rig& rig, const std::string& list) {
       if (!bone) return Unexpected{bone.error()};
       ov.weights_bone = *bone;
     } else {
-      return make_error("pose.overlay",
-                        "unknown overlay \"" + item + "\"; use wireframe, bones, weights:<bone>, dominant or folds");
+      return make_error("pose.overlay", "unknown overlay \"" + item +
+                                            "\"; use wireframe, bones, names, weights:<bone>, dominant or folds");
     }
   }
   return ov;

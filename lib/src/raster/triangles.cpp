@@ -243,6 +243,12 @@ void fill_triangles(Canvas& canvas, std::span<const Vec2> positions, std::span<c
   if (stats) stats->pixels += pixels;
 }
 
+void fill_rect(Canvas& canvas, double x0, double y0, double x1, double y1, Paint paint) {
+  const Vec2 corners[4] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+  const std::uint32_t idx[6] = {0, 1, 2, 0, 2, 3};
+  fill_triangles(canvas, corners, idx, std::span<const Paint>(&paint, 1));
+}
+
 void accumulate_coverage(std::span<std::uint32_t> counts, int width, int height, std::span<const Vec2> positions,
                          std::span<const std::uint32_t> indices) {
   if (width < 1 || height < 1 || counts.size() < static_cast<std::size_t>(width) * static_cast<std::size_t>(height)) return;

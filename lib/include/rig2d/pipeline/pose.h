@@ -90,6 +90,7 @@ RIG2D_EXPORT Result<View> frame_view(const Bounds& bounds, const FramingOptions&
 struct Overlays {
   bool wireframe = false;                  // triangle edges, rgba(255,64,180,0.85), 1 px
   bool bones = false;                      // child->parent lines + 5 px joint dots
+  bool names = false;                      // each bone's name in a box beside its joint, boxes not overlapping
   bool dominant = false;                   // dominant-bone map, opaque, instead of the texture
   std::optional<std::size_t> weights_bone; // heatmap of one bone's weights, coloured by weight_ramp
   Ramp weight_ramp = Ramp::Viridis;        // Grey = the editor's look

@@ -51,6 +51,9 @@ struct Segment {
 // Strokes every segment with `width` px and butt caps, as one path: overlapping segments paint their
 // union once (a canvas stroke() of one path). Zero-length segments paint nothing.
 RIG2D_EXPORT void stroke_segments(Canvas& canvas, std::span<const Segment> segments, double width, Paint paint);
+// A filled axis-aligned rectangle from (x0, y0) to (x1, y1) px, as two flat triangles (same fill rule:
+// a rectangle on whole pixels covers exactly the pixels inside it).
+RIG2D_EXPORT void fill_rect(Canvas& canvas, double x0, double y0, double x1, double y1, Paint paint);
 // A filled disc of `radius` px.
 RIG2D_EXPORT void fill_disc(Canvas& canvas, Vec2 centre, double radius, Paint paint);
 // A circle outline: the ring between radius - width/2 and radius + width/2.
