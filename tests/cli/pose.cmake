@@ -82,3 +82,11 @@ pose_case("a --rom-angle past 180 is refused" 2 "\\(0, 180\\] degrees \\[pose.ro
           --rom-angle 200 -o ${_pose_work}/x.png)
 pose_case("--rom on a rig without bones names the rig" 3 "parts-empty-bare.rig2d.json: error: the rig has no bones to swing \\[pose.rom.none\\]"
           ${CMAKE_CURRENT_LIST_DIR}/../data/schema/parts-empty-bare.rig2d.json --rom --sheet ${_pose_work}/x.png)
+pose_case("--onion draws earlier frames of a clip" 0 "wrote .*onion.png" ${_pose_rig}
+          --anim ${_pose_data}/assets/anims/wave.anim.json --fps 8 --onion 3 --fit --sheet ${_pose_work}/onion.png)
+pose_case("--onion needs a clip" 2 "add --anim CLIP or --rom \\[pose.onion\\]" ${_pose_rig} --onion 2 -o ${_pose_work}/x.png)
+pose_case("--onion is bounded" 2 "--onion" ${_pose_rig} --rom --onion 31 -o ${_pose_work}/x.png)
+pose_case("--onion on one sampled frame warns" 0 "\\[pose.onion.none\\]" ${_pose_rig} --rom --time 0.5 --onion 2
+          -o ${_pose_work}/onion-one.png)
+pose_case("--onion is not for contact sheets" 2 "\\[pose.onion\\]" ${_pose_data}/assets/rigs --onion 2
+          --contact-sheet ${_pose_work}/x.png)

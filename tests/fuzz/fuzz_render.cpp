@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The posing and rendering path on any bytes: read as a rig, render it at the bind pose and bent,
-// with every overlay, and play its range-of-motion clip (every track must reach its own bone, and the
-// written clip must read back); read as a clip, bind it to a fixed rig and sample it. Nothing may
-// crash, and every render must come back at the requested size.
+// with every overlay and an onion-skin ghost, and play its range-of-motion clip (every track must
+// reach its own bone, and the written clip must read back); read as a clip, bind it to a fixed rig
+// and sample it. Nothing may crash, and every render must come back at the requested size.
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
@@ -14,10 +14,14 @@
 
 namespace {
 
+// Each render also draws the bind pose as an onion-skin ghost under the pose.
 void render_checked(const rig2d::Rig& rig, const rig2d::RigPose& pose) {
   rig2d::RenderOptions opt;
   opt.view = {48, 40, 0.75, 24, 20};
   opt.overlays.wireframe = opt.overlays.bones = opt.overlays.names = true;
+  const rig2d::RigPose bind = rig2d::bind_pose(rig);
+  const auto bind_skinned = rig2d::skin_rig(rig, bind);
+  opt.ghosts.push_back({&bind, &bind_skinned, {}, 0.4, 0x80b0ff});
   if (!rig.bones.empty()) opt.overlays.weights_bone = rig.bones.size() - 1;
   const auto skinned = rig2d::skin_rig(rig, pose);
   auto img = rig2d::render_pose(rig, {}, pose, skinned, opt);

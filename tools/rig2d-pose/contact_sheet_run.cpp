@@ -22,6 +22,9 @@ int run_contact_sheet(const Options& o) {
   }
   if (o.rom)
     return usage("--contact-sheet shows one bent pose per rig; play --rom on one rig with --sheet", "pose.rom");
+  if (o.job.onion > 0)
+    return usage("--contact-sheet shows one bent pose per rig; --onion is for one rig's clip (--anim or --rom)",
+                 "pose.onion");
   auto paths = collect_rig_paths(o.rigs);
   if (!paths) {
     cli::print_error(paths.error());

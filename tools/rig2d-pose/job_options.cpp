@@ -130,6 +130,10 @@ int prepare_job(Options& o) {
                  "pose.output");
   }
   if (!o.save_clip.empty() && !o.rom) return usage("--save-clip writes the --rom clip; add --rom", "pose.rom");
+  if (job.onion > 0 && !o.rom && job.clip_path.empty()) {
+    return usage("--onion draws the frames sampled before each frame of a clip; add --anim CLIP or --rom",
+                 "pose.onion");
+  }
   if (o.rom) {
     job.range_of_motion = RangeOfMotionOptions{o.rom_angle, o.rom_seconds, {}};
     job.range_of_motion_bones = o.rom_bones;

@@ -106,6 +106,11 @@ void add_overlay_options(CLI::App& app, Options& o) {
                  "its joint), weights:BONE (influence of one bone, coloured by --weight-ramp), dominant (a colour per "
                  "dominant bone), folds (triangles turned inside out against the bind pose, in red)")
       ->type_name("LIST");
+  ov->add_option("--onion", o.job.onion,
+                 "Onion skin for a clip: each frame also shows the N frames sampled before it, faint, tinted blue "
+                 "and fainter the older (0..30; default 0)")
+      ->check(CLI::Range(0, kMaxOnion))
+      ->type_name("N");
   ov->add_flag("--weight-view", o.job.weight_view, "Show weights:BONE opaque instead of the texture (the editor's weight view)");
   ov->add_option("--weight-ramp", o.weight_ramp, "Colours of weights:BONE: viridis (perceptual, default) or grey (the editor's)")
       ->check(CLI::IsMember({"viridis", "grey"}))

@@ -287,6 +287,54 @@ CornerRegions corner_regions(std::span<const Vec2> px, std::span<const std::uint
   return out;
 }
 
+bool has_texture(std::span<const PartTexture> textures, std::size_t p) {
+  return p < textures.size() && textures[p].texture;
+}
+
+// The mesh pass (GameView): every visible part back to front, textured with `color` as its tint at
+// `opacity`, or flat-tinted without a texture.
+void draw_parts(Canvas& canvas, const Rig& rig, std::span<const PartTexture> textures,
+                const std::vector<std::size_t>& order, const std::vector<std::vector<Vec2>>& px, std::uint32_t color,
+                double opacity, RasterStats* stats) {
+  const auto r = static_cast<std::uint8_t>(color >> 16), g = static_cast<std::uint8_t>(color >> 8),
+             b = static_cast<std::uint8_t>(color);
+  for (const std::size_t p : order) {
+    const Part& part = rig.parts[p];
+    if (!part.visible.value_or(true)) continue;
+    if (has_texture(textures, p)) {
+      const std::vector<Vec2> uvs = frame_uvs(part.mesh.uvs, textures[p].uv_rect);
+      draw_textured_triangles(canvas, px[p], uvs, part.mesh.tris, *textures[p].texture, {r, g, b, opacity}, stats);
+    } else {
+      // drawSkinnedMeshFlat2D: the tint at half of (opacity || 1).
+      const Paint flat{r, g, b, (opacity == 0 ? 1 : opacity) * 0.5};
+      fill_triangles(canvas, px[p], part.mesh.tris, std::span<const Paint>(&flat, 1), stats);
+    }
+  }
+}
+
+// Channel by channel, a * b / 255 rounded: the ghost's tint over the frame's own.
+std::uint32_t multiply_colors(std::uint32_t a, std::uint32_t b) {
+  std::uint32_t out = 0;
+  for (const int shift : {16, 8, 0}) {
+    const std::uint32_t ca = (a >> shift) & 0xFF, cb = (b >> shift) & 0xFF;
+    out |= ((ca * cb + 127) / 255) << shift;
+  }
+  return out;
+}
+
+void draw_ghost(Canvas& canvas, const Rig& rig, std::span<const PartTexture> textures,
+                const std::vector<std::size_t>& order, const RenderOptions& options, const GhostFrame& ghost) {
+  if (!ghost.pose || !ghost.skinned || !ghost.pose->sprite.visible) return;
+  const SpriteState& sprite = ghost.pose->sprite;
+  const std::function<Vec2(Vec2)> to_px =
+      ghost.project ? ghost.project : std::function<Vec2(Vec2)>(to_pixels(options.view, sprite));
+  std::vector<std::vector<Vec2>> px(rig.parts.size());
+  for (std::size_t p = 0; p < rig.parts.size() && p < ghost.skinned->size(); ++p)
+    px[p] = map_points((*ghost.skinned)[p], to_px);
+  const double opacity = clamp01(std::isnan(sprite.opacity) ? 0 : sprite.opacity) * clamp01(ghost.opacity);
+  draw_parts(canvas, rig, textures, order, px, multiply_colors(sprite.color, ghost.tint), opacity, nullptr);
+}
+
 }  // namespace
 
 Result<Image> render_pose(const Rig& rig, std::span<const PartTexture> textures, const RigPose& pose,
@@ -333,30 +381,15 @@ Result<Image> render_pose(const Rig& rig, std::span<const PartTexture> textures,
     stroke_segments(*canvas, lines.subspan(axes), kGridWidth, kGrid);
     stroke_segments(*canvas, lines.first(axes), kGridWidth, kGridAxis);
   }
+  for (const GhostFrame& ghost : options.ghosts) draw_ghost(*canvas, rig, textures, order, options, ghost);
   if (sprite.visible) {
-    // The mesh pass (GameView): textured, or flat-tinted without a texture; hidden parts skipped.
     for (const std::size_t p : order) {
-      const Part& part = rig.parts[p];
-      if (!part.visible.value_or(true)) {
+      if (!rig.parts[p].visible.value_or(true))
         ++st.parts_hidden;
-        continue;
-      }
-      if (weight_fill) continue;  // the weight view draws no texture
-      ++st.parts_drawn;
-      const PartTexture* tex = p < textures.size() ? &textures[p] : nullptr;
-      if (tex && tex->texture) {
-        const std::vector<Vec2> uvs = frame_uvs(part.mesh.uvs, tex->uv_rect);
-        const Paint tint{static_cast<std::uint8_t>(sprite.color >> 16), static_cast<std::uint8_t>(sprite.color >> 8),
-                         static_cast<std::uint8_t>(sprite.color), opacity};
-        draw_textured_triangles(*canvas, px[p], uvs, part.mesh.tris, *tex->texture, tint, &st.raster);
-      } else {
-        ++st.parts_flat;
-        // drawSkinnedMeshFlat2D: the tint at half of (opacity || 1).
-        const Paint flat{static_cast<std::uint8_t>(sprite.color >> 16), static_cast<std::uint8_t>(sprite.color >> 8),
-                         static_cast<std::uint8_t>(sprite.color), (opacity == 0 ? 1 : opacity) * 0.5};
-        fill_triangles(*canvas, px[p], part.mesh.tris, std::span<const Paint>(&flat, 1), &st.raster);
-      }
+      else if (!weight_fill)
+        ++st.parts_drawn, st.parts_flat += !has_texture(textures, p);  // the weight view draws no texture
     }
+    if (!weight_fill) draw_parts(*canvas, rig, textures, order, px, sprite.color, opacity, &st.raster);
     // The chrome pass (SceneView): weight fields, then the wireframe over every part.
     for (const std::size_t p : order) {
       if (!rig.parts[p].visible.value_or(true)) continue;

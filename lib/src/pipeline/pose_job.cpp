@@ -199,6 +199,29 @@ std::string numbered_path(const std::string& path, std::size_t index, std::size_
   return (p.parent_path() / (p.stem().string() + "_" + number + ext)).string();
 }
 
+// Onion skin: the job.onion frames sampled before frame f, oldest first and faintest (the nearest at
+// kOnionOpacity, each older one a step fainter), each through its own projection in the 2.5D views.
+std::vector<GhostFrame> onion_ghosts(const Rig& rig, const PoseJob& job, const RenderOptions& options,
+                                     const std::vector<RigPose>& poses,
+                                     const std::vector<std::vector<std::vector<Vec2>>>& skinned, std::size_t f) {
+  constexpr double kOnionOpacity = 0.45;
+  std::vector<GhostFrame> ghosts;
+  const std::size_t count = std::min<std::size_t>(static_cast<std::size_t>(job.onion), f);
+  for (std::size_t k = count; k >= 1; --k) {
+    GhostFrame ghost;
+    ghost.pose = &poses[f - k];
+    ghost.skinned = &skinned[f - k];
+    ghost.opacity = kOnionOpacity * (1.0 - static_cast<double>(k - 1) / job.onion);
+    if (job.scene.kind != ViewKind::Flat2D) {
+      RenderOptions own = options;
+      apply_scene_view(own, SceneProjector(rig, poses[f - k].sprite, job.scene), false);
+      ghost.project = std::move(own.project);
+    }
+    ghosts.push_back(std::move(ghost));
+  }
+  return ghosts;
+}
+
 Result<PoseResult> run_pose_job(const PoseJob& job) {
   PoseResult result;
   result.inputs = {job.rig_path};
@@ -336,6 +359,11 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
     result.diagnostics.insert(result.diagnostics.end(), textures.warnings.begin(), textures.warnings.end());
   }
 
+  if (job.onion > 0 && poses.size() < 2) {
+    note(Severity::Warning, "pose.onion.none",
+         "--onion draws the frames sampled before each frame, and only one frame is sampled; sample the clip with "
+         "--fps or several --time values");
+  }
   auto legend = job.legend ? legend_panel(rig, *overlays, view->width) : Result<std::optional<Image>>(std::nullopt);
   if (!legend) return Unexpected{legend.error()};
   if (job.legend && !*legend) {
@@ -351,6 +379,7 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
   std::uint64_t png_bytes = 0;
   for (std::size_t f = 0; f < poses.size(); ++f) {
     if (scene) apply_scene_view(options, SceneProjector(rig, poses[f].sprite, job.scene), job.scene.grid);
+    if (job.onion > 0) options.ghosts = onion_ghosts(rig, job, options, poses, skinned, f);
     auto image = render_pose(rig, textures.parts, poses[f], skinned[f], options, &result.stats);
     if (!image) return Unexpected{image.error()};
     if (*legend) {
@@ -368,7 +397,9 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
       result.frame_pngs.push_back(std::move(*png));
     }
     if (job.vertices) {
-      vertex_frames.push_back({animated ? std::optional<double>(frame_times[f]) : std::nullopt, std::move(skinned[f])});
+      // Later frames draw this one as a ghost: keep it then.
+      vertex_frames.push_back({animated ? std::optional<double>(frame_times[f]) : std::nullopt,
+                               job.onion > 0 ? skinned[f] : std::move(skinned[f])});
     }
     if (hold) held.push_back(std::move(*image));
   }

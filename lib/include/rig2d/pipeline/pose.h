@@ -98,6 +98,18 @@ struct Overlays {
   bool folds = false;                      // triangles flipped against the bind pose: red, yellow edges
 };
 
+// An earlier frame drawn faintly under the current one (onion skin): its pose and skinned positions
+// (skin_rig of that pose; both must outlive the render), its own projection when the view needs one
+// (the 2.5D views; else the view's, with the ghost pose's flips), the opacity it is drawn at (times
+// its own) and the colour its tint is multiplied by. Only its mesh pass is drawn, no overlays.
+struct GhostFrame {
+  const RigPose* pose = nullptr;
+  const std::vector<std::vector<Vec2>>* skinned = nullptr;
+  std::function<Vec2(Vec2)> project;
+  double opacity = 0.4;
+  std::uint32_t tint = 0x80b0ff;  // 0xRRGGBB
+};
+
 struct RenderOptions {
   View view;
   Paint background{0, 0, 0, 0};
@@ -109,6 +121,7 @@ struct RenderOptions {
   // first `ground_axes` of them are drawn brighter (the lines through the entity's foot point).
   std::vector<Segment> ground_lines;
   std::size_t ground_axes = 0;
+  std::vector<GhostFrame> ghosts;  // drawn oldest first, over the ground lines and under the sprite
 };
 
 struct RenderStats {

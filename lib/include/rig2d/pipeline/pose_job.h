@@ -47,6 +47,8 @@ struct PoseJob {
   Ramp weight_ramp = Ramp::Viridis;          // colours of weights:BONE
   bool legend = false;                       // a legend panel under each frame (weights / dominant)
   SceneViewOptions scene;                    // --view billboard|ground: the 2.5D placement and camera
+  int onion = 0;                             // onion skin: each frame shows this many frames sampled
+                                             // before it, faint and tinted blue (0..kMaxOnion)
   // Which outputs to build.
   bool frames = true;                        // one PNG per frame
   bool sheet = false;                        // contact sheet
@@ -57,6 +59,7 @@ struct PoseJob {
 };
 
 inline constexpr std::size_t kMaxPoseFrames = 10000;
+inline constexpr int kMaxOnion = 30;
 inline constexpr double kRangeOfMotionFps = 12;
 
 struct PoseResult {
