@@ -199,6 +199,8 @@ std::string numbered_path(const std::string& path, std::size_t index, std::size_
   return (p.parent_path() / (p.stem().string() + "_" + number + ext)).string();
 }
 
+namespace {
+
 // Onion skin: the job.onion frames sampled before frame f, oldest first and faintest (the nearest at
 // kOnionOpacity, each older one a step fainter), each through its own projection in the 2.5D views.
 std::vector<GhostFrame> onion_ghosts(const Rig& rig, const PoseJob& job, const RenderOptions& options,
@@ -222,119 +224,95 @@ std::vector<GhostFrame> onion_ghosts(const Rig& rig, const PoseJob& job, const R
   return ghosts;
 }
 
-Result<PoseResult> run_pose_job(const PoseJob& job) {
-  PoseResult result;
-  result.inputs = {job.rig_path};
-  if (!job.pose_file.empty()) result.inputs.push_back(job.pose_file);
-  if (!job.clip_path.empty()) result.inputs.push_back(job.clip_path);
-  auto rig_text = job.rig_text ? Result<std::string>(*job.rig_text) : read_text(job.rig_path);
-  if (!rig_text) return Unexpected{rig_text.error()};
-  auto rig_read = read_rig_normalized(*rig_text, job.rig_path);
-  if (!rig_read) return Unexpected{rig_read.error()};
-  const Rig& rig = *rig_read;
-  auto note = [&](Severity s, const char* code, std::string msg, std::string pointer = {}) {
-    result.diagnostics.push_back({s, code, std::move(msg), Location{job.rig_path, std::move(pointer)}});
-  };
-  if (rig.parts.empty() || rig.parts[0].mesh.verts.empty()) {
-    note(Severity::Warning, "pose.engine.skipped",
-         "the first part (by order) has no vertices, so the engine skips this whole rig; the preview draws it anyway");
-  }
+void note(PoseResult& result, const PoseJob& job, Severity severity, const char* code, std::string message) {
+  result.diagnostics.push_back({severity, code, std::move(message), Location{job.rig_path, {}}});
+}
 
-  auto overlays = parse_overlays(rig, job.overlays);
-  if (!overlays) return Unexpected{overlays.error()};
-  overlays->weight_view = job.weight_view;
-  overlays->weight_ramp = job.weight_ramp;
-
-  // Pose sources, validated once up front so a bad one fails before any rendering.
-  std::string pose_text;
+// One frame's pose: the clip at `time`, then the sprite overrides, the pose file and --pose.
+Result<RigPose> pose_at(const PoseJob& job, const Rig& rig, const PlayedClip* played, const std::string& pose_text,
+                        double time) {
+  RigPose pose = bind_pose(rig);
+  if (played) apply_clip(played->clip, played->binding, time, pose);
+  if (job.tint) pose.sprite.color = *job.tint & 0xffffffu;
+  if (job.opacity) pose.sprite.opacity = *job.opacity;
+  pose.sprite.flip_x = pose.sprite.flip_x || job.flip_x;
+  pose.sprite.flip_y = pose.sprite.flip_y || job.flip_y;
   if (!job.pose_file.empty()) {
-    auto text = job.pose_text ? Result<std::string>(*job.pose_text) : read_text(job.pose_file);
-    if (!text) return Unexpected{text.error()};
-    pose_text = std::move(*text);
+    if (auto ok = apply_pose_file(rig, pose_text, job.pose_file, pose); !ok) return Unexpected{ok.error()};
   }
-  auto played = played_clip(job, rig, result);
-  if (!played) return Unexpected{played.error()};
-  const bool animated = played->has_value();
-  const PlayedClip none;
-  const Clip& clip = animated ? (*played)->clip : none.clip;
-  const ClipBinding& binding = animated ? (*played)->binding : none.binding;
-  auto pose_at = [&](double time) -> Result<RigPose> {
-    RigPose pose = bind_pose(rig);
-    if (animated) apply_clip(clip, binding, time, pose);
-    if (job.tint) pose.sprite.color = *job.tint & 0xffffffu;
-    if (job.opacity) pose.sprite.opacity = *job.opacity;
-    pose.sprite.flip_x = pose.sprite.flip_x || job.flip_x;
-    pose.sprite.flip_y = pose.sprite.flip_y || job.flip_y;
-    if (!job.pose_file.empty()) {
-      if (auto ok = apply_pose_file(rig, pose_text, job.pose_file, pose); !ok) return Unexpected{ok.error()};
-    }
-    for (const std::string& a : job.pose) {
-      if (auto ok = apply_pose_assignment(rig, a, pose); !ok) return Unexpected{ok.error()};
-    }
-    return pose;
-  };
+  for (const std::string& a : job.pose) {
+    if (auto ok = apply_pose_assignment(rig, a, pose); !ok) return Unexpected{ok.error()};
+  }
+  return pose;
+}
 
-  const std::vector<double> frame_times = animated ? result.times : std::vector<double>{0};
+// Every frame's pose and skinned vertices: one per sample time, or the one static pose.
+struct Frames {
+  std::vector<double> times;  // {0} for a static pose
   std::vector<RigPose> poses;
   std::vector<std::vector<std::vector<Vec2>>> skinned;
-  poses.reserve(frame_times.size());
-  for (const double t : frame_times) {
-    auto pose = pose_at(t);
+};
+
+Result<Frames> sample_frames(const PoseJob& job, const Rig& rig, const PlayedClip* played, const std::string& pose_text,
+                             const std::vector<double>& clip_times) {
+  Frames frames;
+  frames.times = played ? clip_times : std::vector<double>{0};
+  frames.poses.reserve(frames.times.size());
+  for (const double t : frames.times) {
+    auto pose = pose_at(job, rig, played, pose_text, t);
     if (!pose) return Unexpected{pose.error()};
-    skinned.push_back(skin_rig(rig, *pose));
-    poses.push_back(std::move(*pose));
+    frames.skinned.push_back(skin_rig(rig, *pose));
+    frames.poses.push_back(std::move(*pose));
   }
+  return frames;
+}
 
-  // Framing is shared by every frame so a sequence does not jitter: the bind pose, or with --fit
-  // the union of the posed bounds.
-  const bool scene = job.scene.kind != ViewKind::Flat2D;
+// Framing is shared by every frame so a sequence does not jitter: the bind pose, or with --fit the
+// union of the posed bounds; the 2.5D views frame the camera's image plane.
+Bounds frame_bounds(const PoseJob& job, const Rig& rig, const Overlays& ov, const Frames& frames) {
+  const auto joints = [&](const RigPose& p) { return ov.bones ? posed_joints(rig, p) : std::vector<Vec2>{}; };
+  RigPose bind = bind_pose(rig);
+  bind.sprite = frames.poses[0].sprite;
+  const std::vector<std::vector<Vec2>> bind_skinned =
+      job.framing.fit ? std::vector<std::vector<Vec2>>{} : skin_rig(rig, bind);
+  const std::size_t count = job.framing.fit ? frames.poses.size() : 1;
   Bounds bounds;
-  if (scene) {
-    // The 2.5D views frame the camera's image plane; the bind pose as in 2D unless --fit.
-    RigPose bind = bind_pose(rig);
-    bind.sprite = poses[0].sprite;
-    const std::size_t count = job.framing.fit ? poses.size() : 1;
-    for (std::size_t f = 0; f < count; ++f) {
-      const RigPose& p = job.framing.fit ? poses[f] : bind;
-      const SceneProjector projector(rig, p.sprite, job.scene);
-      add_scene_bounds(bounds, rig, job.framing.fit ? skinned[f] : skin_rig(rig, bind), projector,
-                       overlays->bones ? posed_joints(rig, p) : std::vector<Vec2>{});
+  for (std::size_t f = 0; f < count; ++f) {
+    const RigPose& p = job.framing.fit ? frames.poses[f] : bind;
+    const auto& skinned = job.framing.fit ? frames.skinned[f] : bind_skinned;
+    if (job.scene.kind != ViewKind::Flat2D) {
+      add_scene_bounds(bounds, rig, skinned, SceneProjector(rig, p.sprite, job.scene), joints(p));
+    } else {
+      add_pose_bounds(bounds, rig, skinned, p.sprite, joints(p));
     }
-  } else if (job.framing.fit) {
-    for (std::size_t f = 0; f < poses.size(); ++f) {
-      add_pose_bounds(bounds, rig, skinned[f], poses[f].sprite,
-                      overlays->bones ? posed_joints(rig, poses[f]) : std::vector<Vec2>{});
-    }
-  } else {
-    RigPose bind = bind_pose(rig);
-    bind.sprite = poses[0].sprite;
-    add_pose_bounds(bounds, rig, skin_rig(rig, bind), bind.sprite,
-                    overlays->bones ? posed_joints(rig, bind) : std::vector<Vec2>{});
   }
-  auto view = frame_view(bounds, job.framing);
-  if (!view) {
-    Error e = view.error();
-    if (e.code == "pose.empty") e.where.file = job.rig_path;  // the rig holds nothing to draw
-    return Unexpected{std::move(e)};
-  }
-  result.view = *view;
-  const bool hold = job.sheet || job.apng;
-  if (hold && static_cast<std::uint64_t>(view->width) * static_cast<std::uint64_t>(view->height) * poses.size() > kMaxHeldPixels) {
-    return make_error("pose.frames", std::to_string(poses.size()) + " frames of " + std::to_string(view->width) + "x" +
-                                         std::to_string(view->height) + " px are too many for a sheet or APNG; lower --fps or --scale");
-  }
+  return bounds;
+}
 
+// What a job may hold in memory, checked before anything is decoded or drawn.
+Result<void> check_frame_limits(const PoseJob& job, const Rig& rig, const View& view, std::size_t frames) {
+  const bool hold = job.sheet || job.apng;
+  if (hold &&
+      static_cast<std::uint64_t>(view.width) * static_cast<std::uint64_t>(view.height) * frames > kMaxHeldPixels) {
+    return make_error("pose.frames", std::to_string(frames) + " frames of " + std::to_string(view.width) + "x" +
+                                         std::to_string(view.height) +
+                                         " px are too many for a sheet or APNG; lower --fps or --scale");
+  }
   if (job.vertices) {
     std::uint64_t verts = 0;
     for (const Part& part : rig.parts) verts += part.mesh.verts.size();
-    if (verts * poses.size() > kMaxDumpedVertices) {
-      return make_error("pose.frames", "the vertex dump would hold " + std::to_string(verts * poses.size()) +
-                                           " vertices (limit " + std::to_string(kMaxDumpedVertices) + "); sample fewer frames");
+    if (verts * frames > kMaxDumpedVertices) {
+      return make_error("pose.frames", "the vertex dump would hold " + std::to_string(verts * frames) +
+                                           " vertices (limit " + std::to_string(kMaxDumpedVertices) +
+                                           "); sample fewer frames");
     }
   }
+  return {};
+}
 
-  // Sprites, decoded only now that the output size passed its limits. An explicit --assets root must
-  // exist; the default one may not.
+// The parts' sprites through the asset index, decoded only once the output size passed its limits.
+// An explicit --assets root must exist; the default one may not (every part is then drawn flat).
+Result<PartTextures> part_textures(const PoseJob& job, const Rig& rig, PoseResult& result) {
   PartTextures textures;
   textures.parts.resize(rig.parts.size());
   const std::string root = job.assets_root.empty() ? default_asset_root(job.rig_path) : job.assets_root;
@@ -346,44 +324,35 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
                        : AssetIndex::scan(root);
   if (!index) {
     if (!job.assets_root.empty()) return Unexpected{index.error()};
-    note(Severity::Warning, "pose.assets", "no asset index at " + root + " (" + index.error().message +
-                                               "); every part is drawn with the flat tint");
-  } else {
-    textures = load_part_textures(rig, *index, job.rig_path);
-    for (const Part& part : rig.parts) {
-      if (const auto source = index->resolve_sprite(part.sprite)) {
-        result.inputs.push_back(source->texture_path);
-        result.inputs.push_back(sidecar_path(source->texture_path));
-      }
+    note(result, job, Severity::Warning, "pose.assets",
+         "no asset index at " + root + " (" + index.error().message + "); every part is drawn with the flat tint");
+    return textures;
+  }
+  textures = load_part_textures(rig, *index, job.rig_path);
+  for (const Part& part : rig.parts) {
+    if (const auto source = index->resolve_sprite(part.sprite)) {
+      result.inputs.push_back(source->texture_path);
+      result.inputs.push_back(sidecar_path(source->texture_path));
     }
-    result.diagnostics.insert(result.diagnostics.end(), textures.warnings.begin(), textures.warnings.end());
   }
+  result.diagnostics.insert(result.diagnostics.end(), textures.warnings.begin(), textures.warnings.end());
+  return textures;
+}
 
-  if (job.onion > 0 && poses.size() < 2) {
-    note(Severity::Warning, "pose.onion.none",
-         "--onion draws the frames sampled before each frame, and only one frame is sampled; sample the clip with "
-         "--fps or several --time values");
-  }
-  auto legend = job.legend ? legend_panel(rig, *overlays, view->width) : Result<std::optional<Image>>(std::nullopt);
-  if (!legend) return Unexpected{legend.error()};
-  if (job.legend && !*legend) {
-    note(Severity::Warning, "pose.legend.none", "--legend draws a legend for weights:BONE or dominant; neither is on");
-  }
-
-  RenderOptions options;
-  options.view = *view;
-  options.background = job.background;
-  options.overlays = *overlays;
-  std::vector<Image> held;
-  std::vector<VertexFrame> vertex_frames;
+// Draws every frame: its PNG when job.frames (within kMaxHeldPngBytes), the image itself in `held`
+// for a sheet or APNG, its vertices for the dump.
+Result<void> render_frames(const PoseJob& job, const Rig& rig, Frames& frames, const PartTextures& textures,
+                           RenderOptions options, const std::optional<Image>& legend, bool animated, PoseResult& result,
+                           std::vector<Image>& held, std::vector<VertexFrame>& vertex_frames) {
+  const bool scene = job.scene.kind != ViewKind::Flat2D;
   std::uint64_t png_bytes = 0;
-  for (std::size_t f = 0; f < poses.size(); ++f) {
-    if (scene) apply_scene_view(options, SceneProjector(rig, poses[f].sprite, job.scene), job.scene.grid);
-    if (job.onion > 0) options.ghosts = onion_ghosts(rig, job, options, poses, skinned, f);
-    auto image = render_pose(rig, textures.parts, poses[f], skinned[f], options, &result.stats);
+  for (std::size_t f = 0; f < frames.poses.size(); ++f) {
+    if (scene) apply_scene_view(options, SceneProjector(rig, frames.poses[f].sprite, job.scene), job.scene.grid);
+    if (job.onion > 0) options.ghosts = onion_ghosts(rig, job, options, frames.poses, frames.skinned, f);
+    auto image = render_pose(rig, textures.parts, frames.poses[f], frames.skinned[f], options, &result.stats);
     if (!image) return Unexpected{image.error()};
-    if (*legend) {
-      image = stack_below(*image, **legend, kLegendBackground);
+    if (legend) {
+      image = stack_below(*image, *legend, kLegendBackground);
       if (!image) return Unexpected{image.error()};
     }
     if (job.frames) {
@@ -398,15 +367,37 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
     }
     if (job.vertices) {
       // Later frames draw this one as a ghost: keep it then.
-      vertex_frames.push_back({animated ? std::optional<double>(frame_times[f]) : std::nullopt,
-                               job.onion > 0 ? skinned[f] : std::move(skinned[f])});
+      vertex_frames.push_back({animated ? std::optional<double>(frames.times[f]) : std::nullopt,
+                               job.onion > 0 ? frames.skinned[f] : std::move(frames.skinned[f])});
     }
-    if (hold) held.push_back(std::move(*image));
+    if (job.sheet || job.apng) held.push_back(std::move(*image));
   }
+  return {};
+}
+
+// The APNG's frame delays: 1/fps, or the gap to the next --time value (the last frame keeps the
+// one before it), in ms.
+std::vector<std::uint32_t> apng_delays(const PoseJob& job, const std::vector<double>& times) {
+  std::vector<std::uint32_t> delays;
+  for (std::size_t f = 0; f < times.size(); ++f) {
+    double seconds = job.fps ? 1 / *job.fps : 0.1;
+    if (!job.fps && f + 1 < times.size() && times[f + 1] > times[f]) {
+      seconds = times[f + 1] - times[f];
+    } else if (!job.fps && f > 0) {
+      seconds = delays.back() / 1000.0;
+    }
+    delays.push_back(static_cast<std::uint32_t>(std::clamp(std::round(seconds * 1000), 1.0, 600000.0)));
+  }
+  return delays;
+}
+
+// The contact sheet and the APNG of the held frames.
+Result<void> encode_sequences(const PoseJob& job, const std::vector<Image>& held, const Frames& frames,
+                              const Clip& clip, bool animated, PoseResult& result) {
   if (job.sheet) {
     std::vector<std::string> labels;
     if (animated) {
-      for (const double t : frame_times) labels.push_back(frame_label(t, job, clip, result.swung_bones));
+      for (const double t : frames.times) labels.push_back(frame_label(t, job, clip, result.swung_bones));
     }
     SheetOptions so;
     so.columns = job.sheet_columns;
@@ -417,20 +408,89 @@ Result<PoseResult> run_pose_job(const PoseJob& job) {
     result.sheet_png = std::move(*png);
   }
   if (job.apng) {
-    std::vector<std::uint32_t> delays;
-    for (std::size_t f = 0; f < frame_times.size(); ++f) {
-      double seconds = job.fps ? 1 / *job.fps : 0.1;
-      if (!job.fps && f + 1 < frame_times.size() && frame_times[f + 1] > frame_times[f]) {
-        seconds = frame_times[f + 1] - frame_times[f];
-      } else if (!job.fps && f > 0) {
-        seconds = delays.back() / 1000.0;
-      }
-      delays.push_back(static_cast<std::uint32_t>(std::clamp(std::round(seconds * 1000), 1.0, 600000.0)));
-    }
-    auto apng = encode_apng(held, delays);
+    auto apng = encode_apng(held, apng_delays(job, frames.times));
     if (!apng) return Unexpected{apng.error()};
     result.apng = std::move(*apng);
   }
+  return {};
+}
+
+// The rig, read and normalized; the text comes from job.rig_text when given (standard input).
+Result<Rig> read_job_rig(const PoseJob& job) {
+  auto text = job.rig_text ? Result<std::string>(*job.rig_text) : read_text(job.rig_path);
+  if (!text) return Unexpected{text.error()};
+  return read_rig_normalized(*text, job.rig_path);
+}
+
+Result<std::string> read_pose_text(const PoseJob& job) {
+  if (job.pose_file.empty()) return std::string{};
+  return job.pose_text ? Result<std::string>(*job.pose_text) : read_text(job.pose_file);
+}
+
+}  // namespace
+
+Result<PoseResult> run_pose_job(const PoseJob& job) {
+  PoseResult result;
+  result.inputs = {job.rig_path};
+  if (!job.pose_file.empty()) result.inputs.push_back(job.pose_file);
+  if (!job.clip_path.empty()) result.inputs.push_back(job.clip_path);
+  auto rig_read = read_job_rig(job);
+  if (!rig_read) return Unexpected{rig_read.error()};
+  const Rig& rig = *rig_read;
+  if (rig.parts.empty() || rig.parts[0].mesh.verts.empty()) {
+    note(result, job, Severity::Warning, "pose.engine.skipped",
+         "the first part (by order) has no vertices, so the engine skips this whole rig; the preview draws it anyway");
+  }
+  auto overlays = parse_overlays(rig, job.overlays);
+  if (!overlays) return Unexpected{overlays.error()};
+  overlays->weight_view = job.weight_view;
+  overlays->weight_ramp = job.weight_ramp;
+
+  // Pose sources, validated once up front so a bad one fails before any rendering.
+  auto pose_text = read_pose_text(job);
+  if (!pose_text) return Unexpected{pose_text.error()};
+  auto played = played_clip(job, rig, result);
+  if (!played) return Unexpected{played.error()};
+  const PlayedClip* clip = played->has_value() ? &**played : nullptr;
+  auto frames = sample_frames(job, rig, clip, *pose_text, result.times);
+  if (!frames) return Unexpected{frames.error()};
+
+  auto view = frame_view(frame_bounds(job, rig, *overlays, *frames), job.framing);
+  if (!view) {
+    Error e = view.error();
+    if (e.code == "pose.empty") e.where.file = job.rig_path;  // the rig holds nothing to draw
+    return Unexpected{std::move(e)};
+  }
+  result.view = *view;
+  if (auto ok = check_frame_limits(job, rig, *view, frames->poses.size()); !ok) return Unexpected{ok.error()};
+  auto textures = part_textures(job, rig, result);
+  if (!textures) return Unexpected{textures.error()};
+
+  if (job.onion > 0 && frames->poses.size() < 2) {
+    note(result, job, Severity::Warning, "pose.onion.none",
+         "--onion draws the frames sampled before each frame, and only one frame is sampled; sample the clip with "
+         "--fps or several --time values");
+  }
+  auto legend = job.legend ? legend_panel(rig, *overlays, view->width) : Result<std::optional<Image>>(std::nullopt);
+  if (!legend) return Unexpected{legend.error()};
+  if (job.legend && !*legend) {
+    note(result, job, Severity::Warning, "pose.legend.none",
+         "--legend draws a legend for weights:BONE or dominant; neither is on");
+  }
+
+  RenderOptions options;
+  options.view = *view;
+  options.background = job.background;
+  options.overlays = *overlays;
+  std::vector<Image> held;
+  std::vector<VertexFrame> vertex_frames;
+  if (auto ok =
+          render_frames(job, rig, *frames, *textures, options, *legend, clip != nullptr, result, held, vertex_frames);
+      !ok)
+    return Unexpected{ok.error()};
+  const Clip no_clip;
+  if (auto ok = encode_sequences(job, held, *frames, clip ? clip->clip : no_clip, clip != nullptr, result); !ok)
+    return Unexpected{ok.error()};
   if (job.vertices) result.vertices_json = vertices_json(rig, vertex_frames);
   return result;
 }
