@@ -94,50 +94,74 @@ Unexpected whole_sheet_error(const std::string& meta_path, std::optional<std::st
                     {meta_path, "/sprites"});
 }
 
-}  // namespace
-
-Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const AutorigOptions& options) {
-  AutorigFileResult out;
-  const std::string meta_path = sidecar_path(request.png_path);
-
-  auto t = Clock::now();
+// The PNG's bytes (the caller's, or read here) and its pixels (decoded here, or the sheet the
+// caller decoded for an earlier slice, which a slice only reads).
+struct SourcePixels {
   std::string read_bytes;
+  std::string_view bytes;
+  Image own;
+  const Image* image = nullptr;  // &own, or the caller's sheet
+};
+
+Result<void> read_source(const AutorigFileRequest& request, SourcePixels& src, AutorigFileResult& out) {
+  auto t = Clock::now();
   const bool given = request.png_bytes && request.png_bytes->size() <= kMaxPngFileBytes;
   if (!given) {
     auto file = read_file(request.png_path, kMaxPngFileBytes);
     if (!file) return Unexpected{file.error()};
-    read_bytes = std::move(*file);
+    src.read_bytes = std::move(*file);
   }
-  const std::string_view bytes = given ? *request.png_bytes : std::string_view(read_bytes);
+  src.bytes = given ? *request.png_bytes : std::string_view(src.read_bytes);
   out.read_ms = detail::ms_since(t);
-  // A sheet the caller decoded for an earlier slice is used as it is (a slice only reads it).
-  Result<Image> decoded = Image{};
-  const Image* image = request.slice ? request.decoded : nullptr;
-  if (!image) {
+  src.image = request.slice ? request.decoded : nullptr;
+  if (!src.image) {
     t = Clock::now();
-    decoded = decode_png(bytes, request.png_path);
+    auto decoded = decode_png(src.bytes, request.png_path);
     if (!decoded) return Unexpected{decoded.error()};
-    image = &*decoded;
+    src.own = std::move(*decoded);
+    src.image = &src.own;
     out.decode_ms = detail::ms_since(t);
   }
+  return {};
+}
 
+// The engine makes no whole-image sprite for a 3d texture (§4.2 rule 6): the rig is still valid
+// JSON, but its sprite will not resolve.
+Diagnostic texture_type_warning(const SpriteMeta& meta, const std::string& meta_path) {
+  Diagnostic d;
+  d.severity = Severity::Warning;
+  d.code = "meta.type";
+  d.where = {meta_path, meta.type_explicit ? "/type" : ""};
+  d.message = meta.type_explicit
+                  ? "the texture's type is \"3d\": the engine makes no whole-image sprite for it, so the "
+                    "rig's sprite will not resolve; set \"type\": \"2d\""
+                  : "the sidecar has no \"type\", so the engine treats the texture as 3d and makes no "
+                    "whole-image sprite for it; add \"type\": \"2d\" (--write-meta does)";
+  return d;
+}
+
+// The texture and sprite GUIDs from the sidecar (minted with write_meta when it is missing, its type
+// set to 2d when it has none); for a slice, also its own pixels, pivot and name (slice_source.cpp).
+Result<void> resolve_sprite(const AutorigFileRequest& request, SourcePixels& src, AutorigOptions& o,
+                            AutorigFileResult& out, std::string& slice_name) {
+  const std::string meta_path = sidecar_path(request.png_path);
   // The sidecar text the caller holds, if it may be used; else the sidecar is read from its file.
   const std::optional<std::string_view> sidecar_text =
       request.sidecar_text && request.sidecar_text->size() <= kMaxSidecarBytes ? request.sidecar_text : std::nullopt;
   auto meta = sidecar_text ? parse_sprite_meta(*sidecar_text, meta_path) : read_sprite_meta(meta_path);
-  AutorigOptions o = options;
-  std::string slice_name;
-  if (request.slice) {  // a slice of a sheet: its own pixels, pivot and GUID (slice_source.cpp)
+  if (request.slice) {
     if (!meta) return Unexpected{meta.error()};
-    auto slice = detail::pick_slice(meta_path, sidecar_text, *request.slice, *image, o);
+    auto slice = detail::pick_slice(meta_path, sidecar_text, *request.slice, *src.image, o);
     if (!slice) return Unexpected{slice.error()};
     out.texture_guid = meta->texture_guid;
     out.sprite_guid = std::move(slice->guid);
     slice_name = std::move(slice->name);
-    decoded = std::move(slice->pixels);
-    image = &*decoded;
-  } else if (!meta && meta.error().code == "meta.missing" && request.write_meta) {
-    out.texture_guid = mint_texture_guid(detail::relative_to_asset_root(request.png_path), bytes);
+    src.own = std::move(slice->pixels);
+    src.image = &src.own;
+    return {};
+  }
+  if (!meta && meta.error().code == "meta.missing" && request.write_meta) {
+    out.texture_guid = mint_texture_guid(detail::relative_to_asset_root(request.png_path), src.bytes);
     out.meta_text = new_sprite_meta_text(out.texture_guid);
     out.meta_created = true;
   } else if (!meta) {
@@ -146,82 +170,89 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
     return whole_sheet_error(meta_path, sidecar_text);
   } else {
     out.texture_guid = meta->texture_guid;
-    if (meta->type == TextureType::ThreeD) {
-      // The rig is still valid JSON, but its sprite only exists for 2d/ui textures (§4.2 rule 6).
-      if (request.write_meta && !meta->type_explicit) {
-        auto text = read_file(meta_path, kMaxJsonFileBytes);
-        if (!text) return Unexpected{text.error()};
-        auto retyped = sprite_meta_with_2d_type(*text, meta_path);
-        if (!retyped) return Unexpected{retyped.error()};
-        out.meta_text = std::move(*retyped);
-      } else {
-        Diagnostic d;
-        d.severity = Severity::Warning;
-        d.code = "meta.type";
-        d.where = {meta_path, meta->type_explicit ? "/type" : ""};
-        d.message = meta->type_explicit
-                        ? "the texture's type is \"3d\": the engine makes no whole-image sprite for it, so the "
-                          "rig's sprite will not resolve; set \"type\": \"2d\""
-                        : "the sidecar has no \"type\", so the engine treats the texture as 3d and makes no "
-                          "whole-image sprite for it; add \"type\": \"2d\" (--write-meta does)";
-        out.warnings.push_back(std::move(d));
-      }
+    if (meta->type == TextureType::ThreeD && request.write_meta && !meta->type_explicit) {
+      auto text = read_file(meta_path, kMaxJsonFileBytes);
+      if (!text) return Unexpected{text.error()};
+      auto retyped = sprite_meta_with_2d_type(*text, meta_path);
+      if (!retyped) return Unexpected{retyped.error()};
+      out.meta_text = std::move(*retyped);
+    } else if (meta->type == TextureType::ThreeD) {
+      out.warnings.push_back(texture_type_warning(*meta, meta_path));
     }
   }
-  if (!request.slice) {
-    out.sprite_guid = whole_image_sprite_guid(out.texture_guid);
-    if (auto sheet = detail::sheet_warning(*image, o.alpha_threshold, request.png_path))
-      out.warnings.push_back(std::move(*sheet));
-  }
+  out.sprite_guid = whole_image_sprite_guid(out.texture_guid);
+  if (auto sheet = detail::sheet_warning(*src.image, o.alpha_threshold, request.png_path))
+    out.warnings.push_back(std::move(*sheet));
+  return {};
+}
 
+// The rig's id (kept from the rig already there, else derived from the sprite) and its bones: kept
+// from that rig with keep_bones, else the bones file's, else none (the skeleton finds them).
+Result<void> identity_and_bones(const AutorigFileRequest& request, AutorigOptions& o, AutorigFileResult& out) {
   if (auto kept = existing_rig_id(request.rig_path)) {
     out.rig_id = *kept;
     out.id_kept = true;
   } else {
     out.rig_id = uuid_v5(kRigIdNamespace, out.sprite_guid);
   }
-
   o.sprite = out.sprite_guid;
   o.id = out.rig_id;
   std::error_code ec;
-  if (request.keep_bones && fs::is_regular_file(request.rig_path, ec)) {
-    auto bones = read_bones_file(request.rig_path);
-    if (!bones) return Unexpected{bones.error()};
-    o.bones = std::move(*bones);
-    out.bones_kept = true;
-  } else if (request.bones_path) {
-    auto bones = read_bones_file(*request.bones_path);
-    if (!bones) return Unexpected{bones.error()};
-    o.bones = std::move(*bones);
+  const bool keep = request.keep_bones && fs::is_regular_file(request.rig_path, ec);
+  if (!keep && !request.bones_path) return {};
+  auto bones = read_bones_file(keep ? request.rig_path : *request.bones_path);
+  if (!bones) return Unexpected{bones.error()};
+  o.bones = std::move(*bones);
+  out.bones_kept = keep;
+  return {};
+}
+
+// An autorig_image error, located: a slice says which one, and an error without a file names the
+// file it came from (the bones' file for autorig.bones, else the PNG).
+Error located_rig_error(Error e, const AutorigFileRequest& request, const AutorigFileResult& out,
+                        const std::string& slice_name) {
+  if (request.slice)
+    e.message = "slice \"" + slice_name + "\" (/sprites/" + std::to_string(*request.slice) + "): " + e.message;
+  if (e.where.file.empty()) {
+    e.where.file = e.code != "autorig.bones" ? request.png_path
+                   : out.bones_kept          ? request.rig_path
+                   : request.bones_path      ? *request.bones_path
+                                             : request.png_path;
   }
-  auto rig = autorig_image(*image, o, &out.stats);
-  if (!rig) {
-    Error e = rig.error();
-    // A sheet's slices are rigged from one PNG: say which one failed.
-    if (request.slice)
-      e.message = "slice \"" + slice_name + "\" (/sprites/" + std::to_string(*request.slice) + "): " + e.message;
-    if (e.where.file.empty()) {
-      e.where.file = e.code != "autorig.bones" ? request.png_path
-                     : out.bones_kept          ? request.rig_path
-                     : request.bones_path      ? *request.bones_path
-                                               : request.png_path;
-    }
-    return Unexpected{std::move(e)};
-  }
+  return e;
+}
+
+// Mesh warnings name the PNG; weighting warnings name places in the generated rig. Notes (a tip bone
+// with no weight) stay in the stats for -v.
+void collect_warnings(const AutorigFileRequest& request, AutorigFileResult& out) {
   for (Diagnostic& d : out.stats.mesh_warnings) {
     d.where.file = request.png_path;
     out.warnings.push_back(std::move(d));
   }
   out.stats.mesh_warnings.clear();
-  // Weighting warnings join the result's; notes (a tip bone with no weight) stay in the stats for -v.
   std::vector<Diagnostic> notes;
   for (Diagnostic& d : out.stats.weight_warnings) {
-    d.where.file = request.rig_path;  // the pointers name places in the generated rig
+    d.where.file = request.rig_path;
     (d.severity == Severity::Note ? notes : out.warnings).push_back(std::move(d));
   }
   out.stats.weight_warnings = std::move(notes);
+}
 
-  t = Clock::now();
+}  // namespace
+
+Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const AutorigOptions& options) {
+  AutorigFileResult out;
+  SourcePixels src;
+  if (auto ok = read_source(request, src, out); !ok) return Unexpected{ok.error()};
+  AutorigOptions o = options;
+  std::string slice_name;
+  if (auto ok = resolve_sprite(request, src, o, out, slice_name); !ok) return Unexpected{ok.error()};
+  if (auto ok = identity_and_bones(request, o, out); !ok) return Unexpected{ok.error()};
+  auto rig = autorig_image(*src.image, o, &out.stats);
+  if (!rig) return Unexpected{located_rig_error(rig.error(), request, out, slice_name)};
+  collect_warnings(request, out);
+
+  const auto t = Clock::now();
   if (auto ok = verify_rig(*rig); !ok) {
     Error e = ok.error();
     e.where.file = request.rig_path;
