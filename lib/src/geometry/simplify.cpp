@@ -153,6 +153,166 @@ std::vector<std::size_t> kept_indices(const Work& w) {
   return idx;
 }
 
+// Douglas-Peucker of one ring: its leftmost point and the point farthest from it are kept, then each
+// half is split at the point farthest off its shortcut while that is over `tolerance`.
+Work simplify_ring(const Ring& p, double tolerance, const ClipFrame& frame) {
+  Work w;
+  w.pts = &p;
+  w.frame = frame;
+  const std::size_t n = p.size();
+  w.keep.assign(n, 0);
+  w.on_frame.assign(n, 0);
+  const bool framed = frame.width > 0 && frame.height > 0;
+  for (std::size_t k = 0; k < n && framed; ++k)
+    w.on_frame[k] = p[k].x == 0 || p[k].y == 0 || p[k].x == frame.width || p[k].y == frame.height;
+  if (n <= 3) {
+    std::fill(w.keep.begin(), w.keep.end(), 1);
+    return w;
+  }
+  std::size_t a = 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if (p[k].x < p[a].x || (p[k].x == p[a].x && p[k].y < p[a].y)) a = k;
+  std::size_t b = a;
+  double far = -1;
+  for (std::size_t k = 0; k < n; ++k) {
+    const double d = std::hypot(p[k].x - p[a].x, p[k].y - p[a].y);
+    if (d > far) {
+      far = d;
+      b = k;
+    }
+  }
+  w.keep[a] = w.keep[b] = 1;
+  dp_span(w, a, b, tolerance);
+  dp_span(w, b, a, tolerance);
+  // A ring needs a third point to keep its area.
+  if (kept_indices(w).size() < 3) {
+    const std::size_t k1 = farthest_in_span(p, a, b), k2 = farthest_in_span(p, b, a);
+    if (k1 < n) w.keep[k1] = 1;
+    if (k2 < n) w.keep[k2] = 1;
+  }
+  return w;
+}
+
+// Every shortcut the simplification keeps (an edge between consecutive kept points), binned in a
+// uniform grid over their boxes.
+struct Shortcuts {
+  struct Edge {
+    std::size_t ring, s, e;  // original indices of the shortcut's ends
+    Box box;
+  };
+  std::vector<Edge> edges;
+  Box all;
+  int cells = 1;
+  double cell = 1;
+  std::vector<std::vector<std::size_t>> grid;  // edge indices per cell, row by row
+
+  int cell_of(double v, double origin) const { return std::clamp(static_cast<int>((v - origin) / cell), 0, cells - 1); }
+  const std::vector<std::size_t>& at(int x, int y) const {
+    return grid[static_cast<std::size_t>(y) * static_cast<std::size_t>(cells) + static_cast<std::size_t>(x)];
+  }
+};
+
+Shortcuts kept_shortcuts(const std::vector<Ring>& rings, const std::vector<Work>& work) {
+  Shortcuts sc;
+  for (std::size_t r = 0; r < rings.size(); ++r) {
+    const std::vector<std::size_t> idx = kept_indices(work[r]);
+    for (std::size_t k = 0; k < idx.size(); ++k) {
+      Shortcuts::Edge e{r, idx[k], idx[(k + 1) % idx.size()], {}};
+      e.box.add(rings[r][e.s]);
+      e.box.add(rings[r][e.e]);
+      sc.all.add(rings[r][e.s]);
+      sc.edges.push_back(e);
+    }
+  }
+  if (sc.edges.empty()) return sc;
+  const double extent = std::max({sc.all.x1 - sc.all.x0, sc.all.y1 - sc.all.y0, 1e-9});
+  sc.cells = std::clamp(static_cast<int>(std::sqrt(static_cast<double>(sc.edges.size()))), 1, 1024);
+  sc.cell = extent / sc.cells * (1 + 1e-9);
+  sc.grid.resize(static_cast<std::size_t>(sc.cells) * static_cast<std::size_t>(sc.cells));
+  for (std::size_t k = 0; k < sc.edges.size(); ++k) {
+    const Box& b = sc.edges[k].box;
+    for (int y = sc.cell_of(b.y0, sc.all.y0); y <= sc.cell_of(b.y1, sc.all.y0); ++y)
+      for (int x = sc.cell_of(b.x0, sc.all.x0); x <= sc.cell_of(b.x1, sc.all.x0); ++x)
+        sc.grid[static_cast<std::size_t>(y) * static_cast<std::size_t>(sc.cells) + static_cast<std::size_t>(x)]
+            .push_back(k);
+  }
+  return sc;
+}
+
+// Shortcuts that cross another, or fold back onto their neighbour, conflict.
+void mark_crossings(const Shortcuts& sc, const std::vector<Ring>& rings, std::vector<char>& conflict) {
+  for (const auto& list : sc.grid) {
+    for (std::size_t i = 0; i < list.size(); ++i)
+      for (std::size_t j = i + 1; j < list.size(); ++j) {
+        const Shortcuts::Edge& e1 = sc.edges[list[i]];
+        const Shortcuts::Edge& e2 = sc.edges[list[j]];
+        if (!e1.box.overlaps(e2.box)) continue;
+        const Vec2 a = rings[e1.ring][e1.s], b = rings[e1.ring][e1.e];
+        const Vec2 c2 = rings[e2.ring][e2.s], d = rings[e2.ring][e2.e];
+        bool bad;
+        if (e1.ring == e2.ring && (e1.e == e2.s || e2.e == e1.s)) {
+          // Neighbours share a point; they conflict only when folding back onto each other (or a
+          // two-edge ring).
+          const bool e1_first = e1.e == e2.s;
+          const Vec2 shared = e1_first ? b : a, p = e1_first ? a : b, q = e1_first ? d : c2;
+          bad = orient2d(p, shared, q) == 0 &&
+                (q.x - shared.x) * (p.x - shared.x) + (q.y - shared.y) * (p.y - shared.y) > 0;
+        } else {
+          bad = segments_meet(a, b, c2, d);
+        }
+        if (bad) conflict[list[i]] = conflict[list[j]] = 1;
+      }
+  }
+}
+
+// A shortcut must not sweep over another kept vertex (that would move a ring across it).
+void mark_sweeps(const Shortcuts& sc, const std::vector<Ring>& rings, std::vector<char>& conflict) {
+  for (std::size_t k = 0; k < sc.edges.size(); ++k) {
+    const Shortcuts::Edge& e = sc.edges[k];
+    const Ring& p = rings[e.ring];
+    if ((e.s + 1) % p.size() == e.e) continue;  // an original edge sweeps nothing
+    Ring span;
+    Box sb;
+    for (std::size_t i = e.s;; i = (i + 1) % p.size()) {
+      span.push_back(p[i]);
+      sb.add(p[i]);
+      if (i == e.e) break;
+    }
+    for (int y = sc.cell_of(sb.y0, sc.all.y0); y <= sc.cell_of(sb.y1, sc.all.y0) && !conflict[k]; ++y)
+      for (int x = sc.cell_of(sb.x0, sc.all.x0); x <= sc.cell_of(sb.x1, sc.all.x0) && !conflict[k]; ++x)
+        for (std::size_t other : sc.at(x, y)) {
+          const Shortcuts::Edge& o = sc.edges[other];
+          if (other == k || (o.ring == e.ring && (o.s == e.e || o.s == e.s))) continue;
+          const Vec2 v = rings[o.ring][o.s];
+          if (sb.contains(v) && point_in_ring(v, span)) {
+            conflict[k] = 1;
+            break;
+          }
+        }
+  }
+}
+
+// One repair round: every conflicting shortcut gets back its farthest original point. False when
+// there was nothing to put back.
+bool repair_round(const std::vector<Ring>& rings, std::vector<Work>& work) {
+  const Shortcuts sc = kept_shortcuts(rings, work);
+  if (sc.edges.empty()) return false;
+  std::vector<char> conflict(sc.edges.size(), 0);
+  mark_crossings(sc, rings, conflict);
+  mark_sweeps(sc, rings, conflict);
+  bool changed = false;
+  for (std::size_t k = 0; k < sc.edges.size(); ++k) {
+    if (!conflict[k]) continue;
+    const auto& e = sc.edges[k];
+    const std::size_t f = farthest_in_span(rings[e.ring], e.s, e.e);
+    if (f < rings[e.ring].size() && !work[e.ring].keep[f]) {
+      work[e.ring].keep[f] = 1;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
 }  // namespace
 
 std::vector<Ring> drop_small_rings(const std::vector<Ring>& rings, double min_area) {
@@ -198,141 +358,14 @@ std::vector<Ring> simplify_rings(const std::vector<Ring>& rings, double toleranc
 
 std::vector<Ring> simplify_rings(const std::vector<Ring>& rings, double tolerance, const ClipFrame& frame) {
   if (!(tolerance > 0)) return rings;
-  const bool framed = frame.width > 0 && frame.height > 0;
-  std::vector<Work> work(rings.size());
-  for (std::size_t r = 0; r < rings.size(); ++r) {
-    Work& w = work[r];
-    w.pts = &rings[r];
-    w.frame = frame;
-    const Ring& p = rings[r];
-    const std::size_t n = p.size();
-    w.keep.assign(n, 0);
-    w.on_frame.assign(n, 0);
-    for (std::size_t k = 0; k < n && framed; ++k)
-      w.on_frame[k] = p[k].x == 0 || p[k].y == 0 || p[k].x == frame.width || p[k].y == frame.height;
-    if (n <= 3) {
-      std::fill(w.keep.begin(), w.keep.end(), 1);
-      continue;
-    }
-    std::size_t a = 0;
-    for (std::size_t k = 1; k < n; ++k)
-      if (p[k].x < p[a].x || (p[k].x == p[a].x && p[k].y < p[a].y)) a = k;
-    std::size_t b = a;
-    double far = -1;
-    for (std::size_t k = 0; k < n; ++k) {
-      const double d = std::hypot(p[k].x - p[a].x, p[k].y - p[a].y);
-      if (d > far) {
-        far = d;
-        b = k;
-      }
-    }
-    w.keep[a] = w.keep[b] = 1;
-    dp_span(w, a, b, tolerance);
-    dp_span(w, b, a, tolerance);
-    // A ring needs a third point to keep its area.
-    if (kept_indices(w).size() < 3) {
-      const std::size_t k1 = farthest_in_span(p, a, b), k2 = farthest_in_span(p, b, a);
-      if (k1 < n) w.keep[k1] = 1;
-      if (k2 < n) w.keep[k2] = 1;
-    }
-  }
-
-  // Repair rounds: each round puts back at least one point, so the loop ends within the input size.
+  std::vector<Work> work;
+  work.reserve(rings.size());
+  for (const Ring& ring : rings) work.push_back(simplify_ring(ring, tolerance, frame));
+  // Each round puts back at least one point, so the repair ends within the input size.
   std::size_t total = 0;
   for (const Ring& r : rings) total += r.size();
-  for (std::size_t round = 0; round <= total; ++round) {
-    struct Edge {
-      std::size_t ring, s, e;  // original indices of the shortcut's ends
-      Box box;
-    };
-    std::vector<Edge> edges;
-    std::vector<std::vector<std::size_t>> ring_kept(rings.size());
-    Box all;
-    for (std::size_t r = 0; r < rings.size(); ++r) {
-      ring_kept[r] = kept_indices(work[r]);
-      const auto& idx = ring_kept[r];
-      for (std::size_t k = 0; k < idx.size(); ++k) {
-        Edge e{r, idx[k], idx[(k + 1) % idx.size()], {}};
-        e.box.add(rings[r][e.s]);
-        e.box.add(rings[r][e.e]);
-        all.add(rings[r][e.s]);
-        edges.push_back(e);
-      }
-    }
-    if (edges.empty()) break;
-    // Uniform grid over the edges' boxes.
-    const double extent = std::max({all.x1 - all.x0, all.y1 - all.y0, 1e-9});
-    const int cells = std::clamp(static_cast<int>(std::sqrt(static_cast<double>(edges.size()))), 1, 1024);
-    const double cell = extent / cells * (1 + 1e-9);
-    auto cell_of = [&](double v, double origin) {
-      return std::clamp(static_cast<int>((v - origin) / cell), 0, cells - 1);
-    };
-    std::vector<std::vector<std::size_t>> grid(static_cast<std::size_t>(cells) * static_cast<std::size_t>(cells));
-    for (std::size_t k = 0; k < edges.size(); ++k) {
-      const Box& b = edges[k].box;
-      for (int y = cell_of(b.y0, all.y0); y <= cell_of(b.y1, all.y0); ++y)
-        for (int x = cell_of(b.x0, all.x0); x <= cell_of(b.x1, all.x0); ++x)
-          grid[static_cast<std::size_t>(y) * static_cast<std::size_t>(cells) + static_cast<std::size_t>(x)].push_back(k);
-    }
-    std::vector<char> conflict(edges.size(), 0);
-    for (std::size_t c = 0; c < grid.size(); ++c) {
-      const auto& list = grid[c];
-      for (std::size_t i = 0; i < list.size(); ++i)
-        for (std::size_t j = i + 1; j < list.size(); ++j) {
-          const Edge& e1 = edges[list[i]];
-          const Edge& e2 = edges[list[j]];
-          if (!e1.box.overlaps(e2.box)) continue;
-          const Vec2 a = rings[e1.ring][e1.s], b = rings[e1.ring][e1.e];
-          const Vec2 c2 = rings[e2.ring][e2.s], d = rings[e2.ring][e2.e];
-          bool bad;
-          if (e1.ring == e2.ring && (e1.e == e2.s || e2.e == e1.s)) {
-            // Neighbours share a point; they conflict only when folding back onto each other (or a
-            // two-edge ring).
-            const bool e1_first = e1.e == e2.s;
-            const Vec2 shared = e1_first ? b : a, p = e1_first ? a : b, q = e1_first ? d : c2;
-            bad = orient2d(p, shared, q) == 0 && (q.x - shared.x) * (p.x - shared.x) + (q.y - shared.y) * (p.y - shared.y) > 0;
-          } else {
-            bad = segments_meet(a, b, c2, d);
-          }
-          if (bad) conflict[list[i]] = conflict[list[j]] = 1;
-        }
-    }
-    // A shortcut must not sweep over another kept vertex (that would move a ring across it).
-    for (std::size_t k = 0; k < edges.size(); ++k) {
-      const Edge& e = edges[k];
-      const Ring& p = rings[e.ring];
-      if ((e.s + 1) % p.size() == e.e) continue;  // an original edge sweeps nothing
-      Ring span;
-      Box sb;
-      for (std::size_t i = e.s;; i = (i + 1) % p.size()) {
-        span.push_back(p[i]);
-        sb.add(p[i]);
-        if (i == e.e) break;
-      }
-      for (int y = cell_of(sb.y0, all.y0); y <= cell_of(sb.y1, all.y0) && !conflict[k]; ++y)
-        for (int x = cell_of(sb.x0, all.x0); x <= cell_of(sb.x1, all.x0) && !conflict[k]; ++x)
-          for (std::size_t other : grid[static_cast<std::size_t>(y) * static_cast<std::size_t>(cells) + static_cast<std::size_t>(x)]) {
-            const Edge& o = edges[other];
-            if (other == k || (o.ring == e.ring && (o.s == e.e || o.s == e.s))) continue;
-            const Vec2 v = rings[o.ring][o.s];
-            if (sb.contains(v) && point_in_ring(v, span)) {
-              conflict[k] = 1;
-              break;
-            }
-          }
-    }
-    bool changed = false;
-    for (std::size_t k = 0; k < edges.size(); ++k) {
-      if (!conflict[k]) continue;
-      const std::size_t f = farthest_in_span(rings[edges[k].ring], edges[k].s, edges[k].e);
-      if (f < rings[edges[k].ring].size() && !work[edges[k].ring].keep[f]) {
-        work[edges[k].ring].keep[f] = 1;
-        changed = true;
-      }
-    }
-    if (!changed) break;
-  }
-
+  for (std::size_t round = 0; round <= total; ++round)
+    if (!repair_round(rings, work)) break;
   std::vector<Ring> out;
   out.reserve(rings.size());
   for (std::size_t r = 0; r < rings.size(); ++r) {
