@@ -11,6 +11,7 @@
 #include <cmath>
 #include <deque>
 #include <map>
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -682,30 +683,62 @@ void Cdt::classify_and_clean(Rule rule) {
   legalize_all();
 }
 
-std::size_t Cdt::refine(const RefineOptions& opt, bool& budget_reached) {
-  budget_reached = false;
-  constexpr double kPi = 3.14159265358979323846;
-  const double alpha = std::clamp(opt.min_angle_deg, 0.0, 34.0) * kPi / 180.0;
-  const double cos_alpha = std::cos(alpha);
-  const double max_edge2 = opt.max_edge > 0 ? opt.max_edge * opt.max_edge : HUGE_VAL;
-  const std::size_t budget = opt.max_vertices > 0 ? opt.max_vertices : static_cast<std::size_t>(-1);
-  const std::size_t start_vertices = pts_.size();
+// Ruppert refinement of the inside triangles (Cdt::refine): queues of encroached segments and bad
+// triangles, segments split before triangles, each bad triangle split at its off-center unless that
+// point would encroach a segment (the segment is split instead) or cannot be placed (the triangle is
+// given up on).
+class Refiner {
+ public:
+  using Tri = Cdt::Tri;
+  using Kind = Cdt::Kind;
+  using Triple = std::array<int, 3>;
 
-  std::set<std::pair<int, int>> unsplittable;
-  std::set<std::array<int, 3>> skipped;
-  std::deque<std::pair<int, int>> segq;
-  std::deque<std::pair<int, std::array<int, 3>>> triq;
-  std::vector<int> fan;
+  Refiner(Cdt& cdt, const Cdt::RefineOptions& opt)
+      : c_(cdt),
+        alpha_(std::clamp(opt.min_angle_deg, 0.0, 34.0) * kPi / 180.0),
+        cos_alpha_(std::cos(alpha_)),
+        max_edge2_(opt.max_edge > 0 ? opt.max_edge * opt.max_edge : HUGE_VAL),
+        budget_(opt.max_vertices > 0 ? opt.max_vertices : static_cast<std::size_t>(-1)) {}
 
-  auto P = [&](int v) { return pts_[static_cast<std::size_t>(v)]; };
-  auto key = [](int u, int v) { return std::make_pair(std::min(u, v), std::max(u, v)); };
-  auto sorted = [](std::array<int, 3> v) {
+  std::size_t run(bool& budget_reached) {
+    budget_reached = false;
+    const std::size_t start_vertices = c_.pts_.size();
+    for (std::size_t t = 0; t < c_.tris_.size(); ++t) enqueue_triangle(static_cast<int>(t));
+    const std::size_t limit = 64 * std::min<std::size_t>(budget_, 1u << 22) + 100000;
+    for (std::size_t iter = 0; iter < limit; ++iter) {
+      if (segq_.empty() && triq_.empty()) break;
+      if (c_.real_vertex_count() >= budget_) {
+        budget_reached = true;
+        break;
+      }
+      if (!segq_.empty()) {
+        const auto [u, v] = segq_.front();
+        segq_.pop_front();
+        split_queued_segment(u, v);
+        continue;
+      }
+      const auto [t, vs] = triq_.front();
+      triq_.pop_front();
+      refine_triangle(t, vs);
+    }
+    return c_.pts_.size() - start_vertices;
+  }
+
+ private:
+  static constexpr double kPi = 3.14159265358979323846;
+
+  Vec2 P(int v) const { return c_.pts_[static_cast<std::size_t>(v)]; }
+  const Tri& tri(int t) const { return c_.tris_[static_cast<std::size_t>(t)]; }
+  static std::pair<int, int> key(int u, int v) { return std::make_pair(std::min(u, v), std::max(u, v)); }
+  static Triple sorted(Triple v) {
     std::sort(v.begin(), v.end());
     return v;
-  };
+  }
+  void give_up(const Triple& vs) { skipped_.insert(sorted(vs)); }
 
-  // Bad: smallest angle under alpha (angle_bad) or longest edge over max_edge.
-  auto classify = [&](const Tri& T, bool& angle_bad, bool& size_bad) {
+  // Bad: smallest angle under alpha (angle_bad) or longest edge over max_edge. Returns the index of
+  // the shortest edge.
+  int classify(const Tri& T, bool& angle_bad, bool& size_bad) const {
     double l2[3];
     for (int i = 0; i < 3; ++i) l2[i] = dist2(P(T.v[kNext[i]]), P(T.v[kPrev[i]]));
     int s = 0;
@@ -713,80 +746,69 @@ std::size_t Cdt::refine(const RefineOptions& opt, bool& budget_reached) {
       if (l2[i] < l2[s]) s = i;
     const double b2 = l2[kNext[s]], c2 = l2[kPrev[s]];
     const double cos_min = (b2 + c2 - l2[s]) / (2.0 * std::sqrt(b2 * c2));
-    angle_bad = alpha > 0 && cos_min > cos_alpha;
-    size_bad = std::max({l2[0], l2[1], l2[2]}) > max_edge2;
+    angle_bad = alpha_ > 0 && cos_min > cos_alpha_;
+    size_bad = std::max({l2[0], l2[1], l2[2]}) > max_edge2_;
     return s;
-  };
+  }
 
-  auto vertex_segment = [&](int v) {
-    collect_fan(v, fan);
-    for (int t : fan) {
-      const Tri& T = tris_[static_cast<std::size_t>(t)];
+  // The input segment a segment-split vertex lies on, or -1.
+  int vertex_segment(int v) {
+    c_.collect_fan(v, fan_);
+    for (int t : fan_) {
+      const Tri& T = tri(t);
       for (int i = 0; i < 3; ++i)
         if (T.v[i] != v && T.cnt[i] > 0 && T.seg[i] >= 0 && (T.v[kNext[i]] == v || T.v[kPrev[i]] == v))
           return T.seg[i];
     }
     return -1;
-  };
+  }
 
   // Shewchuk's exemption: a skinny triangle whose shortest edge joins two shell vertices on segments
   // meeting at an input vertex, at equal distances from it, is caused by the small input angle there;
   // splitting it would only cascade.
-  auto exempt = [&](const Tri& T, int shortest) {
+  bool exempt(const Tri& T, int shortest) {
     const int u = T.v[kNext[shortest]], w = T.v[kPrev[shortest]];
-    if (kind_[static_cast<std::size_t>(u)] != Kind::SegmentSplit || kind_[static_cast<std::size_t>(w)] != Kind::SegmentSplit)
+    if (c_.kind_[static_cast<std::size_t>(u)] != Kind::SegmentSplit ||
+        c_.kind_[static_cast<std::size_t>(w)] != Kind::SegmentSplit)
       return false;
     const int su = vertex_segment(u), sw = vertex_segment(w);
     if (su < 0 || sw < 0 || su == sw) return false;
-    const Segment S1 = segs_[static_cast<std::size_t>(su)], S2 = segs_[static_cast<std::size_t>(sw)];
+    const Cdt::Segment S1 = c_.segs_[static_cast<std::size_t>(su)], S2 = c_.segs_[static_cast<std::size_t>(sw)];
     int join = -1;
     if (S1.a == S2.a || S1.a == S2.b) join = S1.a;
     if (S1.b == S2.a || S1.b == S2.b) join = S1.b;
     if (join < 0) return false;
     const double d1 = std::sqrt(dist2(P(u), P(join))), d2 = std::sqrt(dist2(P(w), P(join)));
     return d1 < 1.001 * d2 && d1 > 0.999 * d2;
-  };
+  }
 
-  auto segment_needs_split = [&](int t, int i) {
-    const Tri& T = tris_[static_cast<std::size_t>(t)];
+  bool segment_needs_split(int t, int i) const {
+    const Tri& T = tri(t);
     if (!T.inside || T.cnt[i] == 0) return false;
     const Vec2 u = P(T.v[kNext[i]]), v = P(T.v[kPrev[i]]), apex = P(T.v[i]);
-    return dot(sub(u, apex), sub(v, apex)) < 0 || dist2(u, v) > max_edge2;
-  };
+    return dot(sub(u, apex), sub(v, apex)) < 0 || dist2(u, v) > max_edge2_;
+  }
 
-  auto enqueue_triangle = [&](int t) {
-    const Tri& T = tris_[static_cast<std::size_t>(t)];
+  void enqueue_triangle(int t) {
+    const Tri& T = tri(t);
     if (!T.alive || !T.inside) return;
     bool angle_bad, size_bad;
     classify(T, angle_bad, size_bad);
-    if (angle_bad || size_bad) triq.emplace_back(t, T.v);
+    if (angle_bad || size_bad) triq_.emplace_back(t, T.v);
     for (int i = 0; i < 3; ++i)
-      if (segment_needs_split(t, i)) segq.emplace_back(T.v[kNext[i]], T.v[kPrev[i]]);
-  };
+      if (segment_needs_split(t, i)) segq_.emplace_back(T.v[kNext[i]], T.v[kPrev[i]]);
+  }
 
-  std::vector<int> around;
-  auto enqueue_around = [&](int v) {
-    collect_fan(v, around);
-    for (int t : around) enqueue_triangle(t);
-  };
+  void enqueue_around(int v) {
+    c_.collect_fan(v, around_);
+    for (int t : around_) enqueue_triangle(t);
+  }
 
-  // Splits segment (u, v) from its inside triangle: at the midpoint, or at a power of two from an input
-  // vertex (concentric shells, so splits near a small input angle stay at matching distances).
-  auto split_segment = [&](int u, int v) {
-    if (unsplittable.count(key(u, v))) return -1;
-    int t, i;
-    if (!find_edge(u, v, t, i)) return -1;
-    if (tris_[static_cast<std::size_t>(t)].cnt[i] == 0) return -1;
-    if (!tris_[static_cast<std::size_t>(t)].inside) {
-      const int n = tris_[static_cast<std::size_t>(t)].n[i];
-      if (n < 0 || !tris_[static_cast<std::size_t>(n)].inside) return -1;
-      i = edge_index(n, u, v);
-      t = n;
-    }
-    const Tri& T = tris_[static_cast<std::size_t>(t)];
-    const int a = T.v[kNext[i]], b = T.v[kPrev[i]];
-    const bool acute_a = kind_[static_cast<std::size_t>(a)] == Kind::Input;
-    const bool acute_b = kind_[static_cast<std::size_t>(b)] == Kind::Input;
+  // Where segment (a, b) is split: at the midpoint, or at a power of two from an input vertex
+  // (concentric shells, so splits near a small input angle stay at matching distances).
+  Vec2 segment_split_point(int a, int b) const {
+    const bool acute_a = c_.kind_[static_cast<std::size_t>(a)] == Kind::Input;
+    const bool acute_b = c_.kind_[static_cast<std::size_t>(b)] == Kind::Input;
     const double len = std::sqrt(dist2(P(a), P(b)));
     double frac = 0.5;
     if (acute_a != acute_b && len > 0) {
@@ -796,84 +818,76 @@ std::size_t Cdt::refine(const RefineOptions& opt, bool& budget_reached) {
       frac = pow2 / len;
       if (acute_b) frac = 1.0 - frac;
     }
-    const Vec2 m{P(a).x + frac * (P(b).x - P(a).x), P(a).y + frac * (P(b).y - P(a).y)};
-    if (!split_edge_valid(t, i, m)) {
-      unsplittable.insert(key(u, v));
+    return {P(a).x + frac * (P(b).x - P(a).x), P(a).y + frac * (P(b).y - P(a).y)};
+  }
+
+  // Splits segment (u, v) from its inside triangle; the new vertex, or -1.
+  int split_segment(int u, int v) {
+    if (unsplittable_.count(key(u, v))) return -1;
+    int t, i;
+    if (!c_.find_edge(u, v, t, i)) return -1;
+    if (tri(t).cnt[i] == 0) return -1;
+    if (!tri(t).inside) {
+      const int n = tri(t).n[i];
+      if (n < 0 || !tri(n).inside) return -1;
+      i = c_.edge_index(n, u, v);
+      t = n;
+    }
+    const Vec2 m = segment_split_point(tri(t).v[kNext[i]], tri(t).v[kPrev[i]]);
+    if (!c_.split_edge_valid(t, i, m)) {
+      unsplittable_.insert(key(u, v));
       return -1;
     }
-    const int id = split_edge(t, i, m, Kind::SegmentSplit);
+    const int id = c_.split_edge(t, i, m, Kind::SegmentSplit);
     enqueue_around(id);
     return id;
-  };
+  }
 
-  for (std::size_t t = 0; t < tris_.size(); ++t) enqueue_triangle(static_cast<int>(t));
-  std::vector<std::pair<int, int>> encroached;
-  std::vector<int> flood;
-  std::vector<std::uint32_t> seen_stamp;
-  std::uint32_t stamp = 0;
+  void split_queued_segment(int u, int v) {
+    int t, i;
+    if (!c_.find_edge(u, v, t, i)) return;
+    const int n = tri(t).n[i];
+    const int j = n >= 0 ? c_.edge_index(n, u, v) : -1;
+    if (!segment_needs_split(t, i) && !(j >= 0 && segment_needs_split(n, j))) return;
+    split_segment(u, v);
+  }
 
-  const std::size_t limit = 64 * std::min<std::size_t>(budget, 1u << 22) + 100000;
-  for (std::size_t iter = 0; iter < limit; ++iter) {
-    if (segq.empty() && triq.empty()) break;
-    if (real_vertex_count() >= budget) {
-      budget_reached = true;
-      break;
-    }
-    if (!segq.empty()) {
-      const auto [u, v] = segq.front();
-      segq.pop_front();
-      int t, i;
-      if (!find_edge(u, v, t, i)) continue;
-      const int n = tris_[static_cast<std::size_t>(t)].n[i];
-      const int j = n >= 0 ? edge_index(n, u, v) : -1;
-      if (!segment_needs_split(t, i) && !(j >= 0 && segment_needs_split(n, j))) continue;
-      split_segment(u, v);
-      continue;
-    }
-    const auto [t, vs] = triq.front();
-    triq.pop_front();
-    const Tri& T = tris_[static_cast<std::size_t>(t)];
-    if (!T.alive || !T.inside || T.v != vs || skipped.count(sorted(vs))) continue;
-    bool angle_bad, size_bad;
-    const int shortest = classify(T, angle_bad, size_bad);
-    if (!angle_bad && !size_bad) continue;
-    if (!size_bad && exempt(T, shortest)) continue;
-
+  // The circumcenter, pulled in to the off-center (Ungor 2004) for a skinny triangle: the point on
+  // the shortest edge's bisector that makes a triangle of exactly the bound with that edge, when it
+  // is nearer than the circumcenter. It needs far fewer Steiner points for the same guarantee.
+  // None when the triangle is degenerate.
+  std::optional<Vec2> steiner_point(const Tri& T, int shortest, bool angle_bad) const {
     // Circumcenter, relative to v0 for accuracy.
     const Vec2 a = P(T.v[0]), b = P(T.v[1]), c = P(T.v[2]);
     const double bx = b.x - a.x, by = b.y - a.y, cx = c.x - a.x, cy = c.y - a.y;
     const double d = 2.0 * (bx * cy - by * cx);
     const double b2 = bx * bx + by * by, c2 = cx * cx + cy * cy;
     Vec2 cc{a.x + (cy * b2 - by * c2) / d, a.y + (bx * c2 - cx * b2) / d};
-    if (!(d != 0) || !std::isfinite(cc.x) || !std::isfinite(cc.y)) {
-      skipped.insert(sorted(vs));
-      continue;
-    }
-    // Off-center (Ungor 2004): for a skinny triangle, the point on the shortest edge's bisector that
-    // makes a triangle of exactly the bound with that edge, when it is nearer than the circumcenter.
-    // It needs far fewer Steiner points than circumcenters for the same guarantee.
-    if (angle_bad && alpha > 0) {
+    if (!(d != 0) || !std::isfinite(cc.x) || !std::isfinite(cc.y)) return std::nullopt;
+    if (angle_bad && alpha_ > 0) {
       const Vec2 p = P(T.v[kNext[shortest]]), q = P(T.v[kPrev[shortest]]);
       const Vec2 mid{0.5 * (p.x + q.x), 0.5 * (p.y + q.y)};
       const double half = 0.5 * std::sqrt(dist2(p, q));
-      const double reach = half / std::tan(0.5 * alpha);
+      const double reach = half / std::tan(0.5 * alpha_);
       const double dc = std::sqrt(dist2(cc, mid));
       if (dc > reach && dc > 0) cc = {mid.x + (cc.x - mid.x) * (reach / dc), mid.y + (cc.y - mid.y) * (reach / dc)};
     }
+    return cc;
+  }
 
-    // Walk to the circumcenter without crossing a segment; a segment in the way is split instead
-    // (the circumcenter lies beyond it, so it encroaches).
-    int cur = t, blocked = -1;
-    bool located = false;
-    for (std::size_t steps = 0; steps < tris_.size() + 64; ++steps) {
-      const Tri& C = tris_[static_cast<std::size_t>(cur)];
-      walk_seed_ = walk_seed_ * 1664525u + 1013904223u;
-      const int r = static_cast<int>((walk_seed_ >> 16) % 3u);
+  // Walks from triangle `cur` to the one holding p without crossing a segment; `blocked` is the edge
+  // of the last triangle whose segment stands in the way (p lies beyond it), else -1. False when the
+  // walk does not arrive.
+  bool walk_to(Vec2 p, int& cur, int& blocked) {
+    for (std::size_t steps = 0; steps < c_.tris_.size() + 64; ++steps) {
+      const Tri& C = tri(cur);
+      c_.walk_seed_ = c_.walk_seed_ * 1664525u + 1013904223u;
+      const int r = static_cast<int>((c_.walk_seed_ >> 16) % 3u);
       int next = -1;
       blocked = -1;
       for (int k = 0; k < 3; ++k) {
         const int i = (r + k) % 3;
-        if (orient2d(P(C.v[kNext[i]]), P(C.v[kPrev[i]]), cc) < 0) {
+        if (orient2d(P(C.v[kNext[i]]), P(C.v[kPrev[i]]), p) < 0) {
           if (C.cnt[i] > 0) {
             if (blocked < 0) blocked = i;
           } else {
@@ -882,88 +896,111 @@ std::size_t Cdt::refine(const RefineOptions& opt, bool& budget_reached) {
           }
         }
       }
-      if (next >= 0) {
-        cur = next;
-        continue;
-      }
-      located = true;
-      break;
+      if (next < 0) return true;
+      cur = next;
     }
-    if (!located) {
-      skipped.insert(sorted(vs));
-      continue;
-    }
-    if (blocked >= 0) {
-      const Tri& C = tris_[static_cast<std::size_t>(cur)];
-      if (split_segment(C.v[kNext[blocked]], C.v[kPrev[blocked]]) < 0) skipped.insert(sorted(vs));
-      else triq.emplace_back(t, vs);
-      continue;
-    }
+    return false;
+  }
 
-    // Ruppert: if the circumcenter would encroach a segment, split the segment(s) instead.
-    encroached.clear();
-    {
-      // Triangles whose circumcircle holds cc, flooded from cur; `seen` marks them with this step's
-      // stamp (a vector indexed by triangle instead of a set: no allocation per step).
-      ++stamp;
-      if (seen_stamp.size() < tris_.size()) seen_stamp.resize(tris_.size(), 0);
-      std::vector<int>& stack = flood;
-      stack.assign(1, cur);
-      seen_stamp[static_cast<std::size_t>(cur)] = stamp;
-      std::size_t seen = 1;
-      while (!stack.empty() && seen < 4096) {
-        const int k = stack.back();
-        stack.pop_back();
-        const Tri& K = tris_[static_cast<std::size_t>(k)];
-        for (int i = 0; i < 3; ++i) {
-          const int u = K.v[kNext[i]], v = K.v[kPrev[i]];
-          if (K.cnt[i] > 0) {
-            if (dot(sub(P(u), cc), sub(P(v), cc)) < 0) encroached.emplace_back(u, v);
-            continue;
-          }
-          const int nb = K.n[i];
-          if (nb < 0 || seen_stamp[static_cast<std::size_t>(nb)] == stamp || !tris_[static_cast<std::size_t>(nb)].inside) continue;
-          const Tri& N = tris_[static_cast<std::size_t>(nb)];
-          if (incircle(P(N.v[0]), P(N.v[1]), P(N.v[2]), cc) > 0) {
-            seen_stamp[static_cast<std::size_t>(nb)] = stamp;
-            ++seen;
-            stack.push_back(nb);
-          }
+  // Ruppert: the segments p would encroach, found on the boundary of the inside triangles whose
+  // circumcircle holds p, flooded from `cur`. `seen_stamp_` marks them with this step's stamp (a
+  // vector indexed by triangle instead of a set: no allocation per step).
+  void collect_encroached(int cur, Vec2 p) {
+    encroached_.clear();
+    ++stamp_;
+    if (seen_stamp_.size() < c_.tris_.size()) seen_stamp_.resize(c_.tris_.size(), 0);
+    flood_.assign(1, cur);
+    seen_stamp_[static_cast<std::size_t>(cur)] = stamp_;
+    std::size_t seen = 1;
+    while (!flood_.empty() && seen < 4096) {
+      const int k = flood_.back();
+      flood_.pop_back();
+      const Tri& K = tri(k);
+      for (int i = 0; i < 3; ++i) {
+        const int u = K.v[kNext[i]], v = K.v[kPrev[i]];
+        if (K.cnt[i] > 0) {
+          if (dot(sub(P(u), p), sub(P(v), p)) < 0) encroached_.emplace_back(u, v);
+          continue;
+        }
+        const int nb = K.n[i];
+        if (nb < 0 || seen_stamp_[static_cast<std::size_t>(nb)] == stamp_ || !tri(nb).inside) continue;
+        const Tri& N = tri(nb);
+        if (incircle(P(N.v[0]), P(N.v[1]), P(N.v[2]), p) > 0) {
+          seen_stamp_[static_cast<std::size_t>(nb)] = stamp_;
+          ++seen;
+          flood_.push_back(nb);
         }
       }
     }
-    if (!encroached.empty()) {
-      bool any = false;
-      for (const auto& [u, v] : encroached) any = split_segment(u, v) >= 0 || any;
-      if (any) triq.emplace_back(t, vs);
-      else skipped.insert(sorted(vs));
-      continue;
-    }
+  }
 
-    const Tri& C = tris_[static_cast<std::size_t>(cur)];
+  // Puts the Steiner point p into triangle `cur` (or on its edge); false when it cannot go there.
+  bool insert_steiner(int cur, Vec2 p) {
+    const Tri& C = tri(cur);
     bool coincident = false;
     int on_edge = -1;
     for (int i = 0; i < 3; ++i) {
-      if (P(C.v[i]) == cc) coincident = true;
-      if (orient2d(P(C.v[kNext[i]]), P(C.v[kPrev[i]]), cc) == 0) on_edge = i;
+      if (P(C.v[i]) == p) coincident = true;
+      if (orient2d(P(C.v[kNext[i]]), P(C.v[kPrev[i]]), p) == 0) on_edge = i;
     }
-    if (coincident) {
-      skipped.insert(sorted(vs));
-      continue;
-    }
+    if (coincident) return false;
     int id;
     if (on_edge >= 0) {
-      if (C.cnt[on_edge] > 0 || !split_edge_valid(cur, on_edge, cc)) {
-        skipped.insert(sorted(vs));
-        continue;
-      }
-      id = split_edge(cur, on_edge, cc, Kind::Free);
+      if (C.cnt[on_edge] > 0 || !c_.split_edge_valid(cur, on_edge, p)) return false;
+      id = c_.split_edge(cur, on_edge, p, Kind::Free);
     } else {
-      id = split_triangle(cur, cc, Kind::Free);
+      id = c_.split_triangle(cur, p, Kind::Free);
     }
     enqueue_around(id);
+    return true;
   }
-  return pts_.size() - start_vertices;
+
+  void refine_triangle(int t, const Triple& vs) {
+    const Tri& T = tri(t);
+    if (!T.alive || !T.inside || T.v != vs || skipped_.count(sorted(vs))) return;
+    bool angle_bad, size_bad;
+    const int shortest = classify(T, angle_bad, size_bad);
+    if (!angle_bad && !size_bad) return;
+    if (!size_bad && exempt(T, shortest)) return;
+    const std::optional<Vec2> cc = steiner_point(T, shortest, angle_bad);
+    int cur = t, blocked = -1;
+    if (!cc || !walk_to(*cc, cur, blocked)) return give_up(vs);
+    if (blocked >= 0) {  // a segment between the triangle and its point: split it instead
+      const Tri& C = tri(cur);
+      if (split_segment(C.v[kNext[blocked]], C.v[kPrev[blocked]]) < 0)
+        give_up(vs);
+      else
+        triq_.emplace_back(t, vs);
+      return;
+    }
+    collect_encroached(cur, *cc);
+    if (!encroached_.empty()) {
+      bool any = false;
+      for (const auto& [u, v] : encroached_) any = split_segment(u, v) >= 0 || any;
+      if (any)
+        triq_.emplace_back(t, vs);
+      else
+        give_up(vs);
+      return;
+    }
+    if (!insert_steiner(cur, *cc)) give_up(vs);
+  }
+
+  Cdt& c_;
+  const double alpha_, cos_alpha_, max_edge2_;
+  const std::size_t budget_;
+  std::set<std::pair<int, int>> unsplittable_;
+  std::set<Triple> skipped_;
+  std::deque<std::pair<int, int>> segq_;
+  std::deque<std::pair<int, Triple>> triq_;
+  std::vector<int> fan_, around_, flood_;
+  std::vector<std::pair<int, int>> encroached_;
+  std::vector<std::uint32_t> seen_stamp_;
+  std::uint32_t stamp_ = 0;
+};
+
+std::size_t Cdt::refine(const RefineOptions& opt, bool& budget_reached) {
+  return Refiner(*this, opt).run(budget_reached);
 }
 
 }  // namespace rig2d::detail
