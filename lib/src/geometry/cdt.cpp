@@ -464,162 +464,131 @@ int Cdt::vertex_on_segment(Vec2 a, Vec2 b, int u, int v) const {
   return best;
 }
 
-bool Cdt::insert_segment(int a0, int b0, std::int64_t klass) {
-  // Pieces still to recover: (a, b) carrying `weight` (packed class counts) of input segment `seg`.
+// Recovers one input segment (Cdt::insert_segment) as a union of triangulation edges. Its pieces
+// wait on a stack: from a piece's first end, the triangle fan is rotated to the wedge holding the
+// direction to its other end; an edge or a vertex on the way is taken as it is, otherwise the
+// triangles it crosses are removed and the cavity retriangulated with the piece as an edge, and a
+// crossed earlier segment is split at the crossing (both segments then recover their halves).
+class SegmentRecovery {
+ public:
+  SegmentRecovery(Cdt& cdt, int a, int b, std::int64_t klass) : c_(cdt) {
+    const int seg = static_cast<int>(c_.segs_.size());
+    c_.segs_.push_back(Cdt::Segment{a, b});
+    work_.push_back({a, b, klass, seg});
+  }
+
+  bool run() {
+    std::size_t guard = 0;
+    const std::size_t limit = 4096 + 8 * c_.pts_.size();
+    while (!work_.empty()) {
+      if (++guard > limit) return false;
+      const Piece piece = work_.back();
+      work_.pop_back();
+      if (piece.a == piece.b) continue;
+      Crossing first;
+      const Leave leave = leave_vertex(piece, first);
+      if (leave == Leave::Fail) return false;
+      if (leave == Leave::Cross && !walk_across(piece, first)) return false;
+    }
+    return true;
+  }
+
+ private:
+  using Tri = Cdt::Tri;
+  // A piece still to recover: (a, b) carrying `weight` (packed class counts) of input segment `seg`.
   struct Piece {
     int a, b;
     std::int64_t weight;
     int seg;
   };
-  const int seg_id0 = static_cast<int>(segs_.size());
-  segs_.push_back(Segment{a0, b0});
-  std::vector<Piece> work{{a0, b0, klass, seg_id0}};
-  std::size_t guard = 0;
-  const std::size_t limit = 4096 + 8 * pts_.size();
-  while (!work.empty()) {
-    if (++guard > limit) return false;
-    const Piece piece = work.back();
-    work.pop_back();
-    const int a = piece.a, b = piece.b, seg_id = piece.seg;
-    const std::int64_t weight = piece.weight;
-    auto bump = [&](int t, int i) {
-      const Tri& T = tris_[static_cast<std::size_t>(t)];
-      set_edge_count(t, i, T.cnt[i] + weight, T.seg[i] >= 0 ? T.seg[i] : seg_id);
-    };
-    if (a == b) continue;
-    const Vec2 A = pts_[static_cast<std::size_t>(a)], B = pts_[static_cast<std::size_t>(b)];
-    const Vec2 dir = sub(B, A);
+  // The first triangle the piece crosses: its edge `i` (opposite a), with ends r (right) and l (left).
+  struct Crossing {
+    int t = -1, i = -1, l = -1, r = -1;
+  };
+  enum class Leave { Done, Cross, Fail };
 
-    // Rotate around a to the triangle whose wedge holds the direction to b.
-    int t = vtri_[static_cast<std::size_t>(a)];
+  Vec2 P(int v) const { return c_.pts_[static_cast<std::size_t>(v)]; }
+  const Tri& tri(int t) const { return c_.tris_[static_cast<std::size_t>(t)]; }
+
+  // Edge i of t becomes (part of) the piece's segment.
+  void bump(const Piece& piece, int t, int i) {
+    const Tri& T = tri(t);
+    c_.set_edge_count(t, i, T.cnt[i] + piece.weight, T.seg[i] >= 0 ? T.seg[i] : piece.seg);
+  }
+
+  // Rotates around a to the triangle whose wedge holds the direction to b: Done when an edge to b, or
+  // to a vertex on the segment, is taken (the rest then waits as a piece), Cross when the piece
+  // crosses the opposite edge.
+  Leave leave_vertex(const Piece& piece, Crossing& out) {
+    const int a = piece.a, b = piece.b;
+    const Vec2 A = P(a), B = P(b);
+    const Vec2 dir = sub(B, A);
+    int t = c_.vtri_[static_cast<std::size_t>(a)];
     const int start = t;
-    int cross_t = -1, cross_i = -1, l = -1, r = -1;
-    bool handled = false;
-    for (std::size_t rot = 0; rot <= tris_.size(); ++rot) {
-      const Tri& T = tris_[static_cast<std::size_t>(t)];
-      const int ia = slot(T.v, a);
-      if (ia == 3) return false;
+    for (std::size_t rot = 0; rot <= c_.tris_.size(); ++rot) {
+      const Tri& T = tri(t);
+      const int ia = Cdt::slot(T.v, a);
+      if (ia == 3) return Leave::Fail;
       const int v1 = T.v[kNext[ia]], v2 = T.v[kPrev[ia]];
       if (v1 == b) {
-        bump(t, kPrev[ia]);
-        handled = true;
-        break;
+        bump(piece, t, kPrev[ia]);
+        return Leave::Done;
       }
       if (v2 == b) {
-        bump(t, kNext[ia]);
-        handled = true;
-        break;
+        bump(piece, t, kNext[ia]);
+        return Leave::Done;
       }
-      const Vec2 P1 = pts_[static_cast<std::size_t>(v1)], P2 = pts_[static_cast<std::size_t>(v2)];
+      const Vec2 P1 = P(v1), P2 = P(v2);
       const double o1 = orient2d(A, B, P1), o2 = orient2d(A, B, P2);
       if (o1 == 0 && dot(sub(P1, A), dir) > 0) {  // a vertex lies on the segment: split there
-        bump(t, kPrev[ia]);
-        work.push_back({v1, b, weight, seg_id});
-        handled = true;
-        break;
+        bump(piece, t, kPrev[ia]);
+        work_.push_back({v1, b, piece.weight, piece.seg});
+        return Leave::Done;
       }
       if (o2 == 0 && dot(sub(P2, A), dir) > 0) {
-        bump(t, kNext[ia]);
-        work.push_back({v2, b, weight, seg_id});
-        handled = true;
-        break;
+        bump(piece, t, kNext[ia]);
+        work_.push_back({v2, b, piece.weight, piece.seg});
+        return Leave::Done;
       }
       if (o1 < 0 && o2 > 0) {
-        cross_t = t;
-        cross_i = ia;
-        r = v1;
-        l = v2;
-        break;
+        out = {t, ia, v2, v1};
+        return Leave::Cross;
       }
       t = T.n[kNext[ia]];
-      if (t < 0 || t == start) return false;
+      if (t < 0 || t == start) return Leave::Fail;
     }
-    if (handled) continue;
-    if (cross_t < 0) return false;
+    return Leave::Fail;
+  }
 
-    // Walk along the segment collecting the crossed triangles.
-    std::vector<int> removed{cross_t};
-    std::vector<int> left{l}, right{r};
-    int cur = cross_t, e = cross_i;
-    bool done = false;
-    for (std::size_t steps = 0; steps <= tris_.size() && !done; ++steps) {
-      const Tri& C = tris_[static_cast<std::size_t>(cur)];
-      if (C.cnt[e] > 0) {
-        // Crossing an earlier segment (l, r): insert the crossing point on it and recover both halves
-        // of each. When the rounded point does not split (l, r) cleanly (it sits a rounding error off
-        // the edge), it is inserted as a free vertex and both segments are bent through it, which moves
-        // them by that rounding error only; a point within rounding of an endpoint snaps to it.
-        const Vec2 L = pts_[static_cast<std::size_t>(l)], R = pts_[static_cast<std::size_t>(r)];
-        // An end of (l, r) within rounding of this segment's line: the two overlap there, and their
-        // crossing point is ill-conditioned. Route this segment through that end instead, so repeated
-        // overlapping segments share vertices rather than bending around each other without end.
-        if (const int via = vertex_on_segment(A, B, l, r); via >= 0) {
-          work.push_back({via, b, weight, seg_id});
-          work.push_back({a, via, weight, seg_id});
-          done = true;
-          break;
-        }
-        // Exact orientations: the filtered ones have the right sign but, near the filter's bound, a
-        // magnitude too rough to place the crossing point.
-        const double oa = orient2d_exact(L, R, A), ob = orient2d_exact(L, R, B);
-        const long double s = static_cast<long double>(oa) / (static_cast<long double>(oa) - ob);
-        const Vec2 X{static_cast<double>(A.x + s * (static_cast<long double>(B.x) - A.x)),
-                     static_cast<double>(A.y + s * (static_cast<long double>(B.y) - A.y))};
-        if (!std::isfinite(X.x) || !std::isfinite(X.y)) return false;
-        if (split_edge_valid(cur, e, X)) {
-          const int mid = split_edge(cur, e, X, Kind::Crossing);
-          ++crossings_;
-          work.push_back({mid, b, weight, seg_id});
-          work.push_back({a, mid, weight, seg_id});
-        } else {
-          const double scale = std::max(dist2(L, R), dist2(A, B));
-          const double dl = dist2(X, L), dr = dist2(X, R), da = dist2(X, A), db = dist2(X, B);
-          const double nearest = std::min({dl, dr, da, db});
-          const std::int64_t other = C.cnt[e];
-          const int other_seg = C.seg[e];
-          int mid;
-          if (nearest <= 1e-24 * scale) {
-            mid = nearest == dl ? l : nearest == dr ? r : nearest == da ? a : b;
-          } else {
-            set_edge_count(cur, e, 0, -1);
-            mid = insert_point(X, Kind::Crossing);
-            if (mid < 0) return false;
-            ++crossings_;
-          }
-          work.push_back({mid, b, weight, seg_id});
-          work.push_back({a, mid, weight, seg_id});
-          if (mid != l && mid != r) {
-            if (nearest <= 1e-24 * scale) set_edge_count(cur, e, 0, -1);
-            work.push_back({mid, r, other, other_seg});
-            work.push_back({l, mid, other, other_seg});
-          }
-        }
-        done = true;
-        break;
-      }
-      const int u = C.n[e];
+  // Walks along the piece from its first crossed triangle, collecting the crossed triangles, until
+  // it reaches b (or a vertex on the segment, or an earlier segment): then the cavity is
+  // retriangulated (or the crossing split). False when recovery gives up.
+  bool walk_across(const Piece& piece, Crossing x) {
+    const int a = piece.a, b = piece.b;
+    const Vec2 A = P(a), B = P(b);
+    std::vector<int> removed{x.t};
+    std::vector<int> left{x.l}, right{x.r};
+    int cur = x.t, e = x.i, l = x.l, r = x.r;
+    for (std::size_t steps = 0; steps <= c_.tris_.size(); ++steps) {
+      if (tri(cur).cnt[e] > 0) return split_crossing(piece, cur, e, l, r);
+      const int u = tri(cur).n[e];
       if (u < 0) return false;
-      const Tri& U = tris_[static_cast<std::size_t>(u)];
-      const int j = slot(U.n, cur);
+      const Tri& U = tri(u);
+      const int j = Cdt::slot(U.n, cur);
       if (j == 3) return false;
       const int w = U.v[j];
       removed.push_back(u);
-      if (w == b) {
-        if (!retriangulate_cavity(removed, a, b, left, right, weight, seg_id)) return false;
-        done = true;
-        break;
-      }
-      const double ow = orient2d(A, B, pts_[static_cast<std::size_t>(w)]);
+      if (w == b) return c_.retriangulate_cavity(removed, a, b, left, right, piece.weight, piece.seg);
+      const double ow = orient2d(A, B, P(w));
       if (ow == 0) {
-        if (!retriangulate_cavity(removed, a, w, left, right, weight, seg_id)) return false;
-        work.push_back({w, b, weight, seg_id});
-        done = true;
-        break;
+        if (!c_.retriangulate_cavity(removed, a, w, left, right, piece.weight, piece.seg)) return false;
+        work_.push_back({w, b, piece.weight, piece.seg});
+        return true;
       }
       // The next crossed edge joins w to the endpoint on the other side; it is opposite the endpoint
       // on w's side.
       const int drop = ow > 0 ? l : r;
-      const int k = slot(U.v, drop);
+      const int k = Cdt::slot(U.v, drop);
       if (k == 3) return false;
       if (ow > 0) {
         left.push_back(w);
@@ -631,10 +600,68 @@ bool Cdt::insert_segment(int a0, int b0, std::int64_t klass) {
       cur = u;
       e = k;
     }
-    if (!done) return false;
+    return false;
   }
-  return true;
-}
+
+  // Crossing an earlier segment (l, r) at edge e of cur: insert the crossing point on it and recover
+  // both halves of each. When the rounded point does not split (l, r) cleanly (it sits a rounding
+  // error off the edge), it is inserted as a free vertex and both segments are bent through it, which
+  // moves them by that rounding error only; a point within rounding of an endpoint snaps to it.
+  bool split_crossing(const Piece& piece, int cur, int e, int l, int r) {
+    const int a = piece.a, b = piece.b;
+    const Vec2 A = P(a), B = P(b), L = P(l), R = P(r);
+    const auto both_halves = [&](int mid) {
+      work_.push_back({mid, b, piece.weight, piece.seg});
+      work_.push_back({a, mid, piece.weight, piece.seg});
+    };
+    // An end of (l, r) within rounding of this segment's line: the two overlap there, and their
+    // crossing point is ill-conditioned. Route this segment through that end instead, so repeated
+    // overlapping segments share vertices rather than bending around each other without end.
+    if (const int via = c_.vertex_on_segment(A, B, l, r); via >= 0) {
+      both_halves(via);
+      return true;
+    }
+    // Exact orientations: the filtered ones have the right sign but, near the filter's bound, a
+    // magnitude too rough to place the crossing point.
+    const double oa = orient2d_exact(L, R, A), ob = orient2d_exact(L, R, B);
+    const long double s = static_cast<long double>(oa) / (static_cast<long double>(oa) - ob);
+    const Vec2 X{static_cast<double>(A.x + s * (static_cast<long double>(B.x) - A.x)),
+                 static_cast<double>(A.y + s * (static_cast<long double>(B.y) - A.y))};
+    if (!std::isfinite(X.x) || !std::isfinite(X.y)) return false;
+    if (c_.split_edge_valid(cur, e, X)) {
+      const int mid = c_.split_edge(cur, e, X, Cdt::Kind::Crossing);
+      ++c_.crossings_;
+      both_halves(mid);
+      return true;
+    }
+    const double scale = std::max(dist2(L, R), dist2(A, B));
+    const double dl = dist2(X, L), dr = dist2(X, R), da = dist2(X, A), db = dist2(X, B);
+    const double nearest = std::min({dl, dr, da, db});
+    const std::int64_t other = tri(cur).cnt[e];
+    const int other_seg = tri(cur).seg[e];
+    int mid;
+    if (nearest <= 1e-24 * scale) {
+      mid = nearest == dl ? l : nearest == dr ? r : nearest == da ? a : b;
+    } else {
+      c_.set_edge_count(cur, e, 0, -1);
+      mid = c_.insert_point(X, Cdt::Kind::Crossing);
+      if (mid < 0) return false;
+      ++c_.crossings_;
+    }
+    both_halves(mid);
+    if (mid != l && mid != r) {
+      if (nearest <= 1e-24 * scale) c_.set_edge_count(cur, e, 0, -1);
+      work_.push_back({mid, r, other, other_seg});
+      work_.push_back({l, mid, other, other_seg});
+    }
+    return true;
+  }
+
+  Cdt& c_;
+  std::vector<Piece> work_;
+};
+
+bool Cdt::insert_segment(int a0, int b0, std::int64_t klass) { return SegmentRecovery(*this, a0, b0, klass).run(); }
 
 void Cdt::classify_and_clean(Rule rule) {
   // Flood from the enclosing triangle (outside), toggling each class's parity across its segments.

@@ -70,7 +70,8 @@ class Cdt {
   std::size_t real_vertex_count() const { return pts_.size() - 3; }
 
  private:
-  friend class Refiner;  // refine's state and steps (cdt.cpp)
+  friend class Refiner;          // refine's state and steps (cdt.cpp)
+  friend class SegmentRecovery;  // insert_segment's
 
   int locate(Vec2 p, int start) const;
   int new_tri();
