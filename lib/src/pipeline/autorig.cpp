@@ -281,6 +281,58 @@ Result<void> check_autorig_options(const AutorigOptions& o) {
   return {};
 }
 
+// The mesh, one case per MeshMode: the engine's culled grid (its coverage figures only with
+// coverage_stats), or the outline mesh within the vertex budget.
+Result<Mesh> autorig_mesh(const Image& image, const AutorigOptions& o, const std::vector<Bone>& bones,
+                          const UvPredicate& inside, AutorigStats& st) {
+  switch (o.mesh) {
+    case MeshMode::Grid: {
+      GridMeshOptions grid;
+      const double width = image.width, height = image.height;
+      grid.width = width;
+      grid.height = height;
+      grid.cols = o.cols ? *o.cols : grid_cells_for(width, o.cell_size);
+      grid.rows = o.rows ? *o.rows : grid_cells_for(height, o.cell_size);
+      grid.pivot_x = o.pivot_x;
+      grid.pivot_y = o.pivot_y;
+      st.cols = grid.cols;
+      st.rows = grid.rows;
+      auto mesh = generate_grid_mesh(grid, o.cull ? inside : UvPredicate{});
+      if (!mesh) return Unexpected{mesh.error()};
+      if (o.coverage_stats) {
+        st.coverage = mesh_coverage(*mesh, image, o.alpha_threshold);
+        st.yardstick = outline_yardstick(*mesh, image, o.alpha_threshold);
+      }
+      return mesh;
+    }
+    case MeshMode::Outline: {
+      auto mesh = detail::outline_mesh_within_budget(image, outline_options(o, bones), &st.outline, st.mesh_warnings);
+      if (!mesh) return Unexpected{mesh.error()};
+      st.coverage = st.outline.coverage;
+      st.yardstick = st.outline.yardstick;
+      return mesh;
+    }
+  }
+  return make_error("autorig.options", "unknown mesh mode");
+}
+
+// The weights, one case per WeightsMode: the engine's joint weights, or bone heat (its warnings
+// into the stats).
+Result<SkinWeights> autorig_weights(const Mesh& mesh, const std::vector<Bone>& bones, const AutorigOptions& o,
+                                    AutorigStats& st) {
+  switch (o.weights) {
+    case WeightsMode::Joint:
+      return compute_joint_weights(mesh.verts, bones, o.joint);
+    case WeightsMode::Heat: {
+      auto heat = compute_heat_weights(mesh, bones, o.heat);
+      if (!heat) return Unexpected{heat.error()};
+      st.weight_warnings = std::move(heat->warnings);
+      return std::move(heat->weights);
+    }
+  }
+  return make_error("autorig.options", "unknown weights mode");
+}
+
 Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigStats* stats) {
   if (auto ok = check_autorig_options(o); !ok) return Unexpected{ok.error()};
   AutorigStats local_stats;
@@ -304,8 +356,6 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
   }
   const CoverageMask& coverage = *mask;
   const UvPredicate inside = [&coverage](double u, double v) { return is_inside(coverage, u, v); };
-  const double width = image.width;
-  const double height = image.height;
 
   // Bones first (they need only the coverage): the outline mesh is made fine enough to bend between
   // them. Hand-placed, or suggested (shape skeleton or the engine's chain).
@@ -315,38 +365,10 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
   std::vector<Bone> bones = std::move(*suggested);
   st.bones_ms = detail::ms_since(t);
 
-  // Mesh: one case per MeshMode.
   t = std::chrono::steady_clock::now();
-  Mesh mesh;
-  switch (o.mesh) {
-    case MeshMode::Grid: {
-      GridMeshOptions grid;
-      grid.width = width;
-      grid.height = height;
-      grid.cols = o.cols ? *o.cols : grid_cells_for(width, o.cell_size);
-      grid.rows = o.rows ? *o.rows : grid_cells_for(height, o.cell_size);
-      grid.pivot_x = o.pivot_x;
-      grid.pivot_y = o.pivot_y;
-      st.cols = grid.cols;
-      st.rows = grid.rows;
-      auto grid_mesh = generate_grid_mesh(grid, o.cull ? inside : UvPredicate{});
-      if (!grid_mesh) return Unexpected{grid_mesh.error()};
-      mesh = std::move(*grid_mesh);
-      if (o.coverage_stats) {
-        st.coverage = mesh_coverage(mesh, image, o.alpha_threshold);
-        st.yardstick = outline_yardstick(mesh, image, o.alpha_threshold);
-      }
-      break;
-    }
-    case MeshMode::Outline: {
-      auto outline = detail::outline_mesh_within_budget(image, outline_options(o, bones), &st.outline, st.mesh_warnings);
-      if (!outline) return Unexpected{outline.error()};
-      mesh = std::move(*outline);
-      st.coverage = st.outline.coverage;
-      st.yardstick = st.outline.yardstick;
-      break;
-    }
-  }
+  auto built = autorig_mesh(image, o, bones, inside, st);
+  if (!built) return Unexpected{built.error()};
+  Mesh mesh = std::move(*built);
   st.mesh_ms = detail::ms_since(t);
   if (auto ok = detail::check_vertex_budget(mesh, o.outline.max_vertices, mesh_mode_name(o.mesh).data()); !ok)
     return Unexpected{ok.error()};
@@ -356,25 +378,15 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
                           " mask cells) falls between the grid's samples; use a smaller cell size or --no-cull");
   }
 
-  // Weights: one case per WeightsMode.
   t = std::chrono::steady_clock::now();
-  SkinWeights weights;
-  switch (o.weights) {
-    case WeightsMode::Joint: weights = compute_joint_weights(mesh.verts, bones, o.joint); break;
-    case WeightsMode::Heat: {
-      auto heat = compute_heat_weights(mesh, bones, o.heat);
-      if (!heat) return Unexpected{heat.error()};
-      weights = std::move(heat->weights);
-      st.weight_warnings = std::move(heat->warnings);
-      break;
-    }
-  }
+  auto weights = autorig_weights(mesh, bones, o, st);
+  if (!weights) return Unexpected{weights.error()};
   st.weights_ms = detail::ms_since(t);
 
   st.vertices = mesh.verts.size();
   st.triangles = mesh.tris.size() / 3;
   st.bones = bones.size();
-  return make_v1_rig(o.id, o.sprite, bones, std::move(mesh), std::move(weights));
+  return make_v1_rig(o.id, o.sprite, bones, std::move(mesh), std::move(*weights));
 }
 
 Result<void> verify_rig(const Rig& rig) {
