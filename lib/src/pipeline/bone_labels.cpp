@@ -35,11 +35,11 @@ bool covers_disc(const LabelBox& box, Vec2 c, double r) {
 std::vector<LabelBox> candidates(Vec2 joint, Vec2 size, double offset) {
   const double w = size.x, h = size.y, x = joint.x, y = joint.y;
   const double d = offset / std::numbers::sqrt2;  // the corners keep the same clearance
-  const Vec2 corners[8] = {{x + offset, y - h / 2}, {x - offset - w, y - h / 2}, {x - w / 2, y - offset - h},
+  const Vec2 places[8] = {{x + offset, y - h / 2}, {x - offset - w, y - h / 2}, {x - w / 2, y - offset - h},
                            {x - w / 2, y + offset}, {x + d, y - d - h},          {x + d, y + d},
                            {x - d - w, y - d - h},  {x - d - w, y + d}};
   std::vector<LabelBox> out;
-  for (const Vec2 c : corners) {
+  for (const Vec2 c : places) {
     // Whole pixels: the text's baseline snaps to one anyway, and the box then matches it.
     const double x0 = std::round(c.x), y0 = std::round(c.y);
     out.push_back({x0, y0, x0 + w, y0 + h, true});
