@@ -170,25 +170,22 @@ std::size_t make_delaunay(std::span<const Vec2> verts, std::vector<std::array<st
   return flips;
 }
 
-}  // namespace
-
-MeshGraph build_mesh_graph(std::span<const Vec2> verts, std::span<const std::uint32_t> tris) {
-  MeshGraph g;
-  const std::size_t n = verts.size();
-  g.vertex_count = n;
-
-  if (n > 0) {
-    double min_x = verts[0].x, max_x = verts[0].x, min_y = verts[0].y, max_y = verts[0].y;
-    for (const Vec2& p : verts) {
-      min_x = std::min(min_x, p.x);
-      max_x = std::max(max_x, p.x);
-      min_y = std::min(min_y, p.y);
-      max_y = std::max(max_y, p.y);
-    }
-    const double diag = std::hypot(max_x - min_x, max_y - min_y);
-    g.scale = diag > 0 && std::isfinite(diag) ? diag : 1;
+// The diagonal of the vertices' bounding box (1 when it is zero or not finite): the mesh's size.
+double mesh_scale(std::span<const Vec2> verts) {
+  if (verts.empty()) return 1;
+  double min_x = verts[0].x, max_x = verts[0].x, min_y = verts[0].y, max_y = verts[0].y;
+  for (const Vec2& p : verts) {
+    min_x = std::min(min_x, p.x);
+    max_x = std::max(max_x, p.x);
+    min_y = std::min(min_y, p.y);
+    max_y = std::max(max_y, p.y);
   }
+  const double diag = std::hypot(max_x - min_x, max_y - min_y);
+  return diag > 0 && std::isfinite(diag) ? diag : 1;
+}
 
+// The triangles with three distinct corners and an area that is not numerically zero.
+void keep_usable_triangles(std::span<const Vec2> verts, std::span<const std::uint32_t> tris, MeshGraph& g) {
   const std::size_t tri_count = tris.size() / 3;
   g.triangles.reserve(tri_count);
   for (std::size_t t = 0; t < tri_count; ++t) {
@@ -202,11 +199,12 @@ MeshGraph build_mesh_graph(std::span<const Vec2> verts, std::span<const std::uin
     }
     g.triangles.push_back(tri);
   }
-  std::vector<EdgeUse> edges;
-  g.flipped_edges = make_delaunay(verts, g.triangles, edges);
+}
 
-  // Islands: union-find over usable triangles; the representative is renumbered in vertex order so
-  // island ids are deterministic.
+// Islands: union-find over the usable triangles; the representative is renumbered in vertex order
+// so island ids are deterministic.
+void label_islands(MeshGraph& g) {
+  const std::size_t n = g.vertex_count;
   std::vector<std::uint32_t> parent(n);
   std::iota(parent.begin(), parent.end(), 0u);
   g.isolated.assign(n, 1);
@@ -225,8 +223,11 @@ MeshGraph build_mesh_graph(std::span<const Vec2> verts, std::span<const std::uin
     if (id_of_root[r] == std::numeric_limits<std::uint32_t>::max()) id_of_root[r] = g.island_count++;
     g.island[v] = id_of_root[r];
   }
+}
 
-  // Vertex -> incident triangles.
+// Vertex -> incident triangles.
+void list_incident_triangles(MeshGraph& g) {
+  const std::size_t n = g.vertex_count;
   std::vector<std::uint32_t> fill(n, 0);
   for (const auto& tri : g.triangles)
     for (int k = 0; k < 3; ++k) ++fill[tri[k]];
@@ -234,9 +235,12 @@ MeshGraph build_mesh_graph(std::span<const Vec2> verts, std::span<const std::uin
   g.tri_list.resize(g.tri_offsets[n]);
   for (std::uint32_t t = 0; t < g.triangles.size(); ++t)
     for (int k = 0; k < 3; ++k) g.tri_list[fill[g.triangles[t][k]]++] = t;
+}
 
-  // Vertex -> edge neighbours (sorted, unique), and the longer straight links for shortest paths.
-  if (g.flipped_edges > 0 || (edges.empty() && !g.triangles.empty())) edges = sorted_edges(n, g.triangles);
+// Vertex -> edge neighbours (sorted, unique), and for shortest paths also the straight link across
+// each interior edge's two triangles when it stays inside them (the quad is convex), with lengths.
+void link_vertices(std::span<const Vec2> verts, const std::vector<EdgeUse>& edges, MeshGraph& g) {
+  const std::size_t n = g.vertex_count;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
   pairs.reserve(edges.size() * 2);
   for (std::size_t i = 0; i < edges.size(); ++i) {
@@ -264,6 +268,21 @@ MeshGraph build_mesh_graph(std::span<const Vec2> verts, std::span<const std::uin
   for (std::size_t v = 0; v < n; ++v)
     for (std::uint32_t k = g.path_offsets[v]; k < g.path_offsets[v + 1]; ++k)
       g.path_length[k] = std::sqrt(dist2(verts[v], verts[g.path_list[k]]));
+}
+
+}  // namespace
+
+MeshGraph build_mesh_graph(std::span<const Vec2> verts, std::span<const std::uint32_t> tris) {
+  MeshGraph g;
+  g.vertex_count = verts.size();
+  g.scale = mesh_scale(verts);
+  keep_usable_triangles(verts, tris, g);
+  std::vector<EdgeUse> edges;
+  g.flipped_edges = make_delaunay(verts, g.triangles, edges);
+  label_islands(g);
+  list_incident_triangles(g);
+  if (g.flipped_edges > 0 || (edges.empty() && !g.triangles.empty())) edges = sorted_edges(g.vertex_count, g.triangles);
+  link_vertices(verts, edges, g);
   return g;
 }
 
