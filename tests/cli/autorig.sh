@@ -83,6 +83,17 @@ case "$scenario" in
     rm "$work/s/figure.png.meta.json" "$work/s/figure.rig2d.json"
     run 0 "$work/s/figure.png" --write-meta
     [ "$(grep -o '"id": "[^"]*"' "$work/s/figure.png.meta.json")" = "$guid" ] || fail "minted GUID not deterministic"
+    # Same-named copies of one PNG in two folders of a batch get GUIDs of their own (counted from the
+    # folder given), so their rigs do not share an id either.
+    mkdir -p "$work/copies/a" "$work/copies/b"
+    cp "$work/s/figure.png" "$work/copies/a/figure.png" && cp "$work/s/figure.png" "$work/copies/b/figure.png"
+    run 0 "$work/copies" --write-meta
+    ida=$(grep -o '"id": "[^"]*"' "$work/copies/a/figure.png.meta.json")
+    idb=$(grep -o '"id": "[^"]*"' "$work/copies/b/figure.png.meta.json")
+    [ -n "$ida" ] && [ "$ida" != "$idb" ] || fail "same-named copies got one GUID: $ida"
+    rig_a=$(grep -m1 -o '"id": "[^"]*"' "$work/copies/a/figure.rig2d.json")
+    rig_b=$(grep -m1 -o '"id": "[^"]*"' "$work/copies/b/figure.rig2d.json")
+    [ "$rig_a" != "$rig_b" ] || fail "the copies' rigs share an id"
     # Keep a hand-edited id on re-run.
     sed -i 's/"id": "[^"]*"/"id": "12345678-aaaa-4bbb-8ccc-123456789abc"/' "$work/s/figure.rig2d.json"
     run 0 "$work/s/figure.png" --force

@@ -248,12 +248,24 @@ Result<void> add_folder_jobs(const PlanRequest& plan, const fs::path& folder, st
   return {};
 }
 
-// What every job shares: --write-meta (not for a slice), --bones, --keep-bones. Errors:
-// autorig.output.duplicate (two jobs, one rig).
+// The deepest folder holding every input (a folder itself, a file its folder): minted sidecar GUIDs
+// count PNG paths from it when no assets/ folder is above them.
+fs::path inputs_root(const PlanRequest& plan) {
+  std::error_code ec;
+  std::vector<fs::path> folders;
+  for (const std::string& input : plan.inputs)
+    folders.push_back(fs::is_directory(input, ec) ? fs::path(input) : fs::path(input).parent_path());
+  return common_ancestor(folders);
+}
+
+// What every job shares: --write-meta (not for a slice) and the folder its GUIDs are minted from,
+// --bones, --keep-bones. Errors: autorig.output.duplicate (two jobs, one rig).
 Result<void> set_shared_fields(const PlanRequest& plan, std::vector<Job>& jobs) {
   std::map<std::string, std::string> owner;  // normalized rig path -> PNG
+  const std::string mint_root = plan.write_meta ? inputs_root(plan).string() : std::string{};
   for (Job& job : jobs) {
     job.request.write_meta = plan.write_meta && !job.request.slice;  // a slice needs no texture type
+    job.request.mint_root = mint_root;
     job.request.bones_path = plan.bones;
     job.request.keep_bones = plan.keep_bones;
     const std::string key = normal_absolute(job.request.rig_path).string();

@@ -62,7 +62,7 @@ int slice_sheets(const Options& o, int alpha_threshold, const std::string& optio
       spdlog::debug("{}: no sheet (its rig is current, and its stamp says the image was no sheet)", job.display);
       continue;
     }
-    auto slicing = slice_sheet_file(job.request.png_path, alpha_threshold, o.write_meta);
+    auto slicing = slice_sheet_file(job.request.png_path, alpha_threshold, o.write_meta, job.request.mint_root);
     if (!slicing) {
       spdlog::debug("{}: not sliced: {}", job.display, slicing.error().message);
       continue;

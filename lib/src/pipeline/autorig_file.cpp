@@ -18,11 +18,17 @@
 
 namespace rig2d {
 
-std::string detail::relative_to_asset_root(const std::string& png_path) {
+std::string detail::relative_to_asset_root(const std::string& png_path, const std::string& mint_root) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::path abs = fs::absolute(png_path, ec).lexically_normal();
-  const fs::path rel = abs.lexically_relative(default_asset_root(png_path));
+  fs::path root = default_asset_root(png_path);
+  if (root.filename() != "assets" && !mint_root.empty()) {
+    const fs::path base = fs::absolute(mint_root, ec).lexically_normal();
+    const fs::path inside = abs.lexically_relative(base);
+    if (!inside.empty() && *inside.begin() != "..") root = base;
+  }
+  const fs::path rel = abs.lexically_relative(root);
   return rel.empty() ? abs.filename().generic_string() : rel.generic_string();
 }
 
@@ -161,7 +167,8 @@ Result<void> resolve_sprite(const AutorigFileRequest& request, SourcePixels& src
     return {};
   }
   if (!meta && meta.error().code == "meta.missing" && request.write_meta) {
-    out.texture_guid = mint_texture_guid(detail::relative_to_asset_root(request.png_path), src.bytes);
+    out.texture_guid =
+        mint_texture_guid(detail::relative_to_asset_root(request.png_path, request.mint_root), src.bytes);
     out.meta_text = new_sprite_meta_text(out.texture_guid);
     out.meta_created = true;
   } else if (!meta) {

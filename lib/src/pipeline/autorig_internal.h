@@ -20,7 +20,7 @@ inline double ms_since(std::chrono::steady_clock::time_point start) {
 }
 
 // The PNG's path under its asset root ('/' separators), which --write-meta mints its GUID from.
-std::string relative_to_asset_root(const std::string& png_path);
+std::string relative_to_asset_root(const std::string& png_path, const std::string& mint_root = {});
 
 // sheet_island_slices of an image guess_sheet takes for a sheet, else nullopt: one labelling of its
 // islands serves both (--slice-sheets).

@@ -13,8 +13,8 @@
 
 namespace rig2d {
 
-Result<std::optional<SheetSlicing>> slice_sheet_file(const std::string& png_path, int alpha_threshold,
-                                                     bool write_meta) {
+Result<std::optional<SheetSlicing>> slice_sheet_file(const std::string& png_path, int alpha_threshold, bool write_meta,
+                                                     const std::string& mint_root) {
   const std::string meta_path = sidecar_path(png_path);
   SheetSlicing out;
   auto read = read_file(meta_path, kMaxSidecarBytes);  // opened, not looked up first
@@ -25,7 +25,7 @@ Result<std::optional<SheetSlicing>> slice_sheet_file(const std::string& png_path
   if (!bytes) return Unexpected{bytes.error()};
   std::string meta_text;
   if (missing) {
-    meta_text = new_sprite_meta_text(mint_texture_guid(detail::relative_to_asset_root(png_path), *bytes));
+    meta_text = new_sprite_meta_text(mint_texture_guid(detail::relative_to_asset_root(png_path, mint_root), *bytes));
     out.meta_created = true;
   } else {
     meta_text = std::move(*read);

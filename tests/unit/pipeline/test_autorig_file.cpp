@@ -218,6 +218,34 @@ TEST_CASE("autorig_file: sidecars minted, retyped, missing", "[pipeline][file]")
   CHECK(retyped->texture_guid == kTexture);
 }
 
+TEST_CASE("autorig_file: minted GUIDs count the path from the mint root, under no assets/ folder", "[pipeline][file]") {
+  Sandbox box("mint");
+  fs::create_directories(box.dir / "a");
+  fs::create_directories(box.dir / "b");
+  fs::create_directories(box.dir / "assets" / "c");
+  for (const char* name : {"a/s.png", "b/s.png", "assets/c/s.png"}) box.write(name, sprite_png());
+  const auto mint = [&](const std::string& png, const std::string& root) {
+    AutorigFileRequest req;
+    req.png_path = box.path(png);
+    req.rig_path = box.path(png + ".rig2d.json");
+    req.write_meta = true;
+    req.mint_root = root;
+    auto out = autorig_file(req, {});
+    REQUIRE(out);
+    return out->texture_guid;
+  };
+  // Without a root, a copy with the same name and bytes elsewhere gets the same GUID: the engine's
+  // scanner would re-mint one of them, and its rig's sprite would no longer resolve.
+  CHECK(mint("a/s.png", "") == mint_texture_guid("s.png", sprite_png()));
+  CHECK(mint("b/s.png", "") == mint("a/s.png", ""));
+  // From the folder holding both, each counts its own path.
+  CHECK(mint("a/s.png", box.dir.string()) == mint_texture_guid("a/s.png", sprite_png()));
+  CHECK(mint("b/s.png", box.dir.string()) == mint_texture_guid("b/s.png", sprite_png()));
+  // A root the PNG is not inside is ignored; an assets/ folder above the PNG always wins.
+  CHECK(mint("a/s.png", box.path("b")) == mint_texture_guid("s.png", sprite_png()));
+  CHECK(mint("assets/c/s.png", box.dir.string()) == mint_texture_guid("c/s.png", sprite_png()));
+}
+
 TEST_CASE("autorig_file: up-to-date check follows the inputs' times", "[pipeline][file]") {
   Sandbox box("fresh");
   box.write("u.png", sprite_png());

@@ -24,6 +24,11 @@ struct AutorigFileRequest {
   bool keep_bones = false;              // reuse the bones of the rig already at rig_path, if any (hand
                                         // edits survive a re-run); else bones_path, else as above
   bool write_meta = false;              // create a missing sidecar / set a non-2d one's type to "2d"
+  // A minted sidecar's GUID counts the PNG's path from its nearest assets/ folder; with none above it,
+  // from this folder when the PNG lies inside it (rig2d-autorig passes the deepest folder holding all
+  // its inputs, so same-named copies in different folders get different GUIDs), else from the PNG's
+  // own folder. "" = the PNG's folder.
+  std::string mint_root;
   std::optional<std::size_t> slice;     // rig only this slice (index into the sidecar's `sprites`):
                                         // its rect, pivot and alpha; sprite = the slice GUID (slices.h)
   // The PNG's bytes and the sidecar's text when the caller has read them already (rig2d-autorig reads

@@ -22,8 +22,9 @@ struct SheetSlicing {
 // The sidecar text that slices the PNG at `png_path` into its islands (sheet_island_slices, named
 // after the PNG's stem), or nullopt when it stays as it is: its sidecar lists slices already, the
 // image does not look like a sheet, or there is no sidecar and `write_meta` is off (rigging it then
-// reports meta.missing). Errors: io.*, png.*, limits.*, and the sidecar's json.* / meta.*.
+// reports meta.missing). A minted sidecar's GUID counts the path from `mint_root` as
+// AutorigFileRequest::mint_root says. Errors: io.*, png.*, limits.*, and the sidecar's json.* / meta.*.
 RIG2D_EXPORT Result<std::optional<SheetSlicing>> slice_sheet_file(const std::string& png_path, int alpha_threshold,
-                                                                  bool write_meta);
+                                                                  bool write_meta, const std::string& mint_root = {});
 
 }  // namespace rig2d
