@@ -35,6 +35,20 @@ cmp -s "$work/spine/hero.png.meta.json" "$work/first.meta.json" || fail "second 
 "$validate" "$work/godot/hero.rig2d.json" "$work/godot/hero.png.meta.json" -q || fail "the Godot rig does not validate"
 "$pose" "$work/godot/hero.rig2d.json" -o "$work/godot/bind.png" -q || fail "the Godot rig does not render"
 
+# Two characters imported into one asset tree from same-named files (hero.json, hero.png; hero.tscn)
+# get GUIDs of their own: texture, slices, rig id and clips are named by their path under assets/.
+for d in a b; do
+  mkdir -p "$work/tree/assets/$d" "$work/tree/assets/g$d" "$work/tree/src/$d"
+  cp "$data"/spine/* "$work/tree/src/$d/" && cp "$data"/spine/hero.png "$data"/spine/hero.atlas "$work/tree/assets/$d/"
+  "$convert" "$work/tree/src/$d/hero.json" --atlas "$work/tree/assets/$d/hero.atlas" -o "$work/tree/assets/$d/hero.rig2d.json" -q ||
+    fail "spine import into assets/$d"
+  cp "$data"/godot/* "$work/tree/assets/g$d/"
+  "$convert" "$work/tree/assets/g$d/hero.tscn" -o "$work/tree/assets/g$d/hero.rig2d.json" -q || fail "godot import into assets/g$d"
+  rm "$work/tree/assets/g$d/hero.tscn"
+done
+"$validate" "$work/tree/assets" > "$work/tree.log" 2>&1 || fail "one asset tree of two imports does not validate: $(cat "$work/tree.log")"
+grep -q "guid.duplicate" "$work/tree.log" && fail "two imports share GUIDs"
+
 # Out and back: rig -> Spine (+ atlas) -> rig, rig -> Godot -> rig.
 "$convert" "$work/spine/hero.rig2d.json" -o "$work/out/hero.json" --anim "$work/spine/hero.wave.anim.json" -q
 [ -s "$work/out/hero.atlas" ] || fail "no atlas written"

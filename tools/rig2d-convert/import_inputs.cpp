@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // rig2d-convert's reading side: IN's format, and a rig (with sheets and clips) from a .rig2d.json,
 // a Spine skeleton (+ .atlas) or a Godot .tscn.
-#include <filesystem>
-#include <optional>
-
-#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
 
 #include "convert_run.h"
 #include "rig2d/anim/clip.h"
+#include "rig2d/asset/asset_index.h"
 #include "rig2d/asset/guid.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/interop/godot.h"
@@ -44,9 +45,24 @@ int Run::read_input() {
   return cli::kOk;
 }
 
+namespace {
+
+// A file's path under its nearest assets/ folder ('/' separators), or `otherwise` when no folder above
+// it is named assets. New GUIDs are named by it, so same-named files in one asset tree get GUIDs of
+// their own while names outside one stay as they were.
+std::string asset_tree_name(const std::string& file, const std::string& otherwise) {
+  const fs::path root = default_asset_root(file);
+  if (root.filename() != "assets") return otherwise;
+  std::error_code ec;
+  const fs::path rel = fs::absolute(file, ec).lexically_normal().lexically_relative(root);
+  return rel.empty() ? otherwise : rel.generic_string();
+}
+
+}  // namespace
+
 std::string Run::rig_id() const {
   if (auto id = existing_rig_id(o.output)) return *id;
-  return uuid_v5(kRigIdNamespace, "convert:" + fs::path(o.output).filename().string());
+  return uuid_v5(kRigIdNamespace, "convert:" + asset_tree_name(o.output, fs::path(o.output).filename().string()));
 }
 
 ImportOptions Run::import_options(const std::vector<std::string>& images, const std::function<std::string(const std::string&)>& file_of) {
@@ -56,6 +72,7 @@ ImportOptions Run::import_options(const std::vector<std::string>& images, const 
     const std::string sidecar = file_of(image) + ".meta.json";
     // A sidecar is rewritten in place (its slices merged), so it is an output, not an input.
     if (auto text = read_file(sidecar, kMaxJsonFileBytes)) options.sidecars.push_back({image, *text});
+    options.texture_names[image] = asset_tree_name(file_of(image), image);
   }
   return options;
 }
@@ -120,6 +137,7 @@ int Run::read_godot(const std::string& text) {
     if (!size) return std::nullopt;
     inputs.push_back(file);
     if (auto sidecar = read_file(file + ".meta.json", kMaxJsonFileBytes)) options.sidecars.push_back({resource, *sidecar});
+    options.texture_names[resource] = asset_tree_name(file, resource);
     return GodotTexture{size->first, size->second};
   };
   auto result = import_godot(text, o.input, options);

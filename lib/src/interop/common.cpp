@@ -87,6 +87,11 @@ std::vector<std::string> bone_paths(const Rig& rig) {
 
 std::string name_guid(std::string_view namespace_guid, std::string_view name) { return uuid_v5(namespace_guid, name); }
 
+std::string texture_guid_for(const ImportOptions& options, const std::string& image) {
+  const auto named = options.texture_names.find(image);
+  return name_guid(kRigIdNamespace, "texture:" + (named != options.texture_names.end() ? named->second : image));
+}
+
 std::vector<Keyframe> keys_from_breakpoints(const std::vector<Breakpoint>& points) {
   std::vector<Keyframe> keys;
   for (const Breakpoint& p : points) {

@@ -59,6 +59,10 @@ std::vector<std::string> bone_paths(const Rig& rig);
 // A deterministic GUID from a namespace GUID and a name (uuid v5).
 std::string name_guid(std::string_view namespace_guid, std::string_view name);
 
+// The GUID of a texture met without a sidecar: name_guid(kRigIdNamespace, "texture:" + its name in
+// options.texture_names, else `image`).
+std::string texture_guid_for(const ImportOptions& options, const std::string& image);
+
 // A piecewise-linear curve with jumps, as keys: breakpoints in time order; `left` is the value just
 // before the time (the limit from the left), `right` the value from the time on. Becomes linear
 // keys, with a stepped key wherever a segment is constant and ends in a jump (Spine's stepped

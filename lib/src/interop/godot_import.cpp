@@ -197,7 +197,7 @@ std::string GodotImporter::sheet_sprite(const std::string& resource, int width, 
         }
       }
     }
-    if (fresh.texture_guid.empty()) fresh.texture_guid = interop::name_guid(kRigIdNamespace, "texture:" + resource);
+    if (fresh.texture_guid.empty()) fresh.texture_guid = interop::texture_guid_for(options_, resource);
     const std::string name = std::filesystem::path(resource).stem().string();
     if (!known_slices) {  // the whole texture is drawn: its own whole-image sprite, no slice
       fresh.whole_image = true;

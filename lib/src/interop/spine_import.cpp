@@ -279,7 +279,7 @@ const AtlasRegion* SpineImporter::find_region(const std::string& name, const std
             }
           }
         }
-        if (sheet.texture_guid.empty()) sheet.texture_guid = interop::name_guid(kRigIdNamespace, "texture:" + page.name);
+        if (sheet.texture_guid.empty()) sheet.texture_guid = interop::texture_guid_for(options_, page.name);
         if (sheet.width <= 0 || sheet.height <= 0) {
           warn("convert.atlas.page_size", "atlas page \"" + page.name + "\" has no size: UVs cannot be placed", ptr);
         }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "rig2d/anim/curve.h"
+#include "rig2d/asset/guid.h"
 #include "rig2d/interop/atlas.h"
 #include "rig2d/interop/spine.h"
 #include "rig2d/pipeline/autorig_inputs.h"
@@ -267,6 +268,15 @@ TEST_CASE("atlas: a lone region covering its page draws the texture's whole-imag
   CHECK(r->sheets[0].whole_image);
   CHECK(r->sheets[0].slices.empty());
   CHECK(r->rig.parts[0].sprite == whole_image_sprite_guid(r->sheets[0].texture_guid));
+  // A new texture's GUID is named by its page, or by the name the caller gives that page (its path in
+  // an asset tree, so same-named pages of two characters differ).
+  CHECK(r->sheets[0].texture_guid == uuid_v5(kRigIdNamespace, "texture:sprite.png"));
+  ImportOptions named;
+  named.texture_names["sprite.png"] = "chars/a/sprite.png";
+  auto r2 = import_spine(json, "sprite.json", &*atlas, named);
+  REQUIRE(r2.has_value());
+  CHECK(r2->sheets[0].texture_guid == uuid_v5(kRigIdNamespace, "texture:chars/a/sprite.png"));
+  CHECK(r2->rig.parts[0].sprite == whole_image_sprite_guid(r2->sheets[0].texture_guid));
   // The sidecar gets "type": "2d" (so the engine derives that sprite) and no slice, which would hide it.
   auto sidecar = write_texture_sidecar(r->sheets[0], "", "");
   REQUIRE(sidecar.has_value());

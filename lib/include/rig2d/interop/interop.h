@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,6 +54,11 @@ struct KnownSidecar {
 struct ImportOptions {
   std::string rig_id;                  // the rig's "id" ("" = none)
   std::vector<KnownSidecar> sidecars;  // existing sidecars of the textures met
+  // A texture met without a sidecar gets GUID uuid_v5(kRigIdNamespace, "texture:" + its name): by
+  // default its image as the source names it (atlas page, Godot resource path), or the name given
+  // here for that image (rig2d-convert gives the texture file's path under its assets/ folder, so
+  // two imported characters whose pages share a file name get GUIDs of their own).
+  std::map<std::string, std::string> texture_names;
 };
 
 // The sidecar text for `sheet`: `existing` ("" = none) keeps its other keys, its "id" and its
