@@ -45,24 +45,10 @@ int Run::read_input() {
   return cli::kOk;
 }
 
-namespace {
-
-// A file's path under its nearest assets/ folder ('/' separators), or `otherwise` when no folder above
-// it is named assets. New GUIDs are named by it, so same-named files in one asset tree get GUIDs of
-// their own while names outside one stay as they were.
-std::string asset_tree_name(const std::string& file, const std::string& otherwise) {
-  const fs::path root = default_asset_root(file);
-  if (root.filename() != "assets") return otherwise;
-  std::error_code ec;
-  const fs::path rel = fs::absolute(file, ec).lexically_normal().lexically_relative(root);
-  return rel.empty() ? otherwise : rel.generic_string();
-}
-
-}  // namespace
-
 std::string Run::rig_id() const {
   if (auto id = existing_rig_id(o.output)) return *id;
-  return uuid_v5(kRigIdNamespace, "convert:" + asset_tree_name(o.output, fs::path(o.output).filename().string()));
+  return uuid_v5(kRigIdNamespace,
+                 "convert:" + path_under_assets(o.output).value_or(fs::path(o.output).filename().string()));
 }
 
 ImportOptions Run::import_options(const std::vector<std::string>& images, const std::function<std::string(const std::string&)>& file_of) {
@@ -72,7 +58,7 @@ ImportOptions Run::import_options(const std::vector<std::string>& images, const 
     const std::string sidecar = file_of(image) + ".meta.json";
     // A sidecar is rewritten in place (its slices merged), so it is an output, not an input.
     if (auto text = read_file(sidecar, kMaxJsonFileBytes)) options.sidecars.push_back({image, *text});
-    options.texture_names[image] = asset_tree_name(file_of(image), image);
+    options.texture_names[image] = path_under_assets(file_of(image)).value_or(image);
   }
   return options;
 }
@@ -137,7 +123,7 @@ int Run::read_godot(const std::string& text) {
     if (!size) return std::nullopt;
     inputs.push_back(file);
     if (auto sidecar = read_file(file + ".meta.json", kMaxJsonFileBytes)) options.sidecars.push_back({resource, *sidecar});
-    options.texture_names[resource] = asset_tree_name(file, resource);
+    options.texture_names[resource] = path_under_assets(file).value_or(resource);
     return GodotTexture{size->first, size->second};
   };
   auto result = import_godot(text, o.input, options);

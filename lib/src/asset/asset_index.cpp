@@ -304,4 +304,13 @@ std::string default_asset_root(const std::string& file) {
   return dir.string();
 }
 
+std::optional<std::string> path_under_assets(const std::string& file) {
+  const fs::path root = default_asset_root(file);
+  if (root.filename() != "assets") return std::nullopt;
+  std::error_code ec;
+  const fs::path rel = fs::absolute(fs::path(file), ec).lexically_normal().lexically_relative(root);
+  if (rel.empty() || *rel.begin() == "..") return std::nullopt;
+  return rel.generic_string();
+}
+
 }  // namespace rig2d

@@ -20,10 +20,11 @@ namespace rig2d {
 
 std::string detail::relative_to_asset_root(const std::string& png_path, const std::string& mint_root) {
   namespace fs = std::filesystem;
+  if (auto in_tree = path_under_assets(png_path)) return *in_tree;
   std::error_code ec;
   const fs::path abs = fs::absolute(png_path, ec).lexically_normal();
-  fs::path root = default_asset_root(png_path);
-  if (root.filename() != "assets" && !mint_root.empty()) {
+  fs::path root = abs.parent_path();
+  if (!mint_root.empty()) {
     const fs::path base = fs::absolute(mint_root, ec).lexically_normal();
     const fs::path inside = abs.lexically_relative(base);
     if (!inside.empty() && *inside.begin() != "..") root = base;

@@ -148,7 +148,11 @@ Result<LayoutRigResult> autorig_layout(const LayoutRigRequest& request, const Au
     out.rig_id = *kept;
     out.id_kept = true;
   } else {
-    std::string seed = "layout:";
+    // The rig's place in the asset tree tells apart two layouts of the same parts (a front and a
+    // side view drawn from one set of textures); outside an assets/ tree, its file name.
+    const std::string place =
+        path_under_assets(request.rig_path).value_or(fs::path(request.rig_path).filename().string());
+    std::string seed = "layout:" + place + ":";
     for (const PlacedPart& p : parts) seed += p.sprite + ",";
     out.rig_id = uuid_v5(kRigIdNamespace, seed);
   }

@@ -226,6 +226,16 @@ TEST_CASE("layout: a folder of layers is rigged in name order; the rig passes th
   REQUIRE(file);
   CHECK(file->inputs.front() == req.layout_path);
   CHECK(file->inputs.size() == 5);
+  // Two layouts of the same parts (a front and a side view) written to two rigs get ids of their own;
+  // the same rig path gives the same id again.
+  req.rig_path = box.path("hero_side.rig2d.json");
+  auto side = autorig_layout(req, cli_defaults());
+  REQUIRE(side);
+  CHECK(side->rig_id != file->rig_id);
+  req.rig_path = box.path("hero.rig2d.json");
+  auto again = autorig_layout(req, cli_defaults());
+  REQUIRE(again);
+  CHECK(again->rig_id == file->rig_id);
   // A part taking the whole of a sheet: the engine has no sprite for that, so it is named as an error.
   box.write("layers/1_head.png.meta.json",
             "{\"version\": 2, \"id\": \"" + derive_guid_for_test("1_head") +
