@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // rig2d-convert's reading side: IN's format, and a rig (with sheets and clips) from a .rig2d.json,
 // a Spine skeleton (+ .atlas) or a Godot .tscn.
-#include <spdlog/spdlog.h>
-
 #include <filesystem>
-#include <nlohmann/json.hpp>
 #include <optional>
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
 
 #include "convert_run.h"
 #include "rig2d/anim/clip.h"

@@ -322,17 +322,30 @@ std::uint32_t multiply_colors(std::uint32_t a, std::uint32_t b) {
   return out;
 }
 
+// Rig points to output pixels: `project` when the view has one (the 2.5D views), else the view's
+// scale and origin with the sprite's flips.
+std::function<Vec2(Vec2)> pixel_map(const std::function<Vec2(Vec2)>& project, const View& view,
+                                    const SpriteState& sprite) {
+  return project ? project : std::function<Vec2(Vec2)>(to_pixels(view, sprite));
+}
+
+// Every part's skinned vertices in output pixels.
+std::vector<std::vector<Vec2>> parts_in_pixels(const Rig& rig, const std::vector<std::vector<Vec2>>& skinned,
+                                               const std::function<Vec2(Vec2)>& to_px) {
+  std::vector<std::vector<Vec2>> px(rig.parts.size());
+  for (std::size_t p = 0; p < rig.parts.size() && p < skinned.size(); ++p) px[p] = map_points(skinned[p], to_px);
+  return px;
+}
+
+double sprite_opacity(const SpriteState& sprite) { return clamp01(std::isnan(sprite.opacity) ? 0 : sprite.opacity); }
+
 void draw_ghost(Canvas& canvas, const Rig& rig, std::span<const PartTexture> textures,
                 const std::vector<std::size_t>& order, const RenderOptions& options, const GhostFrame& ghost) {
   if (!ghost.pose || !ghost.skinned || !ghost.pose->sprite.visible) return;
   const SpriteState& sprite = ghost.pose->sprite;
-  const std::function<Vec2(Vec2)> to_px =
-      ghost.project ? ghost.project : std::function<Vec2(Vec2)>(to_pixels(options.view, sprite));
-  std::vector<std::vector<Vec2>> px(rig.parts.size());
-  for (std::size_t p = 0; p < rig.parts.size() && p < ghost.skinned->size(); ++p)
-    px[p] = map_points((*ghost.skinned)[p], to_px);
-  const double opacity = clamp01(std::isnan(sprite.opacity) ? 0 : sprite.opacity) * clamp01(ghost.opacity);
-  draw_parts(canvas, rig, textures, order, px, multiply_colors(sprite.color, ghost.tint), opacity, nullptr);
+  const auto px = parts_in_pixels(rig, *ghost.skinned, pixel_map(ghost.project, options.view, sprite));
+  draw_parts(canvas, rig, textures, order, px, multiply_colors(sprite.color, ghost.tint),
+             sprite_opacity(sprite) * clamp01(ghost.opacity), nullptr);
 }
 
 }  // namespace
@@ -345,13 +358,11 @@ Result<Image> render_pose(const Rig& rig, std::span<const PartTexture> textures,
   RenderStats local;
   RenderStats& st = stats ? *stats : local;
   const SpriteState& sprite = pose.sprite;
-  const std::function<Vec2(Vec2)> to_px =
-      options.project ? options.project : std::function<Vec2(Vec2)>(to_pixels(options.view, sprite));
+  const std::function<Vec2(Vec2)> to_px = pixel_map(options.project, options.view, sprite);
   const Overlays& ov = options.overlays;
-  const double opacity = clamp01(std::isnan(sprite.opacity) ? 0 : sprite.opacity);
+  const double opacity = sprite_opacity(sprite);
   const std::vector<std::size_t> order = draw_order(rig);
-  std::vector<std::vector<Vec2>> px(rig.parts.size());
-  for (std::size_t p = 0; p < rig.parts.size() && p < skinned.size(); ++p) px[p] = map_points(skinned[p], to_px);
+  const std::vector<std::vector<Vec2>> px = parts_in_pixels(rig, skinned, to_px);
   const bool weight_fill = ov.dominant || (ov.weight_view && ov.weights_bone);
 
   auto heatmap = [&](std::size_t p, double alpha) {

@@ -214,11 +214,8 @@ std::vector<GhostFrame> onion_ghosts(const Rig& rig, const PoseJob& job, const R
     ghost.pose = &poses[f - k];
     ghost.skinned = &skinned[f - k];
     ghost.opacity = kOnionOpacity * (1.0 - static_cast<double>(k - 1) / job.onion);
-    if (job.scene.kind != ViewKind::Flat2D) {
-      RenderOptions own = options;
-      apply_scene_view(own, SceneProjector(rig, poses[f - k].sprite, job.scene), false);
-      ghost.project = std::move(own.project);
-    }
+    if (job.scene.kind != ViewKind::Flat2D)
+      ghost.project = scene_projection(options.view, SceneProjector(rig, poses[f - k].sprite, job.scene));
     ghosts.push_back(std::move(ghost));
   }
   return ghosts;

@@ -25,6 +25,12 @@ double ppu_or_default(double ppu) { return ppu > 0 && std::isfinite(ppu) ? ppu :
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr int kMaxGridCells = 64;  // grid lines each side of the origin
 
+// Image-plane units to output pixels.
+Vec2 to_output(const View& view, Vec2 q) {
+  return Vec2{static_cast<float>(q.x * view.scale + view.origin_x),
+              static_cast<float>(q.y * view.scale + view.origin_y)};
+}
+
 }  // namespace
 
 BindExtent bind_extent(const Rig& rig) {
@@ -170,16 +176,18 @@ void add_scene_bounds(Bounds& bounds, const Rig& rig, const std::vector<std::vec
   }
 }
 
+std::function<Vec2(Vec2)> scene_projection(const View& view, const SceneProjector& projector) {
+  return [view, projector](Vec2 p) { return to_output(view, projector.rig_point(p)); };
+}
+
 void apply_scene_view(RenderOptions& options, const SceneProjector& projector, bool grid) {
   const View view = options.view;
-  auto to_output = [view](Vec2 q) {
-    return Vec2{static_cast<float>(q.x * view.scale + view.origin_x), static_cast<float>(q.y * view.scale + view.origin_y)};
-  };
-  options.project = [projector, to_output](Vec2 p) { return to_output(projector.rig_point(p)); };
+  options.project = scene_projection(view, projector);
   options.ground_lines.clear();
   options.ground_axes = 0;
   if (!grid) return;
-  for (const Segment& s : projector.ground_grid()) options.ground_lines.push_back({to_output(s.a), to_output(s.b)});
+  for (const Segment& s : projector.ground_grid())
+    options.ground_lines.push_back({to_output(view, s.a), to_output(view, s.b)});
   options.ground_axes = std::min<std::size_t>(2, options.ground_lines.size());
 }
 

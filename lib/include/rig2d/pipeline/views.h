@@ -86,8 +86,12 @@ class RIG2D_EXPORT SceneProjector {
 RIG2D_EXPORT void add_scene_bounds(Bounds& bounds, const Rig& rig, const std::vector<std::vector<Vec2>>& skinned,
                                    const SceneProjector& projector, std::span<const Vec2> joints = {});
 
-// Points `options` at the projector: options.project maps through it and options.view (which must
-// frame the image plane), and with `grid` the ground grid becomes options.ground_lines.
+// The map from rig points to output pixels through the projector and `view` (which must frame the
+// image plane).
+RIG2D_EXPORT std::function<Vec2(Vec2)> scene_projection(const View& view, const SceneProjector& projector);
+
+// Points `options` at the projector: options.project = scene_projection(options.view, projector), and
+// with `grid` the ground grid becomes options.ground_lines.
 RIG2D_EXPORT void apply_scene_view(RenderOptions& options, const SceneProjector& projector, bool grid);
 
 }  // namespace rig2d
