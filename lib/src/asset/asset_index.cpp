@@ -304,13 +304,19 @@ std::string default_asset_root(const std::string& file) {
   return dir.string();
 }
 
-std::optional<std::string> path_under_assets(const std::string& file) {
-  const fs::path root = default_asset_root(file);
-  if (root.filename() != "assets") return std::nullopt;
+std::optional<std::string> path_under(const std::string& file, const std::string& folder) {
   std::error_code ec;
-  const fs::path rel = fs::absolute(fs::path(file), ec).lexically_normal().lexically_relative(root);
+  const fs::path rel = fs::absolute(fs::path(file), ec)
+                           .lexically_normal()
+                           .lexically_relative(fs::absolute(fs::path(folder), ec).lexically_normal());
   if (rel.empty() || *rel.begin() == "..") return std::nullopt;
   return rel.generic_string();
+}
+
+std::optional<std::string> path_under_assets(const std::string& file) {
+  const std::string root = default_asset_root(file);
+  if (fs::path(root).filename() != "assets") return std::nullopt;
+  return path_under(file, root);
 }
 
 }  // namespace rig2d

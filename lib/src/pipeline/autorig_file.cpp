@@ -19,18 +19,10 @@
 namespace rig2d {
 
 std::string detail::relative_to_asset_root(const std::string& png_path, const std::string& mint_root) {
-  namespace fs = std::filesystem;
   if (auto in_tree = path_under_assets(png_path)) return *in_tree;
-  std::error_code ec;
-  const fs::path abs = fs::absolute(png_path, ec).lexically_normal();
-  fs::path root = abs.parent_path();
-  if (!mint_root.empty()) {
-    const fs::path base = fs::absolute(mint_root, ec).lexically_normal();
-    const fs::path inside = abs.lexically_relative(base);
-    if (!inside.empty() && *inside.begin() != "..") root = base;
-  }
-  const fs::path rel = abs.lexically_relative(root);
-  return rel.empty() ? abs.filename().generic_string() : rel.generic_string();
+  if (!mint_root.empty())
+    if (auto in_root = path_under(png_path, mint_root)) return *in_root;
+  return std::filesystem::path(png_path).filename().generic_string();
 }
 
 namespace {

@@ -68,6 +68,9 @@ class RIG2D_EXPORT AssetIndex {
 // included), else the file's own folder (a folder given is its own root).
 RIG2D_EXPORT std::string default_asset_root(const std::string& file);
 
+// `file`'s path under `folder` ('/' separators, both made absolute), or nullopt when it is not inside.
+RIG2D_EXPORT std::optional<std::string> path_under(const std::string& file, const std::string& folder);
+
 // `file`'s path under its nearest ancestor folder named "assets" ('/' separators), or nullopt when
 // none is. New GUIDs are named by it, so that same-named files in one asset tree get GUIDs of their
 // own whichever folder a command was run from.
