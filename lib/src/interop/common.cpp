@@ -54,6 +54,17 @@ void append_weights(std::vector<Influence> influences, std::uint32_t fallback, P
   }
 }
 
+std::size_t clamp_uvs(Part& part) {
+  const auto unit = [](double v) { return v >= 0 ? std::min(v, 1.0) : 0.0; };
+  std::size_t moved = 0;
+  for (Vec2& uv : part.mesh.uvs) {
+    const Vec2 in = {unit(uv.x), unit(uv.y)};
+    if (in.x != uv.x || in.y != uv.y) ++moved;
+    uv = in;
+  }
+  return moved;
+}
+
 std::size_t fix_winding(Mesh& mesh) {
   std::size_t flipped = 0;
   for (std::size_t t = 0; t + 2 < mesh.tris.size(); t += 3) {

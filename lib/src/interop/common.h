@@ -53,6 +53,10 @@ void append_weights(std::vector<Influence> influences, std::uint32_t fallback, P
 // meshes are wound. Returns how many were flipped.
 std::size_t fix_winding(Mesh& mesh);
 
+// Clamps every uv of `part` into 0..1, the sprite region rig uvs address (NaN becomes 0). Returns how
+// many vertices moved.
+std::size_t clamp_uvs(Part& part);
+
 // The name-path of each bone ("root/arm/hand"), as clip tracks address bones.
 std::vector<std::string> bone_paths(const Rig& rig);
 

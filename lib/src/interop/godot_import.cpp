@@ -104,6 +104,10 @@ void GodotImporter::build_nodes(const std::vector<Section>& sections) {
     n.section = &s;
     n.name = s.attribute_text("name");
     n.type = s.attribute_text("type");
+    // Godot names every node, and node paths split at '/': such a name could only be misread.
+    if (n.name.empty() || n.name.find('/') != std::string::npos) {
+      fail("godot.syntax", "a node needs a name without '/' (name=\"" + n.name + "\")", s.line);
+    }
     const Value* parent = s.attribute("parent");
     if (!parent) {
       if (!nodes_.empty()) fail("godot.syntax", "a second scene root (a node without parent)", s.line);
@@ -286,6 +290,13 @@ void GodotImporter::polygon_uvs(const Node& node, const std::vector<double>& pts
     }
   }
   for (std::size_t i = 0; i < n; ++i) part.mesh.uvs.push_back({(uv[2 * i] - rx) / rw, (uv[2 * i + 1] - ry) / rh});
+  // rig uvs address the sprite (0..1); Godot clamps or repeats beyond the texture, rig2d cannot.
+  if (const std::size_t moved = interop::clamp_uvs(part)) {
+    warn("convert.godot.uv.clamped",
+         "Polygon2D \"" + node.name + "\": " + std::to_string(moved) +
+             " uvs lay outside the texture and were clamped into it",
+         s.line);
+  }
 }
 
 // Triangles: each polygons[] n-gon, or the outline (the vertices before the internal ones).
@@ -377,6 +388,12 @@ ImportResult GodotImporter::run(const std::vector<Section>& sections) {
     }
     if (result_.rig.parts.size() >= kMaxParts) fail("godot.limit", "more than " + std::to_string(kMaxParts) + " polygons", node.section->line);
     read_polygon(node, skeleton, tree_index++);
+  }
+  // A rig without parts draws nothing and the engine reads it as one empty part; rig2d-validate
+  // rejects it, so it is not written.
+  if (result_.rig.parts.empty()) {
+    fail("godot.polygon.none", "no Polygon2D is skinned to the Skeleton2D (its skeleton NodePath): nothing to import",
+         nodes_[static_cast<std::size_t>(skeleton)].section->line);
   }
   if (stats_.vertices_trimmed) {
     warn("convert.weights.trimmed", std::to_string(stats_.vertices_trimmed) + " vertices had more than 4 bone weights: kept the 4 largest "

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "interop/godot_text.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -14,6 +15,42 @@ namespace {
 struct Stop {
   Error error;
 };
+
+// Offset of the first byte that is not well-formed UTF-8 (RFC 3629: no overlong forms, surrogates or
+// code points past U+10FFFF), or npos. Names read from the scene end up in the rig's JSON text.
+std::size_t first_bad_utf8(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::size_t len = 1;
+    unsigned lo = 0x80, hi = 0xBF;  // the range of the second byte
+    if (c < 0x80)
+      len = 1;
+    else if (c >= 0xC2 && c <= 0xDF)
+      len = 2;
+    else if (c == 0xE0)
+      len = 3, lo = 0xA0;
+    else if (c == 0xED)
+      len = 3, hi = 0x9F;
+    else if (c >= 0xE1 && c <= 0xEF)
+      len = 3;
+    else if (c == 0xF0)
+      len = 4, lo = 0x90;
+    else if (c == 0xF4)
+      len = 4, hi = 0x8F;
+    else if (c >= 0xF1 && c <= 0xF3)
+      len = 4;
+    else
+      return i;
+    for (std::size_t k = 1; k < len; ++k) {
+      if (i + k >= s.size()) return i;
+      const auto d = static_cast<unsigned char>(s[i + k]);
+      if (d < (k == 1 ? lo : 0x80) || d > (k == 1 ? hi : 0xBF)) return i;
+    }
+    i += len;
+  }
+  return std::string_view::npos;
+}
 
 class Parser {
  public:
@@ -261,6 +298,14 @@ std::string Section::attribute_text(std::string_view key) const {
 
 Result<std::vector<Section>> parse_tscn(std::string_view text, const std::string& path) {
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  if (const std::size_t bad = first_bad_utf8(text); bad != std::string_view::npos) {
+    const std::size_t line_start = text.rfind('\n', bad) == std::string_view::npos ? 0 : text.rfind('\n', bad) + 1;
+    const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(bad), '\n');
+    return Unexpected{Error{
+        "godot.syntax",
+        "the scene is not UTF-8 text (byte " + std::to_string(unsigned(static_cast<unsigned char>(text[bad]))) + ")",
+        Location{path, "", static_cast<int>(line), static_cast<int>(bad - line_start) + 1}}};
+  }
   try {
     return Parser(text, path).sections();
   } catch (const Stop& stop) {

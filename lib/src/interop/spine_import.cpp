@@ -133,6 +133,9 @@ class SpineImporter {
   void mesh_part(Part& part, int slot_bone, const Json& att, const std::string& ptr, const AtlasRegion* region);
   const AtlasRegion* find_region(const std::string& name, const std::string& ptr, std::string& sprite);
   Vec2 slice_uv(const AtlasRegion* region, Vec2 region_uv) const;
+  SliceOut* find_slice(const std::string& guid, const TextureSheet** sheet);
+  void grow_slice(SliceOut& slice, const TextureSheet& sheet, const std::string& ptr);
+  void fit_uvs_to_sprites();
   void report_constraints(const Json& root);
 
   JsonSource src_;
@@ -143,6 +146,7 @@ class SpineImporter {
   std::map<std::string, int> bone_index_;
   interop::WeightStats weight_stats_;
   std::map<std::string, std::size_t> sheet_of_page_;
+  std::vector<std::string> part_pointers_;  // each part's attachment, for warnings
 };
 
 double SpineImporter::number(const Json& obj, const char* key, double fallback, const std::string& ptr) const {
@@ -422,6 +426,75 @@ void SpineImporter::import_attachment(const std::string& slot_name, int slot_bon
   else mesh_part(part, slot_bone, att, ptr, region);
   interop::fix_winding(part.mesh);
   result_.rig.parts.push_back(std::move(part));
+  part_pointers_.push_back(ptr);
+}
+
+SliceOut* SpineImporter::find_slice(const std::string& guid, const TextureSheet** sheet) {
+  for (TextureSheet& s : result_.sheets) {
+    for (SliceOut& slice : s.slices) {
+      if (slice.guid == guid && slice.x >= 0) return *sheet = &s, &slice;
+    }
+  }
+  return nullptr;
+}
+
+// Grows `slice` over the page pixels its parts' uvs reach (clipped to the page) and re-expresses
+// those uvs in the grown rect, so they sample the same pixels.
+void SpineImporter::grow_slice(SliceOut& slice, const TextureSheet& sheet, const std::string& ptr) {
+  const auto clip = [](double v, int hi) { return v >= 0 ? std::min(v, double(hi)) : 0.0; };
+  double x0 = slice.x, y0 = slice.y, x1 = slice.x + slice.w, y1 = slice.y + slice.h;
+  for (const Part& part : result_.rig.parts) {
+    if (part.sprite != slice.guid) continue;
+    for (const Vec2& uv : part.mesh.uvs) {
+      const double px = clip(slice.x + uv.x * slice.w, sheet.width), py = clip(slice.y + uv.y * slice.h, sheet.height);
+      x0 = std::min(x0, px), y0 = std::min(y0, py), x1 = std::max(x1, px), y1 = std::max(y1, py);
+    }
+  }
+  const SliceOut grown{slice.guid,
+                       slice.name,
+                       int(std::floor(x0)),
+                       int(std::floor(y0)),
+                       int(std::ceil(x1)) - int(std::floor(x0)),
+                       int(std::ceil(y1)) - int(std::floor(y0))};
+  if (grown.w == slice.w && grown.h == slice.h) return;
+  for (std::size_t p = 0; p < result_.rig.parts.size(); ++p) {
+    Part& part = result_.rig.parts[p];
+    if (part.sprite != slice.guid) continue;
+    for (Vec2& uv : part.mesh.uvs) {
+      uv = {(slice.x + uv.x * slice.w - grown.x) / grown.w, (slice.y + uv.y * slice.h - grown.y) / grown.h};
+    }
+  }
+  warn("convert.spine.uv.slice",
+       "region \"" + slice.name + "\": mesh uvs reach beyond its " + std::to_string(slice.w) + " x " +
+           std::to_string(slice.h) + " packed pixels (into whitespace the packer stripped); its slice grows to " +
+           std::to_string(grown.w) + " x " + std::to_string(grown.h) +
+           " px of the page, the pixels Spine samples there",
+       ptr);
+  slice = grown;
+}
+
+// rig uvs must lie in 0..1 of the part's sprite. Spine meshes may reach into whitespace the packer
+// stripped, outside the packed rect the slice covers: such slices grow over the page. Whatever
+// still lies outside (beyond the page, without an atlas, or a whole-page sprite) is clamped.
+void SpineImporter::fit_uvs_to_sprites() {
+  const auto outside = [](const Part& part) {
+    return std::any_of(part.mesh.uvs.begin(), part.mesh.uvs.end(),
+                       [](Vec2 uv) { return !(uv.x >= 0 && uv.x <= 1 && uv.y >= 0 && uv.y <= 1); });
+  };
+  for (std::size_t p = 0; p < result_.rig.parts.size(); ++p) {
+    const Part& part = result_.rig.parts[p];
+    const TextureSheet* sheet = nullptr;
+    SliceOut* slice = part.sprite.empty() || !outside(part) ? nullptr : find_slice(part.sprite, &sheet);
+    if (slice && sheet->width > 0 && sheet->height > 0) grow_slice(*slice, *sheet, part_pointers_[p]);
+  }
+  for (std::size_t p = 0; p < result_.rig.parts.size(); ++p) {
+    if (const std::size_t moved = interop::clamp_uvs(result_.rig.parts[p])) {
+      warn("convert.spine.uv.clamped",
+           "slot \"" + result_.rig.parts[p].name.value_or("") + "\": " + std::to_string(moved) +
+               " uvs lay outside the sprite and were clamped into it (the texture shifts on their triangles)",
+           part_pointers_[p]);
+    }
+  }
 }
 
 const Json* SpineImporter::find_default_skin(const Json& root, std::string& skin_ptr) {
@@ -520,6 +593,11 @@ ImportResult SpineImporter::run(const Json& root) {
   read_bones(root);
   build_rig_bones();
   read_slots_and_skins(root);
+  if (result_.rig.parts.empty()) {
+    fail("spine.attachment.none", "no slot shows a region or mesh attachment in the setup pose: nothing to import",
+         "/slots");
+  }
+  fit_uvs_to_sprites();
   report_constraints(root);
   if (weight_stats_.vertices_trimmed > 0) {
     warn("convert.weights.trimmed",

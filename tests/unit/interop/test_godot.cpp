@@ -196,6 +196,52 @@ TEST_CASE("godot import: errors name the line and a stable code", "[interop]") {
   CHECK(none.error().code == "godot.skeleton");
 }
 
+TEST_CASE("godot import: nameless nodes, no skinned polygon and uvs off the texture", "[interop]") {
+  const std::string hero = fixture("godot/hero.tscn");
+  std::string nameless = hero;
+  nameless.replace(nameless.find("name=\"leg\""), 10, "name=\"\"");
+  auto r = import_godot(nameless, "nameless.tscn", {});
+  REQUIRE_FALSE(r.has_value());
+  CHECK(r.error().code == "godot.syntax");
+  CHECK(r.error().where.line == 13);
+  std::string latin1 = hero;
+  latin1.replace(latin1.find("name=\"leg\""), 10, "name=\"l\xE9g\"");  // a Latin-1 byte, not UTF-8
+  auto bad_text = import_godot(latin1, "latin1.tscn", {});
+  REQUIRE_FALSE(bad_text.has_value());
+  CHECK(bad_text.error().code == "godot.syntax");
+  CHECK(bad_text.error().where.line == 13);
+  CHECK(bad_text.error().where.column == 14);
+  std::string utf8 = hero;
+  utf8.replace(utf8.find("name=\"body\""), 11,
+               "name=\"b\xC3\xB6"
+               "dy\"");  // a UTF-8 name is fine
+  auto good_text = import_godot(utf8, "utf8.tscn", {});
+  REQUIRE(good_text.has_value());
+  CHECK(good_text->rig.parts[0].name ==
+        "b\xC3\xB6"
+        "dy");
+
+  // The polygon skinned to nothing: warned about, and then there is nothing to import.
+  std::string unskinned = hero;
+  unskinned.erase(unskinned.find("skeleton = NodePath"),
+                  std::string("skeleton = NodePath(\"../Skeleton2D\")\n").size());
+  auto none = import_godot(unskinned, "unskinned.tscn", {});
+  REQUIRE_FALSE(none.has_value());
+  CHECK(none.error().code == "godot.polygon.none");
+  CHECK(none.error().where.line == 7);  // the Skeleton2D
+
+  // A 20 x 40 texture: uv (22, 42) lies beyond it and is clamped to its corner.
+  GodotImportOptions options;
+  options.resolve_texture = [](const std::string&) { return std::optional<GodotTexture>(GodotTexture{20, 40}); };
+  auto small = import_godot(hero, "small.tscn", options);
+  REQUIRE(small.has_value());
+  const Part& part = small->rig.parts[0];
+  CHECK(part.mesh.uvs[0].x == Approx(0.1));
+  CHECK(part.mesh.uvs[2].x == 1);
+  CHECK(part.mesh.uvs[2].y == 1);
+  CHECK(has_code(small->diagnostics, "convert.godot.uv.clamped"));
+}
+
 TEST_CASE("round trip: rig -> Spine -> rig keeps bones, meshes and weights", "[interop]") {
   const Rig rig = sample_rig();
   auto spine = export_spine(rig, sample_export());

@@ -194,7 +194,9 @@ TEST_CASE("spine import: more than 4 influences keeps the 4 largest and reports 
 }
 
 TEST_CASE("spine import: rotate and translate timelines become clips that replay Spine", "[interop]") {
-  const std::string json = R"({"skeleton": {}, "bones": [{"name": "root", "rotation": 10}, {"name": "arm", "parent": "root", "x": 5}],
+  const std::string json =
+      R"({"skeleton": {}, "bones": [{"name": "root", "rotation": 10}, {"name": "arm", "parent": "root", "x": 5}], "slots": [{"name": "s", "bone": "root", "attachment": "box"}],
+    "skins": [{"name": "default", "attachments": {"s": {"box": {"width": 4, "height": 4}}}}],
     "animations": {"wave": {"bones": {
       "arm": {"rotate": [{"value": 0}, {"time": 0.5, "value": 90, "curve": "stepped"}, {"time": 1, "value": -30}],
               "scale": [{"x": 2}]},
@@ -236,7 +238,9 @@ TEST_CASE("spine import: rotate and translate timelines become clips that replay
 }
 
 TEST_CASE("spine import: a translate key moves the bone where Spine moves it under a turned, scaled parent", "[interop]") {
-  const std::string json = R"({"skeleton": {}, "bones": [{"name": "root", "rotation": 90, "scaleX": 2}, {"name": "arm", "parent": "root", "x": 5}],
+  const std::string json =
+      R"({"skeleton": {}, "bones": [{"name": "root", "rotation": 90, "scaleX": 2}, {"name": "arm", "parent": "root", "x": 5}], "slots": [{"name": "s", "bone": "root", "attachment": "box"}],
+    "skins": [{"name": "default", "attachments": {"s": {"box": {"width": 4, "height": 4}}}}],
     "animations": {"reach": {"bones": {"arm": {"translate": [{"x": 5}]}}}}})";
   auto r = import_spine(json, "reach.json", nullptr, {});
   REQUIRE(r.has_value());
@@ -282,4 +286,83 @@ TEST_CASE("atlas: a lone region covering its page draws the texture's whole-imag
   REQUIRE(sidecar.has_value());
   CHECK(sidecar->find("\"type\": \"2d\"") != std::string::npos);
   CHECK(sidecar->find("sprites") == std::string::npos);
+}
+
+namespace {
+
+// One mesh attachment "arm" on the root, its uvs the corners of the region's original image.
+std::string corner_mesh_skeleton(const std::string& uvs) {
+  return R"({"skeleton": {}, "bones": [{"name": "root"}],
+    "slots": [{"name": "arm", "bone": "root", "attachment": "arm"}],
+    "skins": [{"name": "default", "attachments": {"arm": {"arm": {
+      "type": "mesh", "uvs": )" +
+         uvs + R"(, "triangles": [0, 1, 2, 0, 2, 3], "hull": 4,
+      "vertices": [0, 0, 30, 0, 30, -30, 0, -30]}}}}]})";
+}
+
+}  // namespace
+
+TEST_CASE("spine import: a mesh reaching into stripped whitespace grows its slice over the page", "[interop]") {
+  // The 30 x 30 original lost 5 px on each side: 20 x 20 packed at (10, 10). The original's corners
+  // sit at page (5, 5) and (35, 35): the slice grows to that rect and the uvs become its corners.
+  auto atlas =
+      parse_spine_atlas("page.png\nsize: 64, 64\narm\nbounds: 10, 10, 20, 20\noffsets: 5, 5, 30, 30\n", "a.atlas");
+  REQUIRE(atlas.has_value());
+  auto r = import_spine(corner_mesh_skeleton("[0, 0, 1, 0, 1, 1, 0, 1]"), "arm.json", &*atlas, {});
+  REQUIRE(r.has_value());
+  REQUIRE(r->sheets.size() == 1);
+  REQUIRE(r->sheets[0].slices.size() == 1);
+  const SliceOut& slice = r->sheets[0].slices[0];
+  CHECK(slice.x == 5);
+  CHECK(slice.y == 5);
+  CHECK(slice.w == 30);
+  CHECK(slice.h == 30);
+  const std::vector<Vec2> expected = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+  REQUIRE(r->rig.parts[0].mesh.uvs.size() == 4);
+  for (std::size_t i = 0; i < 4; ++i) {
+    CHECK(r->rig.parts[0].mesh.uvs[i].x == expected[i].x);
+    CHECK(r->rig.parts[0].mesh.uvs[i].y == expected[i].y);
+  }
+  CHECK(has_code(*r, "convert.spine.uv.slice"));
+  CHECK_FALSE(has_code(*r, "convert.spine.uv.clamped"));
+
+  // Uvs inside the packed pixels leave the slice as packed, with no warning.
+  auto inside = import_spine(corner_mesh_skeleton("[0.2, 0.2, 0.8, 0.2, 0.8, 0.8, 0.2, 0.8]"), "arm.json", &*atlas, {});
+  REQUIRE(inside.has_value());
+  const SliceOut& packed = inside->sheets[0].slices[0];
+  CHECK((packed.x == 10 && packed.y == 10 && packed.w == 20 && packed.h == 20));
+  CHECK(inside->rig.parts[0].mesh.uvs[0].x == Approx(0.05));  // page 11 of 10..30
+  CHECK(inside->diagnostics.empty());
+}
+
+TEST_CASE("spine import: uvs that would leave the page or have no sprite are clamped into 0..1", "[interop]") {
+  // Packed at the page's corner: the original's top-left would be page (-5, -5).
+  auto atlas =
+      parse_spine_atlas("page.png\nsize: 64, 64\narm\nbounds: 0, 0, 20, 20\noffsets: 5, 5, 30, 30\n", "a.atlas");
+  REQUIRE(atlas.has_value());
+  auto r = import_spine(corner_mesh_skeleton("[0, 0, 1, 0, 1, 1, 0, 1]"), "arm.json", &*atlas, {});
+  REQUIRE(r.has_value());
+  const SliceOut& slice = r->sheets[0].slices[0];
+  CHECK((slice.x == 0 && slice.y == 0 && slice.w == 25 && slice.h == 25));
+  for (const Vec2& uv : r->rig.parts[0].mesh.uvs) {
+    CHECK((uv.x >= 0 && uv.x <= 1 && uv.y >= 0 && uv.y <= 1));
+  }
+  CHECK(r->rig.parts[0].mesh.uvs[2].x == 1);  // page 25 is the grown slice's right edge
+  CHECK(has_code(*r, "convert.spine.uv.slice"));
+  CHECK(has_code(*r, "convert.spine.uv.clamped"));  // the top-left corner, off the page
+
+  // Without an atlas the uvs stay region-relative: one outside 0..1 is clamped.
+  auto bare = import_spine(corner_mesh_skeleton("[5, 0, 1, 0, 1, 1, -0.5, 1]"), "arm.json", nullptr, {});
+  REQUIRE(bare.has_value());
+  CHECK(bare->rig.parts[0].mesh.uvs[0].x == 1);
+  CHECK(bare->rig.parts[0].mesh.uvs[3].x == 0);
+  CHECK(has_code(*bare, "convert.spine.uv.clamped"));
+}
+
+TEST_CASE("spine import: a skeleton that shows no attachment is refused", "[interop]") {
+  auto r = import_spine(R"({"skeleton": {}, "bones": [{"name": "root"}], "slots": [{"name": "s", "bone": "root"}]})",
+                        "bones.json", nullptr, {});
+  REQUIRE_FALSE(r.has_value());
+  CHECK(r.error().code == "spine.attachment.none");
+  CHECK(r.error().where.json_pointer == "/slots");
 }
