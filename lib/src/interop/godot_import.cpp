@@ -120,6 +120,9 @@ void GodotImporter::build_nodes(const std::vector<Section>& sections) {
       n.path = p == "." ? n.name : p + "/" + n.name;
     }
     n.local = node_local(s);
+    // Godot keeps sibling names unique; a second one would make NodePaths ambiguous.
+    if (by_path.count(n.path))
+      fail("godot.syntax", "two nodes are named \"" + n.path + "\" (sibling names must differ)", s.line);
     by_path[n.path] = static_cast<int>(nodes_.size());
     nodes_.push_back(std::move(n));
   }
@@ -176,6 +179,10 @@ void GodotImporter::read_bones(int skeleton) {
     rest_world.push_back(world);
     rigid.push_back({world.e, world.f, rot});
     result_.rig.bones.push_back(std::move(bone));
+  }
+  if (result_.rig.bones.empty()) {
+    fail("godot.bone", "the Skeleton2D has no Bone2D: there is nothing to skin to",
+         nodes_[static_cast<std::size_t>(skeleton)].section->line);
   }
 }
 

@@ -221,6 +221,23 @@ TEST_CASE("godot import: nameless nodes, no skinned polygon and uvs off the text
         "b\xC3\xB6"
         "dy");
 
+  // Two siblings of one name would make "hip/leg" ambiguous.
+  std::string twins = hero;
+  twins.replace(twins.find("name=\"body\""), 11, "name=\"Skeleton2D\"");
+  auto twin = import_godot(twins, "twins.tscn", {});
+  REQUIRE_FALSE(twin.has_value());
+  CHECK(twin.error().code == "godot.syntax");
+  CHECK(twin.error().where.line == 18);
+
+  // A Skeleton2D without Bone2D leaves the weights nothing to name.
+  std::string boneless = hero;
+  boneless.erase(boneless.find("[node name=\"hip\""),
+                 boneless.find("[node name=\"body\"") - boneless.find("[node name=\"hip\""));
+  auto no_bones = import_godot(boneless, "boneless.tscn", {});
+  REQUIRE_FALSE(no_bones.has_value());
+  CHECK(no_bones.error().code == "godot.bone");
+  CHECK(no_bones.error().where.line == 7);
+
   // The polygon skinned to nothing: warned about, and then there is nothing to import.
   std::string unskinned = hero;
   unskinned.erase(unskinned.find("skeleton = NodePath"),
