@@ -177,7 +177,9 @@ std::string write_spine_atlas(const Atlas& atlas) {
     return s;
   };
   for (const AtlasPage& page : atlas.pages) {
-    if (!out.empty()) out += "\n";
+    // A blank line before the first page keeps a name that starts like a byte order mark (which a
+    // reader skips at the start of the file) a name.
+    if (!out.empty() || page.name.rfind("\xEF\xBB\xBF", 0) == 0) out += "\n";
     out += page.name + "\n";
     out += "\tsize: " + nums({page.width, page.height}) + "\n";
     out += "\tfilter: Linear, Linear\n";
