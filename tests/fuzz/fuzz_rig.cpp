@@ -5,6 +5,7 @@
 // degenerate vertices) and keeps its fractions in [0, 1]. Every rig read also goes through the checked
 // write's path: the writer prints rig_to_json's value, and the readers read the same from the RigDoc as
 // from that value.
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
@@ -14,6 +15,7 @@
 #include "rig/rig_json_internal.h"
 #include "rig2d/quality/deform_check.h"
 #include "rig2d/rig/rig_json.h"
+#include "rig2d/validate/fix.h"
 
 namespace {
 
@@ -40,10 +42,46 @@ void check_doc(const rig2d::Rig& rig) {
   }
 }
 
+// --fix rewrites users' files: it must never change what the engine loads (the same rig within
+// float32 rounding of the renormalized weights), write anything the reader refuses, or find more to
+// fix in its own output.
+void check_fix(std::string_view text) {
+  auto fixed = rig2d::fix_rig(text, "fuzz.rig2d.json");
+  if (!fixed) {
+    if (fixed.error().code.empty()) std::abort();
+    return;
+  }
+  for (const rig2d::Diagnostic& d : fixed->changes) {
+    if (d.code.rfind("fix.", 0) != 0) std::abort();
+  }
+  if (!fixed->changed) {
+    if (fixed->text != text) std::abort();
+    return;
+  }
+  auto again = rig2d::fix_rig(fixed->text, "fixed.rig2d.json");
+  if (!again || again->changed) std::abort();
+  auto before = rig2d::read_rig_normalized(text, "a");
+  auto after = rig2d::read_rig_normalized(fixed->text, "b");
+  if (before.has_value() != after.has_value()) std::abort();
+  if (!before) return;
+  if (before->parts.size() != after->parts.size()) std::abort();
+  // Weights within rounding; then everything else byte for byte (the writer prints NaN as null).
+  for (std::size_t p = 0; p < before->parts.size(); ++p) {
+    std::vector<double>&x = before->parts[p].skin_weights, &y = after->parts[p].skin_weights;
+    if (x.size() != y.size()) std::abort();
+    for (std::size_t k = 0; k < x.size(); ++k) {
+      if (!(std::abs(x[k] - y[k]) <= 1e-6) && !(std::isnan(x[k]) && std::isnan(y[k]))) std::abort();
+    }
+    x.clear(), y.clear();
+  }
+  if (rig2d::write_rig(*before) != rig2d::write_rig(*after)) std::abort();
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
+  check_fix(text);
   auto rig = rig2d::read_rig_normalized(text, "fuzz.rig2d.json");
   if (rig) {
     check_doc(*rig);
