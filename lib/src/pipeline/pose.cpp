@@ -79,7 +79,10 @@ std::vector<Vec2> frame_uvs(std::span<const Vec2> uvs, const std::optional<UvRec
   return out;
 }
 
-std::vector<std::vector<Vec2>> skin_rig(const Rig& rig, const RigPose& pose) {
+namespace {
+
+// skin = now * invBind per rig bone, the pose's matrices through pose_root_local.
+std::vector<Affine2> skin_matrices(const Rig& rig, const RigPose& pose) {
   const std::size_t n = rig.bones.size();
   std::vector<BoneLocal> locals = pose.bones;
   locals.resize(n);
@@ -91,20 +94,45 @@ std::vector<std::vector<Vec2>> skin_rig(const Rig& rig, const RigPose& pose) {
   std::map<std::string, std::size_t> last_by_name;
   for (std::size_t i = 0; i < n; ++i) last_by_name[rig.bones[i].name] = i;
   for (std::size_t i = 0; i < n; ++i) skin[i] = multiply(now[last_by_name[rig.bones[i].name]], bind.inv_bind[i]);
+  return skin;
+}
 
+bool deforms(const RigPose& pose, std::size_t part) { return part < pose.deform.size() && !pose.deform[part].empty(); }
+
+// The bind vertices of part `p` with the pose's deform offsets added (missing offsets count as 0).
+std::vector<Vec2> deformed_vertices(const Part& part, const std::vector<double>& off) {
+  std::vector<Vec2> source = part.mesh.verts;
+  for (std::size_t v = 0; v < source.size() && 2 * v + 1 < off.size(); ++v) {
+    source[v] = {source[v].x + off[2 * v], source[v].y + off[2 * v + 1]};
+  }
+  return source;
+}
+
+}  // namespace
+
+std::vector<std::vector<Vec2>> skin_rig(const Rig& rig, const RigPose& pose) { return skin_rig(rig, pose, {}); }
+
+std::vector<SkinPlan> plan_skin(const Rig& rig) {
+  std::vector<SkinPlan> plans;
+  plans.reserve(rig.parts.size());
+  for (const Part& part : rig.parts) plans.emplace_back(part.mesh.verts, part.skin_indices, part.skin_weights);
+  return plans;
+}
+
+std::vector<std::vector<Vec2>> skin_rig(const Rig& rig, const RigPose& pose, std::span<const SkinPlan> plans) {
+  const std::vector<Affine2> skin = skin_matrices(rig, pose);
   std::vector<std::vector<Vec2>> out(rig.parts.size());
   for (std::size_t p = 0; p < rig.parts.size(); ++p) {
     const Part& part = rig.parts[p];
-    std::vector<Vec2> source = part.mesh.verts;
-    if (p < pose.deform.size()) {
-      const std::vector<double>& off = pose.deform[p];
-      for (std::size_t v = 0; v < source.size() && 2 * v + 1 < off.size(); ++v) {
-        source[v] = {source[v].x + off[2 * v], source[v].y + off[2 * v + 1]};
-      }
-    }
-    out[p].resize(source.size());
+    out[p].resize(part.mesh.verts.size());
     // Slots beyond the skin arrays (a malformed in-memory rig) stay at the origin, like 0 weights.
-    skin_vertices(source, part.skin_indices, part.skin_weights, skin, out[p]);
+    if (p < plans.size() && !deforms(pose, p)) {
+      skin_vertices(plans[p], skin, out[p]);
+    } else if (deforms(pose, p)) {
+      skin_vertices(deformed_vertices(part, pose.deform[p]), part.skin_indices, part.skin_weights, skin, out[p]);
+    } else {
+      skin_vertices(part.mesh.verts, part.skin_indices, part.skin_weights, skin, out[p]);
+    }
   }
   return out;
 }

@@ -33,3 +33,25 @@ std::size_t skin_avx512(const Vec2* bind, const std::uint32_t* idx, const double
                         std::size_t bones, Vec2* out, std::size_t n, bool float32);
 
 }  // namespace rig2d::detail
+
+namespace rig2d {
+class SkinPlan;
+}
+
+namespace rig2d::detail {
+
+// The kernels behind skin_vertices(SkinPlan): one vertex at a time, or two per step in AVX2.
+enum class PlanKernel { portable, avx2 };
+
+bool plan_kernel_available(PlanKernel kernel);
+
+// Skins `plan` into out[0, out_size) with `kernel` (which must be available), as
+// skin_vertices(plan, ...) does; `float32` as for skin_with. The AVX2 kernel needs
+// bones >= plan.bones_needed() and out_size >= plan.vertex_count().
+void skin_plan_with(PlanKernel kernel, const SkinPlan& plan, const Affine2* skin, std::size_t bones, Vec2* out,
+                    std::size_t out_size, bool float32 = true);
+
+// The AVX2 kernel on the plan's groups of 1..4 slots.
+void skin_plan_avx2(const SkinPlan& plan, const Affine2* skin, Vec2* out, bool float32);
+
+}  // namespace rig2d::detail

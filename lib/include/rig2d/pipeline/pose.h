@@ -23,6 +23,7 @@
 #include "rig2d/raster/color_ramp.h"
 #include "rig2d/raster/draw.h"
 #include "rig2d/rig/rig.h"
+#include "rig2d/skin/skin_plan.h"
 
 namespace rig2d {
 
@@ -45,6 +46,13 @@ RIG2D_EXPORT std::vector<Vec2> frame_uvs(std::span<const Vec2> uvs, const std::o
 // the matrix of the LAST bone of its name, as nowByName does), deform offsets added to the bind
 // vertices first (missing offsets count as 0), then 4-slot LBS.
 RIG2D_EXPORT std::vector<std::vector<Vec2>> skin_rig(const Rig& rig, const RigPose& pose);
+
+// For a rig skinned many times (every frame of a clip, every bend of a deformation check): one
+// SkinPlan per part, made once; skin_rig with them gives the same bits. A part the pose deforms, or
+// one past `plans`, is skinned as skin_rig does it without a plan.
+RIG2D_EXPORT std::vector<SkinPlan> plan_skin(const Rig& rig);
+RIG2D_EXPORT std::vector<std::vector<Vec2>> skin_rig(const Rig& rig, const RigPose& pose,
+                                                     std::span<const SkinPlan> plans);
 
 // Each bone's posed joint (translation of its root-local pose matrix), rig space.
 RIG2D_EXPORT std::vector<Vec2> posed_joints(const Rig& rig, const RigPose& pose);

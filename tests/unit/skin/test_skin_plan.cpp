@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: Apache-2.0
+// SkinPlan: the grouping by kept slots (hand-checked), and every kernel giving skin_vertices' bits on
+// random rigs (NaN and negative-zero weights, indices past the skin, any vertex and bone count).
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "rig2d/pipeline/pose.h"
+#include "rig2d/skin/lbs.h"
+#include "rig2d/skin/skin_plan.h"
+#include "skin/lbs_internal.h"
+
+using namespace rig2d;
+
+namespace {
+
+struct PlanRig {
+  std::vector<Affine2> mats;
+  std::vector<Vec2> verts;
+  std::vector<std::uint32_t> idx;
+  std::vector<double> w;
+};
+
+// `valid`: every index names a bone (what the AVX2 kernel needs); else some are past the skin.
+PlanRig random_plan_rig(std::size_t bones, std::size_t n, std::uint32_t seed, bool valid) {
+  std::uint32_t state = seed;
+  auto next = [&] { return state = state * 1664525u + 1013904223u; };
+  auto real = [&](double scale) { return (static_cast<double>(next() % 200001) - 100000) / 100000 * scale; };
+  PlanRig r;
+  for (std::size_t b = 0; b < bones; ++b) r.mats.push_back({real(2), real(2), real(2), real(2), real(500), real(500)});
+  for (std::size_t v = 0; v < n; ++v) {
+    r.verts.push_back({real(2000), real(2000)});
+    for (int k = 0; k < 4; ++k) {
+      const bool past = !valid && next() % 8 == 0;
+      r.idx.push_back(bones == 0 || past ? static_cast<std::uint32_t>(bones + next() % 3)
+                                         : next() % static_cast<std::uint32_t>(bones));
+      const std::uint32_t kind = next() % 6;  // a third of the slots skipped, as 2-4 influences are
+      r.w.push_back(kind == 0 ? 0.0 : kind == 1 ? -0.0 : kind == 2 ? -real(1) : real(1));
+    }
+    if (next() % 40 == 0) r.w[4 * v + next() % 4] = std::nan("");
+  }
+  return r;
+}
+
+// out of skin_vertices(raw) for the same rig, into a buffer of `size`.
+std::vector<Vec2> raw_skin(const PlanRig& r, std::size_t size) {
+  std::vector<Vec2> out(size, Vec2{7, 7});
+  skin_vertices(r.verts, r.idx, r.w, r.mats, out);
+  return out;
+}
+
+bool same_bits(const std::vector<Vec2>& a, const std::vector<Vec2>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(Vec2)) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("skin plan: vertices grouped by kept slots, in pairs, in the engine's slot order", "[skin]") {
+  // v0: slots 0 and 2 kept; v1: all four; v2: slots 1 and 3 (slot 0 is -0, which the engine skips).
+  const std::vector<Vec2> verts{{1, 2}, {3, 4}, {5, 6}};
+  const std::vector<std::uint32_t> idx{0, 9, 1, 9, 2, 3, 4, 5, 6, 7, 6, 1};
+  const std::vector<double> w{0.25, 0, 0.75, 0, 0.1, 0.2, 0.3, 0.4, -0.0, 0.5, 0, 0.5};
+  const SkinPlan plan(verts, idx, w);
+  CHECK(plan.vertex_count() == 3);
+  CHECK(plan.bones_needed() == 8);  // bone 7 is the largest kept; the 9s sit behind zero weights
+  const SkinPlan::Group& two = plan.group(2);
+  CHECK(two.vertices == std::vector<std::uint32_t>{0, 2});
+  CHECK(two.positions == std::vector<double>{1, 1, 5, 5, 2, 2, 6, 6});
+  CHECK(two.weights == std::vector<double>{0.25, 0.25, 0.5, 0.5, 0.75, 0.75, 0.5, 0.5});
+  CHECK(two.offsets == std::vector<std::uint64_t>{0, 7 * sizeof(Affine2), 1 * sizeof(Affine2), 1 * sizeof(Affine2)});
+  const SkinPlan::Group& four = plan.group(4);
+  CHECK(four.vertices == std::vector<std::uint32_t>{1, 1});  // a lone vertex pairs with itself
+  CHECK(four.weights.size() == 16);
+  CHECK(plan.group(0).vertices.empty());
+  CHECK(plan.group(1).vertices.empty());
+  CHECK(plan.group(3).vertices.empty());
+}
+
+TEST_CASE("skin plan: every kernel gives skin_vertices' bits on random rigs", "[skin]") {
+  const bool avx2 = detail::plan_kernel_available(detail::PlanKernel::avx2);
+  if (!avx2) WARN("this CPU has no AVX2: only the portable plan kernel is compared");
+  std::uint32_t seed = 11;
+  std::size_t compared = 0;
+  for (const std::size_t bones : {0u, 1u, 3u, 20u, 40u}) {
+    for (const std::size_t n : {0u, 1u, 2u, 3u, 7u, 64u, 301u}) {
+      for (const bool valid : {true, false}) {
+        CAPTURE(bones, n, valid);
+        const PlanRig r = random_plan_rig(bones, n, ++seed, valid);
+        const SkinPlan plan(r.verts, r.idx, r.w);
+        REQUIRE(plan.vertex_count() == n);
+        for (const bool float32 : {true, false}) {
+          std::vector<Vec2> expected(n, Vec2{7, 7});
+          detail::skin_with(detail::SkinKernel::portable, r.verts.data(), r.idx.data(), r.w.data(), r.mats.data(),
+                            r.mats.size(), expected.data(), n, float32);
+          std::vector<Vec2> out(n, Vec2{7, 7});
+          detail::skin_plan_with(detail::PlanKernel::portable, plan, r.mats.data(), r.mats.size(), out.data(), n,
+                                 float32);
+          CHECK(same_bits(out, expected));
+          if (avx2 && plan.bones_needed() <= r.mats.size()) {
+            std::fill(out.begin(), out.end(), Vec2{7, 7});
+            detail::skin_plan_with(detail::PlanKernel::avx2, plan, r.mats.data(), r.mats.size(), out.data(), n,
+                                   float32);
+            CHECK(same_bits(out, expected));
+            ++compared;
+          }
+        }
+        // The public entry: out as long, longer (the rest zeroed) or shorter than the mesh.
+        for (const std::size_t size : {n, n + 3, n / 2}) {
+          std::vector<Vec2> out(size, Vec2{7, 7});
+          skin_vertices(plan, r.mats, out);
+          CHECK(same_bits(out, raw_skin(r, size)));
+        }
+      }
+    }
+  }
+  if (avx2) CHECK(compared >= 30);  // the valid rigs with bones, in both precisions
+}
+
+TEST_CASE("skin plan: skin_rig with plans gives skin_rig's bits, deformed parts included", "[skin]") {
+  Rig rig;
+  rig.bones = {{"root", -1, 10, 20, 0}, {"arm", 0, 30, 0, 0.3}, {"hand", 1, 20, 0, -0.2}};
+  rig.layout = Layout::V2;
+  const PlanRig a = random_plan_rig(3, 50, 5, true), b = random_plan_rig(3, 31, 6, false);
+  for (const PlanRig* r : {&a, &b}) {
+    Part part;
+    part.mesh.verts = r->verts;
+    part.skin_indices = r->idx;
+    part.skin_weights = r->w;
+    rig.parts.push_back(part);
+  }
+  const std::vector<SkinPlan> plans = plan_skin(rig);
+  REQUIRE(plans.size() == 2);
+  RigPose pose = bind_pose(rig);
+  pose.bones[1].rot += 0.7;
+  pose.bones[2].sx = 1.5;
+  for (const bool deformed : {false, true}) {
+    if (deformed) pose.deform = {{}, std::vector<double>(62, 1.25)};  // the second part moves
+    const auto with = skin_rig(rig, pose, plans), without = skin_rig(rig, pose);
+    REQUIRE(with.size() == 2);
+    CHECK(same_bits(with[0], without[0]));
+    CHECK(same_bits(with[1], without[1]));
+  }
+  CHECK(same_bits(skin_rig(rig, pose, std::span<const SkinPlan>(plans).first(1))[1], skin_rig(rig, pose)[1]));
+}
