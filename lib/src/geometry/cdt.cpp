@@ -25,7 +25,7 @@ constexpr int kPrev[3] = {2, 0, 1};
 
 double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
 Vec2 sub(Vec2 a, Vec2 b) { return {a.x - b.x, a.y - b.y}; }
-double dist2(Vec2 a, Vec2 b) { return dot(sub(a, b), sub(a, b)); }
+double squared_distance(Vec2 a, Vec2 b) { return dot(sub(a, b), sub(a, b)); }
 
 double incircle_any(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
   return orient2d(a, b, c) > 0 ? incircle(a, b, c, d) : incircle(a, c, b, d);
@@ -634,8 +634,8 @@ class SegmentRecovery {
       both_halves(mid);
       return true;
     }
-    const double scale = std::max(dist2(L, R), dist2(A, B));
-    const double dl = dist2(X, L), dr = dist2(X, R), da = dist2(X, A), db = dist2(X, B);
+    const double scale = std::max(squared_distance(L, R), squared_distance(A, B));
+    const double dl = squared_distance(X, L), dr = squared_distance(X, R), da = squared_distance(X, A), db = squared_distance(X, B);
     const double nearest = std::min({dl, dr, da, db});
     const std::int64_t other = tri(cur).cnt[e];
     const int other_seg = tri(cur).seg[e];
@@ -691,7 +691,7 @@ void Cdt::classify_and_clean(Rule rule) {
     if (T.inside) {
       const Vec2 a = pts_[static_cast<std::size_t>(T.v[0])], b = pts_[static_cast<std::size_t>(T.v[1])],
                  c = pts_[static_cast<std::size_t>(T.v[2])];
-      const double longest = std::max({dist2(a, b), dist2(b, c), dist2(c, a)});
+      const double longest = std::max({squared_distance(a, b), squared_distance(b, c), squared_distance(c, a)});
       if (std::fabs(orient2d(a, b, c)) <= 1e-12 * longest) T.inside = false;
     }
   }
@@ -767,7 +767,7 @@ class Refiner {
   // the shortest edge.
   int classify(const Tri& T, bool& angle_bad, bool& size_bad) const {
     double l2[3];
-    for (int i = 0; i < 3; ++i) l2[i] = dist2(P(T.v[kNext[i]]), P(T.v[kPrev[i]]));
+    for (int i = 0; i < 3; ++i) l2[i] = squared_distance(P(T.v[kNext[i]]), P(T.v[kPrev[i]]));
     int s = 0;
     for (int i = 1; i < 3; ++i)
       if (l2[i] < l2[s]) s = i;
@@ -805,7 +805,7 @@ class Refiner {
     if (S1.a == S2.a || S1.a == S2.b) join = S1.a;
     if (S1.b == S2.a || S1.b == S2.b) join = S1.b;
     if (join < 0) return false;
-    const double d1 = std::sqrt(dist2(P(u), P(join))), d2 = std::sqrt(dist2(P(w), P(join)));
+    const double d1 = std::sqrt(squared_distance(P(u), P(join))), d2 = std::sqrt(squared_distance(P(w), P(join)));
     return d1 < 1.001 * d2 && d1 > 0.999 * d2;
   }
 
@@ -813,7 +813,7 @@ class Refiner {
     const Tri& T = tri(t);
     if (!T.inside || T.cnt[i] == 0) return false;
     const Vec2 u = P(T.v[kNext[i]]), v = P(T.v[kPrev[i]]), apex = P(T.v[i]);
-    return dot(sub(u, apex), sub(v, apex)) < 0 || dist2(u, v) > max_edge2_;
+    return dot(sub(u, apex), sub(v, apex)) < 0 || squared_distance(u, v) > max_edge2_;
   }
 
   void enqueue_triangle(int t) {
@@ -836,7 +836,7 @@ class Refiner {
   Vec2 segment_split_point(int a, int b) const {
     const bool acute_a = c_.kind_[static_cast<std::size_t>(a)] == Kind::Input;
     const bool acute_b = c_.kind_[static_cast<std::size_t>(b)] == Kind::Input;
-    const double len = std::sqrt(dist2(P(a), P(b)));
+    const double len = std::sqrt(squared_distance(P(a), P(b)));
     double frac = 0.5;
     if (acute_a != acute_b && len > 0) {
       double pow2 = 1.0;
@@ -894,9 +894,9 @@ class Refiner {
     if (angle_bad && alpha_ > 0) {
       const Vec2 p = P(T.v[kNext[shortest]]), q = P(T.v[kPrev[shortest]]);
       const Vec2 mid{0.5 * (p.x + q.x), 0.5 * (p.y + q.y)};
-      const double half = 0.5 * std::sqrt(dist2(p, q));
+      const double half = 0.5 * std::sqrt(squared_distance(p, q));
       const double reach = half / std::tan(0.5 * alpha_);
-      const double dc = std::sqrt(dist2(cc, mid));
+      const double dc = std::sqrt(squared_distance(cc, mid));
       if (dc > reach && dc > 0) cc = {mid.x + (cc.x - mid.x) * (reach / dc), mid.y + (cc.y - mid.y) * (reach / dc)};
     }
     return cc;
