@@ -35,6 +35,14 @@ cmp -s "$work/spine/hero.png.meta.json" "$work/first.meta.json" || fail "second 
 "$validate" "$work/godot/hero.rig2d.json" "$work/godot/hero.png.meta.json" -q || fail "the Godot rig does not validate"
 "$pose" "$work/godot/hero.rig2d.json" -o "$work/godot/bind.png" -q || fail "the Godot rig does not render"
 
+# A mesh reaching into whitespace the atlas packer stripped: its slice grows over the page pixels the
+# uvs reach (the packed 20 x 20 at 10,10 of a 30 x 30 original), so the rig validates.
+mkdir -p "$work/stripped" && cp "$data"/stripped/* "$work/stripped/"
+"$convert" "$work/stripped/arm.json" -o "$work/stripped/arm.rig2d.json" 2> "$work/stripped.log" || fail "stripped import"
+grep -q "\[convert.spine.uv.slice\]" "$work/stripped.log" || fail "the grown slice was not reported"
+tr -d ' \n' < "$work/stripped/page.png.meta.json" | grep -q '"rect":{"x":5,"y":5,"w":30,"h":30}' || fail "slice not grown"
+"$validate" "$work/stripped/arm.rig2d.json" "$work/stripped/page.png.meta.json" -q || fail "the stripped import does not validate"
+
 # Two characters imported into one asset tree from same-named files (hero.json, hero.png; hero.tscn)
 # get GUIDs of their own: texture, slices, rig id and clips are named by their path under assets/.
 for d in a b; do
