@@ -51,7 +51,7 @@ std::vector<Vec2> raw_skin(const PlanRig& r, std::size_t size) {
 }
 
 bool same_bits(const std::vector<Vec2>& a, const std::vector<Vec2>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(Vec2)) == 0;
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(Vec2)) == 0);
 }
 
 }  // namespace
