@@ -99,7 +99,7 @@ std::vector<Affine2> skin_matrices(const Rig& rig, const RigPose& pose) {
 
 bool deforms(const RigPose& pose, std::size_t part) { return part < pose.deform.size() && !pose.deform[part].empty(); }
 
-// The bind vertices of part `p` with the pose's deform offsets added (missing offsets count as 0).
+// The bind vertices of `part` with the deform offsets `off` added (missing offsets count as 0).
 std::vector<Vec2> deformed_vertices(const Part& part, const std::vector<double>& off) {
   std::vector<Vec2> source = part.mesh.verts;
   for (std::size_t v = 0; v < source.size() && 2 * v + 1 < off.size(); ++v) {
@@ -126,10 +126,10 @@ std::vector<std::vector<Vec2>> skin_rig(const Rig& rig, const RigPose& pose, std
     const Part& part = rig.parts[p];
     out[p].resize(part.mesh.verts.size());
     // Slots beyond the skin arrays (a malformed in-memory rig) stay at the origin, like 0 weights.
-    if (p < plans.size() && !deforms(pose, p)) {
-      skin_vertices(plans[p], skin, out[p]);
-    } else if (deforms(pose, p)) {
+    if (deforms(pose, p)) {
       skin_vertices(deformed_vertices(part, pose.deform[p]), part.skin_indices, part.skin_weights, skin, out[p]);
+    } else if (p < plans.size()) {
+      skin_vertices(plans[p], skin, out[p]);
     } else {
       skin_vertices(part.mesh.verts, part.skin_indices, part.skin_weights, skin, out[p]);
     }
