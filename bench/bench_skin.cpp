@@ -2,6 +2,9 @@
 // LBS skinning (skin_vertices, 4 influences) against its memory floor: a memcpy of the same bind-vertex,
 // index and weight buffers into buffers of the same size, at 1k-10k vertices. Both run interleaved in
 // the same process so a loaded machine slows both alike; the ratio is what counts (goal: <= 2).
+// Two skins: influences drawn at random for every vertex (no two neighbours alike: the worst case
+// for a SkinPlan), and a rig's (a grid mesh with a chain of bones across it, heat weights, as
+// rig2d-autorig weights a sprite: neighbours share their bones).
 //
 //   cmake -S . -B build/bench -DRIG2D_BUILD_BENCH=ON && cmake --build build/bench --target bench_skin -j2
 //   ./build/bench/bench/bench_skin [repeats=31] [bones=20]
@@ -11,10 +14,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <string>
 #include <vector>
 
+#include "rig2d/geometry/grid_mesh.h"
 #include "rig2d/skin/lbs.h"
 #include "rig2d/skin/skin_plan.h"
+#include "rig2d/weights/heat_weights.h"
 
 using namespace rig2d;
 
@@ -26,9 +32,9 @@ struct Buffers {
   std::vector<double> w;
 };
 
-// A realistic skin: every vertex has 2-4 influences among `bones` bones (20 unless asked), weights
-// summing to 1.
-Buffers make_buffers(std::size_t n, std::uint32_t bones) {
+// Scattered influences: every vertex has 2-4 bones drawn at random among `bones` (20 unless asked),
+// weights summing to 1.
+Buffers scattered_skin(std::size_t n, std::uint32_t bones) {
   Buffers b;
   b.bind.resize(n);
   b.out.resize(n);
@@ -47,6 +53,24 @@ Buffers make_buffers(std::size_t n, std::uint32_t bones) {
       left -= wk;
     }
   }
+  return b;
+}
+
+// A rig's skin: a grid of about n vertices over a 2:1 rectangle, a chain of `bones` equal bones
+// along its middle, heat weights (rig2d-autorig's default). Empty if the weights fail.
+Buffers rig_skin(std::size_t n, std::uint32_t bones) {
+  const double cols = std::round(std::sqrt(2.0 * static_cast<double>(n))) - 1, rows = std::round((cols + 1) / 2) - 1;
+  auto mesh = generate_grid_mesh({400, 200, cols, rows, 0.5, 0.5});
+  std::vector<Bone> chain;
+  for (std::uint32_t i = 0; i < bones; ++i)
+    chain.push_back({"b" + std::to_string(i), static_cast<std::int64_t>(i) - 1, i == 0 ? -190.0 : 380.0 / bones, 0, 0});
+  auto heat = mesh ? compute_heat_weights(*mesh, chain) : Unexpected{Error{}};
+  Buffers b;
+  if (!heat) return b;
+  b.bind = mesh->verts;
+  b.out.resize(b.bind.size());
+  b.idx = heat->weights.indices;
+  b.w = heat->weights.weights;
   return b;
 }
 
@@ -78,22 +102,20 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  const int repeats = argc > 1 ? std::max(3, std::atoi(argv[1])) : 31;
-  const auto bones = static_cast<std::uint32_t>(argc > 2 ? std::clamp(std::atoi(argv[2]), 1, 1024) : 20);
-  const std::vector<Affine2> mats = make_matrices(bones);
-  std::printf(
-      "rig2d LBS bench: skin_vertices vs memcpy of the same bind+index+weight buffers (64 B/vertex in),\n"
-      "thread CPU time, median of %d interleaved runs of ~4M vertices each, %u bones; 'plan' is\n"
-      "skin_vertices(SkinPlan) on a plan of the same buffers, made once (not timed)\n\n",
-      repeats, bones);
-  std::printf("%8s %12s %12s %12s %10s %8s %8s\n", "vertices", "lbs ns/vert", "plan ns/vert", "copy ns/vert",
-              "copy GB/s", "ratio", "plan");
+struct Figures {
   double worst = 0, worst_plan = 0;
-  for (const std::size_t n : {1000u, 2000u, 4000u, 6000u, 10000u}) {
-    Buffers b = make_buffers(n, bones);
+};
+
+// One row per size: skin_vertices, the same through a SkinPlan, and the memcpy floor.
+Figures run_sizes(const char* title, Buffers (*make)(std::size_t, std::uint32_t), std::uint32_t bones,
+                  const std::vector<Affine2>& mats, int repeats) {
+  std::printf("\n%s\n%8s %12s %12s %12s %10s %8s %8s\n", title, "vertices", "lbs ns/vert", "plan ns/vert",
+              "copy ns/vert", "copy GB/s", "ratio", "plan");
+  Figures f;
+  for (const std::size_t size : {1000u, 2000u, 4000u, 6000u, 10000u}) {
+    Buffers b = make(size, bones);
+    const std::size_t n = b.bind.size();
+    if (n == 0) continue;
     std::vector<Vec2> bind_copy(n);
     std::vector<std::uint32_t> idx_copy(4 * n);
     std::vector<double> w_copy(4 * n);
@@ -123,11 +145,31 @@ int main(int argc, char** argv) {
     const double per = static_cast<double>(inner) * static_cast<double>(n);
     const double lbs_ns = median(t_lbs) / per * 1e9, plan_ns = median(t_plan) / per * 1e9;
     const double copy_ns = median(t_copy) / per * 1e9;
-    worst = std::max(worst, lbs_ns / copy_ns);
-    worst_plan = std::max(worst_plan, plan_ns / copy_ns);
+    f.worst = std::max(f.worst, lbs_ns / copy_ns);
+    f.worst_plan = std::max(f.worst_plan, plan_ns / copy_ns);
     std::printf("%8zu %12.2f %12.2f %12.2f %10.1f %8.2f %8.2f\n", n, lbs_ns, plan_ns, copy_ns, 64.0 / copy_ns,
                 lbs_ns / copy_ns, plan_ns / copy_ns);
   }
-  std::printf("\nworst LBS / memcpy: %.2fx, with a SkinPlan %.2fx (goal <= 2x)\n", worst, worst_plan);
+  return f;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int repeats = argc > 1 ? std::max(3, std::atoi(argv[1])) : 31;
+  const auto bones = static_cast<std::uint32_t>(argc > 2 ? std::clamp(std::atoi(argv[2]), 1, 1024) : 20);
+  const std::vector<Affine2> mats = make_matrices(bones);
+  std::printf(
+      "rig2d LBS bench: skin_vertices vs memcpy of the same bind+index+weight buffers (64 B/vertex in),\n"
+      "thread CPU time, median of %d interleaved runs of ~4M vertices each, %u bones; 'plan' is\n"
+      "skin_vertices(SkinPlan) on a plan of the same buffers, made once (not timed)\n",
+      repeats, bones);
+  const Figures scattered =
+      run_sizes("scattered influences (2-4 random bones per vertex)", scattered_skin, bones, mats, repeats);
+  const Figures rig =
+      run_sizes("a rig's skin (grid mesh, chain of bones, heat weights)", rig_skin, bones, mats, repeats);
+  std::printf(
+      "\nworst LBS / memcpy: scattered %.2fx, with a SkinPlan %.2fx; rig %.2fx, with a SkinPlan %.2fx (goal <= 2x)\n",
+      scattered.worst, scattered.worst_plan, rig.worst, rig.worst_plan);
   return 0;
 }

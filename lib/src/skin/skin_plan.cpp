@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <array>
-#include <optional>
 #include <utility>
+#include <vector>
 
 #include "rig2d/skin/lbs.h"
 #include "skin/lbs_internal.h"
@@ -18,40 +18,101 @@ struct KeptSlot {
 };
 using Slots = std::array<KeptSlot, 4>;
 
+// A vertex's slots the engine does not skip, in its order.
+struct Kept {
+  std::uint32_t vertex;
+  int count;
+  Slots slots;
+};
+
+bool same_bones(const Kept& a, const Kept& b) {
+  if (a.count != b.count) return false;
+  for (int k = 0; k < a.count; ++k)
+    if (a.slots[std::size_t(k)].bone != b.slots[std::size_t(k)].bone) return false;
+  return true;
+}
+
+bool bones_before(const Kept& a, const Kept& b) {
+  if (a.count != b.count) return a.count < b.count;
+  for (int k = 0; k < a.count; ++k)
+    if (a.slots[std::size_t(k)].bone != b.slots[std::size_t(k)].bone)
+      return a.slots[std::size_t(k)].bone < b.slots[std::size_t(k)].bone;
+  return false;
+}
+
+std::uint64_t matrix_offset(std::uint32_t bone) { return std::uint64_t{bone} * sizeof(Affine2); }
+
 // Appends one step of vertices v and u (a lone vertex pairs with itself) to `group`.
-void add_step(SkinPlan::Group& group, const Vec2* bind, std::uint32_t v, const Slots& v_slots, std::uint32_t u,
-              const Slots& u_slots, int kept) {
-  group.vertices.insert(group.vertices.end(), {v, u});
-  const Vec2 p = bind[v], q = bind[u];
+void add_step(SkinPlan::Group& group, const Vec2* bind, const Kept& v, const Kept& u) {
+  group.vertices.insert(group.vertices.end(), {v.vertex, u.vertex});
+  const Vec2 p = bind[v.vertex], q = bind[u.vertex];
   group.positions.insert(group.positions.end(), {p.x, p.x, q.x, q.x, p.y, p.y, q.y, q.y});
-  for (std::size_t k = 0; k < static_cast<std::size_t>(kept); ++k) {
-    group.weights.insert(group.weights.end(),
-                         {v_slots[k].weight, v_slots[k].weight, u_slots[k].weight, u_slots[k].weight});
-    group.offsets.insert(group.offsets.end(), {std::uint64_t{v_slots[k].bone} * sizeof(Affine2),
-                                               std::uint64_t{u_slots[k].bone} * sizeof(Affine2)});
+  for (std::size_t k = 0; k < static_cast<std::size_t>(v.count); ++k) {
+    const double wv = v.slots[k].weight, wu = u.slots[k].weight;
+    group.weights.insert(group.weights.end(), {wv, wv, wu, wu});
+    group.offsets.insert(group.offsets.end(), {matrix_offset(v.slots[k].bone), matrix_offset(u.slots[k].bone)});
   }
 }
 
-// One vertex at a time through skin_vertex, its kept slots gathered back into 4 (the rest weight 0,
-// which the engine skips); a slot whose bone is past `bones` is skipped there too.
-void skin_portable(const SkinPlan& plan, const Affine2* skin, std::size_t bones, Vec2* out, std::size_t out_size,
-                   bool float32) {
+// Appends one step of four vertices with the same bones to `group`.
+void add_shared_step(SkinPlan::SharedGroup& group, const Vec2* bind, const Kept* four) {
+  for (int i = 0; i < 4; ++i) group.vertices.push_back(four[i].vertex);
+  for (int pair = 0; pair < 4; pair += 2) {
+    const Vec2 p = bind[four[pair].vertex], q = bind[four[pair + 1].vertex];
+    group.positions.insert(group.positions.end(), {p.x, p.x, q.x, q.x, p.y, p.y, q.y, q.y});
+  }
+  for (std::size_t k = 0; k < static_cast<std::size_t>(four[0].count); ++k) {
+    for (int i = 0; i < 4; ++i) group.weights.insert(group.weights.end(), 2, four[i].slots[k].weight);
+    group.offsets.push_back(matrix_offset(four[0].slots[k].bone));
+  }
+}
+
+// skin_vertex on one vertex's kept slots gathered back into 4 (the rest weight 0, which the engine
+// skips); a slot whose bone is past `bones` is skipped there too.
+struct PortableVertex {
+  const Affine2* skin;
+  std::size_t bones;
+  Vec2* out;
+  std::size_t out_size;
+  bool float32;
+
+  template <typename Slot>
+  void operator()(std::uint32_t v, Vec2 bind, int kept, Slot slot) const {
+    if (v >= out_size) return;
+    std::uint32_t idx[4] = {};
+    double w[4] = {};
+    for (int k = 0; k < kept; ++k) {
+      const auto [offset, weight] = slot(std::size_t(k));
+      idx[k] = static_cast<std::uint32_t>(offset / sizeof(Affine2));
+      w[k] = weight;
+    }
+    const Vec2 p = skin_vertex(bind, idx, w, std::span<const Affine2>(skin, bones));
+    out[v] = float32 ? Vec2{round_to_float(p.x), round_to_float(p.y)} : p;
+  }
+};
+
+// One vertex at a time through skin_vertex.
+void skin_portable(const SkinPlan& plan, const PortableVertex& skin_one) {
   for (int kept = 0; kept <= 4; ++kept) {
+    const auto slots = static_cast<std::size_t>(kept);
     const SkinPlan::Group& g = plan.group(kept);
     for (std::size_t step = 0; 2 * step < g.vertices.size(); ++step) {
       for (std::size_t half = 0; half < 2; ++half) {
-        const std::uint32_t v = g.vertices[2 * step + half];
-        if (v >= out_size) continue;
-        std::uint32_t idx[4] = {};
-        double w[4] = {};
-        for (std::size_t k = 0; k < static_cast<std::size_t>(kept); ++k) {
-          const std::size_t slot = step * static_cast<std::size_t>(kept) + k;
-          idx[k] = static_cast<std::uint32_t>(g.offsets[2 * slot + half] / sizeof(Affine2));
-          w[k] = g.weights[4 * slot + 2 * half];
-        }
         const double* pos = &g.positions[8 * step + 2 * half];
-        const Vec2 p = skin_vertex({pos[0], pos[4]}, idx, w, std::span<const Affine2>(skin, bones));
-        out[v] = float32 ? Vec2{round_to_float(p.x), round_to_float(p.y)} : p;
+        skin_one(g.vertices[2 * step + half], {pos[0], pos[4]}, kept, [&](std::size_t k) {
+          const std::size_t slot = step * slots + k;
+          return std::pair{g.offsets[2 * slot + half], g.weights[4 * slot + 2 * half]};
+        });
+      }
+    }
+    const SkinPlan::SharedGroup& s = plan.shared_group(kept);
+    for (std::size_t step = 0; 4 * step < s.vertices.size(); ++step) {
+      for (std::size_t i = 0; i < 4; ++i) {
+        const double* pos = &s.positions[16 * step + 8 * (i / 2) + 2 * (i % 2)];
+        skin_one(s.vertices[4 * step + i], {pos[0], pos[4]}, kept, [&](std::size_t k) {
+          const std::size_t slot = step * slots + k;
+          return std::pair{s.offsets[slot], s.weights[8 * slot + 2 * i]};
+        });
       }
     }
   }
@@ -62,31 +123,32 @@ void skin_portable(const SkinPlan& plan, const Affine2* skin, std::size_t bones,
 SkinPlan::SkinPlan(std::span<const Vec2> bind, std::span<const std::uint32_t> skin_indices,
                    std::span<const double> skin_weights) {
   vertex_count_ = std::min({bind.size(), skin_indices.size() / 4, skin_weights.size() / 4});
-  // Per group, the vertex waiting for a partner.
-  std::array<std::optional<std::pair<std::uint32_t, Slots>>, 5> waiting;
+  std::vector<Kept> kept(vertex_count_);
   for (std::size_t v = 0; v < vertex_count_; ++v) {
-    Slots slots{};
-    int kept = 0;
+    Kept& vertex = kept[v];
+    vertex = {static_cast<std::uint32_t>(v), 0, {}};
     for (std::size_t k = 0; k < 4; ++k) {
       const double w = skin_weights[4 * v + k];
       if (w == 0) continue;  // the engine's skip; NaN is kept, as it keeps it
-      slots[static_cast<std::size_t>(kept++)] = {w, skin_indices[4 * v + k]};
+      vertex.slots[static_cast<std::size_t>(vertex.count++)] = {w, skin_indices[4 * v + k]};
       bones_needed_ = std::max<std::size_t>(bones_needed_, std::size_t{skin_indices[4 * v + k]} + 1);
     }
-    auto& partner = waiting[static_cast<std::size_t>(kept)];
-    if (!partner) {
-      partner.emplace(static_cast<std::uint32_t>(v), slots);
-      continue;
-    }
-    add_step(groups_[static_cast<std::size_t>(kept)], bind.data(), partner->first, partner->second,
-             static_cast<std::uint32_t>(v), slots, kept);
-    partner.reset();
   }
-  for (int kept = 0; kept <= 4; ++kept) {
-    const auto& lone = waiting[static_cast<std::size_t>(kept)];
-    if (lone)
-      add_step(groups_[static_cast<std::size_t>(kept)], bind.data(), lone->first, lone->second, lone->first,
-               lone->second, kept);
+  // Runs of the same bones go four at a time; what is left of a run is paired with its neighbours.
+  std::stable_sort(kept.begin(), kept.end(), bones_before);
+  std::array<std::vector<Kept>, 5> rest;
+  for (std::size_t run = 0, end = 0; run < kept.size(); run = end) {
+    while (end < kept.size() && same_bones(kept[run], kept[end])) ++end;
+    const auto slots = static_cast<std::size_t>(kept[run].count);
+    std::size_t v = run;
+    for (; v + 4 <= end; v += 4) add_shared_step(shared_[slots], bind.data(), &kept[v]);
+    rest[slots].insert(rest[slots].end(), kept.begin() + static_cast<std::ptrdiff_t>(v),
+                       kept.begin() + static_cast<std::ptrdiff_t>(end));
+  }
+  for (std::size_t slots = 0; slots <= 4; ++slots) {
+    const std::vector<Kept>& left = rest[slots];
+    for (std::size_t i = 0; i < left.size(); i += 2)
+      add_step(groups_[slots], bind.data(), left[i], left[std::min(i + 1, left.size() - 1)]);
   }
 }
 
@@ -117,7 +179,7 @@ void skin_plan_with(PlanKernel kernel, const SkinPlan& plan, const Affine2* skin
     skin_plan_avx2(plan, skin, out, float32);
     return;
   }
-  skin_portable(plan, skin, bones, out, out_size, float32);
+  skin_portable(plan, {skin, bones, out, out_size, float32});
 }
 
 }  // namespace detail

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "rig2d/pipeline/pose.h"
@@ -23,7 +24,9 @@ struct PlanRig {
 };
 
 // `valid`: every index names a bone (what the AVX2 kernel needs); else some are past the skin.
-PlanRig random_plan_rig(std::size_t bones, std::size_t n, std::uint32_t seed, bool valid) {
+// `shared`: the vertices draw their bones and skipped slots from three rows, as neighbours in a mesh
+// share their bones (and go four per step); else every vertex its own.
+PlanRig random_plan_rig(std::size_t bones, std::size_t n, std::uint32_t seed, bool valid, bool shared = false) {
   std::uint32_t state = seed;
   auto next = [&] { return state = state * 1664525u + 1013904223u; };
   auto real = [&](double scale) { return (static_cast<double>(next() % 200001) - 100000) / 100000 * scale; };
@@ -39,6 +42,19 @@ PlanRig random_plan_rig(std::size_t bones, std::size_t n, std::uint32_t seed, bo
       r.w.push_back(kind == 0 ? 0.0 : kind == 1 ? -0.0 : kind == 2 ? -real(1) : real(1));
     }
     if (next() % 40 == 0) r.w[4 * v + next() % 4] = std::nan("");
+  }
+  if (shared && n > 0) {
+    for (std::size_t v = 0; v < n; ++v) {
+      const std::size_t row = next() % std::min<std::size_t>(3, n);
+      for (std::size_t k = 0; k < 4; ++k) {
+        r.idx[4 * v + k] = r.idx[4 * row + k];
+        const double template_w = r.w[4 * row + k];
+        if (template_w == 0)
+          r.w[4 * v + k] = template_w;  // 0 or -0, skipped alike
+        else if (r.w[4 * v + k] == 0)
+          r.w[4 * v + k] = real(1) + 2;  // kept alike
+      }
+    }
   }
   return r;
 }
@@ -77,6 +93,28 @@ TEST_CASE("skin plan: vertices grouped by kept slots, in pairs, in the engine's 
   CHECK(plan.group(3).vertices.empty());
 }
 
+TEST_CASE("skin plan: vertices sharing their bones go four per step, the rest pair up", "[skin]") {
+  // v0, v1, v3, v4, v5: bones 2 then 5 (v4 keeps them in slots 1 and 3); v2: 5 then 2.
+  const std::vector<Vec2> verts{{0, 10}, {1, 11}, {2, 12}, {3, 13}, {4, 14}, {5, 15}};
+  const std::vector<std::uint32_t> idx{2, 5, 0, 0, 2, 5, 0, 0, 5, 2, 0, 0, 2, 5, 0, 0, 7, 2, 7, 5, 2, 5, 0, 0};
+  const std::vector<double> w{0.5, 0.5, 0, 0, 0.25, 0.75, 0, 0,   0.5, 0.5, 0, 0,
+                              0.1, 0.9, 0, 0, 0,    0.3,  0, 0.7, 0.6, 0.4, 0, 0};
+  const SkinPlan plan(verts, idx, w);
+  const SkinPlan::SharedGroup& shared = plan.shared_group(2);
+  CHECK(shared.vertices == std::vector<std::uint32_t>{0, 1, 3, 4});  // the first four, in vertex order
+  CHECK(shared.positions == std::vector<double>{0, 0, 1, 1, 10, 10, 11, 11, 3, 3, 4, 4, 13, 13, 14, 14});
+  CHECK(shared.weights ==
+        std::vector<double>{0.5, 0.5, 0.25, 0.25, 0.1, 0.1, 0.3, 0.3, 0.5, 0.5, 0.75, 0.75, 0.9, 0.9, 0.7, 0.7});
+  CHECK(shared.offsets == std::vector<std::uint64_t>{2 * sizeof(Affine2), 5 * sizeof(Affine2)});
+  const SkinPlan::Group& pairs = plan.group(2);  // v5 is left of its run; v2 names the bones the other way
+  CHECK(pairs.vertices == std::vector<std::uint32_t>{5, 2});
+  CHECK(pairs.offsets ==
+        std::vector<std::uint64_t>{2 * sizeof(Affine2), 5 * sizeof(Affine2), 5 * sizeof(Affine2), 2 * sizeof(Affine2)});
+  for (int k = 0; k <= 4; ++k) {
+    if (k != 2) CHECK(plan.shared_group(k).vertices.empty());
+  }
+}
+
 TEST_CASE("skin plan: every kernel gives skin_vertices' bits on random rigs", "[skin]") {
   const bool avx2 = detail::plan_kernel_available(detail::PlanKernel::avx2);
   if (!avx2) WARN("this CPU has no AVX2: only the portable plan kernel is compared");
@@ -84,11 +122,15 @@ TEST_CASE("skin plan: every kernel gives skin_vertices' bits on random rigs", "[
   std::size_t compared = 0;
   for (const std::size_t bones : {0u, 1u, 3u, 20u, 40u}) {
     for (const std::size_t n : {0u, 1u, 2u, 3u, 7u, 64u, 301u}) {
-      for (const bool valid : {true, false}) {
-        CAPTURE(bones, n, valid);
-        const PlanRig r = random_plan_rig(bones, n, ++seed, valid);
+      for (const auto& [valid, shared] : {std::pair{true, false}, {false, false}, {true, true}, {false, true}}) {
+        CAPTURE(bones, n, valid, shared);
+        const PlanRig r = random_plan_rig(bones, n, ++seed, valid, shared);
         const SkinPlan plan(r.verts, r.idx, r.w);
         REQUIRE(plan.vertex_count() == n);
+        std::size_t four_per_step = 0;
+        for (int k = 0; k <= 4; ++k) four_per_step += plan.shared_group(k).vertices.size();
+        if (shared && n >= 64) CHECK(four_per_step >= n / 2);
+        if (!shared && bones >= 20 && n >= 64) CHECK(four_per_step < n / 8);  // few rows alike by chance
         for (const bool float32 : {true, false}) {
           std::vector<Vec2> expected(n, Vec2{7, 7});
           detail::skin_with(detail::SkinKernel::portable, r.verts.data(), r.idx.data(), r.w.data(), r.mats.data(),
@@ -114,7 +156,7 @@ TEST_CASE("skin plan: every kernel gives skin_vertices' bits on random rigs", "[
       }
     }
   }
-  if (avx2) CHECK(compared >= 30);  // the valid rigs with bones, in both precisions
+  if (avx2) CHECK(compared >= 60);  // the valid rigs with bones, in both precisions
 }
 
 TEST_CASE("skin plan: skin_rig with plans gives skin_rig's bits, deformed parts included", "[skin]") {
