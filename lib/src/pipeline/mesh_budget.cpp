@@ -10,7 +10,9 @@
 namespace rig2d::detail {
 namespace {
 
-constexpr double kMaxTolerance = 64;   // check_outline_options' limit
+constexpr double kMaxTolerance = 64;  // check_outline_options' limits
+constexpr double kMaxMargin = 64;
+constexpr double kMaxMarginGrowth = 4;
 constexpr double kFirstCoarseTolerance = 1.5;
 
 std::string number_text(double value) {
@@ -19,16 +21,31 @@ std::string number_text(double value) {
   return std::string(buf, res.ptr);
 }
 
-Diagnostic coarsened_warning(std::size_t outline_points, std::size_t max_vertices, double tolerance,
-                             std::size_t vertices) {
+Diagnostic coarsened_warning(std::size_t outline_points, std::size_t max_vertices, const OutlineMeshOptions& o,
+                             const OutlineMeshOptions& asked, std::size_t vertices) {
   Diagnostic d;
   d.severity = Severity::Warning;
   d.code = "autorig.budget.coarsened";
+  const bool covers = o.margin - asked.margin >= o.tolerance - asked.tolerance;
   d.message = "the outline has " + std::to_string(outline_points) + " points, too many for the budget of " +
-              std::to_string(max_vertices) + " vertices (--max-verts): coarsened to a " + number_text(tolerance) +
-              " px outline tolerance (" + std::to_string(vertices) +
-              " vertices), which may clip the sprite's edge; slice a sheet, or raise --max-verts";
+              std::to_string(max_vertices) + " vertices (--max-verts): coarsened to a " + number_text(o.tolerance) +
+              " px outline tolerance and a " + number_text(o.margin) + " px margin (" + std::to_string(vertices) +
+              " vertices), " +
+              (covers ? "as far outside the art as asked, with a wider transparent border"
+                      : "which may clip the sprite's edge") +
+              "; slice a sheet, or raise --max-verts";
   return d;
+}
+
+// A coarser outline cuts corners by up to its tolerance, inwards too, so its margin grows by as much
+// as the tolerance did and it stays as far outside the art as the options put it; up to
+// kMaxMarginGrowth, past which the contour's distance band (its cost grows with the margin squared)
+// would cost more than the coarsening saves.
+OutlineMeshOptions coarsened(const OutlineMeshOptions& asked, double tolerance) {
+  OutlineMeshOptions o = asked;
+  o.tolerance = tolerance;
+  o.margin = std::min(kMaxMargin, asked.margin + std::clamp(tolerance - asked.tolerance, 0.0, kMaxMarginGrowth));
+  return o;
 }
 
 }  // namespace
@@ -47,7 +64,7 @@ Result<Mesh> outline_mesh_within_budget(const Image& image, const OutlineMeshOpt
   OutlineMeshStats local;
   OutlineMeshStats& st = stats ? *stats : local;
   st = {};
-  auto traced = trace_outline(image, o, st);  // once: only the simplification changes between tries
+  auto traced = trace_outline(image, o, st);  // again only when a coarser outline's margin grows
   if (!traced) return Unexpected{traced.error()};
   std::size_t first_count = 0;
   for (;;) {
@@ -66,7 +83,7 @@ Result<Mesh> outline_mesh_within_budget(const Image& image, const OutlineMeshOpt
       const bool crowded = st.budget_reached && st.simplified_points * 2 > options.max_vertices;
       if (mesh->verts.size() <= options.max_vertices && (!crowded || o.tolerance >= kMaxTolerance)) {
         if (o.tolerance != options.tolerance)
-          warnings.push_back(coarsened_warning(first_count, options.max_vertices, o.tolerance, mesh->verts.size()));
+          warnings.push_back(coarsened_warning(first_count, options.max_vertices, o, options, mesh->verts.size()));
         return mesh;
       }
       needed = mesh->verts.size();
@@ -79,7 +96,12 @@ Result<Mesh> outline_mesh_within_budget(const Image& image, const OutlineMeshOpt
                             " (--max-verts): the image has too many separate shapes; slice it (sidecar \"sprites\") "
                             "or raise --max-verts");
     }
-    o.tolerance = std::min(kMaxTolerance, std::max(kFirstCoarseTolerance, o.tolerance * 2));
+    const double margin = o.margin;
+    o = coarsened(options, std::min(kMaxTolerance, std::max(kFirstCoarseTolerance, o.tolerance * 2)));
+    if (o.margin != margin) {
+      traced = trace_outline(image, o, st);
+      if (!traced) return Unexpected{traced.error()};
+    }
   }
 }
 

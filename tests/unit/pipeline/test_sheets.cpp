@@ -6,6 +6,7 @@
 #include <set>
 
 #include "rig2d/asset/guid.h"
+#include "rig2d/geometry/outline_mesh.h"
 #include "rig2d/image/png.h"
 #include "rig2d/pipeline/autorig.h"
 #include "rig2d/pipeline/autorig_file.h"
@@ -48,6 +49,11 @@ TEST_CASE("vertex budget: a 2048^2 sheet of 256 spiky sprites is coarsened to fi
   CHECK(rig->parts[0].mesh.verts.size() <= 4096);
   CHECK(st.vertices == rig->parts[0].mesh.verts.size());
   CHECK(has_code(st.mesh_warnings, "autorig.budget.coarsened"));
+  // The coarser outline grew its margin with its tolerance: it still covers every opaque pixel and
+  // all the alpha.
+  const OutlineYardstick y = outline_yardstick(rig->parts[0].mesh, sheet, o.alpha_threshold);
+  CHECK(y.opaque_outside == 0);
+  CHECK(y.alpha_mass_inside == Approx(1.0).margin(1e-9));
   // 256 islands, most crossed by no bone: each still gets a heat source, so the solve succeeds.
   CHECK_FALSE(has_code(st.weight_warnings, "weights.heat.solve_failed"));
   CHECK(verify_rig(*rig));
