@@ -23,6 +23,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -152,6 +153,31 @@ AutorigFileRequest request_for(const fs::path& p) {
   return req;
 }
 
+// Where default mode's time goes, in thread-CPU ms summed over a folder: autorig_image's own stage
+// timings (medians over repeated runs) and the rig's text alone (write_rig).
+struct Stages {
+  double coverage = 0, bones = 0, mesh = 0, weights = 0, text = 0;
+};
+
+Stages default_stages(const Image& image, const AutorigOptions& o) {
+  std::vector<double> coverage, bones, mesh, weights;
+  std::optional<Rig> rig;
+  (void)median_ms([&] {  // as many runs as the other figures take
+    AutorigStats st;
+    auto r = autorig_image(image, o, &st);
+    if (r && !rig) rig = std::move(*r);
+    coverage.push_back(st.coverage_ms), bones.push_back(st.bones_ms), mesh.push_back(st.mesh_ms);
+    weights.push_back(st.weights_ms);
+  });
+  auto median = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+  };
+  Stages s{median(coverage), median(bones), median(mesh), median(weights), 0};
+  if (rig) s.text = median_ms([&] { (void)write_rig(*rig); });
+  return s;
+}
+
 void whole_files(const std::string& dir, AutorigOptions engine, AutorigOptions cli_default) {
   quiet(engine);
   quiet(cli_default);
@@ -161,6 +187,7 @@ void whole_files(const std::string& dir, AutorigOptions engine, AutorigOptions c
   std::printf("%-44s %10s %9s | %9s %6s | %9s %6s\n", "sprite", "size", "floor ms", "engine", "ratio", "default",
               "ratio");
   double floor = 0, sum[2] = {0, 0};
+  Stages stages;
   int over = 0;
   for (const fs::path& p : files) {
     const AutorigFileRequest req = request_for(p);
@@ -180,10 +207,19 @@ void whole_files(const std::string& dir, AutorigOptions engine, AutorigOptions c
     floor += f;
     sum[0] += t[0];
     sum[1] += t[1];
+    const Stages st = default_stages(*image, cli_default);
+    stages.coverage += st.coverage, stages.bones += st.bones, stages.mesh += st.mesh;
+    stages.weights += st.weights, stages.text += st.text;
   }
   std::printf("folder: %zu sprites, floor %.2f ms; engine (grid+joint, chain) %.2f ms = %.2fx; default (outline+heat, "
               "shape) %.2f ms = %.2fx; %d sprites >= 64 px above 3x their floor (default)\n",
               files.size(), floor, sum[0], sum[0] / floor, sum[1], sum[1] / floor, over);
+  const double parts = stages.coverage + stages.bones + stages.mesh + stages.weights + stages.text;
+  std::printf(
+      "default beyond the floor, x floor: coverage %.2f, bones %.2f, outline mesh %.2f, heat weights %.2f, "
+      "the rig's text alone (write_rig) %.2f, the rest (read-back check, sidecar, ids) %.2f\n",
+      stages.coverage / floor, stages.bones / floor, stages.mesh / floor, stages.weights / floor, stages.text / floor,
+      (sum[1] - floor - parts) / floor);
 }
 
 // Wall-clock ms to run `work` on every file `passes` times, split over `threads` threads that take the
