@@ -70,7 +70,7 @@ void check_fix(std::string_view text) {
     std::vector<double>&x = before->parts[p].skin_weights, &y = after->parts[p].skin_weights;
     if (x.size() != y.size()) std::abort();
     for (std::size_t k = 0; k < x.size(); ++k) {
-      if (!(std::abs(x[k] - y[k]) <= 1e-6) && !(std::isnan(x[k]) && std::isnan(y[k]))) std::abort();
+      if (x[k] != y[k] && !(std::abs(x[k] - y[k]) <= 1e-6) && !(std::isnan(x[k]) && std::isnan(y[k]))) std::abort();
     }
     x.clear(), y.clear();
   }

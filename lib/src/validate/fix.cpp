@@ -10,6 +10,7 @@
 #include "json/json_util.h"
 #include "rig/js_values.h"
 #include "rig2d/core/limits.h"
+#include "rig2d/core/types.h"
 
 namespace rig2d {
 namespace {
@@ -204,7 +205,9 @@ void fix_skin_indices(Json& owner, const std::string& base, std::size_t n, std::
 }
 
 // Vertex v's 4 stored weights into w. Returns true (dirty) when one is not a finite w >= 0 or the
-// sum is off by more than `tolerance`: w is then renormalized, or [1, 0, 0, 0] for a zero sum.
+// sum is off by more than `tolerance`: w is then renormalized, or [1, 0, 0, 0] for a zero sum. A
+// weight past float32's range is left as written (false): the loader stores it as Infinity, which
+// no renormalized weight says, so validation reports the vertex for a hand fix instead.
 bool vertex_weights(const Json& stored, std::size_t v, double tolerance, double (&w)[4]) {
   bool dirty = false;
   double sum = 0;
@@ -215,6 +218,7 @@ bool vertex_weights(const Json& stored, std::size_t v, double tolerance, double 
       const Json& j = stored[o];
       if (j.is_number() && std::isfinite(j.get<double>())) x = j.get<double>();
       else dirty = true;
+      if (std::isinf(round_to_float(x))) return false;
     } else {
       dirty = true;
     }

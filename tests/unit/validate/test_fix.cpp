@@ -2,7 +2,7 @@
 // fix_rig: every fix writes what the engine's loader reads (so read_rig_normalized of the original and
 // of the fixed text agree), key order and untouched lines are kept, and a clean rig is left alone.
 #include <catch2/catch.hpp>
-
+#include <cmath>
 #include <sstream>
 
 #include "json/json_util.h"
@@ -162,6 +162,30 @@ TEST_CASE("fix: negative, non-numeric and all-zero weights read as the loader re
   // vertex 0: all (clamped) zero -> slot 0 = 1; vertex 1: the string counts as 0 -> [0, 1, 0, 0].
   CHECK(Json::parse(r->text)["skinWeights"] == Json::parse("[1,0,0,0,0,1,0,0]"));
   require_same_engine_reading(detail::to_js_json(rig), r->text);
+}
+
+TEST_CASE("fix: a weight past float32's range is left for a hand fix, as the loader reads Infinity",
+          "[validate][fix]") {
+  Json rig = Json::parse(kClean);
+  // vertex 0: 1e39 is finite as a double, Infinity once the loader stores it as float32; vertex 1
+  // sums to 0.5 and is renormalized as usual.
+  rig["skinWeights"] = Json::parse(R"([1, 1e39, 0, 0, 0.25, 0.25, 0, 0])");
+  const std::string text = detail::to_js_json(rig);
+  auto r = fix_rig(text, "w.rig2d.json");
+  REQUIRE(r);
+  REQUIRE(codes(*r) == std::vector<std::string>{"fix.weights"});
+  const Json fixed = Json::parse(r->text)["skinWeights"];
+  CHECK(fixed == Json::parse("[1, 1e39, 0, 0, 0.5, 0.5, 0, 0]"));
+  auto before = read_rig_normalized(text, "a"), after = read_rig_normalized(r->text, "b");
+  REQUIRE(before);
+  REQUIRE(after);
+  const std::vector<double>&a = before->parts[0].skin_weights, &b = after->parts[0].skin_weights;
+  REQUIRE(a.size() == b.size());
+  CHECK(std::isinf(a[1]));
+  for (std::size_t k = 0; k < a.size(); ++k) CHECK((a[k] == b[k] || a[k] == Approx(b[k]).epsilon(2e-7)));
+  auto again = fix_rig(r->text, "w.rig2d.json");
+  REQUIRE(again);
+  CHECK_FALSE(again->changed);
 }
 
 TEST_CASE("fix: missing skin arrays and bad indices get the loader's values", "[validate][fix]") {
