@@ -18,26 +18,16 @@ struct KeptSlot {
 };
 using Slots = std::array<KeptSlot, 4>;
 
-// A vertex's slots the engine does not skip, in its order.
+// A vertex's slots the engine does not skip, in its order; the slots past `count` are zero.
 struct Kept {
   std::uint32_t vertex;
   int count;
   Slots slots;
 };
 
-bool same_bones(const Kept& a, const Kept& b) {
-  if (a.count != b.count) return false;
-  for (int k = 0; k < a.count; ++k)
-    if (a.slots[std::size_t(k)].bone != b.slots[std::size_t(k)].bone) return false;
-  return true;
-}
-
-bool bones_before(const Kept& a, const Kept& b) {
-  if (a.count != b.count) return a.count < b.count;
-  for (int k = 0; k < a.count; ++k)
-    if (a.slots[std::size_t(k)].bone != b.slots[std::size_t(k)].bone)
-      return a.slots[std::size_t(k)].bone < b.slots[std::size_t(k)].bone;
-  return false;
+// What a run of vertices sharing their matrices must agree on: how many slots, and their bones.
+std::array<std::uint32_t, 5> bones_of(const Kept& k) {
+  return {static_cast<std::uint32_t>(k.count), k.slots[0].bone, k.slots[1].bone, k.slots[2].bone, k.slots[3].bone};
 }
 
 std::uint64_t matrix_offset(std::uint32_t bone) { return std::uint64_t{bone} * sizeof(Affine2); }
@@ -135,10 +125,10 @@ SkinPlan::SkinPlan(std::span<const Vec2> bind, std::span<const std::uint32_t> sk
     }
   }
   // Runs of the same bones go four at a time; what is left of a run is paired with its neighbours.
-  std::stable_sort(kept.begin(), kept.end(), bones_before);
+  std::stable_sort(kept.begin(), kept.end(), [](const Kept& a, const Kept& b) { return bones_of(a) < bones_of(b); });
   std::array<std::vector<Kept>, 5> rest;
   for (std::size_t run = 0, end = 0; run < kept.size(); run = end) {
-    while (end < kept.size() && same_bones(kept[run], kept[end])) ++end;
+    while (end < kept.size() && bones_of(kept[run]) == bones_of(kept[end])) ++end;
     const auto slots = static_cast<std::size_t>(kept[run].count);
     std::size_t v = run;
     for (; v + 4 <= end; v += 4) add_shared_step(shared_[slots], bind.data(), &kept[v]);
