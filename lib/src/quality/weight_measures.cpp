@@ -43,32 +43,64 @@ BoneOnShape bone_on_shape(const ShapeRaster& shape, const std::vector<BoneSegmen
   return out;
 }
 
-// min over points of std::hypot(q - p). Squared distances pick the candidates and hypot decides
-// among those within rounding of the least, so the result is the plain loop's to the bit at a
-// fraction of the hypot calls.
-double nearest_distance(const std::vector<Vec2>& points, Vec2 p) {
+// The point nearest p and its distance, min over points of std::hypot(q - p). Squared distances pick
+// the candidates and hypot decides among those within rounding of the least, so the distance is the
+// plain loop's to the bit at a fraction of the hypot calls.
+struct Nearest {
+  double distance = HUGE_VAL;
+  Vec2 point;
+};
+Nearest nearest_point(const std::vector<Vec2>& points, Vec2 p) {
   double least_squared = HUGE_VAL;
   for (const Vec2 q : points) {
     const double dx = q.x - p.x, dy = q.y - p.y;
     least_squared = std::min(least_squared, dx * dx + dy * dy);
   }
   const double cut = least_squared * (1 + 1e-9);  // squares are within a few ulps of the true ones
-  double nearest = HUGE_VAL;
+  Nearest nearest;
   for (const Vec2 q : points) {
     const double dx = q.x - p.x, dy = q.y - p.y;
-    if (dx * dx + dy * dy <= cut) nearest = std::min(nearest, std::hypot(dx, dy));
+    if (!(dx * dx + dy * dy <= cut)) continue;
+    if (const double d = std::hypot(dx, dy); d < nearest.distance) nearest = {d, q};
   }
   return nearest;
 }
 
-// Distance in px from `sources` to every cell, moving only through cells on the shape: shortest
-// paths over the 8-connected cell grid (steps of 1 and sqrt 2 cells), which overestimate a straight
-// run by at most 8%. Cells are settled in buckets one cell wide (Dial's algorithm): a step is at
-// least a cell, so a bucket only feeds the next two and a ring of four serves the whole search, in
-// O(1) per cell. Each distance is the least float sum of steps over the paths to its cell,
+// Whether a straight run of shape cells joins q's cell to p's, no longer than `allowed` with room
+// to spare: the way around from q to p is then at most that run, so a slot allowed that much
+// cannot leak, whatever the search would find. (The search's float sums exceed a run's exact
+// length by at most 2^-24 a step; the 1e-3 margin covers runs across a 4096-cell raster.)
+bool clearly_within(const ShapeRaster& shape, Vec2 p, Vec2 q, double allowed) {
+  const double px = std::floor((p.x - shape.x0) / shape.cell), py = std::floor((p.y - shape.y0) / shape.cell);
+  const double qx = std::floor((q.x - shape.x0) / shape.cell), qy = std::floor((q.y - shape.y0) / shape.cell);
+  const auto in = [&](double x, double y) { return x >= 0 && y >= 0 && x < shape.width && y < shape.height; };
+  if (!in(px, py) || !in(qx, qy)) return false;
+  const double ax = std::fabs(px - qx), ay = std::fabs(py - qy);
+  const double run = shape.cell * (std::max(ax, ay) + (std::sqrt(2.0) - 1) * std::min(ax, ay));
+  if (!(run * (1 + 1e-3) + 1e-3 * shape.cell <= allowed)) return false;
+  // Bresenham from q to p: one cell per step along the longer axis, each a neighbour of the last.
+  const auto x1 = static_cast<std::int64_t>(px), y1 = static_cast<std::int64_t>(py);
+  std::int64_t x = static_cast<std::int64_t>(qx), y = static_cast<std::int64_t>(qy);
+  const std::int64_t dx = std::abs(x1 - x), dy = -std::abs(y1 - y), sx = x < x1 ? 1 : -1, sy = y < y1 ? 1 : -1;
+  for (std::int64_t err = dx + dy;;) {
+    if (!shape.near[static_cast<std::size_t>(y) * static_cast<std::size_t>(shape.width) + static_cast<std::size_t>(x)])
+      return false;
+    if (x == x1 && y == y1) return true;
+    const std::int64_t e2 = 2 * err;
+    if (e2 >= dy) err += dy, x += sx;
+    if (e2 <= dx) err += dx, y += sy;
+  }
+}
+
+// Distance in px from `sources` to every cell within `reach` of them, moving only through cells on
+// the shape: shortest paths over the 8-connected cell grid (steps of 1 and sqrt 2 cells), which
+// overestimate a straight run by at most 8%. Farther cells hold their distance or more. Cells are settled in buckets
+// one cell wide (Dial's algorithm): a step is at least a cell, so a bucket only feeds the next two and a ring of four
+// serves the whole search, in O(1) per cell. Each distance is the least float sum of steps over the paths to its cell,
 // whatever order the cells are taken in (a step never lowers a distance), so the values are a
 // priority queue's to the bit.
-std::vector<float> distances_through_shape(const ShapeRaster& shape, const std::vector<std::size_t>& sources) {
+std::vector<float> distances_through_shape(const ShapeRaster& shape, const std::vector<std::size_t>& sources,
+                                           double reach) {
   // On a copy of the shape framed by one cell off it, a cell's 8 neighbours are fixed offsets.
   const std::size_t w = static_cast<std::size_t>(shape.width), h = static_cast<std::size_t>(shape.height);
   const std::size_t pw = w + 2;
@@ -90,6 +122,9 @@ std::vector<float> distances_through_shape(const ShapeRaster& shape, const std::
   const std::array<float, 8> step{diagonal, straight, diagonal, straight, straight, diagonal, straight, diagonal};
   std::size_t pending = ring[0].size();
   for (std::size_t bucket = 0; pending > 0; ++bucket) {
+    // Every item still waiting is at least a bucket short of this one's start: past the reach, the
+    // cells within it are all final (the rest hold their final distance or more).
+    if (static_cast<double>(bucket) * straight > reach * (1 + 1e-6) + 2.0 * straight) break;
     std::vector<Item>& items = ring[bucket % ring.size()];
     for (std::size_t i = 0; i < items.size(); ++i) {  // items may grow while it runs
       const auto [d, c] = items[i];
@@ -237,12 +272,22 @@ void measure_leak(const Rig& rig, const Part& part, const ShapeRaster& shape, co
       if (piece_has_bone[piece_at(shape, label, part.mesh.verts[o / kSlotsPerVertex])]) slots.push_back(o);
     }
     if (slots.empty() || on_shape[bone].cells.empty()) continue;
-    const std::vector<float> dist = distances_through_shape(shape, on_shape[bone].cells);
+    // A slot leaks when the way around is longer than `allowed`. Most slots see their bone across
+    // the shape and are settled without a search; the search only reaches as far as the others allow.
+    std::vector<std::pair<std::size_t, double>> open;  // slot, allowed
+    double reach = 0;
     for (const std::size_t o : slots) {
       const Vec2 p = part.mesh.verts[o / kSlotsPerVertex];
-      const double straight = nearest_distance(on_shape[bone].points, p);
-      const double around = distance_at(shape, dist, p);
-      if (!(around > options.detour * straight + options.tolerance)) continue;
+      const Nearest q = nearest_point(on_shape[bone].points, p);
+      const double allowed = options.detour * q.distance + options.tolerance;
+      if (clearly_within(shape, p, q.point, allowed)) continue;
+      open.emplace_back(o, allowed);
+      reach = std::max(reach, allowed);
+    }
+    if (open.empty()) continue;
+    const std::vector<float> dist = distances_through_shape(shape, on_shape[bone].cells, reach);
+    for (const auto& [o, allowed] : open) {
+      if (!(distance_at(shape, dist, part.mesh.verts[o / kSlotsPerVertex]) > allowed)) continue;
       stats.leaked_weight += slot_weight(part, o);
       leaked_by_bone[bone] += slot_weight(part, o);
     }
