@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // PNG bytes -> coverage -> mesh -> bones (shape skeleton or chain) -> weights. Whatever the sprite, autorig_image
-// returns either an error or a rig that passes verify_rig (indices in range, weights normalized, finite geometry). The
-// same image sliced as a sheet (--slice-sheets) gives rects inside it that a sidecar reads back.
+// returns either an error or a rig that passes verify_rig (indices in range, weights normalized, finite geometry) and
+// keeps the vertex budget (a small one on some inputs, so outlines are coarsened). The same image sliced as a sheet
+// (--slice-sheets) gives rects inside it that a sidecar reads back.
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
@@ -51,8 +52,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Both meshers and both weight schemes (the library defaults to the engine's grid with heat weights).
   options.mesh = (knobs & 0x80) ? rig2d::MeshMode::Outline : rig2d::MeshMode::Grid;
   options.weights = (knobs & 0x20) ? rig2d::WeightsMode::Joint : rig2d::WeightsMode::Heat;
+  // A small vertex budget, so outlines are coarsened (and traced again at a grown margin) to fit.
+  if (knobs & 0x10) options.outline.max_vertices = 24;
   check_sheet_slices(*image, options.alpha_threshold);
   auto rig = rig2d::autorig_image(*image, options);
   if (rig && !rig2d::verify_rig(*rig)) std::abort();
+  if (rig && rig->parts[0].mesh.verts.size() > options.outline.max_vertices) std::abort();
   return 0;
 }
