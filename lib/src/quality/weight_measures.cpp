@@ -43,21 +43,19 @@ BoneOnShape bone_on_shape(const ShapeRaster& shape, const std::vector<BoneSegmen
   return out;
 }
 
+}  // namespace
+
 // The point nearest p and its distance, min over points of std::hypot(q - p). Squared distances pick
 // the candidates and hypot decides among those within rounding of the least, so the distance is the
 // plain loop's to the bit at a fraction of the hypot calls.
-struct Nearest {
-  double distance = HUGE_VAL;
-  Vec2 point;
-};
-Nearest nearest_point(const std::vector<Vec2>& points, Vec2 p) {
+NearestPoint nearest_point(const std::vector<Vec2>& points, Vec2 p) {
   double least_squared = HUGE_VAL;
   for (const Vec2 q : points) {
     const double dx = q.x - p.x, dy = q.y - p.y;
     least_squared = std::min(least_squared, dx * dx + dy * dy);
   }
   const double cut = least_squared * (1 + 1e-9);  // squares are within a few ulps of the true ones
-  Nearest nearest;
+  NearestPoint nearest;
   for (const Vec2 q : points) {
     const double dx = q.x - p.x, dy = q.y - p.y;
     if (!(dx * dx + dy * dy <= cut)) continue;
@@ -147,6 +145,8 @@ std::vector<float> distances_through_shape(const ShapeRaster& shape, const std::
   for (std::size_t y = 0; y < h; ++y) std::copy_n(padded.data() + (y + 1) * pw + 1, w, dist.data() + y * w);
   return dist;
 }
+
+namespace {
 
 // Labels the 8-connected pieces of the shape (cells near a solid one) 1, 2, ...; 0 = off the shape.
 std::vector<std::uint32_t> label_pieces(const ShapeRaster& shape) {
@@ -278,7 +278,7 @@ void measure_leak(const Rig& rig, const Part& part, const ShapeRaster& shape, co
     double reach = 0;
     for (const std::size_t o : slots) {
       const Vec2 p = part.mesh.verts[o / kSlotsPerVertex];
-      const Nearest q = nearest_point(on_shape[bone].points, p);
+      const NearestPoint q = nearest_point(on_shape[bone].points, p);
       const double allowed = options.detour * q.distance + options.tolerance;
       if (clearly_within(shape, p, q.point, allowed)) continue;
       open.emplace_back(o, allowed);

@@ -2,6 +2,7 @@
 // Private: figures of a part's skin weights (dominance, rigid area, weight reaching across a gap).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -32,5 +33,21 @@ struct LeakOptions {
 // accumulates the leaked weight.
 void measure_leak(const Rig& rig, const Part& part, const ShapeRaster& shape, const LeakOptions& options,
                   PartDeformStats& stats, std::vector<double>& leaked_by_bone);
+
+// The pieces of measure_leak, for tests.
+struct NearestPoint {
+  double distance = HUGE_VAL;
+  Vec2 point;
+};
+// The point nearest p and its distance: min over points of std::hypot(q - p), to the bit.
+NearestPoint nearest_point(const std::vector<Vec2>& points, Vec2 p);
+// Whether a straight run of shape cells joins q's cell to p's within `allowed` px (with room for the
+// search's float sums), so the shortest way through the shape between them is within it too.
+bool clearly_within(const ShapeRaster& shape, Vec2 p, Vec2 q, double allowed);
+// Shortest distances in px through the shape's cells from `sources` (cell indices), 8-connected
+// steps of 1 and sqrt 2 cells, exact for every cell within `reach`; a farther cell holds its
+// distance or more (infinity when unreached).
+std::vector<float> distances_through_shape(const ShapeRaster& shape, const std::vector<std::size_t>& sources,
+                                           double reach = HUGE_VAL);
 
 }  // namespace rig2d::detail
