@@ -89,6 +89,7 @@ void fix_bones(Json& root, Fixer& f) {
       const auto v = b.find(key);
       if (v != b.end() && v->is_number()) continue;
       const double value = engine_number(v == b.end() ? nullptr : &*v);
+      if (!std::isfinite(value)) continue;  // "1e999" reads as Infinity, which no JSON number we write says
       if (v == b.end()) insert_ordered(b, key, value, kBoneOrder);
       else *v = value;
       f.note("fix.bone", std::string("bone ") + key + " set to " + detail::js_number(value) + " (the loader's reading)",
@@ -129,6 +130,7 @@ void fix_pairs(Json& mesh, const char* key, std::size_t count, const std::string
       x = p.size() > 0 ? engine_number(&p[0]) : 0;
       y = p.size() > 1 ? engine_number(&p[1]) : 0;
     }
+    if (!std::isfinite(x) || !std::isfinite(y)) continue;  // left as written, like a bone's Infinity
     p = Json::array({x, y});
     ++coerced;
   }

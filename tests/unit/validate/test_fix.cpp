@@ -188,6 +188,28 @@ TEST_CASE("fix: a weight past float32's range is left for a hand fix, as the loa
   CHECK_FALSE(again->changed);
 }
 
+TEST_CASE("fix: a string the loader reads as Infinity is left as written", "[validate][fix]") {
+  Json rig = Json::parse(kClean);
+  rig["bones"][0]["x"] = "1e999";                             // +"1e999" is Infinity; JSON has no number for it
+  rig["bones"][0]["y"] = "7";                                 // coerced as usual
+  rig["mesh"]["verts"][1] = Json::parse(R"(["-1e999", 0])");  // likewise in a mesh entry
+  const std::string text = detail::to_js_json(rig);
+  auto r = fix_rig(text, "inf.rig2d.json");
+  REQUIRE(r);
+  const Json fixed = Json::parse(r->text);
+  CHECK(fixed["bones"][0]["x"] == "1e999");
+  CHECK(fixed["bones"][0]["y"] == 7);
+  CHECK(fixed["mesh"]["verts"][1] == Json::parse(R"(["-1e999", 0])"));
+  auto before = read_rig_normalized(text, "a"), after = read_rig_normalized(r->text, "b");
+  REQUIRE(before);
+  REQUIRE(after);
+  CHECK(std::isinf(before->bones[0].x));
+  CHECK(write_rig(*before) == write_rig(*after));
+  auto again = fix_rig(r->text, "inf.rig2d.json");
+  REQUIRE(again);
+  CHECK_FALSE(again->changed);
+}
+
 TEST_CASE("fix: missing skin arrays and bad indices get the loader's values", "[validate][fix]") {
   Json rig = Json::parse(kClean);
   rig.erase("skinWeights");
