@@ -53,15 +53,13 @@ bool usable(const AlphaMap* alpha) {
 }  // namespace
 
 bool ShapeRaster::solid_at(Vec2 p) const {
-  const double fx = std::floor((p.x - x0) / cell), fy = std::floor((p.y - y0) / cell);
-  if (!(fx >= 0 && fy >= 0 && fx < width && fy < height)) return false;
-  return solid[static_cast<std::size_t>(fy) * static_cast<std::size_t>(width) + static_cast<std::size_t>(fx)] != 0;
+  const Vec2 c = cell_at(p);
+  return has_cell(c.x, c.y) && solid[cell_index(c.x, c.y)] != 0;
 }
 
 bool ShapeRaster::near_solid(Vec2 p) const {
-  const double fx = std::floor((p.x - x0) / cell), fy = std::floor((p.y - y0) / cell);
-  if (!(fx >= 0 && fy >= 0 && fx < width && fy < height) || near.empty()) return false;
-  return near[static_cast<std::size_t>(fy) * static_cast<std::size_t>(width) + static_cast<std::size_t>(fx)] != 0;
+  const Vec2 c = cell_at(p);
+  return has_cell(c.x, c.y) && !near.empty() && near[cell_index(c.x, c.y)] != 0;
 }
 
 void dilate_rim(ShapeRaster& shape, double rim) {

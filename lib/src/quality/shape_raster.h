@@ -3,6 +3,8 @@
 // (which texels does the mesh cover?).
 #pragma once
 
+#include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -21,6 +23,14 @@ struct ShapeRaster {
   bool solid_at(Vec2 p) const;
   // A cell within the rim of a solid cell: how a path tells the shape's rim from a gap.
   bool near_solid(Vec2 p) const;
+  // The (column, row) of the cell under p, floored and not range-checked (NaN for a NaN point).
+  Vec2 cell_at(Vec2 p) const { return {std::floor((p.x - x0) / cell), std::floor((p.y - y0) / cell)}; }
+  // Whether cell (x, y) of cell_at, or a neighbour of it, lies in the raster (false for NaN).
+  bool has_cell(double x, double y) const { return x >= 0 && y >= 0 && x < width && y < height; }
+  // The index into solid and near of a cell in the raster.
+  std::size_t cell_index(double x, double y) const {
+    return static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x);
+  }
 };
 
 // Fills `near`: every cell within `rim` px (square neighbourhood, whole cells) of a solid cell.

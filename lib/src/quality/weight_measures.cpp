@@ -32,9 +32,9 @@ BoneOnShape bone_on_shape(const ShapeRaster& shape, const std::vector<BoneSegmen
     const double n = std::isfinite(len) ? std::clamp(std::ceil(2 * len / shape.cell), 1.0, 1e5) : 1.0;
     for (double k = 0; k <= n; ++k) {
       const Vec2 p{s.a.x + (s.b.x - s.a.x) * (k / n), s.a.y + (s.b.y - s.a.y) * (k / n)};
-      const double fx = std::floor((p.x - shape.x0) / shape.cell), fy = std::floor((p.y - shape.y0) / shape.cell);
-      if (!(fx >= 0 && fy >= 0 && fx < shape.width && fy < shape.height)) continue;
-      const std::size_t c = static_cast<std::size_t>(fy) * static_cast<std::size_t>(shape.width) + static_cast<std::size_t>(fx);
+      const Vec2 f = shape.cell_at(p);
+      if (!shape.has_cell(f.x, f.y)) continue;
+      const std::size_t c = shape.cell_index(f.x, f.y);
       if (!shape.near[c]) continue;
       out.cells.push_back(c);
       out.points.push_back(p);
@@ -69,20 +69,17 @@ NearestPoint nearest_point(const std::vector<Vec2>& points, Vec2 p) {
 // cannot leak, whatever the search would find. (The search's float sums exceed a run's exact
 // length by at most 2^-24 a step; the 1e-3 margin covers runs across a 4096-cell raster.)
 bool clearly_within(const ShapeRaster& shape, Vec2 p, Vec2 q, double allowed) {
-  const double px = std::floor((p.x - shape.x0) / shape.cell), py = std::floor((p.y - shape.y0) / shape.cell);
-  const double qx = std::floor((q.x - shape.x0) / shape.cell), qy = std::floor((q.y - shape.y0) / shape.cell);
-  const auto in = [&](double x, double y) { return x >= 0 && y >= 0 && x < shape.width && y < shape.height; };
-  if (!in(px, py) || !in(qx, qy)) return false;
-  const double ax = std::fabs(px - qx), ay = std::fabs(py - qy);
+  const Vec2 pc = shape.cell_at(p), qc = shape.cell_at(q);
+  if (!shape.has_cell(pc.x, pc.y) || !shape.has_cell(qc.x, qc.y)) return false;
+  const double ax = std::fabs(pc.x - qc.x), ay = std::fabs(pc.y - qc.y);
   const double run = shape.cell * (std::max(ax, ay) + (std::sqrt(2.0) - 1) * std::min(ax, ay));
   if (!(run * (1 + 1e-3) + 1e-3 * shape.cell <= allowed)) return false;
   // Bresenham from q to p: one cell per step along the longer axis, each a neighbour of the last.
-  const auto x1 = static_cast<std::int64_t>(px), y1 = static_cast<std::int64_t>(py);
-  std::int64_t x = static_cast<std::int64_t>(qx), y = static_cast<std::int64_t>(qy);
+  const auto x1 = static_cast<std::int64_t>(pc.x), y1 = static_cast<std::int64_t>(pc.y);
+  std::int64_t x = static_cast<std::int64_t>(qc.x), y = static_cast<std::int64_t>(qc.y);
   const std::int64_t dx = std::abs(x1 - x), dy = -std::abs(y1 - y), sx = x < x1 ? 1 : -1, sy = y < y1 ? 1 : -1;
   for (std::int64_t err = dx + dy;;) {
-    if (!shape.near[static_cast<std::size_t>(y) * static_cast<std::size_t>(shape.width) + static_cast<std::size_t>(x)])
-      return false;
+    if (!shape.near[shape.cell_index(static_cast<double>(x), static_cast<double>(y))]) return false;
     if (x == x1 && y == y1) return true;
     const std::int64_t e2 = 2 * err;
     if (e2 >= dy) err += dy, x += sx;
@@ -92,11 +89,11 @@ bool clearly_within(const ShapeRaster& shape, Vec2 p, Vec2 q, double allowed) {
 
 // Distance in px from `sources` to every cell within `reach` of them, moving only through cells on
 // the shape: shortest paths over the 8-connected cell grid (steps of 1 and sqrt 2 cells), which
-// overestimate a straight run by at most 8%. Farther cells hold their distance or more. Cells are settled in buckets
-// one cell wide (Dial's algorithm): a step is at least a cell, so a bucket only feeds the next two and a ring of four
-// serves the whole search, in O(1) per cell. Each distance is the least float sum of steps over the paths to its cell,
-// whatever order the cells are taken in (a step never lowers a distance), so the values are a
-// priority queue's to the bit.
+// overestimate a straight run by at most 8%. Farther cells hold their distance or more. Cells are
+// settled in buckets one cell wide (Dial's algorithm): a step is at least a cell, so a bucket only
+// feeds the next two and a ring of four serves the whole search, in O(1) per cell. Each distance is
+// the least float sum of steps over the paths to its cell, whatever order the cells are taken in (a
+// step never lowers a distance), so the values are a priority queue's to the bit.
 std::vector<float> distances_through_shape(const ShapeRaster& shape, const std::vector<std::size_t>& sources,
                                            double reach) {
   // On a copy of the shape framed by one cell off it, a cell's 8 neighbours are fixed offsets.
@@ -175,25 +172,24 @@ std::vector<std::uint32_t> label_pieces(const ShapeRaster& shape) {
 
 // The piece a point lies on: its cell's label, else the first labelled one of its 8 neighbours.
 std::uint32_t piece_at(const ShapeRaster& shape, const std::vector<std::uint32_t>& label, Vec2 p) {
-  const double fx = std::floor((p.x - shape.x0) / shape.cell), fy = std::floor((p.y - shape.y0) / shape.cell);
+  const Vec2 f = shape.cell_at(p);
   for (const auto& [dx, dy] : {std::pair{0, 0}, {-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}) {
-    const double x = fx + dx, y = fy + dy;
-    if (!(x >= 0 && y >= 0 && x < shape.width && y < shape.height)) continue;
-    const std::uint32_t l = label[static_cast<std::size_t>(y) * static_cast<std::size_t>(shape.width) + static_cast<std::size_t>(x)];
-    if (l) return l;
+    const double x = f.x + dx, y = f.y + dy;
+    if (!shape.has_cell(x, y)) continue;
+    if (const std::uint32_t l = label[shape.cell_index(x, y)]) return l;
   }
   return 0;
 }
 
 // The through-shape distance at p: its cell's, else the best of its 8 neighbours' plus the step.
 double distance_at(const ShapeRaster& shape, const std::vector<float>& dist, Vec2 p) {
-  const double fx = std::floor((p.x - shape.x0) / shape.cell), fy = std::floor((p.y - shape.y0) / shape.cell);
+  const Vec2 f = shape.cell_at(p);
   double best = HUGE_VAL;
   for (int dy = -1; dy <= 1; ++dy) {
     for (int dx = -1; dx <= 1; ++dx) {
-      const double x = fx + dx, y = fy + dy;
-      if (!(x >= 0 && y >= 0 && x < shape.width && y < shape.height)) continue;
-      const double d = dist[static_cast<std::size_t>(y) * static_cast<std::size_t>(shape.width) + static_cast<std::size_t>(x)];
+      const double x = f.x + dx, y = f.y + dy;
+      if (!shape.has_cell(x, y)) continue;
+      const double d = dist[shape.cell_index(x, y)];
       best = std::min(best, d + (dx != 0 || dy != 0 ? std::hypot(dx, dy) * shape.cell : 0.0));
     }
   }

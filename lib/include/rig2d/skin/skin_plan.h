@@ -4,8 +4,8 @@
 // dropped and vertices are grouped by how many slots remain, so a frame is skinned with no test per
 // slot: the way ozz-animation partitions vertices by influence count. Vertices whose kept slots name
 // the same bones (most of a mesh: neighbours share their bones) go four per step with each bone's
-// matrix read once for all four; the rest two per step. Gives the same bits as skin_vertices (lbs.h) on the same
-// inputs.
+// matrix read once for all four; the rest two per step. Gives the same bits as skin_vertices
+// (lbs.h) on the same inputs.
 #pragma once
 
 #include <array>
