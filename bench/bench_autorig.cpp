@@ -30,8 +30,8 @@
 
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
-#include "rig2d/pipeline/autorig.h"
-#include "rig2d/pipeline/autorig_file.h"
+#include "rig2d/autorig/autorig.h"
+#include "rig2d/autorig/autorig_file.h"
 #include "rig2d/rig/rig_json.h"
 
 using namespace rig2d;

@@ -14,7 +14,7 @@
 #include <functional>
 #include <vector>
 
-#include "rig2d/pipeline/pose.h"
+#include "rig2d/preview/pose.h"
 #include "rig2d/raster/canvas.h"
 #include "rig2d/raster/draw.h"
 

@@ -8,8 +8,8 @@
 #include <string_view>
 
 #include "rig2d/image/png.h"
-#include "rig2d/pipeline/autorig.h"
-#include "rig2d/pipeline/slices.h"
+#include "rig2d/autorig/autorig.h"
+#include "rig2d/autorig/slices.h"
 
 namespace {
 

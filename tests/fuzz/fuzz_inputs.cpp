@@ -11,11 +11,11 @@
 
 #include "rig2d/anim/rig_pose.h"
 #include "rig2d/core/limits.h"
-#include "rig2d/pipeline/autorig_inputs.h"
-#include "rig2d/pipeline/layout.h"
-#include "rig2d/pipeline/pose_input.h"
-#include "rig2d/pipeline/pose_job.h"
-#include "rig2d/pipeline/slices.h"
+#include "rig2d/autorig/autorig_inputs.h"
+#include "rig2d/autorig/layout.h"
+#include "rig2d/preview/pose_input.h"
+#include "rig2d/preview/pose_job.h"
+#include "rig2d/autorig/slices.h"
 #include "rig2d/raster/canvas.h"
 
 namespace {

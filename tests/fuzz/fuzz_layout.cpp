@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "rig2d/pipeline/autorig.h"
-#include "rig2d/pipeline/layout.h"
+#include "rig2d/autorig/autorig.h"
+#include "rig2d/autorig/layout.h"
 
 namespace {
 

@@ -12,7 +12,7 @@
 
 #include "rig2d/anim/curve.h"
 #include "rig2d/anim/range_of_motion.h"
-#include "rig2d/pipeline/pose.h"
+#include "rig2d/preview/pose.h"
 #include "rig2d/rig/rig_json.h"
 
 namespace {

@@ -13,7 +13,7 @@
 #include "rig2d/asset/guid.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/interop/spine.h"
-#include "rig2d/pipeline/autorig_inputs.h"
+#include "rig2d/autorig/autorig_inputs.h"
 
 namespace rig2d {
 namespace {

@@ -10,7 +10,7 @@
 #include "rig2d/geometry/contour.h"
 #include "rig2d/geometry/outline_mesh.h"
 #include "rig2d/geometry/simplify.h"
-#include "rig2d/pipeline/autorig.h"
+#include "rig2d/autorig/autorig.h"
 #include "support/test_math.h"
 
 using rig2d::Image;

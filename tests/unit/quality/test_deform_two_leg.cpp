@@ -3,7 +3,7 @@
 // weights reach across the gap between the legs, the shape-aware heat weights do not.
 #include <catch2/catch.hpp>
 
-#include "rig2d/pipeline/autorig.h"
+#include "rig2d/autorig/autorig.h"
 #include "rig2d/quality/deform_check.h"
 
 using namespace rig2d;

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "../geometry/masks.h"
-#include "rig2d/pipeline/autorig.h"
+#include "rig2d/autorig/autorig.h"
 #include "rig2d/quality/deform_check.h"
 #include "rig2d/skeleton/shape_skeleton.h"
 #include "rig2d/skin/skeleton.h"

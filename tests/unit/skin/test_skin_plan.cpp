@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "rig2d/pipeline/pose.h"
+#include "rig2d/preview/pose.h"
 #include "rig2d/skin/lbs.h"
 #include "rig2d/skin/skin_plan.h"
 #include "skin/lbs_internal.h"

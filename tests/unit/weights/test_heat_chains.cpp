@@ -17,7 +17,7 @@
 #endif
 
 #include "heat_fixtures.h"
-#include "rig2d/pipeline/autorig.h"
+#include "rig2d/autorig/autorig.h"
 #include "rig2d/skin/lbs.h"
 #include "rig2d/skin/skeleton.h"
 #include "support/test_math.h"

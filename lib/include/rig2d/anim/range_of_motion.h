@@ -40,7 +40,7 @@ struct RangeOfMotion {
 // tangents, so each swing eases in and out and the clip loops without a jump. Its id is derived from
 // the rig's id, the angle and the timing, so the same inputs give the same clip. Errors: pose.rom
 // (angle or seconds out of range, a bone index past the rig's bones), pose.rom.none (the rig has no
-// bone to swing, or none a clip can address). Bones by name: find_bone (pipeline/pose_input.h).
+// bone to swing, or none a clip can address). Bones by name: find_bone (preview/pose_input.h).
 RIG2D_EXPORT Result<RangeOfMotion> range_of_motion_clip(const Rig& rig, const RangeOfMotionOptions& options = {});
 
 }  // namespace rig2d

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+// Pieces of autorig_image (autorig.cpp) that the layout pipeline shares.
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rig2d/autorig/autorig.h"
+#include "rig2d/autorig/slices.h"
+
+namespace rig2d {
+
+namespace detail {
+// Milliseconds since `start`, for the stage timings in AutorigStats.
+inline double ms_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The PNG's path under its asset root ('/' separators), which --write-meta mints its GUID from.
+std::string relative_to_asset_root(const std::string& png_path, const std::string& mint_root = {});
+
+// sheet_island_slices of an image guess_sheet takes for a sheet, else nullopt: one labelling of its
+// islands serves both (--slice-sheets).
+std::optional<std::vector<SpriteSlice>> slices_if_sheet(const Image& image, int alpha_threshold, std::string_view stem,
+                                                        std::string_view texture_guid);
+
+// The error when a generated rig's text does not read back as the rig meant (autorig_file and the
+// layout pipeline check every rig they write).
+inline Unexpected verify_failure(const std::string& rig_path, const std::string& what) {
+  return make_error("autorig.verify", "generated rig failed its read-back check: " + what, {rig_path});
+}
+}  // namespace detail
+
+// The bones autorig_image weights: hand-placed, the shape skeleton, or the engine's chain over the
+// coverage mask (`inside`).
+Result<std::vector<Bone>> autorig_bones(const Image& image, const AutorigOptions& o, const UvPredicate& inside,
+                                        AutorigStats& st);
+
+// The outline options autorig_image meshes with: its threshold and pivot, edges short enough to bend
+// between the bones.
+OutlineMeshOptions outline_options(const AutorigOptions& o, const std::vector<Bone>& bones);
+
+}  // namespace rig2d
