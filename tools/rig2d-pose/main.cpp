@@ -14,6 +14,7 @@
 #include "job_options.h"
 #include "options.h"
 #include "pose_outputs.h"
+#include "review_page_run.h"
 #include "rig2d/pipeline/pose_job.h"
 
 namespace {
@@ -75,6 +76,14 @@ void add_output_options(CLI::App& app, Options& o) {
   out->add_option("--contact-sheet", o.contact_sheet, "One review sheet of every rig given: per rig a row with the bind "
                                                      "pose, wireframe + bones, dominant-bone map, a bent pose and the "
                                                      "rig's figures (rig2d-validate --deform)")->type_name("PNG");
+  out->add_option("--html", o.html, "One self-contained review page (HTML) of every rig given: a list with search and "
+                                    "filters, each rig's figures and rig2d-validate --deform findings, and a viewer to "
+                                    "drag bones, play --anim and show wireframe, bones, weights (docs/previews.md)")
+      ->type_name("HTML");
+  out->add_option("--html-assets", o.html_assets, "--html textures: embed (data: URIs, one file; default) or link "
+                                                  "(the PNGs by relative path, for big folders)")
+      ->check(CLI::IsMember({"embed", "link"}))
+      ->type_name("MODE");
   out->add_option("--tile", o.tile, "Contact sheet tile size in px (default 192)")->type_name("PX");
   out->add_option("--apng", o.apng, "Animated PNG of the frames (delay 1/fps, or the gaps between --time values)")
       ->type_name("PNG");
@@ -201,6 +210,7 @@ std::optional<PoseResult> render(const Options& o, int& code) {
 }
 
 int run(Options& o) {
+  if (!o.html.empty()) return run_review_page(o);
   if (!o.contact_sheet.empty()) return run_contact_sheet(o);
   if (const int code = prepare_job(o); code != cli::kOk) return code;
   int code = cli::kOk;

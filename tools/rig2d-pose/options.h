@@ -25,6 +25,8 @@ struct Options {
   std::string weight_ramp = "viridis";
   std::vector<std::string> rigs;
   std::string contact_sheet;
+  std::string html;                   // --html: the review page
+  std::string html_assets = "embed";  // embed (data: URIs) or link (paths beside the page)
   int tile = 192;
   std::string view = "flat2d", anchor = "bottom", facing = "cylindrical";
   double heading = 0, yaw = 0, pitch = 20;
