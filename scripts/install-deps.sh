@@ -7,7 +7,8 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 packages=(build-essential cmake pkg-config catch2 libcli11-dev nlohmann-json3-dev libstb-dev
           libspdlog-dev libfmt-dev libeigen3-dev zlib1g-dev ninja-build python3
           fonts-dejavu-core  # DejaVu Sans, embedded for preview labels
-          libxml2-utils)  # xmllint: the JUnit report test
+          libxml2-utils  # xmllint: the JUnit report test
+          chromium)  # headless browser: the review page tests (rig2d-pose --html) run in it
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
