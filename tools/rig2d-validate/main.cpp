@@ -35,10 +35,16 @@ void add_input_options(CLI::App& app, Options& o) {
       ->required();
   app.add_option("--format", o.format,
                  "Report format: text (file:line:col: severity: pointer: message [code], one per line), json, junit, "
-                 "sarif (SARIF 2.1.0), github (workflow commands) or codeclimate (GitLab Code Quality); see "
+                 "sarif (SARIF 2.1.0), github (workflow commands), codeclimate (GitLab Code Quality) or html (a "
+                 "self-contained review page: the findings and a viewer to bend each rig; docs/previews.md); see "
                  "docs/validate.md")
-      ->check(CLI::IsMember({"text", "json", "junit", "sarif", "github", "codeclimate"}))
+      ->check(CLI::IsMember({"text", "json", "junit", "sarif", "github", "codeclimate", "html"}))
       ->capture_default_str();
+  app.add_option("--html-assets", o.html_assets,
+                 "--format html textures: embed (data: URIs, one file; default) or link (the PNGs by a path "
+                 "relative to -o)")
+      ->check(CLI::IsMember({"embed", "link"}))
+      ->type_name("MODE");
   app.add_option("--stdin-kind", o.stdin_kind,
                  "What \"-\" (standard input) holds: rig, sidecar, scene or prefab. Default: what --stdin-name's file "
                  "name says, else rig")
@@ -168,7 +174,8 @@ bool read_stdin(const Options& o, const std::vector<std::string>& files, std::st
 int finish(const Options& o, std::vector<FileReport>& reports, const std::vector<const AssetIndex*>& per_file,
            const std::optional<ValidateConfig>& config, const std::optional<Baseline>& baseline,
            const std::string& stdin_text, bool write_failed) {
-  const auto format = parse_report_format(o.format);
+  const bool html = o.format == "html";  // the review page, built from the finished reports below
+  const auto format = html ? std::optional<ReportFormat>(ReportFormat::Json) : parse_report_format(o.format);
   check_duplicate_guids(reports, per_file);
   if (config) apply_config(reports, *config);
   if (o.strict) {
@@ -183,7 +190,13 @@ int finish(const Options& o, std::vector<FileReport>& reports, const std::vector
   const std::optional<std::size_t> cap = o.max_findings ? o.max_findings : config ? config->max_findings : std::nullopt;
   if (cap) cap_findings(reports, *cap);
   if (*format == ReportFormat::Sarif) sarif_columns(reports, stdin_display_name(o), stdin_text);
-  if (!emit(o, format_report(reports, *format, ro))) return cli::kWriteFailed;
+  if (html) {
+    const auto page = html_report(o, reports);
+    if (!page) return cli::kBadInput;
+    if (!emit(o, *page)) return cli::kWriteFailed;
+  } else if (!emit(o, format_report(reports, *format, ro))) {
+    return cli::kWriteFailed;
+  }
 
   const ReportTotals t = report_totals(reports);
   spdlog::info("{} files: {} clean, {} errors, {} warnings{}{}", t.files, t.clean, t.errors, t.warnings,

@@ -15,6 +15,7 @@ namespace rig2d::validate_cli {
 struct Options {
   std::vector<std::string> paths;
   std::string format = "text";
+  std::string html_assets = "embed";  // --format html textures: embed or link
   std::string output;
   std::string assets;
   double weight_tolerance = 1e-4;

@@ -8,6 +8,7 @@
 
 #include "rig2d/core/limits.h"
 #include "rig2d/io/files.h"
+#include "rig2d/preview/review_page.h"
 
 namespace rig2d::validate_cli {
 namespace fs = std::filesystem;
@@ -65,6 +66,28 @@ void sarif_columns(std::vector<FileReport>& reports, const std::string& stdin_na
       columns_to_code_points(r, *text);
     }
   }
+}
+
+std::optional<std::string> html_report(const Options& o, const std::vector<FileReport>& reports) {
+  std::vector<ReviewInput> inputs;
+  inputs.reserve(reports.size());
+  for (const FileReport& r : reports) {
+    inputs.push_back({r.path == "-" ? stdin_display_name(o) : r.path, r});
+    if (r.path == "-") inputs.back().report->path = "-";
+  }
+  ReviewPageOptions ro;
+  ro.assets_root = o.assets;
+  ro.validate = false;
+  ro.docs_base_uri = o.docs_url;
+  ro.link_assets = o.html_assets == "link";
+  ro.page_path = o.output.empty() ? "review.html" : o.output;
+  ro.title = "rig2d-validate report";
+  auto page = review_page(inputs, ro);
+  if (!page) {
+    cli::print_error(page.error());
+    return std::nullopt;
+  }
+  return std::move(page->html);
 }
 
 bool emit(const Options& o, const std::string& report) {

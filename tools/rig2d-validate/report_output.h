@@ -26,6 +26,10 @@ ReportOptions report_options(const Options& o);
 // named stdin_name from stdin_text).
 void sarif_columns(std::vector<FileReport>& reports, const std::string& stdin_name, const std::string& stdin_text);
 
+// --format html: the review page (rig2d-pose --html) of the checked files, their findings as given
+// (after config, baseline and cap), the rigs in its viewer. nullopt when it cannot be built (printed).
+std::optional<std::string> html_report(const Options& o, const std::vector<FileReport>& reports);
+
 // The report to -o (folders created, written atomically) or stdout; false when it could not be written.
 bool emit(const Options& o, const std::string& report);
 

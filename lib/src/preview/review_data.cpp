@@ -185,7 +185,7 @@ ReviewRig review_rig(const ReviewInput& input, const ReviewPageOptions& o, const
                      ReviewTextures& textures, ReviewPage& page) {
   ReviewRig out;
   const std::string& path = input.path;
-  out.summary = {{"name", std::filesystem::path(path).filename().string()}, {"path", path}, {"error", nullptr}};
+  out.summary = {{"name", std::filesystem::path(path).filename().string()}, {"path", path}, {"error", nullptr}, {"kind", "rig"}};
   out.detail = json::object();
   page.inputs.push_back(path);
   auto fail = [&](const std::string& why) {
@@ -198,6 +198,15 @@ ReviewRig review_rig(const ReviewInput& input, const ReviewPageOptions& o, const
     page.diagnostics.push_back({Severity::Warning, "pose.review.rig", why + "; the page lists it with its error", Location{path}});
     return std::move(out);
   };
+  // rig2d-validate's reports of other files (sidecars, scenes) and of standard input: listed with
+  // their findings, without a viewer.
+  if (input.report && (input.report->kind != FileKind::Rig || input.report->unreadable || input.report->path == "-")) {
+    std::string unused;
+    out.summary["kind"] = file_kind_name(input.report->kind);
+    out.detail["findings"] = findings_json(*input.report, out.summary, unused);
+    if (input.report->unreadable) out.summary["error"] = "unreadable (see its findings)";
+    return out;
+  }
   auto text = read_file(path, kMaxJsonFileBytes);
   if (!text) return fail(text.error().message + " [" + text.error().code + "]");
   auto rig = read_rig_normalized(*text, path);

@@ -104,7 +104,6 @@ std::string script_safe_json(std::string_view text) {
 }
 
 Result<ReviewPage> review_page(std::span<const ReviewInput> inputs, const ReviewPageOptions& o) {
-  if (inputs.empty()) return make_error("pose.review", "a review page needs at least one rig");
   if (inputs.size() > kMaxReviewRigs) {
     return make_error("pose.review", "more than " + std::to_string(kMaxReviewRigs) + " rigs for one review page");
   }

@@ -49,7 +49,7 @@ struct ReviewPage {
 
 // Builds the page. Each input is one list entry in the given order; a rig that cannot be read or is
 // rejected by the reader is listed with its error and a warning, never a failure.
-// Errors: pose.review (no rigs, more than 100000), the clip's reader errors (clip.*, json.*, io.*).
+// Errors: pose.review (more than 100000 rigs), the clip's reader errors (clip.*, json.*, io.*).
 RIG2D_EXPORT Result<ReviewPage> review_page(std::span<const ReviewInput> inputs, const ReviewPageOptions& options);
 RIG2D_EXPORT Result<ReviewPage> review_page(std::span<const std::string> rig_paths, const ReviewPageOptions& options);
 

@@ -161,13 +161,15 @@
 
   // ---- A rig: parsed on first use ----
   const rigs = new Map();
+  // The data of list entry i; .viewable when it is a rig the viewer can draw.
   function loadRig(i) {
     if (rigs.has(i)) return rigs.get(i);
     const entry = index[i];
-    let rig = null;
-    if (entry.error === null) {
-      rig = readJson('rig2d-rig-' + i);
-      rig.entry = entry;
+    const rig = readJson('rig2d-rig-' + i) || {};
+    rig.entry = entry;
+    rig.findings = rig.findings || [];
+    rig.viewable = entry.error === null && entry.kind === 'rig' && Array.isArray(rig.bones) && Array.isArray(rig.parts);
+    if (rig.viewable) {
       rig.bind = resolveHierarchy(rig.bones, (b) => compose(rig.bones[b].x, rig.bones[b].y, rig.bones[b].rot, 1, 1),
         (parent, b) => multiply(parent, compose(rig.bones[b].x, rig.bones[b].y, rig.bones[b].rot, 1, 1)));
       rig.invBind = rig.bind.map(invert);
@@ -400,7 +402,8 @@
     index.forEach((e, i) => { if (matches(e, query, severity, code)) visible.push(i); });
     const list = byId('rig-list');
     list.replaceChildren(...visible.map(listItem));
-    byId('list-count').textContent = visible.length + ' of ' + index.length + ' rigs';
+    const noun = index.every((e) => e.kind === 'rig') ? ' rigs' : ' files';
+    byId('list-count').textContent = visible.length + ' of ' + index.length + noun;
     markSelected();
   }
   function markSelected() {
@@ -421,7 +424,8 @@
   // ---- Selecting a rig ----
   function selectRig(i, pose) {
     state.rigIndex = i;
-    state.rig = loadRig(i);
+    const data = loadRig(i);
+    state.rig = data.viewable ? data : null;
     state.pins = new Map();
     state.time = 0;
     state.playing = false;
@@ -429,8 +433,9 @@
     byId('rig-name').textContent = entry.name;
     byId('rig-path').textContent = entry.path;
     const errorBox = byId('error-box');
-    errorBox.textContent = entry.error === null ? '' : 'This rig could not be loaded: ' + entry.error;
-    errorBox.hidden = entry.error === null;
+    errorBox.textContent = entry.error !== null ? 'This ' + (entry.kind === 'rig' ? 'rig' : 'file') + ' could not be loaded: ' + entry.error
+      : entry.kind !== 'rig' ? 'A ' + entry.kind + ' file: its findings are listed, there is no rig to view.' : '';
+    errorBox.hidden = errorBox.textContent === '';
     const boneSelect = byId('bone-select');
     boneSelect.replaceChildren(...(rig ? rig.bones.map((b, k) => el('option', { value: String(k) }, b.name)) : []));
     state.selected = rig && rig.bones.length ? 0 : -1;
@@ -442,12 +447,12 @@
     const clip = rig && rig.clip;
     byId('clipbar').hidden = !clip;
     if (clip) byId('scrub').max = String(clip.duration > 0 ? clip.duration : 0);
-    renderInfo(entry, rig);
+    renderInfo(entry, data, rig);
     markSelected();
     state.view = null;
     update(true);
   }
-  function renderInfo(entry, rig) {
+  function renderInfo(entry, data, rig) {
     const figures = byId('figures');
     figures.replaceChildren();
     const add = (k, v) => figures.append(el('dt', null, k), el('dd', null, v));
@@ -458,16 +463,17 @@
       if (rig.clip) add('clip', rig.clip.name + ', ' + rig.clip.duration + ' s, ' + rig.clip.bones.length + ' channels' + (rig.clip.skipped ? ', ' + rig.clip.skipped + ' tracks unbound' : ''));
       if (rig.deformSummary) add('deform', rig.deformSummary);
     }
-    byId('summary').textContent = entry.error !== null ? 'not loaded' :
+    byId('summary').textContent = entry.error !== null && !data.findings.length ? 'not loaded' :
       entry.errors + (entry.errors === 1 ? ' error, ' : ' errors, ') + entry.warnings + (entry.warnings === 1 ? ' warning' : ' warnings');
-    const table = el('table', { class: 'findings' });
-    for (const f of rig ? rig.findings : []) {
+    const list = el('ul', { class: 'findings' });
+    for (const f of data.findings) {
       if (f.code === 'deform.summary') continue;
-      table.append(el('tr', { class: f.severity },
-        el('td', { class: 'sev' }, f.severity), el('td', null, docsLink(f.code, f.page)),
-        el('td', null, el('div', { class: 'msg' }, f.message), f.pointer ? el('div', { class: 'quiet ptr' }, f.pointer) : '')));
+      list.append(el('li', { class: f.severity },
+        el('div', { class: 'head' }, el('span', { class: 'sev' }, f.severity), ' ', docsLink(f.code, f.page),
+          f.pointer ? el('span', { class: 'quiet ptr' }, ' ' + f.pointer + (f.line ? ' (line ' + f.line + ')' : '')) : ''),
+        el('div', { class: 'msg' }, f.message)));
     }
-    byId('findings').replaceChildren(table);
+    byId('findings').replaceChildren(list);
   }
 
   // ---- Pose updates ----
@@ -602,6 +608,22 @@
     }
     return best;
   }
+  let layerCanvas = null;
+  function withLayer(ctx, alpha, fn) {
+    const c = ctx.canvas;
+    if (!layerCanvas) layerCanvas = document.createElement('canvas');
+    if (layerCanvas.width !== c.width || layerCanvas.height !== c.height) { layerCanvas.width = c.width; layerCanvas.height = c.height; }
+    const layer = layerCanvas.getContext('2d');
+    layer.setTransform(1, 0, 0, 1, 0, 0);
+    layer.clearRect(0, 0, c.width, c.height);
+    layer.setTransform(ctx.getTransform());
+    fn(layer);
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.globalAlpha = alpha;
+    ctx.drawImage(layerCanvas, 0, 0);
+    ctx.restore();
+  }
   function drawPart(ctx, rig, p, screen) {
     const part = rig.parts[p], s = screen;
     const pt = (i) => [s[2 * i], s[2 * i + 1]];
@@ -633,10 +655,11 @@
           [s[2 * a], s[2 * a + 1], s[2 * b], s[2 * b + 1], s[2 * c], s[2 * c + 1]],
           [part.uvs[2 * a], part.uvs[2 * a + 1], part.uvs[2 * b], part.uvs[2 * b + 1], part.uvs[2 * c], part.uvs[2 * c + 1]]));
       } else if (!img || img.failed) {
-        ctx.fillStyle = 'rgba(255,255,255,0.5)';  // the editor's flat fallback: the tint at half opacity
-        partTriangles(part, s, (a, b, c) => {
-          ctx.beginPath(); ctx.moveTo(...pt(a)); ctx.lineTo(...pt(b)); ctx.lineTo(...pt(c)); ctx.closePath(); ctx.fill();
-        });
+        // The editor's flat fallback, the tint at half opacity: one path, so overlaps do not darken.
+        ctx.fillStyle = 'rgba(255,255,255,0.5)';
+        ctx.beginPath();
+        partTriangles(part, s, (a, b, c) => { ctx.moveTo(...pt(a)); ctx.lineTo(...pt(b)); ctx.lineTo(...pt(c)); ctx.closePath(); });
+        ctx.fill('nonzero');
       }
     }
     if (state.show.heat && state.selected >= 0) {
@@ -645,13 +668,16 @@
         for (let k = 0; k < 4; ++k) if (part.idx[4 * v + k] === state.selected) w += part.w[4 * v + k];
         return w;
       };
-      ctx.globalAlpha = state.show.texture ? 0.55 : 1;
-      partTriangles(part, s, (a, b, c) => {
-        const mean = clamp((weight(a) + weight(b) + weight(c)) / 3, 0, 1) || 0;
-        ctx.fillStyle = settings.viridis[Math.round(255 * mean)];
-        ctx.beginPath(); ctx.moveTo(...pt(a)); ctx.lineTo(...pt(b)); ctx.lineTo(...pt(c)); ctx.closePath(); ctx.fill();
+      // Drawn opaque on a layer, then laid over the texture at 0.55, so shared edges show no seam.
+      withLayer(ctx, state.show.texture ? 0.55 : 1, (layer) => {
+        partTriangles(part, s, (a, b, c) => {
+          const mean = clamp((weight(a) + weight(b) + weight(c)) / 3, 0, 1) || 0;
+          layer.fillStyle = layer.strokeStyle = settings.viridis[Math.round(255 * mean)];
+          layer.lineWidth = 0.6;
+          layer.beginPath(); layer.moveTo(...pt(a)); layer.lineTo(...pt(b)); layer.lineTo(...pt(c)); layer.closePath();
+          layer.fill(); layer.stroke();
+        });
       });
-      ctx.globalAlpha = 1;
     }
   }
   function draw() {
