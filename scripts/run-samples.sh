@@ -56,11 +56,14 @@ if [ -x "$pose" ]; then
     # Range of motion: every bone swings +-45 degrees in turn (a sheet row per bone, and an APNG),
     # triangles turned inside out in red.
     "$pose" "$rig" --assets samples --rom --fit --overlay bones,folds --sheet "out/$name-rom.png" --columns 12 \
-      --apng "out/$name-rom-anim.png"
+      --apng "out/$name-rom-anim.png" --save-clip "out/$name.rom.anim.json"
   done
   # One review sheet of every sample: bind pose, wireframe, dominant bones, a bend and the figures.
   "$pose" samples --contact-sheet out/contact-sheet.png
-  echo "previews: $(ls out/*.png | tr '\n' ' ')"
+  # The same rigs as one interactive HTML page (open it in a browser), playing the hero's
+  # range-of-motion clip.
+  "$pose" samples --anim out/hero.rom.anim.json --html out/review.html
+  echo "previews: $(ls out/*.png out/*.html | tr '\n' ' ')"
 else
   echo "== rig2d-pose is not built yet: skipping previews"
 fi

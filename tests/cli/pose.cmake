@@ -90,3 +90,24 @@ pose_case("--onion on one sampled frame warns" 0 "\\[pose.onion.none\\]" ${_pose
           -o ${_pose_work}/onion-one.png)
 pose_case("--onion is not for contact sheets" 2 "\\[pose.onion\\]" ${_pose_data}/assets/rigs --onion 2
           --contact-sheet ${_pose_work}/x.png)
+
+# The review page (rig2d-pose --html, rig2d-validate --format html); its behaviour in a browser is
+# tests/browser/review_page_test.py.
+pose_case("a review page of a folder" 0 "wrote .*review.html \\(3 rigs, 0 failed to load" ${_pose_data}/assets/rigs
+          --anim ${_pose_data}/assets/anims/wave.anim.json --html ${_pose_work}/review.html)
+pose_case("a review page is its own output" 2 "--html is its own output.*\\[pose.output\\]" ${_pose_rig}
+          --html ${_pose_work}/x.html -o ${_pose_work}/x.png)
+pose_case("a review page takes its pose from its address" 2 "review.html#rig=NAME.*\\[pose.review\\]" ${_pose_rig}
+          --pose mid.rot=1 --html ${_pose_work}/x.html)
+pose_case("a review page with a bad clip names the key" 3 "bad.anim.json:[0-9]+:[0-9]+: error: .*\\[clip.key.time\\]"
+          ${_pose_rig} --anim ${_pose_data}/assets/anims/bad.anim.json --html ${_pose_work}/x.html)
+pose_case("an unknown --html-assets mode" 2 "--html-assets" ${_pose_rig} --html ${_pose_work}/x.html --html-assets inline)
+pose_case("a review page may not overwrite its rig" 2 "\\[io.output.is_input\\]" ${_pose_rig} --html ${_pose_rig})
+# (the page is written, lists the three files and embeds the rigs' texture)
+add_test(NAME "validate-cli: --format html writes the review page"
+         COMMAND bash -c "\"$0\" \"$@\" && grep -q 'id=\"rig2d-vertices\"' ${_pose_work}/validate.html && grep -q 'bar.png.meta.json' ${_pose_work}/validate.html && grep -q 'data:image/png;base64' ${_pose_work}/validate.html && echo 'PASS: validate html'"
+                 $<TARGET_FILE:rig2d-validate> ${_pose_data}/assets/rigs/bar.rig2d.json
+                 ${_pose_data}/assets/rigs/atlas.rig2d.json ${_pose_data}/assets/textures/bar.png.meta.json
+                 --format html -o ${_pose_work}/validate.html --no-config)
+set_tests_properties("validate-cli: --format html writes the review page" PROPERTIES
+                     PASS_REGULAR_EXPRESSION "PASS: validate html")
