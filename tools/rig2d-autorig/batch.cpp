@@ -17,7 +17,7 @@
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
 #include "rig2d/io/output_safety.h"
-#include "rig2d/pipeline/autorig_inputs.h"
+#include "rig2d/autorig/autorig_inputs.h"
 #include "slice_jobs.h"
 #include "stamp.h"
 

@@ -11,7 +11,7 @@
 
 #include "rig2d/core/error.h"
 #include "rig2d/core/memory_budget.h"
-#include "rig2d/pipeline/autorig_file.h"
+#include "rig2d/autorig/autorig_file.h"
 
 namespace rig2d::cli {
 

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "rig2d/pipeline/autorig.h"
+#include "rig2d/autorig/autorig.h"
 
 namespace rig2d::cli {
 

@@ -6,7 +6,7 @@
 #include <exception>
 #include <utility>
 
-#include "rig2d/pipeline/autorig_inputs.h"
+#include "rig2d/autorig/autorig_inputs.h"
 
 namespace rig2d::cli {
 namespace {

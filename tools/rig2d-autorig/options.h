@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "common/cli_common.h"
-#include "rig2d/pipeline/autorig.h"
+#include "rig2d/autorig/autorig.h"
 
 namespace rig2d::cli {
 

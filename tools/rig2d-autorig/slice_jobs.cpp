@@ -7,9 +7,9 @@
 
 #include "common/build_files.h"
 #include "common/cli_common.h"
-#include "rig2d/pipeline/autorig_inputs.h"
-#include "rig2d/pipeline/sheet_slicing.h"
-#include "rig2d/pipeline/slices.h"
+#include "rig2d/autorig/autorig_inputs.h"
+#include "rig2d/autorig/sheet_slicing.h"
+#include "rig2d/autorig/slices.h"
 #include "stamp.h"
 
 namespace rig2d::cli {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Sprite sheets in a batch: a PNG whose sidecar lists `sprites` slices becomes one job per slice, each
-// writing "<rig minus .rig2d.json>.<slice name>.rig2d.json" (rig2d/pipeline/slices.h).
+// writing "<rig minus .rig2d.json>.<slice name>.rig2d.json" (rig2d/autorig/slices.h).
 #pragma once
 
 #include <optional>
@@ -18,7 +18,7 @@ namespace rig2d::cli {
 Result<void> expand_slice_jobs(std::vector<Job>& jobs, const std::optional<std::string>& only);
 
 // --slice-sheets: writes the islands of every whole-image job's PNG that looks like a sheet into its
-// sidecar as slices (rig2d/pipeline/sheet_slicing.h); with --dry-run only says which it would. A PNG
+// sidecar as slices (rig2d/autorig/sheet_slicing.h); with --dry-run only says which it would. A PNG
 // whose rig is current and whose stamp says it was no sheet is not decoded again (unless --force;
 // `options_key` and `version` make the digest, as for the jobs). A PNG or sidecar that cannot be read
 // is left to its job to report. Sets `sliced` when a sidecar changed (the jobs must then be planned

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "rig2d/pipeline/autorig_file.h"
+#include "rig2d/autorig/autorig_file.h"
 
 namespace rig2d::cli {
 

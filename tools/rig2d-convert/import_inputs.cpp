@@ -14,7 +14,7 @@
 #include "rig2d/core/limits.h"
 #include "rig2d/interop/godot.h"
 #include "rig2d/interop/spine.h"
-#include "rig2d/pipeline/autorig_inputs.h"
+#include "rig2d/autorig/autorig_inputs.h"
 #include "rig2d/rig/rig_json.h"
 
 namespace rig2d::convert {

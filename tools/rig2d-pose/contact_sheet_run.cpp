@@ -11,7 +11,7 @@
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
 #include "rig2d/io/output_safety.h"
-#include "rig2d/pipeline/contact_sheet.h"
+#include "rig2d/preview/contact_sheet.h"
 
 namespace rig2d::pose_cli {
 

@@ -15,7 +15,7 @@
 #include "options.h"
 #include "pose_outputs.h"
 #include "review_page_run.h"
-#include "rig2d/pipeline/pose_job.h"
+#include "rig2d/preview/pose_job.h"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "common/cli_common.h"
-#include "rig2d/pipeline/pose_job.h"
+#include "rig2d/preview/pose_job.h"
 
 namespace rig2d::pose_cli {
 
