@@ -7,6 +7,7 @@
   network     no request leaves the page (embedded textures), only files beside it when linked
   injection   names with <, ", </script>, newlines and non-ASCII are shown as text: no element
               injected, no script error; a rig that fails to load is listed with its error
+  list        keyboard navigation, search, and the severity and finding-code filters
 Usage: review_page_test.py RIG2D_POSE CHROMIUM DATA_DIR WORK_DIR"""
 import copy
 import json
@@ -293,6 +294,47 @@ def case_injection(browser, page, rigs):
     print("PASS: review page injection (hostile file and bone names shown as text, broken rig listed with its error)")
 
 
+def case_list(browser, page):
+    browser.open(url(page, rig="atlas"))
+    listed = browser.evaluate("[...document.querySelectorAll('#rig-list li')].map(e => e.querySelector('.name').textContent)")
+    selected = lambda: browser.evaluate("document.querySelector('#rig-list li.selected .name').textContent")
+
+    def key(k, code):
+        for kind in ("keyDown", "keyUp"):
+            browser.send("Input.dispatchKeyEvent", {"type": kind, "key": k, "code": code, "text": k if kind == "keyDown" and len(k) == 1 else ""})
+    browser.evaluate("document.getElementById('view').focus()")
+    start = listed.index(selected())
+    key("j", "KeyJ")
+    key("ArrowDown", "ArrowDown")
+    if selected() != listed[start + 2]:
+        fail(f"list: j and ArrowDown from {listed[start]!r} selected {selected()!r}, not {listed[start + 2]!r}")
+    key("k", "KeyK")
+    if selected() != listed[start + 1] or not browser.evaluate("location.hash.includes('rig=')"):
+        fail(f"list: k went to {selected()!r}, not {listed[start + 1]!r}")
+    key("/", "Slash")
+    if browser.evaluate("document.activeElement.id") != "search":
+        fail("list: / does not focus the search field")
+    browser.send("Input.insertText", {"text": "multi"})
+    shown = browser.evaluate("[...document.querySelectorAll('#rig-list li')].map(e => e.querySelector('.name').textContent)")
+    if shown != ["multi.rig2d.json"]:
+        fail(f"list: searching 'multi' lists {shown}")
+    browser.evaluate("document.getElementById('search').value = ''; document.getElementById('search').dispatchEvent(new Event('input'))")
+    browser.evaluate("{ const s = document.getElementById('filter-severity'); s.value = 'failed'; s.dispatchEvent(new Event('change')); }")
+    shown = browser.evaluate("[...document.querySelectorAll('#rig-list li .name')].map(e => e.textContent)")
+    if shown != [BROKEN_FILE]:
+        fail(f"list: 'failed to load' lists {shown}")
+    browser.evaluate("{ const s = document.getElementById('filter-severity'); s.value = ''; s.dispatchEvent(new Event('change')); }")
+    codes = browser.evaluate("[...document.querySelectorAll('#filter-code option')].map(o => o.value).filter(Boolean)")
+    index = json.loads(browser.evaluate("document.getElementById('rig2d-index').textContent"))
+    for code in codes:
+        browser.evaluate(f"{{ const c = document.getElementById('filter-code'); c.value = {json.dumps(code)}; c.dispatchEvent(new Event('change')); }}")
+        shown = browser.evaluate("[...document.querySelectorAll('#rig-list li .name')].map(e => e.textContent)")
+        want = [e["name"] for e in index if code in e["codes"]]
+        if shown != want or not shown:
+            fail(f"list: code {code} lists {shown}, expected {want}")
+    print(f"PASS: review page list (keyboard j/k/ArrowDown and /, search, severity and {len(codes)} code filters)")
+
+
 def main():
     shutil.rmtree(WORK, ignore_errors=True)
     os.makedirs(WORK)
@@ -321,6 +363,7 @@ def main():
         case_screenshot(browser, page, rigs, clip)
         case_network(browser, page, linked)
         case_injection(browser, page, rigs)
+        case_list(browser, page)
         errors = [e["params"] for e in browser.events if e.get("method") == "Runtime.exceptionThrown"]
         if errors:
             fail(f"the page threw: {errors[:3]}")

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "preview/review_data.h"
 
+#include <charconv>
+#include <cmath>
 #include <filesystem>
 #include <memory>
 #include <set>
@@ -54,12 +56,30 @@ std::string where_text(const Error& e) {
          (at.json_pointer.empty() ? "" : at.json_pointer + ": ") + e.message + " [" + e.code + "]";
 }
 
+// A float32-stored value (verts, UVs, weights: ENGINE-SPEC §0) with the fewest digits that read back
+// as the same float: the page stores it in a Float32Array, which gives the exact value back, in
+// about half the bytes of a double's 17 digits. Values that are not floats are kept as they are.
+double shortest_float(double v) {
+  if (!std::isfinite(v) || static_cast<double>(static_cast<float>(v)) != v) return v;
+  char text[32];
+  const auto written = std::to_chars(text, text + sizeof text, static_cast<float>(v));
+  double out = v;
+  std::from_chars(text, written.ptr, out);
+  return out;
+}
+
 json flat_points(const std::vector<Vec2>& points) {
   json out = json::array();
   for (const Vec2& p : points) {
-    out.push_back(p.x);
-    out.push_back(p.y);
+    out.push_back(shortest_float(p.x));
+    out.push_back(shortest_float(p.y));
   }
+  return out;
+}
+
+json float32_array(const std::vector<double>& values) {
+  json out = json::array();
+  for (const double v : values) out.push_back(shortest_float(v));
   return out;
 }
 
@@ -95,7 +115,7 @@ json parts_json(const Rig& rig, const PartTextures& loaded, const AssetIndex* in
                   {"uvs", flat_points(uvs)},
                   {"tris", part.mesh.tris},
                   {"idx", part.skin_indices},
-                  {"w", part.skin_weights},
+                  {"w", float32_array(part.skin_weights)},
                   {"tex", number}};
     out.push_back(std::move(entry));
   }

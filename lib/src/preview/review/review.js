@@ -170,6 +170,12 @@
     rig.findings = rig.findings || [];
     rig.viewable = entry.error === null && entry.kind === 'rig' && Array.isArray(rig.bones) && Array.isArray(rig.parts);
     if (rig.viewable) {
+      // Positions, UVs and weights are float32 in the engine; the page stores them as floats again.
+      for (const part of rig.parts) {
+        part.verts = Float32Array.from(part.verts);
+        part.uvs = Float32Array.from(part.uvs);
+        part.w = Float32Array.from(part.w);
+      }
       rig.bind = resolveHierarchy(rig.bones, (b) => compose(rig.bones[b].x, rig.bones[b].y, rig.bones[b].rot, 1, 1),
         (parent, b) => multiply(parent, compose(rig.bones[b].x, rig.bones[b].y, rig.bones[b].rot, 1, 1)));
       rig.invBind = rig.bind.map(invert);
