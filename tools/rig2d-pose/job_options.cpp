@@ -120,7 +120,8 @@ int usage(const std::string& message, const std::string& code) {
 }
 
 int prepare_job(Options& o) {
-  if (o.rigs.size() != 1) return usage("give one rig (several rigs or folders need --contact-sheet or --html)", "pose.input");
+  if (o.rigs.size() != 1)
+    return usage("give one rig (several rigs or folders need --contact-sheet or --html)", "pose.input");
   PoseJob& job = o.job;
   job.rig_path = o.rigs[0];
   if (const int code = read_stdin_inputs(job); code != cli::kOk) return code;

@@ -76,12 +76,14 @@ void add_output_options(CLI::App& app, Options& o) {
   out->add_option("--contact-sheet", o.contact_sheet, "One review sheet of every rig given: per rig a row with the bind "
                                                      "pose, wireframe + bones, dominant-bone map, a bent pose and the "
                                                      "rig's figures (rig2d-validate --deform)")->type_name("PNG");
-  out->add_option("--html", o.html, "One self-contained review page (HTML) of every rig given: a list with search and "
-                                    "filters, each rig's figures and rig2d-validate --deform findings, and a viewer to "
-                                    "drag bones, play --anim and show wireframe, bones, weights (docs/previews.md)")
+  out->add_option("--html", o.html,
+                  "One self-contained review page (HTML) of every rig given: a list with search and "
+                  "filters, each rig's figures and rig2d-validate --deform findings, and a viewer to "
+                  "drag bones, play --anim and show wireframe, bones, weights (docs/previews.md)")
       ->type_name("HTML");
-  out->add_option("--html-assets", o.html_assets, "--html textures: embed (data: URIs, one file; default) or link "
-                                                  "(the PNGs by relative path, for big folders)")
+  out->add_option("--html-assets", o.html_assets,
+                  "--html textures: embed (data: URIs, one file; default) or link "
+                  "(the PNGs by relative path, for big folders)")
       ->check(CLI::IsMember({"embed", "link"}))
       ->type_name("MODE");
   out->add_option("--tile", o.tile, "Contact sheet tile size in px (default 192)")->type_name("PX");
@@ -165,8 +167,10 @@ void add_build_options(CLI::App& app, Options& o) {
 }
 
 void setup(CLI::App& app, Options& o) {
-  app.add_option("rig", o.rigs, "The .rig2d.json to render (\"-\": read it from standard input); with --contact-sheet, "
-                                "any number of rigs and folders (searched for *.rig2d.json)")->required();
+  app.add_option("rig", o.rigs,
+                 "The .rig2d.json to render (\"-\": read it from standard input); with --contact-sheet or --html, "
+                 "any number of rigs and folders (searched for *.rig2d.json)")
+      ->required();
   add_pose_options(app, o);
   add_sprite_options(app, o);
   add_output_options(app, o);
@@ -228,7 +232,8 @@ int main(int argc, char** argv) {
       "range-of-motion test) to PNG "
       "frames, a contact sheet or an animated PNG, with editor overlays, flat or as the engine's 2.5D billboard / "
       "ground "
-      "sprite (--view); or one review sheet of many rigs (--contact-sheet). Sprites resolve from the "
+      "sprite (--view); or, for many rigs, one review sheet (--contact-sheet) or one interactive HTML review "
+      "page (--html). Sprites resolve from the "
       "rig's GUIDs through .meta.json sidecars under --assets; a part without a texture is drawn "
       "with a flat tint.",
       "rig2d-pose"};

@@ -21,9 +21,10 @@ int run_review_page(const Options& o) {
   }
   if (o.rom) return usage("--html plays a clip given with --anim; play --rom on one rig with --sheet", "pose.rom");
   if (!o.job.pose.empty() || !o.job.pose_file.empty() || !o.times.empty() || o.fps) {
-    return usage("--html opens each rig at its bind pose; a pose or time goes in the page's address "
-                 "(review.html#rig=NAME&pose=BONE.rot=0.5&time=0.4)",
-                 "pose.review");
+    return usage(
+        "--html opens each rig at its bind pose; a pose or time goes in the page's address "
+        "(review.html#rig=NAME&pose=BONE.rot=0.5&time=0.4)",
+        "pose.review");
   }
   auto paths = collect_rig_paths(o.rigs);
   if (!paths) {

@@ -9,9 +9,9 @@
 
 #include "rig2d/anim/rig_pose.h"
 #include "rig2d/asset/asset_index.h"
+#include "rig2d/autorig/autorig_inputs.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/io/files.h"
-#include "rig2d/autorig/autorig_inputs.h"
 #include "rig2d/preview/pose.h"
 #include "rig2d/rig/rig_json.h"
 
@@ -22,30 +22,42 @@ using nlohmann::json;
 
 const char* severity_name(Severity s) {
   switch (s) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Note: break;
+    case Severity::Error:
+      return "error";
+    case Severity::Warning:
+      return "warning";
+    case Severity::Note:
+      break;
   }
   return "note";
 }
 
 const char* field_name(BoneField f) {
   switch (f) {
-    case BoneField::X: return "x";
-    case BoneField::Y: return "y";
-    case BoneField::Rot: return "rot";
-    case BoneField::ScaleX: return "sx";
-    case BoneField::ScaleY: return "sy";
+    case BoneField::X:
+      return "x";
+    case BoneField::Y:
+      return "y";
+    case BoneField::Rot:
+      return "rot";
+    case BoneField::ScaleX:
+      return "sx";
+    case BoneField::ScaleY:
+      return "sy";
   }
   return "x";
 }
 
 const char* track_type_name(TrackType t) {
   switch (t) {
-    case TrackType::Color: return "color";
-    case TrackType::Boolean: return "boolean";
-    case TrackType::Enum: return "enum";
-    case TrackType::Number: break;
+    case TrackType::Color:
+      return "color";
+    case TrackType::Boolean:
+      return "boolean";
+    case TrackType::Enum:
+      return "enum";
+    case TrackType::Number:
+      break;
   }
   return "number";
 }
@@ -86,7 +98,8 @@ json float32_array(const std::vector<double>& values) {
 json bones_json(const Rig& rig) {
   json out = json::array();
   for (const Bone& b : rig.bones) {
-    out.push_back({{"name", b.name}, {"parent", b.parent}, {"x", b.x}, {"y", b.y}, {"rot", b.rot}, {"noScale", b.no_scale}});
+    out.push_back(
+        {{"name", b.name}, {"parent", b.parent}, {"x", b.x}, {"y", b.y}, {"rot", b.rot}, {"noScale", b.no_scale}});
   }
   return out;
 }
@@ -134,7 +147,8 @@ json clip_json(const Clip& clip, const Rig& rig, const std::string& clip_path) {
       keys.push_back({k.t, k.v, k.in_tangent, k.out_tangent, k.in_weight ? json(*k.in_weight) : json(nullptr),
                       k.out_weight ? json(*k.out_weight) : json(nullptr)});
     }
-    bones.push_back({{"bone", ch.bone}, {"field", field_name(ch.field)}, {"type", track_type_name(track.type)}, {"keys", keys}});
+    bones.push_back(
+        {{"bone", ch.bone}, {"field", field_name(ch.field)}, {"type", track_type_name(track.type)}, {"keys", keys}});
   }
   json deform = json::array();
   for (const auto& ch : binding.deform) {
@@ -142,8 +156,8 @@ json clip_json(const Clip& clip, const Rig& rig, const std::string& clip_path) {
     for (const DeformKey& k : clip.deform_tracks[ch.track].keys) keys.push_back({{"t", k.t}, {"offsets", k.offsets}});
     deform.push_back({{"part", ch.part}, {"keys", keys}});
   }
-  return {{"name", clip.name}, {"duration", clip.duration}, {"loop", clip.loop}, {"bones", bones}, {"deform", deform},
-          {"skipped", binding.skipped.size()}};
+  return {{"name", clip.name}, {"duration", clip.duration}, {"loop", clip.loop},
+          {"bones", bones},    {"deform", deform},          {"skipped", binding.skipped.size()}};
 }
 
 json findings_json(const FileReport& report, json& summary, std::string& deform_summary) {
@@ -175,7 +189,10 @@ json figures_json(const Rig& rig) {
     verts += part.mesh.verts.size();
     tris += part.mesh.tris.size() / 3;
   }
-  return {{"vertices", verts}, {"triangles", tris}, {"bones", rig.bones.size()}, {"parts", rig.parts.size()},
+  return {{"vertices", verts},
+          {"triangles", tris},
+          {"bones", rig.bones.size()},
+          {"parts", rig.parts.size()},
           {"version", rig.layout == Layout::V2 ? 2 : 1}};
 }
 
@@ -205,7 +222,8 @@ ReviewRig review_rig(const ReviewInput& input, const ReviewPageOptions& o, const
                      ReviewTextures& textures, ReviewPage& page) {
   ReviewRig out;
   const std::string& path = input.path;
-  out.summary = {{"name", std::filesystem::path(path).filename().string()}, {"path", path}, {"error", nullptr}, {"kind", "rig"}};
+  out.summary = {
+      {"name", std::filesystem::path(path).filename().string()}, {"path", path}, {"error", nullptr}, {"kind", "rig"}};
   out.detail = json::object();
   page.inputs.push_back(path);
   auto fail = [&](const std::string& why) {
@@ -215,7 +233,8 @@ ReviewRig review_rig(const ReviewInput& input, const ReviewPageOptions& o, const
     out.summary["notes"] = 0;
     out.summary["codes"] = json::array();
     ++page.failed;
-    page.diagnostics.push_back({Severity::Warning, "pose.review.rig", why + "; the page lists it with its error", Location{path}});
+    page.diagnostics.push_back(
+        {Severity::Warning, "pose.review.rig", why + "; the page lists it with its error", Location{path}});
     return std::move(out);
   };
   // rig2d-validate's reports of other files (sidecars, scenes) and of standard input: listed with
@@ -286,8 +305,8 @@ std::string url_path(const std::string& path) {
   std::string out;
   for (const char ch : path) {
     const auto c = static_cast<unsigned char>(ch);
-    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' ||
-        c == '~' || c == '/') {
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+        c == '.' || c == '~' || c == '/') {
       out += ch;
     } else {
       out += '%';

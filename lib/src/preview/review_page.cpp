@@ -4,21 +4,16 @@
 // embedded at build time) that skins and draws them in the browser.
 #include "rig2d/preview/review_page.h"
 
-#include <cmath>
-#include <filesystem>
-#include <map>
-#include <memory>
+#include <cstdio>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "preview/review_data.h"
 #include "rig2d/anim/clip.h"
-#include "rig2d/asset/asset_index.h"
-#include "rig2d/core/limits.h"
-#include "rig2d/io/files.h"
 #include "rig2d/preview/pose.h"
 #include "rig2d/raster/color_ramp.h"
-#include "rig2d/rig/rig_json.h"
 
 extern const unsigned char rig2d_review_js[];
 extern const std::size_t rig2d_review_js_size;
@@ -63,19 +58,23 @@ std::string assemble(const json& settings, const json& index, const std::vector<
   html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
   // Nothing may leave the page: no network, only inline script and style, images from data: URIs
   // or (linked textures) files beside the page.
-  html += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'unsafe-inline'; "
-          "style-src 'unsafe-inline'; img-src data: file: blob:\">\n";
+  html +=
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'unsafe-inline'; "
+      "style-src 'unsafe-inline'; img-src data: file: blob:\">\n";
   html += "<title>rig2d review</title>\n<style>\n";
   html += embedded(rig2d_review_css, rig2d_review_css_size);
   html += "</style>\n</head>\n<body>\n<noscript>This review page needs JavaScript.</noscript>\n";
-  html += "<script type=\"application/json\" id=\"rig2d-settings\">" + script_safe_json(settings.dump()) + "</script>\n";
-  html += "<script type=\"application/json\" id=\"rig2d-index\">" + script_safe_json(index.dump(-1, ' ', false, json::error_handler_t::replace)) +
-          "</script>\n";
+  html +=
+      "<script type=\"application/json\" id=\"rig2d-settings\">" + script_safe_json(settings.dump()) + "</script>\n";
+  html += "<script type=\"application/json\" id=\"rig2d-index\">" +
+          script_safe_json(index.dump(-1, ' ', false, json::error_handler_t::replace)) + "</script>\n";
   for (std::size_t i = 0; i < rig_data.size(); ++i) {
-    html += "<script type=\"application/json\" id=\"rig2d-rig-" + std::to_string(i) + "\">" + rig_data[i] + "</script>\n";
+    html +=
+        "<script type=\"application/json\" id=\"rig2d-rig-" + std::to_string(i) + "\">" + rig_data[i] + "</script>\n";
   }
   for (std::size_t i = 0; i < textures.size(); ++i) {
-    html += "<script type=\"application/json\" id=\"rig2d-tex-" + std::to_string(i) + "\">" + textures[i] + "</script>\n";
+    html +=
+        "<script type=\"application/json\" id=\"rig2d-tex-" + std::to_string(i) + "\">" + textures[i] + "</script>\n";
   }
   html += "<script type=\"application/json\" id=\"rig2d-vertices\">null</script>\n<script>\n";
   html += embedded(rig2d_review_js, rig2d_review_js_size);
@@ -90,10 +89,14 @@ std::string script_safe_json(std::string_view text) {
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
-    if (c == '<') out += "\\u003c";
-    else if (c == '>') out += "\\u003e";
-    else if (c == '&') out += "\\u0026";
-    else if (c == '\xE2' && i + 2 < text.size() && text[i + 1] == '\x80' && (text[i + 2] == '\xA8' || text[i + 2] == '\xA9')) {
+    if (c == '<')
+      out += "\\u003c";
+    else if (c == '>')
+      out += "\\u003e";
+    else if (c == '&')
+      out += "\\u0026";
+    else if (c == '\xE2' && i + 2 < text.size() && text[i + 1] == '\x80' &&
+             (text[i + 2] == '\xA8' || text[i + 2] == '\xA9')) {
       out += text[i + 2] == '\xA8' ? "\\u2028" : "\\u2029";
       i += 2;
     } else {

@@ -50,7 +50,8 @@ fs::path scratch(const std::string& name) {
 }  // namespace
 
 TEST_CASE("review page: script-safe JSON cannot close its element and parses to the same value", "[preview]") {
-  const json value = {{"name", "</script><script>alert(1)</script> & <!-- \xE2\x80\xA8 \xE2\x80\xA9 \"q\" \n \xC3\xBC"}};
+  const json value = {
+      {"name", "</script><script>alert(1)</script> & <!-- \xE2\x80\xA8 \xE2\x80\xA9 \"q\" \n \xC3\xBC"}};
   const std::string safe = script_safe_json(value.dump());
   CHECK(safe.find('<') == std::string::npos);
   CHECK(safe.find('>') == std::string::npos);
@@ -84,7 +85,8 @@ TEST_CASE("review page: each rig's data is what skin_rig skins, textures once, b
   REQUIRE(page);
   CHECK(page->rigs == 4);
   CHECK(page->failed == 2);
-  CHECK(page->texture_bytes == fs::file_size(kPoseAssets + "/textures/bar.png") + fs::file_size(kPoseAssets + "/textures/atlas.png"));
+  CHECK(page->texture_bytes ==
+        fs::file_size(kPoseAssets + "/textures/bar.png") + fs::file_size(kPoseAssets + "/textures/atlas.png"));
   const std::string& html = page->html;
   // One </script> per script element: nothing a rig says can end one early.
   CHECK(count(html, "</script>") == count(html, "<script"));

@@ -20,13 +20,13 @@
 namespace rig2d {
 
 struct ReviewPageOptions {
-  std::string assets_root;   // "" = default_asset_root of each rig
+  std::string assets_root;  // "" = default_asset_root of each rig
   // false: textures are embedded as data: URIs (one file, opens anywhere). true: referenced by a
   // path relative to `page_path`'s folder, for big folders whose PNGs travel with the page.
   bool link_assets = false;
-  std::string page_path;     // where the page will be written (for linked textures)
-  std::string clip_path;     // an engine .anim.json the viewer can play (bound to each rig by name-path); "" = none
-  bool validate = true;      // run the rig2d-validate --deform checks when a rig comes without a report
+  std::string page_path;  // where the page will be written (for linked textures)
+  std::string clip_path;  // an engine .anim.json the viewer can play (bound to each rig by name-path); "" = none
+  bool validate = true;   // run the rig2d-validate --deform checks when a rig comes without a report
   std::string docs_base_uri = kDefaultDocsBaseUri;  // finding codes link to their docs page here
   std::string title = "rig2d review";
 };
