@@ -32,6 +32,10 @@ std::optional<std::vector<SpriteSlice>> slices_if_sheet(const Image& image, int 
 inline Unexpected verify_failure(const std::string& rig_path, const std::string& what) {
   return make_error("autorig.verify", "generated rig failed its read-back check: " + what, {rig_path});
 }
+
+// A multi-part rig's checks before it is written: each part passes verify_rig as a rig of its own,
+// the text reads back to the rig the engine would load, and the strict reader finds no error.
+Result<void> check_layout_rig(const Rig& rig, const std::string& text, const std::string& path);
 }  // namespace detail
 
 // The bones autorig_image weights: hand-placed, the shape skeleton, or the engine's chain over the

@@ -91,9 +91,11 @@ Result<PlacedPart> load_part(const LayoutPart& lp, std::size_t index, const Layo
   return part;
 }
 
+}  // namespace
+
 // Each part passes verify_rig as a rig of its own; the text reads back to the rig the engine would
 // load, and the strict reader (rig2d-validate's) finds no error.
-Result<void> check_layout_rig(const Rig& rig, const std::string& text, const std::string& path) {
+Result<void> detail::check_layout_rig(const Rig& rig, const std::string& text, const std::string& path) {
   for (std::size_t p = 0; p < rig.parts.size(); ++p) {
     Rig one;
     one.bones = rig.bones;
@@ -118,8 +120,6 @@ Result<void> check_layout_rig(const Rig& rig, const std::string& text, const std
                                     "strict reader: " + d.where.json_pointer + ": " + d.message + " [" + d.code + "]");
   return {};
 }
-
-}  // namespace
 
 Result<LayoutRigResult> autorig_layout(const LayoutRigRequest& request, const AutorigOptions& options) {
   LayoutRigResult out;
@@ -168,7 +168,7 @@ Result<LayoutRigResult> autorig_layout(const LayoutRigRequest& request, const Au
   out.warnings.insert(out.warnings.end(), out.stats.warnings.begin(), out.stats.warnings.end());
   out.stats.warnings.clear();
   out.rig_text = write_rig(*rig);
-  if (auto ok = check_layout_rig(*rig, out.rig_text, request.rig_path); !ok) return Unexpected{ok.error()};
+  if (auto ok = detail::check_layout_rig(*rig, out.rig_text, request.rig_path); !ok) return Unexpected{ok.error()};
   return out;
 }
 
