@@ -10,7 +10,9 @@
 #include "batch_plan.h"
 #include "batch_report.h"
 #include "common/cli_common.h"
+#include "document_run.h"
 #include "layout_run.h"
+#include "rig2d/layered/document.h"
 #include "options.h"
 #include "slice_jobs.h"
 
@@ -42,9 +44,37 @@ int rig_layout(const Options& o, const AutorigOptions& options, const std::strin
                     options);
 }
 
+// hero.psd|.psb|.ora: one multi-part rig from the document's layers.
+int rig_document(const Options& o, const AutorigOptions& options, const std::string& options_key) {
+  if (o.inputs.size() != 1 || o.layout || o.shard || o.slice || o.slice_sheets || o.keep_bones || o.write_meta) {
+    spdlog::error(
+        "a layered document (.psd, .psb, .ora) is rigged alone: one input, without --layout, --shard, --slice, "
+        "--slice-sheets, --keep-bones or --write-meta");
+    return kUsage;
+  }
+  DocumentRun run;
+  run.document = o.inputs.front();
+  run.output = o.output;
+  run.bones = o.bones;
+  run.depfile = o.depfile;
+  run.list_inputs = o.list_inputs;
+  run.check = o.check;
+  run.dry_run = o.dry_run;
+  run.force = o.force;
+  run.options_key = options_key;
+  run.groups = o.groups == "flatten" ? GroupMode::Flatten : GroupMode::Parts;
+  run.layers_out = o.layers_out;
+  run.atlas.padding = o.atlas_padding;
+  run.atlas.power_of_two = o.atlas_pot;
+  run.memory_budget = o.memory_budget_mib << 20;
+  return run_document(run, options);
+}
+
 int run(const Options& o, const std::string& options_key) {
   AutorigOptions options;
   if (const int code = prepare_autorig_options(o, options); code != kOk) return code;
+  for (const std::string& input : o.inputs)
+    if (layered_format_of(input)) return rig_document(o, options, options_key);
   if (o.layout) return rig_layout(o, options, options_key);
   std::vector<Job> jobs;
   if (const int code = plan_batch(o, jobs); code != kOk) return code;

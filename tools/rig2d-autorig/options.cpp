@@ -13,12 +13,27 @@ namespace {
 
 // What is rigged and where the rigs go. The groups below add their options in --help's order.
 void add_input_options(CLI::App& app, Options& o) {
-  app.add_option("inputs", o.inputs, "PNG files and/or folders (searched recursively for *.png)");
+  app.add_option("inputs", o.inputs,
+                 "PNG files and/or folders (searched recursively for *.png); or one layered document (.psd, .psb, "
+                 ".ora): one multi-part rig, a part per visible layer (docs/layered.md)");
   app.add_option("--layout", o.layout,
                  "Build one multi-part (v2) rig instead: from a layout file (canvas, parts with png or slice, x, y, "
                  "order, name; docs/autorig.md) or a folder of same-size full-canvas layer PNGs in name order. "
                  "-o names the rig (default: beside it, <layout>.rig2d.json)")
       ->type_name("FILE|DIR");
+  app.add_option("--groups", o.groups,
+                 "A layered document's (.psd, .psb, .ora input) groups: parts (every visible layer is a part) or "
+                 "flatten (a top-level group is composited into one part named after it); docs/layered.md")
+      ->check(CLI::IsMember({"parts", "flatten"}))
+      ->capture_default_str();
+  app.add_option("--layers-out", o.layers_out,
+                 "A layered document's part images as one PNG (and sidecar) each in DIR, instead of one atlas "
+                 "<rig>.atlas.png whose sidecar lists a sprites slice per part")
+      ->type_name("DIR");
+  app.add_option("--atlas-padding", o.atlas_padding, "Clear px around each part in the atlas, 0..64")
+      ->check(CLI::Range(0, 64))
+      ->capture_default_str();
+  app.add_flag("--atlas-pot", o.atlas_pot, "Round the atlas's sides up to powers of two");
   app.add_option("-o,--output", o.output,
                  "One PNG: the rig file (default: <image minus .png>.rig2d.json beside it), or a folder. "
                  "Folders/several inputs: the output folder, mirroring the input layout (default: beside each PNG)");

@@ -50,6 +50,10 @@ struct Options {
   std::optional<std::string> slice;
   bool slice_sheets = false;
   std::optional<std::string> layout;
+  std::string groups = "parts";            // layered documents: parts | flatten
+  std::optional<std::string> layers_out;   // layered documents: a PNG per part here instead of an atlas
+  int atlas_padding = 2;
+  bool atlas_pot = false;
   Verbosity verbosity;
 };
 
