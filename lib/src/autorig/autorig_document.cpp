@@ -33,11 +33,12 @@ struct KeptGuids {
   std::optional<Json> json;  // the whole sidecar, so keys of its own survive a rewrite
 };
 
-Result<KeptGuids> kept_guids(const std::string& meta_path, std::vector<std::string>& inputs) {
+// The sidecar is an output that is read back for its GUIDs, not an input: a depfile naming it would
+// make the rig depend on its own output.
+Result<KeptGuids> kept_guids(const std::string& meta_path) {
   KeptGuids kept;
   std::error_code ec;
   if (!fs::exists(meta_path, ec)) return kept;
-  inputs.push_back(meta_path);
   auto text = read_file(meta_path, kMaxSidecarBytes);
   if (!text) return Unexpected{text.error()};
   auto json = detail::parse_meta_object(*text, meta_path);
@@ -59,10 +60,9 @@ std::string texture_guid(const KeptGuids& kept, const std::string& png_path) {
 }
 
 // One texture PNG and its sidecar, whole-image (no slices): a part's own texture.
-Result<std::string> add_texture(const Image& image, const std::string& png_path, std::vector<OutputFile>& files,
-                                std::vector<std::string>& inputs) {
+Result<std::string> add_texture(const Image& image, const std::string& png_path, std::vector<OutputFile>& files) {
   const std::string meta_path = sidecar_path(png_path);
-  auto kept = kept_guids(meta_path, inputs);
+  auto kept = kept_guids(meta_path);
   if (!kept) return Unexpected{kept.error()};
   auto bytes = encode_png(image);
   if (!bytes) return Unexpected{bytes.error()};
@@ -78,8 +78,7 @@ Result<std::string> add_texture(const Image& image, const std::string& png_path,
 
 // The atlas PNG and its sidecar listing one slice per part; returns each part's slice GUID.
 Result<std::vector<std::string>> add_atlas(const std::vector<DocumentPart>& parts, const std::string& png_path,
-                                           const AtlasOptions& options, std::vector<OutputFile>& files,
-                                           std::vector<std::string>& inputs) {
+                                           const AtlasOptions& options, std::vector<OutputFile>& files) {
   std::vector<Image> images;
   for (const DocumentPart& p : parts) images.push_back(p.image);
   auto placement = pack_atlas(images, options);
@@ -89,7 +88,7 @@ Result<std::vector<std::string>> add_atlas(const std::vector<DocumentPart>& part
     return Unexpected{std::move(e)};
   }
   const std::string meta_path = sidecar_path(png_path);
-  auto kept = kept_guids(meta_path, inputs);
+  auto kept = kept_guids(meta_path);
   if (!kept) return Unexpected{kept.error()};
   const std::string guid = texture_guid(*kept, png_path);
   Json sprites = Json::array();
@@ -174,12 +173,12 @@ Result<DocumentRigResult> autorig_document(const DocumentRigRequest& request, co
   std::vector<std::string> sprites;
   if (request.layers_dir) {
     for (const DocumentPart& p : *parts) {
-      auto sprite = add_texture(p.image, layers_png_path(*request.layers_dir, p.name), out.textures, out.inputs);
+      auto sprite = add_texture(p.image, layers_png_path(*request.layers_dir, p.name), out.textures);
       if (!sprite) return Unexpected{sprite.error()};
       sprites.push_back(*sprite);
     }
   } else {
-    auto slices = add_atlas(*parts, document_atlas_path(request.rig_path), request.atlas, out.textures, out.inputs);
+    auto slices = add_atlas(*parts, document_atlas_path(request.rig_path), request.atlas, out.textures);
     if (!slices) return Unexpected{slices.error()};
     sprites = std::move(*slices);
   }
@@ -244,9 +243,8 @@ Result<DocumentLayoutResult> document_to_layout(const std::string& document_path
   const std::string folder = stem + ".layers";
   const fs::path dir = fs::path(layout_path).parent_path() / folder;
   Json list = Json::array();
-  std::vector<std::string> inputs;
   for (const DocumentPart& p : *parts) {
-    auto sprite = add_texture(p.image, layers_png_path(dir.string(), p.name), out.files, inputs);
+    auto sprite = add_texture(p.image, layers_png_path(dir.string(), p.name), out.files);
     if (!sprite) return Unexpected{sprite.error()};
     list.push_back(Json{{"name", p.name}, {"png", folder + "/" + p.name + ".png"}, {"x", p.x}, {"y", p.y}});
   }

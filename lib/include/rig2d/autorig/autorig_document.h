@@ -37,7 +37,7 @@ struct DocumentRigResult {
   std::string rig_id;
   bool id_kept = false;
   std::vector<OutputFile> textures;   // the atlas PNG then its sidecar, or each part's PNG then its sidecar
-  std::vector<std::string> inputs;    // the document, the bones file, existing texture sidecars read for GUIDs
+  std::vector<std::string> inputs;    // the document and the bones file (texture sidecars are outputs)
   std::vector<Diagnostic> warnings;   // the document's, the parts', the rig's
   LayoutStats stats;
   std::vector<std::string> part_names;
