@@ -17,6 +17,7 @@ namespace rig2d::convert {
 
 struct Options {
   std::string input, output, to, atlas, assets;
+  std::string groups = "parts";  // a layered document's groups: parts | flatten
   std::vector<std::string> anims;
   cli::Verbosity verbosity;
 };
@@ -31,6 +32,8 @@ struct Run {
   std::vector<std::pair<std::string, std::string>> sidecar_files;  // image file -> its existing sidecar text
 
   int run();
+  // A layered document (layered_run.cpp): its layout file and layer PNGs.
+  int run_layered();
 
   // Error exits: a bad input (printed as the library reports it), or a usage error.
   int fail_input(const Error& e);

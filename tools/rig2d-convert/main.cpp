@@ -8,6 +8,7 @@
 
 #include "common/cli_common.h"
 #include "convert_run.h"
+#include "rig2d/layered/document.h"
 
 using namespace rig2d;
 using namespace rig2d::convert;
@@ -15,8 +16,15 @@ using namespace rig2d::convert;
 namespace {
 
 void setup(CLI::App& app, Options& o) {
-  app.add_option("input", o.input, "A Spine skeleton .json, a Godot 4 .tscn or a .rig2d.json")->required();
-  app.add_option("-o,--output", o.output, "The file to write: .rig2d.json, .json (Spine) or .tscn (Godot)")->required();
+  app.add_option("input", o.input,
+                 "A Spine skeleton .json, a Godot 4 .tscn or a .rig2d.json; or a layered .psd, .psb or .ora "
+                 "(to a .layout.json and a PNG per layer, docs/layered.md)")->required();
+  app.add_option("-o,--output", o.output,
+                 "The file to write: .rig2d.json, .json (Spine), .tscn (Godot), or .layout.json (from a layered "
+                 "document)")->required();
+  app.add_option("--groups", o.groups, "A layered document's groups: parts (a part per layer) or flatten (a "
+                                       "top-level group is one part)")
+      ->check(CLI::IsMember({"parts", "flatten"}));
   app.add_option("--to", o.to, "Output format when OUT's name does not say: rig2d, spine or godot")->type_name("FORMAT");
   app.add_option("--atlas", o.atlas, "The Spine .atlas (default: the input with .atlas instead of .json, if present)")
       ->type_name("FILE");
@@ -42,6 +50,7 @@ int Run::usage(const std::string& message, const std::string& code) {
 }
 
 int Run::run() {
+  if (layered_format_of(o.input)) return run_layered();
   const auto out_format = o.to.empty() ? convert::format_of_path(o.output) : convert::format_of_name(o.to);
   if (!out_format) {
     return usage(o.to.empty() ? "cannot tell the output format from \"" + o.output + "\": name it .rig2d.json, .json or .tscn, or give --to"
