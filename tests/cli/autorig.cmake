@@ -46,3 +46,14 @@ if(TARGET rig2d-validate)
                          FAIL_REGULAR_EXPRESSION "FAIL: ")
   endforeach()
 endif()
+
+# Layered documents (tests/cli/autorig_layered.sh): atlas and GUIDs, build plumbing, bad documents, convert.
+if(TARGET rig2d-validate AND TARGET rig2d-convert)
+  foreach(scenario atlas build bad convert)
+    add_test(NAME cli_autorig_layered_${scenario}
+             COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/autorig_layered.sh $<TARGET_FILE:rig2d-autorig>
+                     $<TARGET_FILE:rig2d-validate> $<TARGET_FILE:rig2d-convert> ${PROJECT_SOURCE_DIR} ${scenario})
+    set_tests_properties(cli_autorig_layered_${scenario} PROPERTIES PASS_REGULAR_EXPRESSION "PASS: ${scenario}"
+                         FAIL_REGULAR_EXPRESSION "FAIL: ")
+  endforeach()
+endif()
