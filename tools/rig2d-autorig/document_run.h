@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "rig2d/pipeline/autorig_document.h"
+#include "rig2d/autorig/autorig_document.h"
 
 namespace rig2d::cli {
 

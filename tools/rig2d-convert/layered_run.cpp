@@ -5,7 +5,7 @@
 
 #include "convert_run.h"
 #include "rig2d/layered/document.h"
-#include "rig2d/pipeline/autorig_document.h"
+#include "rig2d/autorig/autorig_document.h"
 
 namespace rig2d::convert {
 

@@ -12,7 +12,7 @@
 #include "rig2d/io/files.h"
 #include "rig2d/layered/atlas_pack.h"
 #include "rig2d/layered/document_parts.h"
-#include "rig2d/pipeline/autorig_document.h"
+#include "rig2d/autorig/autorig_document.h"
 #include "rig2d/rig/rig_json.h"
 
 using namespace rig2d;
