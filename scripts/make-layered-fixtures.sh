@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Writes the layered test documents in tests/data/layered/ (and samples/hero.psd) with programs that
+# Writes the layered test documents in tests/data/layered/ (and samples/layered/puppet.psd) with programs that
 # are not rig2d: the npm package ag-psd (PSD with groups, opacity, hidden and #rigid layers), GIMP in
 # batch mode (a PSD it draws itself, and its own composites) and Krita (its OpenRaster and PSD
 # writers, and its composites). Run once by hand; the small outputs are committed.
@@ -16,7 +16,7 @@ mkdir -p "$out"
 echo "ag-psd: installing into $tmp"
 (cd "$tmp" && npm init -y >/dev/null && npm install --no-audit --no-fund ag-psd@31.0.2 >/dev/null)
 NODE_PATH="$tmp/node_modules" node "$here/agpsd-figure.js" "$out/agpsd-figure.psd" 1
-NODE_PATH="$tmp/node_modules" node "$here/agpsd-figure.js" "$root/samples/hero.psd" 2
+NODE_PATH="$tmp/node_modules" node "$here/agpsd-figure.js" "$root/samples/layered/puppet.psd" 2
 
 echo "gimp: drawing gimp-figure.psd and flattening"
 gimp -i -n -d -f -b "(begin (load \"$here/gimp-fixtures.scm\")

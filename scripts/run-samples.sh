@@ -29,7 +29,12 @@ autorig="$bin/rig2d-autorig/rig2d-autorig"
 # Default options (outline meshes, heat weights). --keep-bones: every rig keeps its bones; --force:
 # re-rig even when a rig's stamp says it is current (the output is byte-identical, so no committed
 # rig is rewritten; the stamps are build state, ignored by git).
-"$autorig" samples/ -j"$jobs" --keep-bones --force
+# The PNGs at the top of samples/ only: samples/layered/ holds a layered document's atlas, which is
+# its rig's texture, not a sprite of its own.
+"$autorig" samples/*.png -j"$jobs" --keep-bones --force
+# The layered character: a PSD (written by ag-psd, scripts/make-layered-fixtures.sh) straight to a
+# multi-part rig and its atlas (docs/layered.md).
+"$autorig" samples/layered/puppet.psd --force
 
 mkdir -p out
 validate="$bin/rig2d-validate/rig2d-validate"
@@ -43,7 +48,7 @@ fi
 pose="$bin/rig2d-pose/rig2d-pose"
 if [ -x "$pose" ]; then
   echo "== rig2d-pose previews into out/"
-  for rig in samples/*.rig2d.json; do
+  for rig in samples/*.rig2d.json samples/layered/*.rig2d.json; do
     name=$(basename "$rig" .rig2d.json)
     "$pose" "$rig" --assets samples -o "out/$name.png"
     "$pose" "$rig" --assets samples --overlay wireframe,bones -o "out/$name-wireframe.png"
