@@ -120,7 +120,7 @@ Result<std::vector<std::string>> add_atlas(const std::vector<DocumentPart>& part
 
 // A rigid part: one quad over its image, every vertex wholly on the bone that weighs most on the
 // part as rigged (lowest index on a tie).
-void make_rigid(Part& part, const DocumentPart& source, Vec2 origin) {
+std::uint32_t make_rigid(Part& part, const DocumentPart& source, Vec2 origin) {
   std::map<std::uint32_t, double> total;
   for (std::size_t i = 0; i < part.skin_indices.size(); ++i) total[part.skin_indices[i]] += part.skin_weights[i];
   std::uint32_t bone = 0;
@@ -138,6 +138,7 @@ void make_rigid(Part& part, const DocumentPart& source, Vec2 origin) {
     part.skin_indices[v * 4] = bone;
     part.skin_weights[v * 4] = 1;
   }
+  return bone;
 }
 
 std::string layers_png_path(const std::string& dir, const std::string& name) {
@@ -215,11 +216,12 @@ Result<DocumentRigResult> autorig_document(const DocumentRigRequest& request, co
   const Vec2 origin{float(o.pivot_x * doc->width), float(o.pivot_y * doc->height)};
   for (std::size_t i = 0; i < parts->size(); ++i) {
     if (!(*parts)[i].rigid) continue;
-    make_rigid(rig->parts[i], (*parts)[i], origin);
+    const std::uint32_t bone = make_rigid(rig->parts[i], (*parts)[i], origin);
     out.stats.vertices -= out.stats.parts[i].vertices - 4;
     out.stats.triangles -= out.stats.parts[i].triangles - 2;
     out.stats.parts[i].vertices = 4;
     out.stats.parts[i].triangles = 2;
+    out.stats.parts[i].bones = {bone};
   }
   for (Diagnostic& d : out.stats.warnings) d.where.file = request.rig_path;
   out.warnings.insert(out.warnings.end(), out.stats.warnings.begin(), out.stats.warnings.end());
