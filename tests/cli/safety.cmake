@@ -7,3 +7,10 @@ foreach(case autorig validate pose pose_all_or_nothing fix errors outside memory
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/output_safety_test.py ${PROJECT_BINARY_DIR}/tools
                    ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/cli_safety ${case})
 endforeach()
+# Files from the field (issue 40): device, FIFO and symlink outputs, reports over rigs, atlas and scene
+# paths out of the asset root. tests/cli/hostile_files_test.py runs one case each.
+foreach(case device_outputs stamp_links validate_own_files convert_paths convert_textures)
+  add_test(NAME cli_hostile_${case}
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/hostile_files_test.py ${PROJECT_BINARY_DIR}/tools
+                   ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/cli_hostile ${case})
+endforeach()

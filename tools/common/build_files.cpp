@@ -57,10 +57,10 @@ bool file_has_bytes(const std::string& path, std::string_view bytes) {
   return current && *current == bytes;
 }
 
-Result<bool> write_if_changed(const std::string& path, std::string_view bytes) {
+Result<bool> write_if_changed(const std::string& path, std::string_view bytes, const WriteOptions& options) {
   if (file_has_bytes(path, bytes)) return false;
   if (auto made = create_parent_dirs({path}); !made) return Unexpected{made.error()};
-  if (auto ok = write_file_atomic(path, bytes); !ok) return Unexpected{ok.error()};
+  if (auto ok = write_file_atomic(path, bytes, options); !ok) return Unexpected{ok.error()};
   return true;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "rig2d/core/result.h"
+#include "rig2d/io/files.h"
 
 namespace rig2d::cli {
 
@@ -29,6 +30,6 @@ bool file_has_bytes(const std::string& path, std::string_view bytes);
 
 // Writes `bytes` to `path` atomically unless it already holds them. Returns whether it wrote.
 // Errors: io.write.
-Result<bool> write_if_changed(const std::string& path, std::string_view bytes);
+Result<bool> write_if_changed(const std::string& path, std::string_view bytes, const WriteOptions& options = {});
 
 }  // namespace rig2d::cli

@@ -129,7 +129,8 @@ Result<bool> write_outputs(const Job& job, const AutorigFileResult& result, cons
     if (!job.request.slice)
       sheet = std::any_of(result.warnings.begin(), result.warnings.end(),
                           [](const Diagnostic& d) { return d.code == "autorig.sheet"; });
-    auto stamp = write_if_changed(stamp_path(job.request.rig_path), stamp_text(*digest, result.rig_text, sheet));
+    auto stamp = write_if_changed(stamp_path(job.request.rig_path), stamp_text(*digest, result.rig_text, sheet),
+                                  kStampWrite);
     if (!stamp) return Unexpected{stamp.error()};
   } else {
     fs::remove(stamp_path(job.request.rig_path), ec);

@@ -91,7 +91,7 @@ int write_outputs(const LayoutRun& run, const std::string& rig_path, const Layou
     return kWriteFailed;
   }
   if (digest) {
-    if (auto stamp = write_if_changed(stamp_path(rig_path), stamp_text(*digest, res.rig_text)); !stamp) {
+    if (auto stamp = write_if_changed(stamp_path(rig_path), stamp_text(*digest, res.rig_text), kStampWrite); !stamp) {
       print_error(stamp.error());
       return kWriteFailed;
     }

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "rig2d/autorig/autorig_file.h"
+#include "rig2d/io/files.h"
 
 namespace rig2d::cli {
 
@@ -25,6 +26,10 @@ std::vector<std::string> job_input_files(const AutorigFileRequest& request);
 
 // "<rig>.stamp".
 std::string stamp_path(const std::string& rig_path);
+
+// A stamp is the tool's own file: a symlink planted at its path is replaced, never written through
+// (it could point anywhere, a device included).
+inline constexpr WriteOptions kStampWrite{.follow_symlinks = false};
 
 // The bytes a job's rig is made from, read once: what the digest covers.
 struct InputBytes {

@@ -100,7 +100,10 @@ std::function<std::optional<ExportSprite>(const std::string&)> sprites_from_asse
     ExportSprite s;
     s.image = relative_to(src->texture_path, out_folder);
     s.name = fs::path(src->texture_path).stem().string();
-    if (read_files) read_files->push_back(src->texture_path + ".meta.json");
+    if (read_files) {  // the export reads the texture (its size) and its sidecar: -o may be neither
+      read_files->push_back(src->texture_path);
+      read_files->push_back(src->texture_path + ".meta.json");
+    }
     int w = src->sheet_w, h = src->sheet_h;
     if (w <= 0 || h <= 0 || src->whole_image) {
       const auto size = png_size(src->texture_path);

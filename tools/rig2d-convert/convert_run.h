@@ -10,6 +10,7 @@
 
 #include "common/cli_common.h"
 #include "convert_files.h"
+#include "rig2d/interop/atlas.h"
 #include "rig2d/interop/interop.h"
 #include "rig2d/io/files.h"
 
@@ -45,6 +46,7 @@ struct Run {
   ImportOptions import_options(const std::vector<std::string>& images,
                                const std::function<std::string(const std::string&)>& file_of);
   int read_rig(const std::string& text);
+  int check_atlas_pages(const Atlas& atlas, const std::string& atlas_path);
   int read_spine(const std::string& text);
   std::string godot_file(const std::string& resource) const;
   int read_godot(const std::string& text);

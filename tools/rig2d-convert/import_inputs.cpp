@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // rig2d-convert's reading side: IN's format, and a rig (with sheets and clips) from a .rig2d.json,
 // a Spine skeleton (+ .atlas) or a Godot .tscn.
+#include <cctype>
 #include <filesystem>
 #include <optional>
 
@@ -77,6 +78,50 @@ int Run::read_rig(const std::string& text) {
   return cli::kOk;
 }
 
+namespace {
+
+bool is_image_name(const std::string& name) {
+  std::string lower = fs::path(name).extension().string();
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower == ".png" || lower == ".jpg" || lower == ".jpeg" || lower == ".webp";
+}
+
+// `file` lies inside `folder`, compared lexically after making both absolute and normal.
+bool lies_inside(const std::string& file, const std::string& folder) {
+  std::error_code ec;
+  const fs::path f = fs::absolute(file, ec).lexically_normal();
+  const fs::path root = fs::absolute(folder, ec).lexically_normal();
+  const fs::path rel = f.lexically_relative(root);
+  return !rel.empty() && *rel.begin() != ".." && !rel.is_absolute();
+}
+
+}  // namespace
+
+// Each page of the atlas gets a sidecar beside its image: its name must be an image file inside the
+// asset root (--assets, else the folder of IN or of the atlas), or that sidecar could land anywhere.
+int Run::check_atlas_pages(const Atlas& atlas, const std::string& atlas_path) {
+  for (const AtlasPage& page : atlas.pages) {
+    const Location at{atlas_path, "", page.line, 1};
+    const std::string file = (fs::path(sheet_folder) / page.name).string();
+    const bool inside = o.assets.empty() ? lies_inside(file, convert::folder_of(o.input)) || lies_inside(file, sheet_folder)
+                                         : lies_inside(file, o.assets);
+    if (!inside) {
+      return fail_input(Error{"convert.path.outside",
+                              "atlas page \"" + page.name + "\" lies outside the asset root (" +
+                                  (o.assets.empty() ? std::string("the folder of the skeleton or the atlas")
+                                                    : "--assets " + o.assets) +
+                                  "); its sidecar would be written there. Move the page, or give --assets",
+                              at});
+    }
+    if (!is_image_name(page.name)) {
+      return fail_input(Error{"convert.atlas.page",
+                              "atlas page \"" + page.name + "\" is not an image (.png, .jpg, .jpeg, .webp)", at});
+    }
+    inputs.push_back(file);  // an input too: -o may not overwrite a page
+  }
+  return cli::kOk;
+}
+
 int Run::read_spine(const std::string& text) {
   std::string atlas_path = o.atlas;
   if (atlas_path.empty() && fs::exists(convert::output_stem(o.input) + ".atlas")) atlas_path = convert::output_stem(o.input) + ".atlas";
@@ -91,6 +136,7 @@ int Run::read_spine(const std::string& text) {
     inputs.push_back(atlas_path);
     for (const AtlasPage& page : atlas->pages) pages.push_back(page.name);
     sheet_folder = convert::folder_of(atlas_path);
+    if (const int checked = check_atlas_pages(*atlas, atlas_path); checked != cli::kOk) return checked;
   } else {
     spdlog::warn("no .atlas given or found beside {}: parts get no sprite", printable(o.input));
   }

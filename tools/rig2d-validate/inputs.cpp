@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "inputs.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
+
+#include <nlohmann/json.hpp>
 
 #include <spdlog/spdlog.h>
 
@@ -46,14 +49,45 @@ std::vector<Input> collect(const std::vector<std::string>& paths) {
   return out;
 }
 
+namespace {
+
+// A report or baseline this tool wrote (JSON with "tool", SARIF, GitLab Code Quality): a later run
+// may replace it. Anything else at an output path is somebody's file.
+bool holds_own_report(const std::string& path) {
+  auto text = read_file(path, kMaxJsonFileBytes);
+  if (!text) return false;
+  const auto doc = nlohmann::json::parse(*text, nullptr, false);
+  const auto tool_is_ours = [](const nlohmann::json& j) { return j.is_string() && j == "rig2d-validate"; };
+  if (doc.is_object() && doc.contains("tool")) return tool_is_ours(doc["tool"]);
+  if (doc.is_object() && doc.contains("runs") && doc["runs"].is_array() && doc["runs"].size() == 1) {
+    const auto name = doc["runs"][0].value(nlohmann::json::json_pointer("/tool/driver/name"), nlohmann::json());
+    return tool_is_ours(name);
+  }
+  if (doc.is_array()) {
+    return std::all_of(doc.begin(), doc.end(), [](const nlohmann::json& issue) {
+      return issue.is_object() && issue.contains("check_name") && issue.contains("fingerprint");
+    });
+  }
+  return false;
+}
+
+}  // namespace
+
 std::vector<Input> without_own_files(std::vector<Input> inputs, const Options& o) {
-  std::set<std::string> own;
+  std::set<std::string> own, outputs;
   std::error_code ec;
-  for (const std::string* f : {&o.output, &o.baseline, &o.write_baseline, &o.config}) {
+  for (const std::string* f : {&o.baseline, &o.config}) {
     if (!f->empty()) own.insert(fs::weakly_canonical(*f, ec).string());
   }
+  for (const std::string* f : {&o.output, &o.write_baseline}) {
+    if (!f->empty()) outputs.insert(fs::weakly_canonical(*f, ec).string());
+  }
+  // A walk that finds the report or baseline of an earlier run skips it; a rig, sidecar or scene found
+  // at an output path stays an input, so the output safety check refuses to replace it.
   std::erase_if(inputs, [&](const Input& in) {
-    return !in.named && own.count(fs::weakly_canonical(in.file, ec).string()) > 0;
+    if (in.named) return false;
+    const std::string key = fs::weakly_canonical(in.file, ec).string();
+    return own.count(key) > 0 || (outputs.count(key) > 0 && holds_own_report(in.file));
   });
   return inputs;
 }
@@ -141,6 +175,9 @@ bool outputs_safe(const Options& o, const std::vector<std::string>& files, const
   }
   if (outputs.empty()) return true;
   std::vector<std::string> read = files;
+  // The config and the baseline are read too (the baseline may be rewritten by --write-baseline).
+  if (const auto config = find_config(o, o.paths)) read.push_back(*config);
+  if (!o.baseline.empty() && o.write_baseline.empty()) read.push_back(o.baseline);
   for (const auto& [root, index] : indexes.roots) {
     if (!index) continue;
     for (const AssetEntry& e : index->entries()) {

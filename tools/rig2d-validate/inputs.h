@@ -25,9 +25,10 @@ struct Input {
 // reported as unreadable.
 std::vector<Input> collect(const std::vector<std::string>& paths);
 
-// The files the run itself reads or writes (config, baseline, report) are never checked as scenes
-// when a folder walk finds them. Named on the command line they are checked (and -o naming one is
-// refused by the output safety check).
+// The files the run itself reads (config, baseline) and the report or baseline of an earlier run at
+// -o / --write-baseline are never checked as scenes when a folder walk finds them. Anything else found
+// at an output path (a rig, a sidecar, a scene) stays an input, so the output safety check refuses it.
+// Named on the command line they are checked.
 std::vector<Input> without_own_files(std::vector<Input> inputs, const Options& o);
 
 // The config: --config, else the nearest kValidateConfigName in the first input's folder or above.
@@ -44,7 +45,8 @@ struct Indexes {
 };
 Indexes index_roots(const Options& o, const std::vector<Input>& inputs);
 
-// The report and baseline must not land on any file this run reads (a checked file, or one its index read).
+// The report and baseline must not land on any file this run reads (a checked file, one its index
+// read, the config or the baseline).
 bool outputs_safe(const Options& o, const std::vector<std::string>& files, const Indexes& indexes);
 
 }  // namespace rig2d::validate_cli

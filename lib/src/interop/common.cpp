@@ -98,6 +98,24 @@ std::vector<std::string> bone_paths(const Rig& rig) {
 
 std::string name_guid(std::string_view namespace_guid, std::string_view name) { return uuid_v5(namespace_guid, name); }
 
+bool stays_inside(std::string_view path) {
+  if (path.starts_with("res://")) path.remove_prefix(6);
+  if (path.empty() || path.front() == '/' || path.front() == '\\') return false;
+  if (path.find("://") != std::string_view::npos || (path.size() > 1 && path[1] == ':')) return false;
+  int depth = 0;
+  while (!path.empty()) {
+    const std::size_t cut = path.find_first_of("/\\");
+    const std::string_view part = path.substr(0, cut);
+    if (part == "..") {
+      if (--depth < 0) return false;
+    } else if (!part.empty() && part != ".") {
+      ++depth;
+    }
+    path = cut == std::string_view::npos ? std::string_view() : path.substr(cut + 1);
+  }
+  return true;
+}
+
 std::string texture_guid_for(const ImportOptions& options, const std::string& image) {
   const auto named = options.texture_names.find(image);
   return name_guid(kRigIdNamespace, "texture:" + (named != options.texture_names.end() ? named->second : image));

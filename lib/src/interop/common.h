@@ -57,6 +57,12 @@ std::size_t fix_winding(Mesh& mesh);
 // many vertices moved.
 std::size_t clamp_uvs(Part& part);
 
+// True when `path`, read from a file and relative to a folder (a Godot res:// path is relative to
+// the project folder), names something inside that folder: not absolute (/x, \\x, C:x, another URL
+// scheme) and no ".." climbing above where it starts. Paths that fail would make an importer read,
+// and its caller write a sidecar, anywhere on the disk.
+bool stays_inside(std::string_view path);
+
 // The name-path of each bone ("root/arm/hand"), as clip tracks address bones.
 std::vector<std::string> bone_paths(const Rig& rig);
 

@@ -73,6 +73,7 @@ class GodotImporter {
   ImportResult result_;
   std::vector<Node> nodes_;
   std::map<std::string, std::string> resources_;      // ext_resource id -> path
+  std::map<std::string, int> resource_lines_;         // ext_resource id -> its line
   std::map<std::string, std::size_t> bone_of_path_;   // path relative to the Skeleton2D -> rig bone
   interop::WeightStats stats_;
   std::size_t ngons_ = 0;
@@ -97,6 +98,7 @@ void GodotImporter::build_nodes(const std::vector<Section>& sections) {
   for (const Section& s : sections) {
     if (s.tag == "ext_resource") {
       resources_[s.attribute_text("id")] = s.attribute_text("path");
+      resource_lines_[s.attribute_text("id")] = s.line;
       continue;
     }
     if (s.tag != "node") continue;
@@ -276,7 +278,14 @@ void GodotImporter::polygon_uvs(const Node& node, const std::vector<double>& pts
   const Value* texture = s.property("texture");
   if (texture && part.sprite.empty() && texture->kind == Value::Kind::Call && texture->text == "ExtResource" &&
       !texture->items.empty()) {
-    const std::string resource = resources_[texture->items[0].kind == Value::Kind::String ? texture->items[0].text : ""];
+    const std::string id = texture->items[0].kind == Value::Kind::String ? texture->items[0].text : "";
+    const std::string resource = resources_[id];
+    // The texture's sidecar is written beside it: a path out of the project could land anywhere.
+    if (!resource.empty() && !interop::stays_inside(resource)) {
+      fail("godot.resource.path",
+           "texture path \"" + resource + "\" leaves the project folder (absolute, or \"..\" above res://)",
+           resource_lines_[id]);
+    }
     const auto info = options_.resolve_texture ? options_.resolve_texture(resource) : std::nullopt;
     if (info && info->width > 0 && info->height > 0) {
       part.sprite = sheet_sprite(resource, info->width, info->height);

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
@@ -91,6 +92,9 @@ struct StagedFile {
   std::string temp;
   bool existed = false;
   std::string backup;     // a hard link to the old target while a multi-file commit runs
+  // A character device or FIFO: no temp, the bytes are written into it at commit.
+  bool direct = false;
+  std::string_view bytes;
 };
 
 std::string hidden_sibling(const fs::path& target, const char* kind) {
@@ -165,15 +169,42 @@ void copy_owner_and_mode(int fd, const struct stat& old) {
   (void)!::fchmod(fd, old.st_mode & 07777);
 }
 
+const char* file_type_name(mode_t mode) {
+  if (S_ISDIR(mode)) return "a folder";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+// What is at the target now: nothing or a regular file is replaced by rename; a character device or a
+// FIFO is written into (renaming over it would turn a device into a file); anything else is refused.
+Result<void> classify_target(StagedFile& f, const struct stat& st, bool found, std::string_view bytes) {
+  if (!found || S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) return {};
+  if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)) {
+    f.direct = true;
+    f.bytes = bytes;
+    return {};
+  }
+  return make_error("io.output.not_a_file",
+                    std::string("refusing to write: the output is ") + file_type_name(st.st_mode) +
+                        "; name a file (a character device such as /dev/null or a FIFO is written into)",
+                    {f.requested});
+}
+
 Result<StagedFile> stage(const std::string& path, std::string_view bytes, const WriteOptions& options) {
-  auto target = resolve_write_target(path);
+  auto target = options.follow_symlinks ? resolve_write_target(path) : Result<std::string>(path);
   if (!target) return Unexpected{target.error()};
   StagedFile f;
   f.requested = path;
   f.target = *target;
   struct stat old {};
-  f.existed = ::stat(f.target.c_str(), &old) == 0 && S_ISREG(old.st_mode);
-  if (f.existed && (old.st_mode & 0222) == 0 && !options.replace_read_only) {
+  // Without following, a link at the path is itself the file replaced (and backed up by a hard link).
+  const bool found = (options.follow_symlinks ? ::stat(f.target.c_str(), &old) : ::lstat(f.target.c_str(), &old)) == 0;
+  if (auto kind = classify_target(f, old, found, bytes); !kind) return Unexpected{kind.error()};
+  if (f.direct) return f;
+  f.existed = found && (S_ISREG(old.st_mode) || S_ISLNK(old.st_mode));
+  const bool keep_mode = f.existed && S_ISREG(old.st_mode);  // a replaced link gives the new file no mode
+  if (keep_mode && (old.st_mode & 0222) == 0 && !options.replace_read_only) {
     return make_error("io.output.read_only",
                       "refusing to replace a read-only file (mode " + octal_mode(old.st_mode) +
                           "); make it writable first",
@@ -184,14 +215,14 @@ Result<StagedFile> stage(const std::string& path, std::string_view bytes, const 
     discard(f);
     return make_error("io.write", what + ": " + std::strerror(err), {path});
   };
-  const int fd = create_tracked(f.temp, f.existed ? 0600 : 0666);
+  const int fd = create_tracked(f.temp, keep_mode ? 0600 : 0666);
   if (fd < 0) {
     const int err = errno;
     f.temp.clear();  // nothing was created
     return make_error("io.write", std::string("cannot create a file in the output folder: ") + std::strerror(err),
                       {path});
   }
-  if (f.existed) copy_owner_and_mode(fd, old);
+  if (keep_mode) copy_owner_and_mode(fd, old);
   std::size_t done = 0;
   while (done < bytes.size()) {
     const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
@@ -212,7 +243,33 @@ Result<StagedFile> stage(const std::string& path, std::string_view bytes, const 
   return f;
 }
 
+// Writes a direct (device or FIFO) output. A FIFO without a reader is an error, not a wait.
+Result<void> write_direct(const StagedFile& f) {
+  const int fd = ::open(f.target.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) {
+    const int err = errno;
+    if (err == ENXIO) return make_error("io.write", "the FIFO has no reader", {f.requested});
+    return make_error("io.write", std::string("cannot open: ") + std::strerror(err), {f.requested});
+  }
+  // Blocking from here on: a pipe reader that is slower than us is waited for, not failed.
+  (void)::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  std::size_t done = 0;
+  while (done < f.bytes.size()) {
+    const ssize_t n = ::write(fd, f.bytes.data() + done, f.bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int err = n < 0 ? errno : EIO;
+      ::close(fd);
+      return make_error("io.write", std::string("write failed: ") + std::strerror(err), {f.requested});
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::close(fd) != 0) return make_error("io.write", std::string("close failed: ") + std::strerror(errno), {f.requested});
+  return {};
+}
+
 Result<void> commit(StagedFile& f) {
+  if (f.direct) return write_direct(f);
   if (const int err = rename_tracked(f.temp, f.target); err != 0) {
     discard(f);
     return make_error("io.write", std::string("cannot replace the target: ") + std::strerror(err), {f.requested});
@@ -229,7 +286,7 @@ void roll_back(std::span<StagedFile> files, std::size_t count) {
     StagedFile& f = files[i];
     if (!f.backup.empty()) {
       if (rename_tracked(f.backup, f.target) == 0) f.backup.clear();
-    } else if (!f.existed) {
+    } else if (!f.existed && !f.direct) {
       ::unlink(f.target.c_str());
     }
   }
@@ -254,9 +311,11 @@ Result<void> write_files_atomic(std::span<const OutputFile> files, const WriteOp
     }
     staged.push_back(std::move(*s));
   }
+  // Devices and FIFOs first: they cannot be undone, so they go while nothing is renamed yet.
+  std::stable_partition(staged.begin(), staged.end(), [](const StagedFile& f) { return f.direct; });
   // Every temp is complete. Keep a hard link to each old target, so a failed rename can be undone.
   for (StagedFile& f : staged) {
-    if (!f.existed) continue;
+    if (!f.existed || f.direct) continue;
     f.backup = hidden_sibling(fs::path(f.target), ".old.");
     if (!link_tracked(f.target, f.backup)) f.backup.clear();
   }

@@ -22,12 +22,18 @@ struct WriteOptions {
   // Replace an existing file that has no write permission bit (chmod a-w). Off: such a file is
   // refused with io.output.read_only, as `cp` would refuse it.
   bool replace_read_only = false;
+  // Follow a symlink at the path and replace what it points to (the link stays). Off: the link itself
+  // is replaced by the new file and its target is never touched (build stamps: a link planted in the
+  // output folder must not redirect a write outside it).
+  bool follow_symlinks = true;
 };
 
 // Writes `bytes` to `path` atomically. A rewrite keeps what the file was: its mode bits (and its
 // owner and group where the process may set them), and a symlink stays a link while its target is
-// replaced. A new file gets 0666 minus the umask. Errors: io.write (with the OS reason),
-// io.output.read_only (see WriteOptions).
+// replaced. A new file gets 0666 minus the umask. A character device or FIFO (`-o /dev/null`, a pipe)
+// is written directly, never renamed over (a rename would replace the device by a regular file); a
+// folder, block device or socket is refused. Errors: io.write (with the OS reason; a FIFO without a
+// reader), io.output.read_only (see WriteOptions), io.output.not_a_file.
 RIG2D_EXPORT Result<void> write_file_atomic(const std::string& path, std::string_view bytes,
                                             const WriteOptions& options = {});
 
@@ -39,7 +45,7 @@ struct OutputFile {
 // Writes several files all or nothing: every one goes to a temp file first, and the temps are
 // renamed over their targets only when all were written. If a rename still fails, the targets
 // already replaced get their old content back, so on any failure every file that existed before is
-// unchanged and no new file is left. Same errors as write_file_atomic, for the first file that failed.
+// unchanged and no new file is left. Device and FIFO outputs are written directly, before any rename. Same errors as write_file_atomic, for the first file that failed.
 RIG2D_EXPORT Result<void> write_files_atomic(std::span<const OutputFile> files, const WriteOptions& options = {});
 
 // Deletes the temp files of atomic writes still in progress and ends the process's writing: atomic
