@@ -61,7 +61,8 @@ grep -q "guid.duplicate" "$work/tree.log" && fail "two imports share GUIDs"
 "$convert" "$work/spine/hero.rig2d.json" -o "$work/out/hero.json" --anim "$work/spine/hero.wave.anim.json" -q
 [ -s "$work/out/hero.atlas" ] || fail "no atlas written"
 grep -q '"spine": "4.2' "$work/out/hero.json" || fail "not Spine 4.2 JSON"
-"$convert" "$work/out/hero.json" -o "$work/out/back_spine.rig2d.json" -q
+# The exported atlas names its page relative to out/ (../spine/hero.png): inside --assets.
+"$convert" "$work/out/hero.json" --assets "$work" -o "$work/out/back_spine.rig2d.json" -q
 "$convert" "$work/spine/hero.rig2d.json" -o "$work/out/hero.tscn" -q
 grep -q 'type="Skeleton2D"' "$work/out/hero.tscn" || fail "no Skeleton2D"
 "$convert" "$work/out/hero.tscn" -o "$work/out/back_godot.rig2d.json" -q

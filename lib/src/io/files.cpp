@@ -170,7 +170,6 @@ void copy_owner_and_mode(int fd, const struct stat& old) {
 }
 
 const char* file_type_name(mode_t mode) {
-  if (S_ISDIR(mode)) return "a folder";
   if (S_ISBLK(mode)) return "a block device";
   if (S_ISSOCK(mode)) return "a socket";
   return "not a regular file";
@@ -180,6 +179,7 @@ const char* file_type_name(mode_t mode) {
 // FIFO is written into (renaming over it would turn a device into a file); anything else is refused.
 Result<void> classify_target(StagedFile& f, const struct stat& st, bool found, std::string_view bytes) {
   if (!found || S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) return {};
+  if (S_ISDIR(st.st_mode)) return make_error("io.write", "the output is a folder; name a file", {f.requested});
   if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)) {
     f.direct = true;
     f.bytes = bytes;

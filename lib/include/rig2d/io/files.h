@@ -32,7 +32,7 @@ struct WriteOptions {
 // owner and group where the process may set them), and a symlink stays a link while its target is
 // replaced. A new file gets 0666 minus the umask. A character device or FIFO (`-o /dev/null`, a pipe)
 // is written directly, never renamed over (a rename would replace the device by a regular file); a
-// folder, block device or socket is refused. Errors: io.write (with the OS reason; a FIFO without a
+// block device or socket is refused. Errors: io.write (with the OS reason; a folder; a FIFO without a
 // reader), io.output.read_only (see WriteOptions), io.output.not_a_file.
 RIG2D_EXPORT Result<void> write_file_atomic(const std::string& path, std::string_view bytes,
                                             const WriteOptions& options = {});
