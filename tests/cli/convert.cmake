@@ -40,3 +40,21 @@ convert_case("a .json that is not JSON names line and column" 3 "not_json.json:2
 add_test(NAME "convert-cli: Spine and Godot in and out, validated and rendered"
          COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/convert_e2e.sh ${_convert} $<TARGET_FILE:rig2d-validate>
                  $<TARGET_FILE:rig2d-pose> ${_convert_data} ${_convert_work}/e2e)
+
+# Godot scenes from the field (issue 40): stale bone paths, bad polygon indices, a non-GUID rig id.
+set(_field ${_convert_data}/field)
+convert_case("a stale bones[] path with zero weights is a warning" 0
+             "stale_bone.tscn:25:[0-9]+: warning: bones\\[\\] names \"Hip/LeftArm\".*skipped \\(all its weights are 0\\) \\[godot.polygon.bone.missing\\]"
+             ${_field}/stale_bone.tscn -o ${_convert_work}/field/stale.rig2d.json)
+convert_case("a stale bones[] path that carried weight says so and renormalizes" 0
+             "bones\\[\\] names \"gone\".*it carried weight.*\\[godot.polygon.bone.missing\\]"
+             ${_field}/stale_weighted.tscn -o ${_convert_work}/field/stale_weighted.rig2d.json)
+convert_case("a polygon index out of range is named as written" 3
+             "index_range.tscn:24:[0-9]+: error: polygon index 9 is not a vertex \\(the polygon has 5\\) \\[godot.polygon.index\\]"
+             ${_field}/index_range.tscn -o ${_convert_work}/field/x.rig2d.json)
+convert_case("a polygon of two indices is a warning" 0 "two_indices.tscn:24:[0-9]+: warning: a polygon of 2 vertex indices has no triangle: skipped \\[convert.godot.polygon.degenerate\\]"
+             ${_field}/two_indices.tscn -o ${_convert_work}/field/two.rig2d.json)
+convert_case("internal_vertex_count leaving no outline is a warning" 0 "all_internal.tscn:[0-9]+:[0-9]+: warning: without polygons the outline is the first 0 vertices.*no triangle \\[convert.godot.polygon.degenerate\\]"
+             ${_field}/all_internal.tscn -o ${_convert_work}/field/internal.rig2d.json)
+convert_case("a metadata/rig2d_id that is not a GUID is not the rig's id" 0 "bad_id.tscn:5:[0-9]+: warning: metadata/rig2d_id \"not-a-guid\" is not a GUID.*\\[convert.godot.metadata\\]"
+             ${_field}/bad_id.tscn -o ${_convert_work}/field/bad_id.rig2d.json)

@@ -323,11 +323,27 @@ void GodotImporter::polygon_triangles(const Section& s, Part& part) {
     for (const Value& poly : polys->items) {
       const std::vector<double> idx = numbers(poly, "polygons", 1);
       std::vector<std::uint32_t> ring;
-      for (double d : idx) ring.push_back(d >= 0 && d < double(n) ? static_cast<std::uint32_t>(d) : std::uint32_t(n));
+      for (double d : idx) {
+        if (!(d >= 0 && d < double(n))) {
+          fail("godot.polygon.index", "polygon index " + detail::js_number(d) + " is not a vertex (the polygon has " +
+                                          std::to_string(n) + ")", poly.line);
+        }
+        ring.push_back(static_cast<std::uint32_t>(d));
+      }
+      if (ring.size() < 3) {
+        warn("convert.godot.polygon.degenerate", "a polygon of " + std::to_string(ring.size()) +
+                                                     " vertex indices has no triangle: skipped", poly.line);
+      }
       triangulate(ring, part.mesh, poly.line);
     }
   } else {
     const auto internal = static_cast<std::size_t>(std::clamp(number_of(s, "internal_vertex_count", 0), 0.0, double(n)));
+    if (n - internal < 3) {
+      warn("convert.godot.polygon.degenerate", "without polygons the outline is the first " +
+                                                   std::to_string(n - internal) + " vertices (internal_vertex_count " +
+                                                   std::to_string(internal) + " of " + std::to_string(n) +
+                                                   "): the part has no triangle", s.line);
+    }
     std::vector<std::uint32_t> ring;
     for (std::size_t i = 0; i + internal < n; ++i) ring.push_back(static_cast<std::uint32_t>(i));
     triangulate(ring, part.mesh, s.line);
@@ -344,12 +360,19 @@ void GodotImporter::polygon_weights(const Section& s, Part& part) {
       const Value& name = bones->items[k];
       const std::string bone_path = text_of(&name);
       const auto b = bone_of_path_.find(bone_path);
-      if (b == bone_of_path_.end()) {
-        fail("godot.polygon.bone", "bones[] names \"" + bone_path + "\", which is not a Bone2D of the skeleton", name.line, name.column);
-      }
       const std::vector<double> w = numbers(bones->items[k + 1], "weights", 1);
       if (w.size() != n) {
         fail("godot.polygon.weights", "bone \"" + bone_path + "\" weights must have one value per vertex", bones->items[k + 1].line);
+      }
+      // Godot draws a scene whose bones[] names a Bone2D that was renamed or deleted (the editor keeps
+      // such stale paths): the entry is skipped, and what weight it carried is said.
+      if (b == bone_of_path_.end()) {
+        const bool weighted = std::any_of(w.begin(), w.end(), [](double x) { return x != 0; });
+        warn("godot.polygon.bone.missing",
+             "bones[] names \"" + bone_path + "\", which is not a Bone2D of the skeleton: skipped (" +
+                 (weighted ? "it carried weight; the vertex weights left are renormalized" : "all its weights are 0") + ")",
+             name.line);
+        continue;
       }
       for (std::size_t v = 0; v < n; ++v) influences[v].push_back({static_cast<std::uint32_t>(b->second), w[v]});
     }
@@ -425,7 +448,10 @@ ImportResult GodotImporter::run(const std::vector<Section>& sections) {
   Rig& rig = result_.rig;
   const Section& root = *nodes_[0].section;
   const std::string id = text_of(root.property("metadata/rig2d_id"));
-  if (!id.empty()) rig.id = id;
+  if (!id.empty() && !is_guid(id)) {
+    warn("convert.godot.metadata", "metadata/rig2d_id \"" + id + "\" is not a GUID: the rig gets an id of its own", root.line);
+  }
+  if (!id.empty() && is_guid(id)) rig.id = id;
   else if (!options_.rig_id.empty()) rig.id = options_.rig_id;
   const std::string layout = text_of(root.property("metadata/rig2d_layout"));
   const bool v1 = layout == "v1" || (layout.empty() && rig.parts.size() == 1 && rig.parts[0].name == "main");

@@ -184,9 +184,27 @@ TEST_CASE("godot import: errors name the line and a stable code", "[interop]") {
   const std::size_t at = text.find("NodePath(\"hip/leg\")");
   text.replace(at, 19, "NodePath(\"hip/knee\")");
   auto r = import_godot(text, "bad.tscn", {});
-  REQUIRE_FALSE(r.has_value());
-  CHECK(r.error().code == "godot.polygon.bone");
-  CHECK(r.error().where.line == 25);  // the bones = [...] line
+  REQUIRE(r.has_value());
+  // A stale bone path is skipped with a warning at the bones = [...] line; its weights go.
+  const auto missing = std::find_if(r->diagnostics.begin(), r->diagnostics.end(),
+                                    [](const Diagnostic& d) { return d.code == "godot.polygon.bone.missing"; });
+  REQUIRE(missing != r->diagnostics.end());
+  CHECK(missing->where.line == 25);
+  CHECK(missing->message.find("it carried weight") != std::string::npos);
+  const Part& body = r->rig.parts[0];
+  // Vertex 4 had hip 0.3 + knee 0.3: hip alone, renormalized to 1. Vertex 2 had knee only: the first bone.
+  CHECK(body.skin_indices[16] == 0);
+  CHECK(body.skin_weights[16] == 1.0);
+  CHECK(body.skin_weights[8] == 1.0);
+  CHECK(has_code(r->diagnostics, "convert.weights.renormalized"));
+  CHECK(has_code(r->diagnostics, "convert.weights.zero"));
+  // The index as written, not the vertex count.
+  std::string bad_index = fixture("godot/hero.tscn");
+  bad_index.replace(bad_index.find("PackedInt32Array(0, 1, 4)"), 25, "PackedInt32Array(0, 1, -7)");
+  auto index = import_godot(bad_index, "bad.tscn", {});
+  REQUIRE_FALSE(index.has_value());
+  CHECK(index.error().code == "godot.polygon.index");
+  CHECK(index.error().message.find("polygon index -7 is not a vertex (the polygon has 5)") != std::string::npos);
   auto syntax = import_godot("[gd_scene format=3]\n\n[node name=\"A\" type=\"Node2D\"]\nposition = Vector2(1, \n", "s.tscn", {});
   REQUIRE_FALSE(syntax.has_value());
   CHECK(syntax.error().code == "godot.syntax");
