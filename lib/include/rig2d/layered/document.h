@@ -60,9 +60,9 @@ struct DocumentReadOptions {
 // end), psd.header, psd.too_large (over kMaxImageSide / kMaxImagePixels), psd.depth and psd.mode (a
 // document that is not 8-bit RGB or grayscale), psd.layer.bounds, psd.layer.channels,
 // psd.compression, psd.rle (a row that decodes to the wrong size), psd.zip, psd.groups (unbalanced
-// folders), memory.budget (the pixels would exceed options.max_bytes). Warnings: psd.layer.blend,
-// psd.layer.clipping, psd.layer.mask, psd.layer.adjustment (skipped), psd.layer.smart_object and
-// psd.layer.text (their stored pixels are used). `path` only labels messages.
+// folders), memory.budget (the pixels would exceed options.max_bytes). The user mask is multiplied
+// into alpha. Warnings: psd.layer.blend, psd.layer.clipping, psd.layer.adjustment (skipped),
+// psd.layer.smart_object and psd.layer.text (their stored pixels are used). `path` only labels messages.
 RIG2D_EXPORT Result<LayeredDocument> read_psd(std::string_view bytes, const std::string& path,
                                               const DocumentReadOptions& options = {});
 
@@ -71,7 +71,7 @@ RIG2D_EXPORT Result<LayeredDocument> read_psd(std::string_view bytes, const std:
 // one), ora.zip.path (an entry names "../", an absolute path or a drive), memory.budget (an entry whose
 // declared or inflated size is over options.max_bytes: a zip bomb), ora.mimetype, ora.xml (stack.xml
 // is not well-formed, with line:col), ora.xml.depth (nested deeper than kMaxOraDepth), ora.stack
-// (missing or bad attributes: w, h, x, y, opacity), ora.layer.src (a layer's PNG is not in the zip),
+// (missing or bad attributes: w, h, x, y, opacity), ora.too_large (a canvas over kMaxImagePixels), ora.layer.src (a layer's PNG is not in the zip),
 // png.* (a layer PNG that does not decode; the message names the layer). Warnings: ora.layer.blend,
 // ora.layer.format (a layer that is not a PNG: skipped).
 inline constexpr int kMaxOraDepth = 64;
