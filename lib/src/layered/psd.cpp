@@ -84,6 +84,8 @@ Header read_header(ByteReader& r) {
   if (h.depth != 8)
     fail("psd.depth", std::to_string(h.depth) + "-bit document: only 8 bits per channel are read; convert it to 8 bits",
          r.path());
+  if (h.mode == kModeRgb && h.channels < 3)
+    fail("psd.header", "an RGB document with " + std::to_string(h.channels) + " channels; it needs at least 3", r.path());
   if (h.mode != kModeRgb && h.mode != kModeGray)
     fail("psd.mode", "colour mode " + std::to_string(h.mode) +
                          " (CMYK is 4, Lab 9, indexed 2): only RGB and grayscale are read; convert it to RGB",

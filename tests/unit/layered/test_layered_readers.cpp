@@ -113,6 +113,13 @@ TEST_CASE("psd: bad input is a located error with its code", "[layered][psd]") {
     REQUIRE_FALSE(d);
     CHECK(d.error().code == "psd.header");
   }
+  SECTION("an RGB document with fewer than 3 channels (found by fuzz_psd)") {
+    TestPsd p;
+    p.channels = 2;
+    auto d = read_psd(make_psd(p), "t.psd", {2048ull << 20, true});
+    REQUIRE_FALSE(d);
+    CHECK(d.error().code == "psd.header");
+  }
   SECTION("negative layer bounds") {
     TestPsd p = two_by_two();
     p.layers[0].bottom = 0;  // above its top
