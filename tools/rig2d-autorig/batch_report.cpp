@@ -127,7 +127,9 @@ void BatchReport::add_written(const Job& job, const AutorigFileResult& res) {
   if (spdlog::should_log(spdlog::level::debug))
     for (const Diagnostic& d : s.weight_warnings) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
   log_rig_figures(job, res, options_);
-  if (options_.skeleton == SkeletonMode::Shape && !o_.bones && !res.bones_kept) log_skeleton(job, s.skeleton);
+  if (!s.template_note.empty()) spdlog::debug("{}: skeleton: {}", printable(job.display), s.template_note);
+  const bool fitted = s.template_note.starts_with("template ") || s.template_note.starts_with("auto: template ");
+  if (options_.skeleton == SkeletonMode::Shape && !o_.bones && !res.bones_kept && !fitted) log_skeleton(job, s.skeleton);
   log_yardstick(job, s.yardstick);
   if (options_.mesh == MeshMode::Outline) log_outline(job, s.outline, options_);
 }

@@ -53,6 +53,12 @@ void add_skeleton_options(CLI::App& app, Options& o) {
                  "--axis; exact with --mesh grid --weights joint)")
       ->check(CLI::IsMember({"shape", "chain"}))
       ->capture_default_str();
+  app.add_option("--template", o.template_spec,
+                 "Fit a skeleton template instead: a bundled one (humanoid, quadruped, bird, fish, snake, tree, "
+                 "prop), a *.rig2d-template.json file, or auto (every bundled template is tried; the best that "
+                 "fits well wins, else --skeleton; -v says which and why). Every rig of a template has its bone "
+                 "names, so one clip plays on all of them (rig2d-pose --anim humanoid/walk). See docs/templates.md")
+      ->type_name("NAME|FILE|auto");
   app.add_option("--max-bones", o.shape.max_bones,
                  "shape: bone budget per sprite, 2..256; long limbs get fewer bones first, then the shortest limbs "
                  "go")
@@ -277,6 +283,16 @@ int prepare_autorig_options(const Options& o, AutorigOptions& options) {
   if (auto ok = check_autorig_options(options); !ok) {
     spdlog::error("{} [{}]", ok.error().message, ok.error().code);
     return kUsage;
+  }
+  if (o.template_spec == "auto") {
+    options.template_auto = true;
+  } else if (!o.template_spec.empty()) {
+    auto tmpl = resolve_skeleton_template(o.template_spec);
+    if (!tmpl) {
+      print_error(tmpl.error());
+      return tmpl.error().code == "template.unknown" ? kUsage : kBadInput;
+    }
+    options.skeleton_template = std::move(*tmpl);
   }
   if (o.bones) {
     auto bones = read_bones_file(*o.bones);

@@ -21,6 +21,7 @@ struct Options {
   std::optional<std::string> bones;
   bool keep_bones = false;
   std::string skeleton = "shape";
+  std::string template_spec;  // --template: a bundled name, a file, or "auto"; empty = none
   ShapeSkeletonOptions shape;
   std::optional<int> bone_count;
   std::string axis = "auto";

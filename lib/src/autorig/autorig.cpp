@@ -211,6 +211,10 @@ std::optional<SkeletonMode> parse_skeleton_mode(std::string_view name) {
 Result<std::vector<Bone>> autorig_bones(const Image& image, const AutorigOptions& o, const UvPredicate& inside,
                                         AutorigStats& st) {
   if (o.bones) return *o.bones;
+  if (o.skeleton_template || o.template_auto) {
+    auto fitted = detail::template_bones(image, o, st);
+    if (!fitted || !fitted->empty()) return fitted;  // empty: `auto` found no template that fits
+  }
   if (o.skeleton == SkeletonMode::Shape) {
     ShapeSkeletonOptions shape = o.shape;
     shape.alpha_threshold = o.alpha_threshold;

@@ -36,6 +36,11 @@ inline Unexpected verify_failure(const std::string& rig_path, const std::string&
 // A multi-part rig's checks before it is written: each part passes verify_rig as a rig of its own,
 // the text reads back to the rig the engine would load, and the strict reader finds no error.
 Result<void> check_layout_rig(const Rig& rig, const std::string& text, const std::string& path);
+
+// The bones of options.skeleton_template fitted into the sprite, or under template_auto the best
+// bundled template's (empty when none fits well: the caller suggests bones as without a template).
+// Poor fits warn (autorig.template.poor_fit in st.mesh_warnings); st.template_note says what was done.
+Result<std::vector<Bone>> template_bones(const Image& image, const AutorigOptions& o, AutorigStats& st);
 }  // namespace detail
 
 // The bones autorig_image weights: hand-placed, the shape skeleton, or the engine's chain over the

@@ -16,6 +16,7 @@
 #include "skeleton/drop_shadow.h"
 #include "skeleton/limbs.h"
 #include "skeleton/medial_axis.h"
+#include "skeleton/shape_axis.h"
 
 namespace rig2d {
 namespace {
@@ -698,5 +699,68 @@ Result<std::vector<Bone>> shape_skeleton(const Image& image, const ShapeSkeleton
   if (stats) *stats = st;
   return std::move(writer.bones);
 }
+
+namespace detail {
+
+double ShapeAxis::radius_at(Vec2 p) const {
+  const int gx = static_cast<int>(std::floor((p.x - ox) / cell)), gy = static_cast<int>(std::floor((p.y - oy) / cell));
+  if (!piece.at(gx, gy)) return 0;
+  return dist[static_cast<std::size_t>(gy) * piece.width + gx] * cell;
+}
+
+Result<ShapeAxis> shape_axis(const Image& image, int alpha_threshold, bool skip_drop_shadow, double min_branch,
+                             double branch_ratio) {
+  ShapeSkeletonOptions o;
+  o.alpha_threshold = alpha_threshold;
+  o.min_branch = min_branch;
+  o.branch_ratio = branch_ratio;
+  if (auto ok = check_shape_skeleton_options(o); !ok) return Unexpected{ok.error()};
+  if (image.width <= 0 || image.height <= 0 ||
+      image.rgba.size() != 4 * static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height))
+    return make_error("coverage.image", "the image is empty or its pixel buffer does not match its size");
+  const DropShadow shadow = skip_drop_shadow ? find_drop_shadow(image, alpha_threshold) : DropShadow{};
+  Coverage coverage = coverage_of(image, alpha_threshold, shadow.pixels);
+  if (coverage.x1 <= coverage.x0)
+    return make_error("skeleton.empty",
+                      "no pixel has alpha above " + std::to_string(alpha_threshold) + ": nothing to place bones in");
+  const WorkGrid work = work_grid(coverage);
+  const medial::Components comps = medial::label_components(work.grid);
+  int main = 0;
+  for (std::size_t i = 1; i < comps.area.size(); ++i)
+    if (comps.area[i] > comps.area[static_cast<std::size_t>(main)]) main = static_cast<int>(i);
+  Piece piece = cut_piece(work, comps, main);
+  ShapeAxis out;
+  BinaryGrid& g = piece.grid;
+  out.dist = medial::distance_transform(g);
+  const float widest = *std::max_element(out.dist.begin(), out.dist.end());
+  const double hole = std::acos(-1.0) * 0.25 * widest * widest;
+  if (medial::fill_small_holes(g, static_cast<std::size_t>(hole)) > 0) out.dist = medial::distance_transform(g);
+  double cx = 0, cy = 0, n = 0;
+  for (std::size_t i = 0; i < g.on.size(); ++i)
+    if (g.on[i]) n += 1, cx += static_cast<double>(i % g.width) + 0.5, cy += static_cast<double>(i / g.width) + 0.5;
+  const double min_spur = std::max(min_branch, kSpurScale * std::sqrt(n) * work.cell) / work.cell;
+  BinaryGrid axis = g;
+  medial::thin(axis);
+  std::size_t root_cell = nearest_on_cell(axis, cx / n, cy / n);
+  out.tree = medial::axis_tree(axis, out.dist, root_cell);
+  medial::prune_spurs(out.tree, min_spur, branch_ratio);
+  const int hub = medial::central_junction(out.tree, cx / n, cy / n);
+  if (hub >= 0 && hub != out.tree.root) {
+    root_cell = out.tree.cell[static_cast<std::size_t>(hub)];
+    out.tree = medial::axis_tree(axis, out.dist, root_cell);
+    medial::prune_spurs(out.tree, min_spur, branch_ratio);
+  }
+  out.width = coverage.width;
+  out.height = coverage.height;
+  out.in = std::move(coverage.in);
+  out.x0 = coverage.x0, out.y0 = coverage.y0, out.x1 = coverage.x1, out.y1 = coverage.y1;
+  out.piece = std::move(g);
+  out.cell = work.cell;
+  out.ox = work.ox + static_cast<double>(piece.gx0) * work.cell;
+  out.oy = work.oy + static_cast<double>(piece.gy0) * work.cell;
+  return out;
+}
+
+}  // namespace detail
 
 }  // namespace rig2d

@@ -19,6 +19,7 @@
 #include "rig2d/rig/rig.h"
 #include "rig2d/skeleton/shape_skeleton.h"
 #include "rig2d/skeleton/suggest_bones.h"
+#include "rig2d/skeleton/template.h"
 #include "rig2d/weights/heat_weights.h"
 #include "rig2d/weights/joint_weights.h"
 
@@ -103,6 +104,10 @@ struct AutorigOptions {
                                   // engine's chain, rig2d-autorig defaults to the shape skeleton
   ShapeSkeletonOptions shape;     // SkeletonMode::Shape: budget, smallest branch, bone length, bend
                                   // (its threshold and pivot are replaced by the fields here)
+  std::optional<SkeletonTemplate> skeleton_template;  // fit this template into the shape instead
+                                  // (skeleton/template.h): named bones every rig of it shares
+  bool template_auto = false;     // fit every bundled template; the best that fits well wins, else
+                                  // the skeleton above (AutorigStats::template_note says which and why)
   std::optional<int> bone_count;  // [2, 6] SkeletonMode::Chain bones; unset = about one per 96 px
   BoneAxis axis = BoneAxis::Auto; // SkeletonMode::Chain direction
 
@@ -132,6 +137,7 @@ struct AutorigStats {
                                             // to fit the vertex budget (autorig_file moves them out)
   OutlineMeshStats outline;        // MeshMode::Outline only: contour, simplification, quality, IoU
   ShapeSkeletonStats skeleton;     // SkeletonMode::Shape (suggested bones) only
+  std::string template_note;       // a template fit (or `auto`): which, its score, and why
   CoverageScore coverage;          // either mesh vs the alpha mask (pixel centres, alpha > threshold)
   OutlineYardstick yardstick;      // either mesh vs the alpha (geometry/outline_mesh.h)
 };

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: Apache-2.0
+// rig2d-autorig --template NAME|FILE|auto: the template's bones for the pipeline, with the warning
+// for a poor fit and, under `auto`, the choice and its reason.
+#include <cstdio>
+#include <string>
+
+#include "pipeline/autorig_internal.h"
+#include "rig2d/skeleton/template.h"
+
+namespace rig2d::detail {
+namespace {
+
+std::string score_text(double score) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%.2f", score);
+  return text;
+}
+
+std::string join(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+// "humanoid 0.82 (mirrored; over the body: upper_arm_l, ...; left out: tail)"
+std::string describe(const TemplateFit& fit) {
+  std::string out = fit.template_name + " " + score_text(fit.score) + " (" + std::to_string(fit.tips_matched) + " of " +
+                    std::to_string(fit.tips) + " extremities matched" + (fit.mirrored ? ", mirrored" : "");
+  if (!fit.over_body.empty()) out += "; over the body: " + join(fit.over_body);
+  if (!fit.forced.empty()) out += "; forced: " + join(fit.forced);
+  if (!fit.omitted.empty()) out += "; left out: " + join(fit.omitted);
+  return out + ")";
+}
+
+TemplateFitOptions fit_options(const AutorigOptions& o) {
+  TemplateFitOptions f;
+  f.alpha_threshold = o.alpha_threshold;
+  f.pivot_x = o.pivot_x;
+  f.pivot_y = o.pivot_y;
+  f.skip_drop_shadow = o.shape.skip_drop_shadow;
+  f.min_branch = o.shape.min_branch;
+  f.branch_ratio = o.shape.branch_ratio;
+  return f;
+}
+
+}  // namespace
+
+Result<std::vector<Bone>> template_bones(const Image& image, const AutorigOptions& o, AutorigStats& st) {
+  const TemplateFitOptions f = fit_options(o);
+  if (o.skeleton_template) {
+    auto fit = fit_template(image, *o.skeleton_template, f);
+    if (!fit) return Unexpected{fit.error()};
+    st.template_note = "template " + describe(*fit);
+    if (fit->score < kTemplateFitFloor) {
+      Diagnostic d;
+      d.severity = Severity::Warning;
+      d.code = "autorig.template.poor_fit";
+      d.message = "the sprite fits template \"" + fit->template_name + "\" poorly (score " + score_text(fit->score) +
+                  " < " + score_text(kTemplateFitFloor) + ")" +
+                  (fit->forced.empty() ? std::string() : "; placed from the proportions alone: " + join(fit->forced)) +
+                  "; check the bones (rig2d-pose --overlay bones) or try --template auto";
+      st.mesh_warnings.push_back(std::move(d));
+    }
+    return std::move(fit->bones);
+  }
+  std::optional<TemplateFit> best;
+  std::string scores;
+  for (const std::string& name : bundled_template_names()) {
+    auto tmpl = bundled_template(name);
+    if (!tmpl) return Unexpected{tmpl.error()};
+    auto fit = fit_template(image, *tmpl, f);
+    if (!fit) return Unexpected{fit.error()};
+    scores += (scores.empty() ? "" : ", ") + name + " " + score_text(fit->score);
+    if (!best || fit->score > best->score + 1e-12) best = std::move(*fit);
+  }
+  if (best->score < kTemplateFitFloor) {
+    st.template_note = "auto: the shape skeleton, as no template fits well (best " + best->template_name + " " +
+                       score_text(best->score) + " < " + score_text(kTemplateFitFloor) + "; " + scores + ")";
+    return std::vector<Bone>{};
+  }
+  st.template_note = "auto: template " + describe(*best) + ", the best fit of " + scores;
+  return std::move(best->bones);
+}
+
+}  // namespace rig2d::detail

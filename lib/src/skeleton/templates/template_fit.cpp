@@ -1,0 +1,534 @@
+// SPDX-License-Identifier: Apache-2.0
+// Embedding a skeleton template into a sprite's shape (see docs/templates.md): the extremities of the
+// medial axis are matched to the template's tips, branching bones go where their limbs join on the
+// axis, the bones between are spaced along the axis by the proportions, and limbs the silhouette does
+// not show are placed from the proportions.
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <optional>
+#include <cstdio>
+#include <cstdlib>
+
+#include "rig2d/skeleton/shape_skeleton.h"
+#include "rig2d/skeleton/template.h"
+#include "skeleton/shape_axis.h"
+
+namespace rig2d {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+// An extremity is matched to a template tip only within this distance of where the proportions put
+// it (fraction of the figure measure): farther, the part is not that tip.
+constexpr double kMatchRadius = 0.45;
+// A narrow joint looks for the narrowest point this far either side of its proportional place
+// (fraction of its path's length).
+constexpr double kNarrowWindow = 0.15;
+// Angle and length slack when scoring a link against the template's ranges.
+constexpr double kAngleSlack = 15;
+constexpr double kLengthSlack = 1.5;
+
+double mid(const TemplateRange& r) { return 0.5 * (r.min + r.max); }
+Vec2 unit(double deg) { return {std::cos(deg * kPi / 180), std::sin(deg * kPi / 180)}; }
+Vec2 add(Vec2 a, Vec2 b) { return {a.x + b.x, a.y + b.y}; }
+Vec2 sub(Vec2 a, Vec2 b) { return {a.x - b.x, a.y - b.y}; }
+Vec2 scale(Vec2 a, double s) { return {a.x * s, a.y * s}; }
+double norm(Vec2 a) { return std::hypot(a.x, a.y); }
+double angle_of(Vec2 v) { return std::atan2(v.y, v.x) * 180 / kPi; }
+
+// Degrees by which `deg` lies outside [lo, hi] (0 inside), any multiple of 360 apart.
+double outside_range(double deg, double lo, double hi) {
+  if (hi - lo >= 360) return 0;
+  double best = 1e9;
+  for (int k = -3; k <= 3; ++k) {
+    const double a = deg + 360.0 * k;
+    best = std::min(best, a < lo ? lo - a : a > hi ? a - hi : 0.0);
+  }
+  return best;
+}
+
+// The pruned medial axis as an undirected tree over its alive nodes, in image px.
+struct Axis {
+  const detail::ShapeAxis& shape;
+  std::vector<std::vector<int>> next;  // alive neighbours
+  std::vector<Vec2> at;                // px
+  std::vector<int> alive;              // alive node indices, ascending
+
+  explicit Axis(const detail::ShapeAxis& s) : shape(s) {
+    const medial::AxisTree& t = s.tree;
+    next.resize(t.cell.size());
+    at.resize(t.cell.size());
+    for (std::size_t i = 0; i < t.cell.size(); ++i) {
+      at[i] = s.cell_px(t.cell[i]);
+      if (!t.alive[i]) continue;
+      alive.push_back(static_cast<int>(i));
+      const int p = t.parent[i];
+      if (p >= 0 && t.alive[static_cast<std::size_t>(p)]) {
+        next[i].push_back(p);
+        next[static_cast<std::size_t>(p)].push_back(static_cast<int>(i));
+      }
+    }
+  }
+  double radius(int n) const { return shape.tree.radius[static_cast<std::size_t>(n)] * shape.cell; }
+
+  // Distances (px) from `from` to every node over the tree, and each node's step towards `from`.
+  void distances(int from, std::vector<double>& d, std::vector<int>& back) const {
+    d.assign(at.size(), -1);
+    back.assign(at.size(), -1);
+    std::vector<int> stack{from};
+    d[static_cast<std::size_t>(from)] = 0;
+    while (!stack.empty()) {
+      const int n = stack.back();
+      stack.pop_back();
+      for (int m : next[static_cast<std::size_t>(n)]) {
+        if (d[static_cast<std::size_t>(m)] >= 0) continue;
+        d[static_cast<std::size_t>(m)] = d[static_cast<std::size_t>(n)] + norm(sub(at[static_cast<std::size_t>(m)], at[static_cast<std::size_t>(n)]));
+        back[static_cast<std::size_t>(m)] = n;
+        stack.push_back(m);
+      }
+    }
+  }
+
+  // Nodes from a to b along the tree (empty when not connected).
+  std::vector<int> path(int a, int b) const {
+    std::vector<double> d;
+    std::vector<int> back;
+    distances(b, d, back);
+    std::vector<int> out;
+    if (d[static_cast<std::size_t>(a)] < 0) return out;
+    for (int n = a; n >= 0; n = back[static_cast<std::size_t>(n)]) out.push_back(n);
+    return out;
+  }
+
+  // The node with the least summed distance to all of `nodes` (the tree median: where their limbs
+  // join); ties to the lowest index.
+  int median(const std::vector<int>& nodes) const {
+    std::vector<double> sum(at.size(), 0), d;
+    std::vector<int> back;
+    for (int g : nodes) {
+      distances(g, d, back);
+      for (std::size_t i = 0; i < sum.size(); ++i) sum[i] += d[i] < 0 ? 1e12 : d[i];
+    }
+    int best = nodes.front();
+    for (int n : alive)
+      if (sum[static_cast<std::size_t>(n)] < sum[static_cast<std::size_t>(best)]) best = n;
+    return best;
+  }
+
+  // The point where the shape ends past tip node n: the axis stops about its radius short of the
+  // outline, so continue along the axis's last stretch by that radius.
+  Vec2 extremity(int n) const {
+    const double r = radius(n);
+    int prev = n, cur = next[static_cast<std::size_t>(n)].empty() ? n : next[static_cast<std::size_t>(n)][0];
+    double run = norm(sub(at[static_cast<std::size_t>(cur)], at[static_cast<std::size_t>(n)]));
+    while (run < r && next[static_cast<std::size_t>(cur)].size() == 2) {
+      const int nx = next[static_cast<std::size_t>(cur)][0] == prev ? next[static_cast<std::size_t>(cur)][1] : next[static_cast<std::size_t>(cur)][0];
+      run += norm(sub(at[static_cast<std::size_t>(nx)], at[static_cast<std::size_t>(cur)]));
+      prev = cur, cur = nx;
+    }
+    const Vec2 d = sub(at[static_cast<std::size_t>(n)], at[static_cast<std::size_t>(cur)]);
+    const double len = norm(d);
+    return len < 1e-9 ? at[static_cast<std::size_t>(n)] : add(at[static_cast<std::size_t>(n)], scale(d, r / len));
+  }
+
+  int nearest(Vec2 p) const {
+    int best = alive.empty() ? -1 : alive.front();
+    double best_d = 1e300;
+    for (int n : alive) {
+      const double d = norm(sub(at[static_cast<std::size_t>(n)], p));
+      if (d < best_d) best = n, best_d = d;
+    }
+    return best;
+  }
+};
+
+// A polyline with arclengths, for placing joints at a fraction of its length.
+struct Polyline {
+  std::vector<Vec2> p;
+  std::vector<double> s;
+  std::vector<double> r;  // inscribed radius, px
+  double length() const { return s.empty() ? 0 : s.back(); }
+  Vec2 at(double t) const {
+    if (p.size() == 1 || t <= 0) return p.front();
+    for (std::size_t i = 1; i < p.size(); ++i) {
+      if (t <= s[i] || i + 1 == p.size()) {
+        const double seg = s[i] - s[i - 1], f = seg > 0 ? (t - s[i - 1]) / seg : 0;
+        return add(p[i - 1], scale(sub(p[i], p[i - 1]), f));
+      }
+    }
+    return p.back();
+  }
+};
+
+// The fitting of one template (as drawn or mirrored) into one shape.
+class Fitter {
+ public:
+  Fitter(const SkeletonTemplate& t, const Axis& axis, bool mirrored) : t_(t), axis_(axis), mirrored_(mirrored) {
+    const auto& s = axis.shape;
+    const double w = s.x1 - s.x0, h = s.y1 - s.y0;
+    measure_ = t.measure == TemplateMeasure::Height ? h : t.measure == TemplateMeasure::Width ? w : std::max(w, h);
+    const std::size_t n = t.bones.size();
+    children_.resize(n);
+    for (std::size_t b = 0; b < n; ++b)
+      if (t.bones[b].parent >= 0) children_[static_cast<std::size_t>(t.bones[b].parent)].push_back(b);
+    expect_.resize(n);
+    const double rx = mirrored ? 1 - mid(t.root_x) : mid(t.root_x);
+    for (std::size_t b = 0; b < n; ++b) {
+      const TemplateBone& bone = t.bones[b];
+      expect_[b] = bone.parent < 0 ? Vec2{s.x0 + rx * w, s.y0 + mid(t.root_y) * h}
+                                   : add(expect_[static_cast<std::size_t>(bone.parent)], scale(unit(rest(b)), mid(bone.length) * measure_));
+    }
+    pos_.assign(n, {});
+    placed_.assign(n, 0);
+    anchor_.assign(n, -1);
+    tip_node_.assign(n, -1);
+    how_.assign(n, How::None);
+  }
+
+  TemplateFit run(const TemplateFitOptions& o) {
+    match_tips();
+    anchor_branches();
+    place_chains();
+    place_the_rest();
+    return result(o);
+  }
+
+ private:
+  enum class How { None, Shape, OverBody, Forced, Omitted };
+
+  double rest(std::size_t b) const { return mirrored_ ? 180 - t_.bones[b].rest : t_.bones[b].rest; }
+  TemplateRange direction(std::size_t b) const {
+    const TemplateRange& d = t_.bones[b].direction;
+    return mirrored_ ? TemplateRange{180 - d.max, 180 - d.min} : d;
+  }
+  // Where the part a tip bone ends in should reach (its joint, for a root tip).
+  Vec2 expected_end(std::size_t b) const {
+    const TemplateBone& bone = t_.bones[b];
+    if (bone.parent < 0) return expect_[b];
+    return add(expect_[b], scale(unit(rest(b)), mid(bone.extent) * measure_));
+  }
+
+  // Extremities to tips: cheapest pairs first, each used once, only within kMatchRadius.
+  void match_tips() {
+    for (int n : axis_.alive)
+      if (axis_.next[static_cast<std::size_t>(n)].size() == 1) tips_.push_back(n);
+    struct Pair {
+      double cost;
+      std::size_t bone, tip;
+    };
+    std::vector<Pair> pairs;
+    for (std::size_t b = 0; b < t_.bones.size(); ++b) {
+      if (!t_.bones[b].tip) continue;
+      for (std::size_t k = 0; k < tips_.size(); ++k) {
+        const double cost = norm(sub(axis_.extremity(tips_[k]), expected_end(b))) / measure_;
+        if (cost <= kMatchRadius) pairs.push_back({cost, b, k});
+      }
+    }
+    std::stable_sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) { return a.cost < b.cost; });
+    if (std::getenv("RIG2D_FIT_DEBUG")) {
+      int deg[8] = {0}; int top = -1; for (int n : axis_.alive) { deg[std::min<std::size_t>(7, axis_.next[n].size())]++; if (top < 0 || axis_.at[n].y < axis_.at[top].y) top = n; }
+      std::fprintf(stderr, "alive %zu deg0 %d deg1 %d deg2 %d deg3 %d root %d top %d at %.1f,%.1f deg %zu\n", axis_.alive.size(), deg[0], deg[1], deg[2], deg[3], axis_.shape.tree.root, top, axis_.at[top].x, axis_.at[top].y, axis_.next[top].size());
+      for (int n : tips_) { Vec2 e = axis_.extremity(n); std::fprintf(stderr, "tip %d at %.1f,%.1f ext %.1f,%.1f\n", n, axis_.at[n].x, axis_.at[n].y, e.x, e.y); }
+      for (std::size_t b = 0; b < t_.bones.size(); ++b) if (t_.bones[b].tip) { Vec2 e = expected_end(b); std::fprintf(stderr, "%s %s expect %.1f,%.1f\n", mirrored_ ? "M" : "-", t_.bones[b].name.c_str(), e.x, e.y); }
+    }
+    std::vector<char> used(tips_.size(), 0);
+    for (const Pair& p : pairs) {
+      if (used[p.tip] || tip_node_[p.bone] >= 0) continue;
+      used[p.tip] = 1;
+      tip_node_[p.bone] = tips_[p.tip];
+      ++matched_;
+    }
+  }
+
+  bool has_tip(std::size_t b) const {
+    if (tip_node_[b] >= 0) return true;
+    for (std::size_t c : children_[b])
+      if (has_tip(c)) return true;
+    return false;
+  }
+  // The first matched tip below b (b's own first), in template order.
+  int rep(std::size_t b) const {
+    if (tip_node_[b] >= 0 && t_.bones[b].parent >= 0) return tip_node_[b];
+    for (std::size_t c : children_[b])
+      if (const int r = rep(c); r >= 0) return r;
+    return -1;
+  }
+  // Template length from b's joint to the end of the chain through its first tipped child.
+  double length_below(std::size_t b) const {
+    for (std::size_t c : children_[b])
+      if (has_tip(c)) return mid(t_.bones[c].length) + length_below(c);
+    return t_.bones[b].tip ? mid(t_.bones[b].extent) : 0;
+  }
+  int anchored_ancestor(std::size_t b) const {
+    for (std::int64_t a = t_.bones[b].parent; a >= 0; a = t_.bones[static_cast<std::size_t>(a)].parent)
+      if (anchor_[static_cast<std::size_t>(a)] >= 0) return anchor_[static_cast<std::size_t>(a)];
+    return -1;
+  }
+
+  // Bones where limbs meet (three or more matched groups) go to the axis point joining them; the
+  // root always gets a place.
+  void anchor_branches() {
+    for (std::size_t b = 0; b < t_.bones.size(); ++b) {
+      const TemplateBone& bone = t_.bones[b];
+      if (bone.parent < 0 && tip_node_[b] >= 0) {  // a tree's foot: the root is an extremity
+        anchor_[b] = tip_node_[b];
+        set(b, axis_.extremity(tip_node_[b]), How::Shape);
+        continue;
+      }
+      std::vector<int> groups;
+      if (const int up = anchored_ancestor(b); up >= 0) groups.push_back(up);
+      std::vector<std::size_t> tipped;
+      for (std::size_t c : children_[b])
+        if (has_tip(c)) groups.push_back(rep(c)), tipped.push_back(c);
+      if (groups.size() >= 3) {
+        anchor_[b] = axis_.median(groups);
+      } else if (bone.parent < 0 && groups.size() == 2) {  // a fish's body between head and tail
+        const Polyline line = polyline(axis_.path(groups[0], groups[1]), false);
+        const double a = mid(t_.bones[tipped[0]].length) + length_below(tipped[0]);
+        const double c = mid(t_.bones[tipped[1]].length) + length_below(tipped[1]);
+        const Vec2 p = line.at(line.length() * (a + c > 0 ? a / (a + c) : 0.5));
+        anchor_[b] = axis_.nearest(p);
+      } else if (bone.parent < 0) {
+        anchor_[b] = axis_.nearest(expect_[b]);
+      }
+      if (anchor_[b] >= 0) set(b, axis_.at[static_cast<std::size_t>(anchor_[b])], How::Shape);
+    }
+  }
+
+  Polyline polyline(const std::vector<int>& nodes, bool reach) const {
+    Polyline l;
+    for (int n : nodes) {
+      const Vec2 p = axis_.at[static_cast<std::size_t>(n)];
+      l.s.push_back(l.p.empty() ? 0 : l.s.back() + norm(sub(p, l.p.back())));
+      l.p.push_back(p);
+      l.r.push_back(axis_.radius(n));
+    }
+    if (reach && !nodes.empty()) {  // on to the outline past a tip
+      const Vec2 e = axis_.extremity(nodes.back());
+      l.s.push_back(l.s.back() + norm(sub(e, l.p.back())));
+      l.p.push_back(e);
+      l.r.push_back(0);
+    }
+    return l;
+  }
+
+  // From every placed bone down each tipped child: the bones up to the next anchor or matched tip
+  // spaced along the axis path by their proportions.
+  void place_chains() {
+    for (std::size_t u = 0; u < t_.bones.size(); ++u) {
+      if (anchor_[u] < 0) continue;
+      for (std::size_t c : children_[u]) {
+        if (!has_tip(c)) continue;
+        std::vector<std::size_t> chain{c};
+        while (anchor_[chain.back()] < 0 && tip_node_[chain.back()] < 0) {
+          const auto& kids = children_[chain.back()];
+          const auto next = std::find_if(kids.begin(), kids.end(), [&](std::size_t k) { return has_tip(k); });
+          chain.push_back(*next);
+        }
+        place_chain(u, chain);
+      }
+    }
+  }
+
+  void place_chain(std::size_t u, const std::vector<std::size_t>& chain) {
+    const std::size_t d = chain.back();
+    const bool to_tip = anchor_[d] < 0;
+    const int end = to_tip ? tip_node_[d] : anchor_[d];
+    const Polyline line = polyline(axis_.path(anchor_[u], end), to_tip);
+    std::vector<double> cum;
+    double total = 0;
+    for (std::size_t b : chain) cum.push_back(total += mid(t_.bones[b].length));
+    if (to_tip) total += mid(t_.bones[d].extent);
+    const std::size_t placed = to_tip ? chain.size() : chain.size() - 1;  // an anchor keeps its node
+    std::vector<double> at(placed);
+    for (std::size_t i = 0; i < placed; ++i) at[i] = total > 0 ? line.length() * cum[i] / total : 0;
+    for (std::size_t i = 0; i < placed; ++i) {
+      if (!t_.bones[chain[i]].narrow || line.p.size() < 3) continue;
+      const double lo = std::max(i ? at[i - 1] : 0.0, at[i] - kNarrowWindow * line.length());
+      const double hi = std::min(i + 1 < placed ? at[i + 1] : line.length(), at[i] + kNarrowWindow * line.length());
+      double best = at[i], best_r = 1e300;
+      for (std::size_t k = 0; k < line.p.size(); ++k) {
+        if (line.s[k] <= lo || line.s[k] >= hi || line.r[k] <= 0) continue;
+        if (line.r[k] < best_r - 1e-9 || (std::abs(line.r[k] - best_r) <= 1e-9 && std::abs(line.s[k] - at[i]) < std::abs(best - at[i])))
+          best = line.s[k], best_r = line.r[k];
+      }
+      at[i] = best;
+    }
+    for (std::size_t i = 0; i < placed; ++i) set(chain[i], line.at(at[i]), How::Shape);
+  }
+
+  // The median length ratio of the links the shape placed, so limbs placed from the proportions
+  // come out at the figure's own scale (a chibi's short arms).
+  double figure_scale() const {
+    std::vector<double> ratios;
+    for (std::size_t b = 0; b < t_.bones.size(); ++b) {
+      const auto p = t_.bones[b].parent;
+      if (p < 0 || how_[b] != How::Shape || how_[static_cast<std::size_t>(p)] != How::Shape) continue;
+      const double want = mid(t_.bones[b].length) * measure_;
+      if (want > 0) ratios.push_back(norm(sub(pos_[b], pos_[static_cast<std::size_t>(p)])) / want);
+    }
+    if (ratios.empty()) return 1;
+    std::nth_element(ratios.begin(), ratios.begin() + static_cast<std::ptrdiff_t>(ratios.size() / 2), ratios.end());
+    return std::clamp(ratios[ratios.size() / 2], 0.5, 2.0);
+  }
+
+  std::optional<std::size_t> partner(std::size_t b) const {
+    for (const auto& [l, r] : t_.symmetry) {
+      if (l == b) return r;
+      if (r == b) return l;
+    }
+    return std::nullopt;
+  }
+
+  // Bones no matched extremity reached: optional ones are left out, the rest placed from the
+  // proportions (or mirroring a partner the shape placed), kept inside the shape.
+  void place_the_rest() {
+    const double k = figure_scale();
+    for (std::size_t b = 0; b < t_.bones.size(); ++b) {
+      if (placed_[b] || how_[b] == How::Omitted) continue;
+      const TemplateBone& bone = t_.bones[b];
+      if (bone.parent < 0) {  // no axis at all (a speck): the proportions' place
+        set(b, expect_[b], How::Forced);
+        continue;
+      }
+      const auto parent = static_cast<std::size_t>(bone.parent);
+      if (how_[parent] == How::Omitted || bone.optional) {
+        how_[b] = How::Omitted;
+        continue;
+      }
+      double deg = rest(b), len = mid(bone.length) * measure_ * k;
+      if (const auto m = partner(b); m && how_[*m] == How::Shape && how_[static_cast<std::size_t>(t_.bones[*m].parent)] == How::Shape) {
+        const Vec2 link = sub(pos_[*m], pos_[static_cast<std::size_t>(t_.bones[*m].parent)]);
+        // The partner's link mirrored about the figure's vertical (a front view's other arm).
+        deg = 180 - angle_of(link);
+        len = norm(link);
+      }
+      const Vec2 from = pos_[parent], dir = unit(deg);
+      if (how_[parent] != How::OverBody && bone.over_body) len = std::min(len, 0.8 * run_inside(from, dir));
+      Vec2 p = add(from, scale(dir, len));
+      for (double f = 1; f > 0 && !inside(p); f -= 0.1) p = add(from, scale(dir, len * f));
+      set(b, p, bone.over_body ? How::OverBody : How::Forced);
+    }
+  }
+
+  // px from p along dir before the shape ends.
+  double run_inside(Vec2 p, Vec2 dir) const {
+    double t = 0;
+    while (t < 4 * measure_ && inside(add(p, scale(dir, t + 0.5)))) t += 0.5;
+    return t;
+  }
+  bool inside(Vec2 p) const {
+    return axis_.shape.inside(static_cast<int>(std::floor(p.x)), static_cast<int>(std::floor(p.y)));
+  }
+  void set(std::size_t b, Vec2 p, How how) {
+    pos_[b] = p;
+    placed_[b] = 1;
+    how_[b] = how;
+  }
+
+  // The covered pixel centre nearest p (p itself when covered).
+  Vec2 snap_inside(Vec2 p) const {
+    if (inside(p)) return p;
+    const auto& s = axis_.shape;
+    const int px = static_cast<int>(std::floor(p.x)), py = static_cast<int>(std::floor(p.y));
+    for (int r = 1; r < std::max(s.width, s.height) + 2; ++r) {
+      Vec2 best = p;
+      double best_d = -1;
+      for (int y = py - r; y <= py + r; ++y)
+        for (int x = px - r; x <= px + r; ++x) {
+          if ((std::abs(y - py) != r && std::abs(x - px) != r) || !s.inside(x, y)) continue;
+          const double d = std::hypot(x + 0.5 - p.x, y + 0.5 - p.y);
+          if (best_d < 0 || d < best_d) best = {x + 0.5, y + 0.5}, best_d = d;
+        }
+      if (best_d >= 0) return best;
+    }
+    return p;
+  }
+
+  double score(const std::vector<std::size_t>& kept) const {
+    std::size_t required = 0, found = 0;
+    for (std::size_t b = 0; b < t_.bones.size(); ++b) {
+      const TemplateBone& bone = t_.bones[b];
+      if (!bone.tip || bone.optional || bone.over_body) continue;
+      ++required;
+      found += tip_node_[b] >= 0;
+    }
+    double fit = 0, links = 0, in = 0, samples = 0;
+    for (std::size_t b : kept) {
+      const auto p = t_.bones[b].parent;
+      if (p < 0) continue;
+      const Vec2 a = pos_[static_cast<std::size_t>(p)], c = pos_[b];
+      for (int i = 0; i <= 8; ++i) in += inside(add(a, scale(sub(c, a), i / 8.0))), samples += 1;
+      if (how_[b] != How::Shape) continue;
+      const TemplateRange dir = direction(b), len = t_.bones[b].length;
+      const double l = norm(sub(c, a)) / measure_;
+      fit += 0.5 * (outside_range(angle_of(sub(c, a)), dir.min - kAngleSlack, dir.max + kAngleSlack) == 0);
+      fit += 0.5 * (l >= len.min / kLengthSlack && l <= len.max * kLengthSlack);
+      links += 1;
+    }
+    const double tips = required ? double(found) / double(required) : 1;
+    const double explained = tips_.empty() ? 1 : double(matched_) / double(tips_.size());
+    return 0.4 * tips + 0.2 * (links ? fit / links : 0.5) + 0.2 * (samples ? in / samples : 1) + 0.2 * explained;
+  }
+
+  TemplateFit result(const TemplateFitOptions& o) {
+    TemplateFit fit;
+    fit.template_name = t_.name;
+    fit.mirrored = mirrored_;
+    fit.tips = tips_.size();
+    fit.tips_matched = matched_;
+    const Vec2 pivot{o.pivot_x * axis_.shape.width, o.pivot_y * axis_.shape.height};
+    std::vector<std::int64_t> index(t_.bones.size(), -1);
+    std::vector<std::size_t> kept;
+    for (std::size_t b = 0; b < t_.bones.size(); ++b) {
+      if (how_[b] == How::Omitted) {
+        fit.omitted.push_back(t_.bones[b].name);
+        continue;
+      }
+      pos_[b] = snap_inside(pos_[b]);
+      if (how_[b] == How::Forced) fit.forced.push_back(t_.bones[b].name);
+      if (how_[b] == How::OverBody) fit.over_body.push_back(t_.bones[b].name);
+      Bone bone;
+      bone.name = t_.bones[b].name;
+      const auto p = t_.bones[b].parent;
+      bone.parent = p < 0 ? -1 : index[static_cast<std::size_t>(p)];
+      const Vec2 origin = p < 0 ? pivot : pos_[static_cast<std::size_t>(p)];
+      bone.x = pos_[b].x - origin.x;
+      bone.y = pos_[b].y - origin.y;
+      index[b] = static_cast<std::int64_t>(fit.bones.size());
+      fit.bones.push_back(std::move(bone));
+      fit.from.push_back(b);
+      kept.push_back(b);
+    }
+    fit.score = score(kept);
+    return fit;
+  }
+
+  const SkeletonTemplate& t_;
+  const Axis& axis_;
+  bool mirrored_;
+  double measure_ = 1;
+  std::vector<std::vector<std::size_t>> children_;
+  std::vector<Vec2> expect_, pos_;
+  std::vector<char> placed_;
+  std::vector<int> anchor_, tip_node_, tips_;
+  std::vector<How> how_;
+  std::size_t matched_ = 0;
+};
+
+}  // namespace
+
+Result<TemplateFit> fit_template(const Image& image, const SkeletonTemplate& tmpl, const TemplateFitOptions& o) {
+  if (!(o.pivot_x >= 0 && o.pivot_x <= 1 && o.pivot_y >= 0 && o.pivot_y <= 1))
+    return make_error("skeleton.options", "pivot_x and pivot_y must be within 0..1");
+  if (tmpl.bones.empty()) return make_error("skeleton.options", "the template has no bones");
+  auto shape = detail::shape_axis(image, o.alpha_threshold, o.skip_drop_shadow, o.min_branch, o.branch_ratio);
+  if (!shape) return Unexpected{shape.error()};
+  const Axis axis(*shape);
+  TemplateFit best = Fitter(tmpl, axis, false).run(o);
+  TemplateFit mirrored = Fitter(tmpl, axis, true).run(o);
+  if (mirrored.score > best.score + 1e-12) best = std::move(mirrored);
+  return best;
+}
+
+}  // namespace rig2d
