@@ -21,9 +21,21 @@ constexpr double kPi = 3.14159265358979323846;
 // An extremity is matched to a template tip only within this distance of where the proportions put
 // it (fraction of the figure measure): farther, the part is not that tip.
 constexpr double kMatchRadius = 0.45;
+// Matching an extremity to an axis point where the axis does not end costs this much more.
+constexpr double kInnerTipCost = 0.08;
+// Two tips' ends are at least this far apart (fraction of the measure).
+constexpr double kTipSpacing = 0.12;
+// A joint where limbs meet may lie this far (fraction of its path) from its proportional place; farther,
+// the side limbs matched there are not the template's (an arm matched to a lock of hair).
+constexpr double kBranchSlack = 0.3;
+// A root found this far outside the template's root box (fraction of the box) is moved into it.
+constexpr double kRootSlack = 0.02;
+// A limb whose axis path shares more than this fraction with its mirror image's (legs drawn together)
+// is laid on the straight line from its first joint to its end instead.
+constexpr double kSharedPath = 0.3;
 // A narrow joint looks for the narrowest point this far either side of its proportional place
 // (fraction of its path's length).
-constexpr double kNarrowWindow = 0.15;
+constexpr double kNarrowWindow = 0.25;
 // Angle and length slack when scoring a link against the template's ranges.
 constexpr double kAngleSlack = 15;
 constexpr double kLengthSlack = 1.5;
@@ -183,6 +195,7 @@ class Fitter {
     anchor_.assign(n, -1);
     tip_node_.assign(n, -1);
     how_.assign(n, How::None);
+    tip_end_.assign(n, {});
   }
 
   TemplateFit run(const TemplateFitOptions& o) {
@@ -208,36 +221,52 @@ class Fitter {
     return add(expect_[b], scale(unit(rest(b)), mid(bone.extent) * measure_));
   }
 
-  // Extremities to tips: cheapest pairs first, each used once, only within kMatchRadius.
+  // The end of the shape reached from node n going `deg`: the axis stops about its radius short of
+  // the outline. A tip of the axis reaches out along its own last stretch.
+  Vec2 reach(int n, double deg) const {
+    if (axis_.next[static_cast<std::size_t>(n)].size() == 1) return axis_.extremity(n);
+    return add(axis_.at[static_cast<std::size_t>(n)], scale(unit(deg), axis_.radius(n)));
+  }
+  // Which way a tip bone's part points: its link's rest direction; a root tip (a tree's foot) points
+  // away from its first child.
+  double approach(std::size_t b) const {
+    if (t_.bones[b].parent >= 0 || children_[b].empty()) return rest(b);
+    return rest(children_[b].front()) + 180;
+  }
+
+  // Extremities to tips, cheapest pairs first, each bone and each place used once. Any axis point can
+  // be an extremity (a round head's axis ends in its middle), but one where the axis ends is preferred.
   void match_tips() {
     for (int n : axis_.alive)
       if (axis_.next[static_cast<std::size_t>(n)].size() == 1) tips_.push_back(n);
     struct Pair {
       double cost;
-      std::size_t bone, tip;
+      std::size_t bone;
+      int node;
     };
     std::vector<Pair> pairs;
     for (std::size_t b = 0; b < t_.bones.size(); ++b) {
       if (!t_.bones[b].tip) continue;
-      for (std::size_t k = 0; k < tips_.size(); ++k) {
-        const double cost = norm(sub(axis_.extremity(tips_[k]), expected_end(b))) / measure_;
-        if (cost <= kMatchRadius) pairs.push_back({cost, b, k});
+      for (int n : axis_.alive) {
+        const bool end = axis_.next[static_cast<std::size_t>(n)].size() == 1;
+        // A limb that may lie over the body or be missing needs an axis end of its own.
+        if (!end && (t_.bones[b].over_body || t_.bones[b].optional)) continue;
+        const double cost = norm(sub(reach(n, approach(b)), expected_end(b))) / measure_ + (end ? 0 : kInnerTipCost);
+        if (cost <= kMatchRadius) pairs.push_back({cost, b, n});
       }
     }
     std::stable_sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) { return a.cost < b.cost; });
-    if (std::getenv("RIG2D_FIT_DEBUG")) {
-      int deg[8] = {0}; int top = -1; for (int n : axis_.alive) { deg[std::min<std::size_t>(7, axis_.next[n].size())]++; if (top < 0 || axis_.at[n].y < axis_.at[top].y) top = n; }
-      std::fprintf(stderr, "alive %zu deg0 %d deg1 %d deg2 %d deg3 %d root %d top %d at %.1f,%.1f deg %zu\n", axis_.alive.size(), deg[0], deg[1], deg[2], deg[3], axis_.shape.tree.root, top, axis_.at[top].x, axis_.at[top].y, axis_.next[top].size());
-      for (int n : tips_) { Vec2 e = axis_.extremity(n); std::fprintf(stderr, "tip %d at %.1f,%.1f ext %.1f,%.1f\n", n, axis_.at[n].x, axis_.at[n].y, e.x, e.y); }
-      for (std::size_t b = 0; b < t_.bones.size(); ++b) if (t_.bones[b].tip) { Vec2 e = expected_end(b); std::fprintf(stderr, "%s %s expect %.1f,%.1f\n", mirrored_ ? "M" : "-", t_.bones[b].name.c_str(), e.x, e.y); }
-    }
-    std::vector<char> used(tips_.size(), 0);
+    std::vector<Vec2> taken;
     for (const Pair& p : pairs) {
-      if (used[p.tip] || tip_node_[p.bone] >= 0) continue;
-      used[p.tip] = 1;
-      tip_node_[p.bone] = tips_[p.tip];
-      ++matched_;
+      if (tip_node_[p.bone] >= 0) continue;
+      const Vec2 end = reach(p.node, approach(p.bone));
+      if (std::any_of(taken.begin(), taken.end(), [&](Vec2 q) { return norm(sub(q, end)) < kTipSpacing * measure_; }))
+        continue;
+      taken.push_back(end);
+      tip_node_[p.bone] = p.node;
+      tip_end_[p.bone] = end;
     }
+    for (int n : tips_) matched_ += std::count(tip_node_.begin(), tip_node_.end(), n) > 0;
   }
 
   bool has_tip(std::size_t b) const {
@@ -272,7 +301,7 @@ class Fitter {
       const TemplateBone& bone = t_.bones[b];
       if (bone.parent < 0 && tip_node_[b] >= 0) {  // a tree's foot: the root is an extremity
         anchor_[b] = tip_node_[b];
-        set(b, axis_.extremity(tip_node_[b]), How::Shape);
+        set(b, tip_end_[b], How::Shape);
         continue;
       }
       std::vector<int> groups;
@@ -280,10 +309,14 @@ class Fitter {
       std::vector<std::size_t> tipped;
       for (std::size_t c : children_[b])
         if (has_tip(c)) groups.push_back(rep(c)), tipped.push_back(c);
+      if (groups.size() >= 3 && bone.parent >= 0 && !plausible_branch(b, groups)) {
+        for (std::size_t i = 1; i < tipped.size(); ++i) unmatch(tipped[i]);
+        groups.resize(2);
+      }
       if (groups.size() >= 3) {
         anchor_[b] = axis_.median(groups);
       } else if (bone.parent < 0 && groups.size() == 2) {  // a fish's body between head and tail
-        const Polyline line = polyline(axis_.path(groups[0], groups[1]), false);
+        const Polyline line = polyline(axis_.path(groups[0], groups[1]), std::nullopt);
         const double a = mid(t_.bones[tipped[0]].length) + length_below(tipped[0]);
         const double c = mid(t_.bones[tipped[1]].length) + length_below(tipped[1]);
         const Vec2 p = line.at(line.length() * (a + c > 0 ? a / (a + c) : 0.5));
@@ -291,11 +324,51 @@ class Fitter {
       } else if (bone.parent < 0) {
         anchor_[b] = axis_.nearest(expect_[b]);
       }
+      if (bone.parent < 0 && anchor_[b] >= 0 && !groups.empty()) anchor_[b] = into_root_box(anchor_[b], groups.front());
       if (anchor_[b] >= 0) set(b, axis_.at[static_cast<std::size_t>(anchor_[b])], How::Shape);
     }
   }
 
-  Polyline polyline(const std::vector<int>& nodes, bool reach) const {
+  // Whether the joint where b's limbs meet on the axis lies near b's proportional place on the way
+  // from the joint above (groups[0]) to its main limb's end (groups[1]).
+  bool plausible_branch(std::size_t b, const std::vector<int>& groups) const {
+    const int m = axis_.median(groups);
+    std::vector<double> d;
+    std::vector<int> back;
+    axis_.distances(groups[0], d, back);
+    const double whole = d[static_cast<std::size_t>(groups[1])];
+    if (whole <= 0) return false;
+    double above = 0;  // template length from the anchored ancestor down to b
+    for (std::size_t a = b; a < t_.bones.size() && anchor_[a] < 0; a = static_cast<std::size_t>(t_.bones[a].parent))
+      above += mid(t_.bones[a].length);
+    const double below = length_below(b);
+    const double want = above + below > 0 ? above / (above + below) : 0.5;
+    return std::abs(d[static_cast<std::size_t>(m)] / whole - want) <= kBranchSlack;
+  }
+  // Limbs drawn together (legs side by side) join low on the axis: a root found there moves along
+  // the axis towards its main limb's end until it is within the template's root box (with slack).
+  int into_root_box(int node, int main_end) const {
+    const auto& s = axis_.shape;
+    const double w = s.x1 - s.x0, h = s.y1 - s.y0;
+    const TemplateRange rx = mirrored_ ? TemplateRange{1 - t_.root_x.max, 1 - t_.root_x.min} : t_.root_x;
+    auto in_box = [&](int n) {
+      const Vec2 p = axis_.at[static_cast<std::size_t>(n)];
+      const double fx = (p.x - s.x0) / w, fy = (p.y - s.y0) / h;
+      return fx >= rx.min - kRootSlack && fx <= rx.max + kRootSlack && fy >= t_.root_y.min - kRootSlack &&
+             fy <= t_.root_y.max + kRootSlack;
+    };
+    if (in_box(node)) return node;
+    for (int n : axis_.path(node, main_end))
+      if (in_box(n)) return n;
+    return node;
+  }
+
+  void unmatch(std::size_t b) {
+    tip_node_[b] = -1;
+    for (std::size_t c : children_[b]) unmatch(c);
+  }
+
+  Polyline polyline(const std::vector<int>& nodes, std::optional<Vec2> reach) const {
     Polyline l;
     for (int n : nodes) {
       const Vec2 p = axis_.at[static_cast<std::size_t>(n)];
@@ -304,7 +377,7 @@ class Fitter {
       l.r.push_back(axis_.radius(n));
     }
     if (reach && !nodes.empty()) {  // on to the outline past a tip
-      const Vec2 e = axis_.extremity(nodes.back());
+      const Vec2 e = *reach;
       l.s.push_back(l.s.back() + norm(sub(e, l.p.back())));
       l.p.push_back(e);
       l.r.push_back(0);
@@ -334,7 +407,7 @@ class Fitter {
     const std::size_t d = chain.back();
     const bool to_tip = anchor_[d] < 0;
     const int end = to_tip ? tip_node_[d] : anchor_[d];
-    const Polyline line = polyline(axis_.path(anchor_[u], end), to_tip);
+    const Polyline line = polyline(axis_.path(anchor_[u], end), to_tip ? std::optional<Vec2>(tip_end_[d]) : std::nullopt);
     std::vector<double> cum;
     double total = 0;
     for (std::size_t b : chain) cum.push_back(total += mid(t_.bones[b].length));
@@ -342,19 +415,69 @@ class Fitter {
     const std::size_t placed = to_tip ? chain.size() : chain.size() - 1;  // an anchor keeps its node
     std::vector<double> at(placed);
     for (std::size_t i = 0; i < placed; ++i) at[i] = total > 0 ? line.length() * cum[i] / total : 0;
+    // Narrow joints (a neck) move to the narrowest point near their place; the joints between them
+    // are spaced again by their proportions, so a big head or a short neck moves its neighbours too.
+    std::vector<char> fixed(placed, 0);
     for (std::size_t i = 0; i < placed; ++i) {
       if (!t_.bones[chain[i]].narrow || line.p.size() < 3) continue;
-      const double lo = std::max(i ? at[i - 1] : 0.0, at[i] - kNarrowWindow * line.length());
-      const double hi = std::min(i + 1 < placed ? at[i + 1] : line.length(), at[i] + kNarrowWindow * line.length());
+      const double lo = std::max(0.0, at[i] - kNarrowWindow * line.length());
+      const double hi = std::min(line.length(), at[i] + kNarrowWindow * line.length());
       double best = at[i], best_r = 1e300;
       for (std::size_t k = 0; k < line.p.size(); ++k) {
         if (line.s[k] <= lo || line.s[k] >= hi || line.r[k] <= 0) continue;
-        if (line.r[k] < best_r - 1e-9 || (std::abs(line.r[k] - best_r) <= 1e-9 && std::abs(line.s[k] - at[i]) < std::abs(best - at[i])))
+        if (line.r[k] < best_r - 1e-9 ||
+            (std::abs(line.r[k] - best_r) <= 1e-9 && std::abs(line.s[k] - at[i]) < std::abs(best - at[i])))
           best = line.s[k], best_r = line.r[k];
       }
       at[i] = best;
+      fixed[i] = 1;
     }
-    for (std::size_t i = 0; i < placed; ++i) set(chain[i], line.at(at[i]), How::Shape);
+    std::size_t from = 0;  // joints (from, i) lie between the fixed points `start` and at[i]
+    double start = 0, start_len = 0;
+    for (std::size_t i = 0; i <= placed; ++i) {
+      if (i < placed && !fixed[i]) continue;
+      const double stop = i < placed ? at[i] : line.length(), stop_len = i < placed ? cum[i] : total;
+      for (std::size_t k = from; k < i; ++k)
+        at[k] = start + (stop - start) * (stop_len > start_len ? (cum[k] - start_len) / (stop_len - start_len) : 0);
+      if (i < placed) start = at[i], start_len = cum[i], from = i + 1;
+    }
+    const bool straight = to_tip && shares_path(u, d, line);
+    for (std::size_t i = 0; i < placed; ++i) {
+      if (!straight) {
+        set(chain[i], line.at(at[i]), How::Shape);
+        continue;
+      }
+      const Vec2 first = add(pos_[u], scale(unit(rest(chain[0])), mid(t_.bones[chain[0]].length) * measure_));
+      const double f0 = cum[0] / total;
+      const double f = i == 0 ? 0 : (cum[i] / total - f0) / std::max(1e-9, 1 - f0);
+      set(chain[i], add(first, scale(sub(tip_end_[d], first), f)), How::Shape);
+    }
+    if (to_tip && (t_.bones[d].over_body || t_.bones[d].optional) && !within_ranges(u, chain)) {
+      for (std::size_t b : chain) placed_[b] = 0, how_[b] = How::None;
+      unmatch(chain.front());
+    }
+  }
+
+  // Whether the axis path to d's tip runs along its mirror image's for more than kSharedPath of it.
+  bool shares_path(std::size_t u, std::size_t d, const Polyline& line) const {
+    const auto m = partner(d);
+    if (!m || tip_node_[*m] < 0 || line.length() <= 0) return false;
+    const std::vector<int> mine = axis_.path(anchor_[u], tip_node_[d]), theirs = axis_.path(anchor_[u], tip_node_[*m]);
+    double shared = 0;
+    for (std::size_t i = 1; i < mine.size() && i < theirs.size() && mine[i] == theirs[i]; ++i)
+      shared += norm(sub(axis_.at[static_cast<std::size_t>(mine[i])], axis_.at[static_cast<std::size_t>(mine[i - 1])]));
+    return shared > kSharedPath * line.length();
+  }
+  // Whether every link of a placed chain points within its range (with the scoring slack).
+  bool within_ranges(std::size_t u, const std::vector<std::size_t>& chain) const {
+    std::size_t prev = u;
+    for (std::size_t b : chain) {
+      const Vec2 link = sub(pos_[b], pos_[prev]);
+      const TemplateRange dir = direction(b);
+      if (norm(link) > 1e-9 && outside_range(angle_of(link), dir.min, dir.max) > kAngleSlack) return false;
+      prev = b;
+    }
+    return true;
   }
 
   // The median length ratio of the links the shape placed, so limbs placed from the proportions
@@ -509,7 +632,7 @@ class Fitter {
   bool mirrored_;
   double measure_ = 1;
   std::vector<std::vector<std::size_t>> children_;
-  std::vector<Vec2> expect_, pos_;
+  std::vector<Vec2> expect_, pos_, tip_end_;
   std::vector<char> placed_;
   std::vector<int> anchor_, tip_node_, tips_;
   std::vector<How> how_;
