@@ -14,27 +14,31 @@
 
 namespace rig2d::detail {
 
+// One piece's pruned medial axis.
+struct PieceAxis {
+  medial::BinaryGrid grid;         // the piece on the working grid (small holes filled)
+  std::vector<float> dist;         // its distance transform, cells
+  medial::AxisTree tree;           // its pruned medial axis, rooted at the central junction
+  double ox = 0, oy = 0;           // image px of the grid's top-left corner
+};
+
 struct ShapeAxis {
   int width = 0, height = 0;       // image px
   std::vector<std::uint8_t> in;    // per pixel: alpha > threshold (a baked drop shadow left out)
   int x0 = 0, y0 = 0, x1 = 0, y1 = 0;  // bounding box of `in`, [x0, x1) x [y0, y1)
-  medial::BinaryGrid piece;        // the main piece on the working grid (small holes filled)
-  std::vector<float> dist;         // its distance transform, cells
-  medial::AxisTree tree;           // its pruned medial axis, rooted at the central junction
+  std::vector<PieceAxis> pieces;   // the largest piece first, then every other with at least 2 % of
+                                   // its area (a detached head, floating hands), largest first
   int cell = 1;                    // px per cell
-  double ox = 0, oy = 0;           // image px of the piece grid's top-left corner
 
   bool inside(int x, int y) const {
     return x >= 0 && y >= 0 && x < width && y < height && in[static_cast<std::size_t>(y) * width + x] != 0;
   }
-  Vec2 cell_px(std::size_t c) const {
-    return {ox + (static_cast<double>(c % piece.width) + 0.5) * cell, oy + (static_cast<double>(c / piece.width) + 0.5) * cell};
+  Vec2 cell_px(const PieceAxis& p, std::size_t c) const {
+    return {p.ox + (static_cast<double>(c % p.grid.width) + 0.5) * cell, p.oy + (static_cast<double>(c / p.grid.width) + 0.5) * cell};
   }
-  // Inscribed radius (px) at an image point, 0 outside the main piece.
-  double radius_at(Vec2 p) const;
 };
 
-// As shape_skeleton builds it for the largest piece, with the same options. Errors: skeleton.empty,
+// As shape_skeleton builds it for each piece, with the same options. Errors: skeleton.empty,
 // coverage.image, skeleton.options.
 Result<ShapeAxis> shape_axis(const Image& image, int alpha_threshold, bool skip_drop_shadow, double min_branch,
                              double branch_ratio);

@@ -702,34 +702,10 @@ Result<std::vector<Bone>> shape_skeleton(const Image& image, const ShapeSkeleton
 
 namespace detail {
 
-double ShapeAxis::radius_at(Vec2 p) const {
-  const int gx = static_cast<int>(std::floor((p.x - ox) / cell)), gy = static_cast<int>(std::floor((p.y - oy) / cell));
-  if (!piece.at(gx, gy)) return 0;
-  return dist[static_cast<std::size_t>(gy) * piece.width + gx] * cell;
-}
+namespace {
 
-Result<ShapeAxis> shape_axis(const Image& image, int alpha_threshold, bool skip_drop_shadow, double min_branch,
-                             double branch_ratio) {
-  ShapeSkeletonOptions o;
-  o.alpha_threshold = alpha_threshold;
-  o.min_branch = min_branch;
-  o.branch_ratio = branch_ratio;
-  if (auto ok = check_shape_skeleton_options(o); !ok) return Unexpected{ok.error()};
-  if (image.width <= 0 || image.height <= 0 ||
-      image.rgba.size() != 4 * static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height))
-    return make_error("coverage.image", "the image is empty or its pixel buffer does not match its size");
-  const DropShadow shadow = skip_drop_shadow ? find_drop_shadow(image, alpha_threshold) : DropShadow{};
-  Coverage coverage = coverage_of(image, alpha_threshold, shadow.pixels);
-  if (coverage.x1 <= coverage.x0)
-    return make_error("skeleton.empty",
-                      "no pixel has alpha above " + std::to_string(alpha_threshold) + ": nothing to place bones in");
-  const WorkGrid work = work_grid(coverage);
-  const medial::Components comps = medial::label_components(work.grid);
-  int main = 0;
-  for (std::size_t i = 1; i < comps.area.size(); ++i)
-    if (comps.area[i] > comps.area[static_cast<std::size_t>(main)]) main = static_cast<int>(i);
-  Piece piece = cut_piece(work, comps, main);
-  ShapeAxis out;
+PieceAxis piece_axis(Piece piece, const WorkGrid& work, double min_branch, double branch_ratio) {
+  PieceAxis out;
   BinaryGrid& g = piece.grid;
   out.dist = medial::distance_transform(g);
   const float widest = *std::max_element(out.dist.begin(), out.dist.end());
@@ -750,14 +726,47 @@ Result<ShapeAxis> shape_axis(const Image& image, int alpha_threshold, bool skip_
     out.tree = medial::axis_tree(axis, out.dist, root_cell);
     medial::prune_spurs(out.tree, min_spur, branch_ratio);
   }
+  out.grid = std::move(g);
+  out.ox = work.ox + static_cast<double>(piece.gx0) * work.cell;
+  out.oy = work.oy + static_cast<double>(piece.gy0) * work.cell;
+  return out;
+}
+
+}  // namespace
+
+Result<ShapeAxis> shape_axis(const Image& image, int alpha_threshold, bool skip_drop_shadow, double min_branch,
+                             double branch_ratio) {
+  ShapeSkeletonOptions o;
+  o.alpha_threshold = alpha_threshold;
+  o.min_branch = min_branch;
+  o.branch_ratio = branch_ratio;
+  if (auto ok = check_shape_skeleton_options(o); !ok) return Unexpected{ok.error()};
+  if (image.width <= 0 || image.height <= 0 ||
+      image.rgba.size() != 4 * static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height))
+    return make_error("coverage.image", "the image is empty or its pixel buffer does not match its size");
+  const DropShadow shadow = skip_drop_shadow ? find_drop_shadow(image, alpha_threshold) : DropShadow{};
+  Coverage coverage = coverage_of(image, alpha_threshold, shadow.pixels);
+  if (coverage.x1 <= coverage.x0)
+    return make_error("skeleton.empty",
+                      "no pixel has alpha above " + std::to_string(alpha_threshold) + ": nothing to place bones in");
+  const WorkGrid work = work_grid(coverage);
+  const medial::Components comps = medial::label_components(work.grid);
+  std::vector<int> order(comps.area.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return comps.area[static_cast<std::size_t>(a)] > comps.area[static_cast<std::size_t>(b)];
+  });
+  ShapeAxis out;
+  for (int label : order) {  // the pieces shape_skeleton gives bones of their own
+    const double area = static_cast<double>(comps.area[static_cast<std::size_t>(label)]);
+    if (!out.pieces.empty() && area < 0.02 * static_cast<double>(comps.area[static_cast<std::size_t>(order[0])])) break;
+    out.pieces.push_back(piece_axis(cut_piece(work, comps, label), work, min_branch, branch_ratio));
+  }
   out.width = coverage.width;
   out.height = coverage.height;
   out.in = std::move(coverage.in);
   out.x0 = coverage.x0, out.y0 = coverage.y0, out.x1 = coverage.x1, out.y1 = coverage.y1;
-  out.piece = std::move(g);
   out.cell = work.cell;
-  out.ox = work.ox + static_cast<double>(piece.gx0) * work.cell;
-  out.oy = work.oy + static_cast<double>(piece.gy0) * work.cell;
   return out;
 }
 

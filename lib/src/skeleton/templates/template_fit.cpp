@@ -64,24 +64,59 @@ struct Axis {
   const detail::ShapeAxis& shape;
   std::vector<std::vector<int>> next;  // alive neighbours
   std::vector<Vec2> at;                // px
+  std::vector<double> radius_px;       // inscribed radius of each node
   std::vector<int> alive;              // alive node indices, ascending
 
   explicit Axis(const detail::ShapeAxis& s) : shape(s) {
-    const medial::AxisTree& t = s.tree;
-    next.resize(t.cell.size());
-    at.resize(t.cell.size());
-    for (std::size_t i = 0; i < t.cell.size(); ++i) {
-      at[i] = s.cell_px(t.cell[i]);
-      if (!t.alive[i]) continue;
-      alive.push_back(static_cast<int>(i));
-      const int p = t.parent[i];
-      if (p >= 0 && t.alive[static_cast<std::size_t>(p)]) {
-        next[i].push_back(p);
-        next[static_cast<std::size_t>(p)].push_back(static_cast<int>(i));
+    std::vector<std::size_t> first;  // each piece's first node
+    for (const detail::PieceAxis& piece : s.pieces) {
+      const medial::AxisTree& t = piece.tree;
+      const std::size_t base = at.size();
+      first.push_back(base);
+      for (std::size_t i = 0; i < t.cell.size(); ++i) {
+        at.push_back(s.cell_px(piece, t.cell[i]));
+        radius_px.push_back(t.radius[i] * s.cell);
+        next.emplace_back();
+        if (t.alive[i]) alive.push_back(static_cast<int>(base + i));
+      }
+      for (std::size_t i = 0; i < t.cell.size(); ++i) {
+        const int p = t.parent[i];
+        if (!t.alive[i] || p < 0 || !t.alive[static_cast<std::size_t>(p)]) continue;
+        link(static_cast<int>(base + i), static_cast<int>(base) + p);
       }
     }
+    bridge_pieces(first);
   }
-  double radius(int n) const { return shape.tree.radius[static_cast<std::size_t>(n)] * shape.cell; }
+  double radius(int n) const { return radius_px[static_cast<std::size_t>(n)]; }
+
+  // Pieces apart (a detached head, floating hands) join the main one's tree by their nearest nodes,
+  // the nearest piece first, so limbs drawn apart still make one skeleton.
+  void bridge_pieces(const std::vector<std::size_t>& first) {
+    auto piece_of = [&](int n) {
+      return static_cast<std::size_t>(std::upper_bound(first.begin(), first.end(), static_cast<std::size_t>(n)) - first.begin()) - 1;
+    };
+    std::vector<char> joined(first.size(), 0);
+    if (!first.empty()) joined[0] = 1;
+    for (std::size_t k = 1; k < first.size(); ++k) {
+      int best_a = -1, best_b = -1;
+      double best_d = 1e300;
+      for (int a : alive) {
+        if (!joined[piece_of(a)]) continue;
+        for (int b : alive) {
+          if (joined[piece_of(b)]) continue;
+          const double d = norm(sub(at[static_cast<std::size_t>(a)], at[static_cast<std::size_t>(b)]));
+          if (d < best_d) best_a = a, best_b = b, best_d = d;
+        }
+      }
+      if (best_a < 0) break;
+      link(best_a, best_b);
+      joined[piece_of(best_b)] = 1;
+    }
+  }
+  void link(int a, int b) {
+    next[static_cast<std::size_t>(a)].push_back(b);
+    next[static_cast<std::size_t>(b)].push_back(a);
+  }
 
   // Distances (px) from `from` to every node over the tree, and each node's step towards `from`.
   void distances(int from, std::vector<double>& d, std::vector<int>& back) const {
