@@ -10,6 +10,8 @@
 namespace rig2d::detail {
 namespace {
 
+constexpr double kTemplatePrior = 0.03;
+
 std::string score_text(double score) {
   char text[16];
   std::snprintf(text, sizeof text, "%.2f", score);
@@ -71,7 +73,9 @@ Result<std::vector<Bone>> template_bones(const Image& image, const AutorigOption
     auto fit = fit_template(image, *tmpl, f);
     if (!fit) return Unexpected{fit.error()};
     scores += (scores.empty() ? "" : ", ") + name + " " + score_text(fit->score);
-    if (!best || fit->score > best->score + 1e-12) best = std::move(*fit);
+    // Within kTemplatePrior of a template earlier in the bundled order, the earlier one is kept: a head
+    // and two legs fit a humanoid as well as a bird, and figures are the common case.
+    if (!best || fit->score > best->score + kTemplatePrior) best = std::move(*fit);
   }
   if (best->score < kTemplateFitFloor) {
     st.template_note = "auto: the shape skeleton, as no template fits well (best " + best->template_name + " " +

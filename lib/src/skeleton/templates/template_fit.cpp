@@ -231,6 +231,7 @@ class Fitter {
     tip_node_.assign(n, -1);
     how_.assign(n, How::None);
     tip_end_.assign(n, {});
+    tip_cost_.assign(n, 0);
   }
 
   TemplateFit run(const TemplateFitOptions& o) {
@@ -299,6 +300,7 @@ class Fitter {
         continue;
       taken.push_back(end);
       tip_node_[p.bone] = p.node;
+      tip_cost_[p.bone] = p.cost;
       tip_end_[p.bone] = end;
     }
     for (int n : tips_) matched_ += std::count(tip_node_.begin(), tip_node_.end(), n) > 0;
@@ -604,12 +606,14 @@ class Fitter {
   }
 
   double score(const std::vector<std::size_t>& kept) const {
-    std::size_t required = 0, found = 0;
+    // Each required tip by how near its expected place it was found (0 when not found).
+    std::size_t required = 0;
+    double found = 0;
     for (std::size_t b = 0; b < t_.bones.size(); ++b) {
       const TemplateBone& bone = t_.bones[b];
       if (!bone.tip || bone.optional || bone.over_body) continue;
       ++required;
-      found += tip_node_[b] >= 0;
+      if (tip_node_[b] >= 0) found += std::max(0.0, 1 - tip_cost_[b] / kMatchRadius);
     }
     double fit = 0, links = 0, in = 0, samples = 0;
     for (std::size_t b : kept) {
@@ -624,8 +628,8 @@ class Fitter {
       fit += 0.5 * (l >= len.min / kLengthSlack && l <= len.max * kLengthSlack);
       links += 1;
     }
-    const double tips = required ? double(found) / double(required) : 1;
-    const double explained = tips_.empty() ? 1 : double(matched_) / double(tips_.size());
+    const double tips = required ? found / double(required) : 1;
+    const double explained = tips_.empty() ? 0.5 : double(matched_) / double(tips_.size());
     return 0.4 * tips + 0.2 * (links ? fit / links : 0.5) + 0.2 * (samples ? in / samples : 1) + 0.2 * explained;
   }
 
@@ -668,6 +672,7 @@ class Fitter {
   double measure_ = 1;
   std::vector<std::vector<std::size_t>> children_;
   std::vector<Vec2> expect_, pos_, tip_end_;
+  std::vector<double> tip_cost_;  // a matched tip's distance from its expected place, + kInnerTipCost
   std::vector<char> placed_;
   std::vector<int> anchor_, tip_node_, tips_;
   std::vector<How> how_;
