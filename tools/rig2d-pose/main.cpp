@@ -34,7 +34,11 @@ void add_pose_options(CLI::App& app, Options& o) {
                    "JSON pose {\"bones\": {\"mid\": {\"rot\": 0.5}}, \"sprite\": {...}}; applied after the clip "
                    "(\"-\": standard input)")
       ->type_name("FILE");
-  pose->add_option("--anim", o.job.clip_path, "An engine .anim.json clip, bound to the bones by name-path")->type_name("CLIP");
+  pose->add_option("--anim", o.job.clip_path,
+                   "An engine .anim.json clip, bound to the bones by name-path, or a bundled template clip: "
+                   "humanoid/idle|walk|run|jump|wave, quadruped/walk, bird/flap, fish/swim, snake/slither, tree/sway, "
+                   "prop/wobble (for rigs made with rig2d-autorig --template)")
+      ->type_name("CLIP");
   pose->add_option("--time", o.times, "Clip time(s) in seconds, repeatable or comma-separated; wrapped like "
                                       "playback (default: 0)")
       ->type_name("T[,T...]")

@@ -7,6 +7,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "rig2d/anim/bundled_clips.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/io/files.h"
 #include "rig2d/validate/fix.h"
@@ -32,6 +33,11 @@ ValidateOptions validate_options(const Options& o) {
   vo.deform = o.deform || o.deform_errors;
   vo.deform_options.angle = o.deform_angle * 3.14159265358979323846 / 180;
   if (o.deform_errors) vo.deform_options.severity = Severity::Error;
+  if (!o.anim.empty()) {  // read and checked by run() before any file is checked
+    if (auto clip = load_clip_spec(o.anim)) vo.deform_clip = std::move(*clip);
+    vo.deform_clip_name = o.anim;
+    vo.deform = true;
+  }
   return vo;
 }
 

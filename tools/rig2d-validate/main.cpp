@@ -11,10 +11,12 @@
 #include <spdlog/spdlog.h>
 
 #include "check_files.h"
+#include "rig2d/anim/bundled_clips.h"
 #include "common/cli_common.h"
 #include "inputs.h"
 #include "options.h"
 #include "report_output.h"
+#include "rig2d/anim/bundled_clips.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/validate/policy.h"
 #include "rig2d/validate/report.h"
@@ -107,6 +109,11 @@ void add_check_options(CLI::App& app, Options& o) {
       ->type_name("DEG")
       ->check(CLI::Range(0.0, 180.0))
       ->capture_default_str();
+  app.add_option("--anim", o.anim,
+                 "With --deform (implied): also play this clip on every rig and measure every frame against the bind "
+                 "pose (folds, area, stretch: deform.clip.*); a .anim.json file or a bundled template clip such as "
+                 "humanoid/walk (docs/templates.md). Tracks naming bones a rig lacks are skipped with a warning")
+      ->type_name("CLIP");
   app.add_flag("--deform-errors", o.deform_errors,
                "deform.* findings are errors (exit 1), for a CI quality gate; implies --deform");
   app.add_flag("--force", o.force,
@@ -211,6 +218,13 @@ int run(const Options& o) {
   std::optional<ValidateConfig> config;
   std::optional<Baseline> baseline;
   if (!load_policy(o, config, baseline)) return cli::kUsage;
+  if (!o.anim.empty()) {
+    auto clip = load_clip_spec(o.anim);
+    if (!clip) {
+      cli::print_error(clip.error());
+      return cli::kBadInput;
+    }
+  }
   const std::vector<Input> inputs = without_own_files(collect(o.paths), o);
   std::vector<std::string> files;
   for (const Input& in : inputs) files.push_back(in.file);

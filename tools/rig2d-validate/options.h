@@ -24,6 +24,7 @@ struct Options {
   bool deform = false;
   double deform_angle = 60;  // degrees
   bool deform_errors = false;
+  std::string anim;  // --anim: a clip played on every rig by --deform (a file or a bundled clip)
   bool force = false;
   unsigned jobs = 1;
   std::string progress = "auto";

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <numbers>
 
+#include "rig2d/anim/bundled_clips.h"
 #include "rig2d/anim/curve.h"
 #include "rig2d/anim/range_of_motion.h"
 #include "rig2d/core/limits.h"
@@ -88,7 +89,7 @@ Result<std::optional<PlayedClip>> played_clip(const PoseJob& job, const Rig& rig
     if (!fps && job.times.empty()) fps = kRangeOfMotionFps;
     label = job.rig_path;
   } else if (!job.clip_path.empty()) {
-    auto loaded = load_clip(job.clip_path, &result.diagnostics);
+    auto loaded = load_clip_spec(job.clip_path, &result.diagnostics);
     if (!loaded) return Unexpected{loaded.error()};
     played.clip = std::move(*loaded);
   } else if (!job.times.empty() || job.fps) {

@@ -251,6 +251,10 @@ const std::vector<DeformCodeInfo>& deform_codes() {
       {"deform.texture", "the part's texture could not be resolved, so coverage and gaps are measured on the mesh only"},
       {"deform.skipped", "the rig has reader errors, so it was not bent"},
       {"deform.summary", "the rig's deformation figures (a note; see docs/quality.md)"},
+      {"deform.clip.flip", "a frame of the --anim clip turns more than the allowed fraction of triangles inside out"},
+      {"deform.clip.area", "a frame of the --anim clip shrinks or grows a triangle's area beyond the allowed ratio"},
+      {"deform.clip.stretch", "a frame of the --anim clip stretches a mesh edge beyond the allowed ratio"},
+      {"deform.clip.summary", "the --anim clip's deformation figures over all its frames (a note)"},
   };
   return codes;
 }

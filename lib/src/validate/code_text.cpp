@@ -383,6 +383,22 @@ const std::vector<CodeText>& code_texts() {
       {"deform.skipped", "The rig has reader errors, so it was not bent.",
        "The rig has reader errors, so the deformation check did not bend it. Fix: Correct the rig's errors first.",
        "validate.md#deformation---deform"},
+      {"deform.clip.flip", "A frame of the --anim clip turns more than 1% of the triangles inside out.",
+       "Playing the --anim clip turns more than 1% of the rig's triangles inside out in some frame (the message "
+       "names the time). Fix: Soften the clip there, or re-rig with bones where the clip bends.",
+       "validate.md#deformation---deform"},
+      {"deform.clip.area", "A frame of the --anim clip changes a triangle's area below 0.2x or above 5x.",
+       "Playing the --anim clip shrinks or grows a triangle's area beyond 0.2x..5x its bind area in some frame. Fix: "
+       "Soften the clip, or re-rig with a finer mesh where it bends.",
+       "validate.md#deformation---deform"},
+      {"deform.clip.stretch", "A frame of the --anim clip stretches an edge beyond 3x its bind length.",
+       "Playing the --anim clip stretches a mesh edge beyond 3x its bind length in some frame (the message names the "
+       "time). Fix: Soften the clip, or re-rig so the stretched edge's vertices follow one bone.",
+       "validate.md#deformation---deform"},
+      {"deform.clip.summary", "The --anim clip's deformation figures over all its frames.",
+       "The --anim clip's figures over all its frames: frames, tracks bound, worst flipped share and its time, area "
+       "range and stretch. Fix: Nothing to fix: it is a note for review.",
+       "validate.md#deformation---deform"},
       {"deform.summary", "The rig's deformation figures.",
        "The rig's deformation figures: worst flips, area range, stretch, rigid area, leak, unused bones, uncovered "
        "pixels and vertices per bone (docs/quality.md defines each). Fix: Nothing to fix: it is a note for review.",

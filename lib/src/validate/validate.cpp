@@ -147,7 +147,8 @@ bool inside_root(const std::string& file, const std::string& root) {
 }
 
 // The deformation check's findings, as findings of this file (line:col from their pointers).
-void check_deform(const Rig& rig, const AssetIndex* assets, const DeformOptions& options, detail::Checker& c) {
+void check_deform(const Rig& rig, const AssetIndex* assets, const ValidateOptions& vo, detail::Checker& c) {
+  const DeformOptions& options = vo.deform_options;
   std::vector<Diagnostic> notes;
   std::vector<std::optional<AlphaMap>> alpha;
   if (assets) alpha = load_part_alpha(rig, *assets, notes);
@@ -156,6 +157,9 @@ void check_deform(const Rig& rig, const AssetIndex* assets, const DeformOptions&
   for (Diagnostic& d : deform.findings) {
     c.add(d.severity, std::move(d.code), std::move(d.message), std::move(d.where.json_pointer));
   }
+  if (!vo.deform_clip) return;
+  ClipDeformReport played = check_clip_deformation(rig, *vo.deform_clip, vo.deform_clip_name, options);
+  for (Diagnostic& d : played.findings) c.add(d.severity, std::move(d.code), std::move(d.message), "");
 }
 
 }  // namespace
@@ -238,7 +242,7 @@ FileReport Validator::validate_text(std::string_view text, const std::string& pa
       add_reader_diagnostics(report, std::move(strict.diagnostics));
       if (strict.rig) {
         detail::check_rig(*strict.rig, c);
-        if (impl_->options.deform) check_deform(*strict.rig, assets, impl_->options.deform_options, c);
+        if (impl_->options.deform) check_deform(*strict.rig, assets, impl_->options, c);
       } else if (auto json = detail::parse_json(text, path)) {
         detail::check_rig(*json, c);
         if (impl_->options.deform) {

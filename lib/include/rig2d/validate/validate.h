@@ -7,6 +7,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +15,8 @@
 #include "rig2d/asset/asset_index.h"
 #include "rig2d/core/error.h"
 #include "rig2d/export.h"
+#include "rig2d/anim/clip.h"
+#include "rig2d/quality/clip_deform.h"
 #include "rig2d/quality/deform_check.h"
 
 namespace rig2d {
@@ -44,6 +47,10 @@ struct ValidateOptions {
   // findings at deform_options.severity, the part textures resolved through the asset index.
   bool deform = false;
   DeformOptions deform_options;
+  // With deform: also play this clip on every rig and measure each frame (rig2d/quality/clip_deform.h):
+  // deform.clip.* findings, and anim.track.* warnings for tracks naming bones a rig lacks.
+  std::optional<Clip> deform_clip;
+  std::string deform_clip_name;  // as given (a file or a bundled clip's name), for the messages
 };
 
 // A GUID a file claims, and where it is written.

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: Apache-2.0
+// Fitting templates into sprites drawn in code, and a bundled clip carried from one fitted rig to
+// another through the template's bone names, against hand-computed bone transforms.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "../geometry/masks.h"
+#include "rig2d/anim/bundled_clips.h"
+#include "rig2d/anim/rig_pose.h"
+#include "rig2d/skeleton/template.h"
+#include "rig2d/skin/skeleton.h"
+
+namespace rig2d {
+namespace {
+
+using test::make_sprite;
+
+struct Capsule {
+  Vec2 a, b;
+  double r = 0;
+  bool contains(double x, double y) const {
+    const double vx = b.x - a.x, vy = b.y - a.y, len2 = vx * vx + vy * vy;
+    const double t = len2 > 0 ? std::clamp(((x - a.x) * vx + (y - a.y) * vy) / len2, 0.0, 1.0) : 0.0;
+    return std::hypot(x - a.x - t * vx, y - a.y - t * vy) <= r;
+  }
+};
+
+Image draw(int w, int h, const std::vector<Capsule>& parts, double dx = 0, double dy = 0) {
+  return make_sprite(w, h, [&](double x, double y) {
+    return std::any_of(parts.begin(), parts.end(), [&](const Capsule& c) { return c.contains(x - dx, y - dy); });
+  });
+}
+
+// A standing figure whose arms hang against its body (no gap between arm and torso), legs apart.
+std::vector<Capsule> figure(double head = 16, double leg = 50) {
+  const double hip = 40 + 2 * head + 40;
+  return {{{60, 20 + head}, {60, 20 + head}, head},            // head
+          {{60, 20 + 2 * head + 8}, {60, hip - 4}, 17},        // torso
+          {{45, 20 + 2 * head + 12}, {43, hip + 6}, 6},        // arms, touching the torso
+          {{75, 20 + 2 * head + 12}, {77, hip + 6}, 6},
+          {{52, hip}, {46, hip + leg}, 7},                     // legs
+          {{68, hip}, {74, hip + leg}, 7}};
+}
+
+std::map<std::string, Vec2> joints_by_name(const TemplateFit& fit) {
+  const std::vector<Vec2> j = joint_positions(fit.bones);
+  std::map<std::string, Vec2> out;
+  for (std::size_t i = 0; i < fit.bones.size(); ++i) out[fit.bones[i].name] = j[i];
+  return out;
+}
+
+bool opaque(const Image& im, Vec2 rig_point) {  // rig space: origin at the image centre (default pivot)
+  const int x = static_cast<int>(std::floor(rig_point.x + 0.5 * im.width));
+  const int y = static_cast<int>(std::floor(rig_point.y + 0.5 * im.height));
+  return x >= 0 && y >= 0 && x < im.width && y < im.height &&
+         im.rgba[4 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(im.width) + static_cast<std::size_t>(x)) + 3] > 8;
+}
+
+TEST_CASE("a standing figure with its arms against the body gets every humanoid bone, in place") {
+  auto humanoid = bundled_template("humanoid");
+  REQUIRE(humanoid.has_value());
+  const Image im = draw(120, 230, figure());
+  auto fit = fit_template(im, *humanoid);
+  REQUIRE(fit.has_value());
+  REQUIRE(fit->bones.size() == humanoid->bones.size());  // nothing optional in a humanoid
+  for (std::size_t i = 0; i < fit->bones.size(); ++i) CHECK(fit->bones[i].name == humanoid->bones[i].name);
+  CHECK(fit->forced.empty());
+  CHECK(fit->score >= kTemplateFitFloor);
+  auto j = joints_by_name(*fit);
+  for (const auto& [name, p] : j) {
+    INFO(name);
+    CHECK(opaque(im, p));
+  }
+  // Image y grows down; '_l' is the figure's left, the screen's right.
+  CHECK(j["head"].y < j["neck"].y);
+  CHECK(j["neck"].y < j["chest"].y);
+  CHECK(j["chest"].y < j["hips"].y);
+  CHECK(j["hips"].y < j["shin_l"].y);
+  CHECK(j["shin_l"].y < j["foot_l"].y);
+  CHECK(j["foot_l"].x > 0);
+  CHECK(j["foot_r"].x < 0);
+  CHECK(j["hand_l"].x > j["chest"].x);
+  CHECK(j["hand_r"].x < j["chest"].x);
+  CHECK(j["hand_l"].y > j["upper_arm_l"].y);  // hanging down
+  CHECK(std::find(fit->over_body.begin(), fit->over_body.end(), "hand_l") != fit->over_body.end());
+  // The feet are found at the legs' ends: within a leg's width of them (rig space = image - centre).
+  CHECK(std::abs(j["foot_l"].y + 115 - (40 + 32 + 40 + 50)) < 14);
+}
+
+TEST_CASE("template fits are deterministic and move with the sprite") {
+  auto humanoid = bundled_template("humanoid");
+  REQUIRE(humanoid.has_value());
+  const auto a = fit_template(draw(140, 250, figure()), *humanoid);
+  const auto b = fit_template(draw(140, 250, figure()), *humanoid);
+  const auto c = fit_template(draw(140, 250, figure(), 11, 7), *humanoid);
+  REQUIRE((a && b && c));
+  CHECK(a->bones == b->bones);
+  REQUIRE(a->bones.size() == c->bones.size());
+  const auto ja = joint_positions(a->bones), jc = joint_positions(c->bones);
+  for (std::size_t i = 0; i < ja.size(); ++i) {
+    INFO(a->bones[i].name);
+    CHECK(jc[i].x - ja[i].x == Approx(11).margin(1.01));
+    CHECK(jc[i].y - ja[i].y == Approx(7).margin(1.01));
+  }
+}
+
+TEST_CASE("a tree gets a trunk chain into its canopy; optional bones the sprite lacks are left out") {
+  auto tree = bundled_template("tree");
+  REQUIRE(tree.has_value());
+  // A trunk 70 px tall under a round canopy 90 px across.
+  const Image im = draw(120, 190, {{{60, 180}, {60, 100}, 7}, {{60, 60}, {60, 60}, 45}});
+  auto fit = fit_template(im, *tree);
+  REQUIRE(fit.has_value());
+  auto j = joints_by_name(*fit);
+  int trunk_in_canopy = 0, chain = 0;
+  for (const char* name : {"trunk_1", "trunk_2", "trunk_3", "crown"}) {
+    REQUIRE(j.count(name) == 1);
+    ++chain;
+    trunk_in_canopy += j[name].y + 95 < 105;  // above the canopy's lower edge (image y 105)
+  }
+  CHECK(chain >= 3);
+  CHECK(trunk_in_canopy >= 2);
+  CHECK(j["trunk"].y > j["trunk_1"].y);
+  CHECK(j["trunk_1"].y > j["trunk_2"].y);
+  CHECK(j["trunk_2"].y > j["trunk_3"].y);
+  // The canopy is round: no branches.
+  CHECK(j.count("branch_l") == 0);
+  CHECK(std::find(fit->omitted.begin(), fit->omitted.end(), "branch_tip_r") != fit->omitted.end());
+}
+
+TEST_CASE("the prop template is one bone at the middle") {
+  auto prop = bundled_template("prop");
+  REQUIRE(prop.has_value());
+  auto fit = fit_template(draw(80, 80, {{{40, 40}, {40, 40}, 30}}), *prop);
+  REQUIRE(fit.has_value());
+  REQUIRE(fit->bones.size() == 1);
+  CHECK(std::hypot(fit->bones[0].x, fit->bones[0].y) < 3);
+}
+
+// Rotates v by a radians (+y down, as the engine composes bone transforms).
+Vec2 turned(Vec2 v, double a) { return {v.x * std::cos(a) - v.y * std::sin(a), v.x * std::sin(a) + v.y * std::cos(a)}; }
+
+TEST_CASE("a bundled clip plays on two fitted rigs through the same names, as computed by hand") {
+  auto humanoid = bundled_template("humanoid");
+  auto clip = load_clip_spec("humanoid/walk");
+  REQUIRE((humanoid && clip));
+  const Image tall = draw(120, 250, figure(14, 70)), chibi = draw(120, 210, figure(30, 26));
+  for (const Image* im : {&tall, &chibi}) {
+    auto fit = fit_template(*im, *humanoid);
+    REQUIRE(fit.has_value());
+    Rig rig;
+    rig.bones = fit->bones;
+    const ClipBinding binding = bind_clip(*clip, rig);
+    CHECK(binding.skipped.empty());
+    CHECK(binding.bones.size() == clip->tracks.size());  // every track drives a bone in both rigs
+    RigPose pose = bind_pose(rig);
+    // At t = 0.25 s (a key) the walk's thigh_l turns 0.3 sin(pi/2) = 0.3 rad and its shin_l
+    // 0.18 + 0.18 sin(2 pi (0.25 + 0.8)) = 0.18 + 0.18 sin(0.1 pi) rad.
+    apply_clip(*clip, binding, 0.25, pose);
+    std::vector<Affine2> world(rig.bones.size());
+    pose_root_local(rig.bones, pose.bones, world);
+    std::map<std::string, std::size_t> at;
+    for (std::size_t i = 0; i < rig.bones.size(); ++i) at[rig.bones[i].name] = i;
+    const double thigh = 0.3, shin = 0.18 + 0.18 * std::sin(0.1 * std::acos(-1.0));
+    const std::vector<Vec2> bind = joint_positions(rig.bones);
+    const Vec2 hip = bind[at["thigh_l"]];  // the hips do not move in the walk: the socket stays
+    CHECK(world[at["thigh_l"]].e == Approx(hip.x).margin(1e-9));
+    CHECK(world[at["thigh_l"]].f == Approx(hip.y).margin(1e-9));
+    const Vec2 knee_offset{rig.bones[at["shin_l"]].x, rig.bones[at["shin_l"]].y};
+    const Vec2 knee = turned(knee_offset, thigh);
+    CHECK(world[at["shin_l"]].e == Approx(hip.x + knee.x).margin(1e-5));
+    CHECK(world[at["shin_l"]].f == Approx(hip.y + knee.y).margin(1e-5));
+    const Vec2 ankle = turned({rig.bones[at["foot_l"]].x, rig.bones[at["foot_l"]].y}, thigh + shin);
+    CHECK(world[at["foot_l"]].e == Approx(hip.x + knee.x + ankle.x).margin(1e-5));
+    CHECK(world[at["foot_l"]].f == Approx(hip.y + knee.y + ankle.y).margin(1e-5));
+  }
+}
+
+TEST_CASE("a clip naming bones a rig lacks skips those tracks with a warning naming them") {
+  auto clip = load_clip_spec("quadruped/walk");
+  REQUIRE(clip.has_value());
+  Rig rig;  // a quadruped rig without the optional tail
+  auto quadruped = bundled_template("quadruped");
+  REQUIRE(quadruped.has_value());
+  std::vector<std::int64_t> index(quadruped->bones.size(), -1);
+  for (std::size_t i = 0; i < quadruped->bones.size(); ++i) {
+    const TemplateBone& b = quadruped->bones[i];
+    if (b.name.rfind("tail", 0) == 0) continue;
+    Bone bone;
+    bone.name = b.name;
+    bone.parent = b.parent < 0 ? -1 : index[static_cast<std::size_t>(b.parent)];
+    bone.x = 5;
+    index[i] = static_cast<std::int64_t>(rig.bones.size());
+    rig.bones.push_back(bone);
+  }
+  const ClipBinding binding = bind_clip(*clip, rig, "walk.anim.json");
+  std::size_t tail_warnings = 0;
+  for (const Diagnostic& d : binding.skipped) {
+    CHECK(d.code == "anim.track.path");
+    CHECK(d.severity == Severity::Warning);
+    tail_warnings += d.message.find("tail_") != std::string::npos;
+  }
+  CHECK(tail_warnings == 2);
+  CHECK(binding.bones.size() + 2 == clip->tracks.size());
+  CHECK(load_clip_spec("humanoid/moonwalk").error().code == "anim.clip.unknown");
+  CHECK(bundled_clip_names().size() == 11);
+}
+
+}  // namespace
+}  // namespace rig2d
