@@ -6,7 +6,7 @@
 #include <cstdio>
 
 #include "rig2d/anim/rig_pose.h"
-#include "rig2d/pipeline/pose.h"
+#include "rig2d/preview/pose.h"
 
 namespace rig2d {
 namespace {

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include "pipeline/autorig_internal.h"
+#include "autorig/autorig_internal.h"
 #include "rig2d/skeleton/template.h"
 
 namespace rig2d::detail {
