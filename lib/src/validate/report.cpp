@@ -24,7 +24,11 @@ const char* status_of(const FileReport& r) {
   return "ok";
 }
 
-std::string xml_escape(std::string_view s) {
+std::string valid_utf8(std::string_view s);
+
+// Valid UTF-8 first (a file name may hold any bytes; XML must not), then the XML escapes.
+std::string xml_escape(std::string_view text) {
+  const std::string s = valid_utf8(text);
   std::string out;
   out.reserve(s.size());
   for (const char raw : s) {

@@ -73,6 +73,14 @@ TEST_CASE("reports: escaping in JUnit and SARIF", "[validate][report]") {
   CHECK(junit.find("&quot;ref&quot; &lt;x&gt; &amp; ?") != std::string::npos);  // control char replaced
   CHECK(junit.find("failures=\"1\"") != std::string::npos);
   CHECK(junit.find("<system-out>") != std::string::npos);
+  // A file name that is not UTF-8 (any bytes are a valid Linux name) is written with U+FFFD, as in
+  // JSON and SARIF, so the XML stays well-formed.
+  FileReport latin1;
+  latin1.path = "caf\xe9.rig2d.json";
+  latin1.kind = FileKind::Rig;
+  const std::string named = format_report({latin1}, ReportFormat::Junit, "0.1.0");
+  CHECK(named.find("caf\xEF\xBF\xBD.rig2d.json") != std::string::npos);
+  CHECK(named.find('\xe9') == std::string::npos);
 
   const std::string sarif = format_report(reports, ReportFormat::Sarif, "0.1.0");
   CHECK(sarif.find("\"uri\": \"dir%20with%20space/%3Ca%26b%3E.rig2d.json\"") != std::string::npos);
