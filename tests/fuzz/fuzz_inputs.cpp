@@ -11,6 +11,7 @@
 
 #include "rig2d/anim/rig_pose.h"
 #include "rig2d/core/limits.h"
+#include "rig2d/asset/sprite_meta.h"
 #include "rig2d/autorig/autorig_inputs.h"
 #include "rig2d/autorig/layout.h"
 #include "rig2d/preview/pose_input.h"

@@ -3,7 +3,8 @@ target_sources(rig2d_objects PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/curve.cpp
   ${CMAKE_CURRENT_LIST_DIR}/range_of_motion.cpp
   ${CMAKE_CURRENT_LIST_DIR}/rig_binding.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/bundled_clips.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/bundled_clips.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/skin_rig.cpp)
 
 # The bundled clips (clips/<template>/<clip>.anim.json) are part of the library, so
 # `rig2d-pose --anim humanoid/walk` works without an install path; the same files are installed under

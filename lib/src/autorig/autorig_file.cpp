@@ -13,6 +13,7 @@
 #include "rig2d/core/limits.h"
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
+#include "rig2d/asset/sprite_meta.h"
 #include "rig2d/autorig/autorig_inputs.h"
 #include "rig2d/rig/rig_json.h"
 

@@ -8,7 +8,7 @@
 
 #include "core/ascii.h"
 #include "json/json_util.h"
-#include "autorig/sidecar_json.h"
+#include "asset/sidecar_json.h"
 #include "rig2d/asset/guid.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/io/files.h"
@@ -182,78 +182,6 @@ class PlainJsonScan {
 };
 
 }  // namespace
-
-std::string sidecar_path(const std::string& asset_path) { return asset_path + ".meta.json"; }
-
-Result<SpriteMeta> parse_sprite_meta(std::string_view text, const std::string& path) {
-  auto json = parse_meta_object(text, path);
-  if (!json) return Unexpected{json.error()};
-  const Json& j = *json;
-  SpriteMeta meta;
-  const auto id = j.find("id");
-  if (id == j.end()) return detail::located_error("meta.id", "sidecar has no \"id\"", text, path, "");
-  if (!id->is_string() || !is_guid(id->get_ref<const std::string&>())) {
-    return detail::located_error("meta.id", "sidecar \"id\" is not a GUID (8-4-4-4-12 hex digits)", text, path, "/id");
-  }
-  meta.texture_guid = id->get<std::string>();
-  const auto sprites = j.find("sprites");
-  meta.has_slices = sprites != j.end() && !(sprites->is_array() && sprites->empty());
-  if (const auto type = j.find("type"); type != j.end()) {
-    meta.type_explicit = true;
-    const std::string t = type->is_string() ? type->get<std::string>() : std::string();
-    if (t == "2d") meta.type = TextureType::TwoD;
-    else if (t == "ui") meta.type = TextureType::Ui;
-    else if (t == "3d") meta.type = TextureType::ThreeD;
-    else
-      return detail::located_error("meta.type", "sidecar \"type\" must be \"3d\", \"2d\" or \"ui\"", text, path,
-                                   "/type");
-  } else if (const auto tex = j.find("texture"); tex != j.end() && tex->is_object()) {
-    // §1.4: no type -> a png/webp texture format means 2d, anything else 3d.
-    const auto format = tex->find("format");
-    if (format != tex->end() && format->is_string() && (*format == "png" || *format == "webp")) {
-      meta.type = TextureType::TwoD;
-    }
-  }
-  return meta;
-}
-
-Result<SpriteMeta> read_sprite_meta(const std::string& path) {
-  auto text = read_file(path, kMaxSidecarBytes);  // absent is found by the open itself, not a stat before it
-  if (!text && text.error().code == "io.not_found") {
-    return make_error("meta.missing", "no sidecar: the texture GUID lives in this .meta.json; create it with "
-                                      "--write-meta (rig2d-autorig) or let the engine's asset scanner mint it",
-                      {path});
-  }
-  if (!text) return Unexpected{text.error()};
-  return parse_sprite_meta(*text, path);
-}
-
-std::string whole_image_sprite_guid(std::string_view texture_guid) {
-  return derive_guid("sprite:" + detail::ascii_lower(texture_guid));
-}
-
-std::string mint_texture_guid(std::string_view relative_path, std::string_view content) {
-  std::string name(relative_path);
-  name += '\n';
-  name.append(content);
-  return uuid_v5(kTextureIdNamespace, name);
-}
-
-std::string new_sprite_meta_text(std::string_view texture_guid) {
-  Json j = Json::object();
-  j["version"] = 2;
-  j["id"] = std::string(texture_guid);
-  j["type"] = "2d";
-  return detail::to_js_json(j);
-}
-
-Result<std::string> sprite_meta_with_2d_type(std::string_view text, const std::string& path) {
-  if (auto meta = parse_sprite_meta(text, path); !meta) return Unexpected{meta.error()};
-  auto json = parse_meta_object(text, path);
-  if (!json) return Unexpected{json.error()};
-  (*json)["type"] = "2d";  // ordered_json: an existing key keeps its position
-  return detail::to_js_json(*json);
-}
 
 Result<std::vector<Bone>> parse_bones_json(std::string_view text, const std::string& path) {
   auto json = detail::parse_json(text, path);

@@ -9,6 +9,7 @@
 #include "rig2d/asset/asset_index.h"
 #include "rig2d/asset/guid.h"
 #include "rig2d/image/png.h"
+#include "rig2d/asset/sprite_meta.h"
 #include "rig2d/autorig/autorig_inputs.h"
 #include "rig2d/autorig/layout.h"
 #include "rig2d/autorig/slices.h"

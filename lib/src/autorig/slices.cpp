@@ -15,7 +15,7 @@
 #include "image/run_components.h"
 #include "json/json_util.h"
 #include "autorig/autorig_internal.h"
-#include "autorig/sidecar_json.h"
+#include "asset/sidecar_json.h"
 #include "rig2d/asset/guid.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/io/files.h"
@@ -31,51 +31,6 @@ constexpr double kDominantShare = 0.5;       // an island this big is the sprite
 // (px and share of the largest island); smaller ones are dust.
 constexpr double kSliceMinArea = 16;
 constexpr double kSliceMinShare = 0.005;
-
-bool whole(const Json& v) {
-  return v.is_number() && std::isfinite(v.get<double>()) && std::floor(v.get<double>()) == v.get<double>() &&
-         std::fabs(v.get<double>()) < 1e9;
-}
-
-Result<SpriteSlice> parse_slice(const Json& s, std::string_view text, const std::string& path, const std::string& at) {
-  if (!s.is_object())
-    return detail::located_error("meta.slice", "a slice must be an object {guid, name, rect, pivot}", text, path, at);
-  SpriteSlice out;
-  const auto guid = s.find("guid");
-  if (guid == s.end() || !guid->is_string() || !is_guid(guid->get_ref<const std::string&>()))
-    return detail::located_error("meta.slice.guid", "slice needs a GUID \"guid\" (8-4-4-4-12 hex digits)", text, path,
-                                 guid == s.end() ? at : at + "/guid");
-  out.guid = detail::ascii_lower(guid->get<std::string>());
-  if (const auto name = s.find("name"); name != s.end() && name->is_string()) out.name = name->get<std::string>();
-  const auto rect = s.find("rect");
-  if (rect == s.end() || !rect->is_object())
-    return detail::located_error("meta.slice.rect", "slice needs \"rect\": {x, y, w, h} in source px", text, path,
-                                 rect == s.end() ? at : at + "/rect");
-  for (const auto& [key, field] : {std::pair{"x", &out.x}, std::pair{"y", &out.y}, std::pair{"w", &out.w},
-                                   std::pair{"h", &out.h}}) {
-    const auto v = rect->find(key);
-    if (v == rect->end() || !whole(*v))
-      return detail::located_error("meta.slice.rect",
-                                   std::string("slice rect \"") + key + "\" must be a whole number of px", text, path,
-                                   at + "/rect" + (v == rect->end() ? "" : std::string("/") + key));
-    *field = static_cast<int>(v->get<double>());
-  }
-  if (out.x < 0 || out.y < 0 || out.w <= 0 || out.h <= 0)
-    return detail::located_error("meta.slice.rect", "slice rect needs x, y >= 0 and w, h > 0", text, path,
-                                 at + "/rect");
-  if (const auto pivot = s.find("pivot"); pivot != s.end()) {
-    const bool ok = pivot->is_object() && pivot->contains("x") && pivot->contains("y") && (*pivot)["x"].is_number() &&
-                    (*pivot)["y"].is_number();
-    if (ok) {
-      out.pivot_x = (*pivot)["x"].get<double>();
-      out.pivot_y = (*pivot)["y"].get<double>();
-    }
-    if (!ok || !(out.pivot_x >= 0 && out.pivot_x <= 1 && out.pivot_y >= 0 && out.pivot_y <= 1))
-      return detail::located_error("meta.slice.pivot", "slice pivot must be {x, y}, each 0..1 within the rect", text,
-                                   path, at + "/pivot");
-  }
-  return out;
-}
 
 // Centres sorted, split into bands wherever the gap exceeds half the typical island extent.
 std::size_t count_bands(std::vector<double> centres, double typical_extent) {
@@ -134,39 +89,6 @@ std::vector<Island> find_islands(const Image& image, int alpha_threshold) {
 }
 
 }  // namespace
-
-Result<std::vector<SpriteSlice>> parse_sprite_slices(std::string_view text, const std::string& path) {
-  auto json = detail::parse_meta_object(text, path);
-  if (!json) return Unexpected{json.error()};
-  std::vector<SpriteSlice> slices;
-  const auto sprites = json->find("sprites");
-  if (sprites == json->end()) return slices;
-  if (!sprites->is_array())
-    return detail::located_error("meta.sprites", "\"sprites\" must be an array of slices", text, path, "/sprites");
-  for (std::size_t i = 0; i < sprites->size(); ++i) {
-    const std::string at = "/sprites/" + std::to_string(i);
-    auto slice = parse_slice((*sprites)[i], text, path, at);
-    if (!slice) return Unexpected{slice.error()};
-    // The engine's sprite set keys on the GUID, and each slice rig's id derives from it: two slices
-    // sharing one would give two rigs one id and one of them no sprite.
-    for (std::size_t k = 0; k < slices.size(); ++k)
-      if (slices[k].guid == slice->guid)
-        return detail::located_error("meta.slice.guid",
-                                     "slice GUID " + slice->guid + " is also /sprites/" + std::to_string(k) +
-                                         "'s: every slice needs its own GUID",
-                                     text, path, at + "/guid");
-    slices.push_back(std::move(*slice));
-  }
-  return slices;
-}
-
-Result<std::vector<SpriteSlice>> read_sprite_slices(const std::string& sidecar_path) {
-  std::error_code ec;
-  if (!std::filesystem::exists(sidecar_path, ec)) return std::vector<SpriteSlice>{};
-  auto text = read_file(sidecar_path, kMaxSidecarBytes);
-  if (!text) return Unexpected{text.error()};
-  return parse_sprite_slices(*text, sidecar_path);
-}
 
 std::vector<std::string> slice_file_stems(const std::vector<SpriteSlice>& slices) {
   std::vector<std::string> stems;

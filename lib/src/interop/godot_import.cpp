@@ -13,7 +13,7 @@
 #include "rig2d/core/affine.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/interop/godot.h"
-#include "rig2d/autorig/autorig_inputs.h"
+#include "rig2d/asset/sprite_meta.h"
 
 namespace rig2d {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "interop/common.h"
-#include "autorig/sidecar_json.h"
+#include "asset/sidecar_json.h"
 
 namespace rig2d {
 

@@ -13,7 +13,7 @@
 #include "rig2d/asset/guid.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/interop/spine.h"
-#include "rig2d/autorig/autorig_inputs.h"
+#include "rig2d/asset/sprite_meta.h"
 
 namespace rig2d {
 namespace {
@@ -119,9 +119,9 @@ class SpineImporter {
   void warn(std::string code, std::string message, const std::string& pointer) {
     interop::warn(result_.diagnostics, std::move(code), std::move(message), src_.at(pointer));
   }
-  double number(const Json& obj, const char* key, double fallback, const std::string& ptr) const;
-  std::string string(const Json& obj, const char* key, const std::string& ptr, bool required) const;
-  const Json& array(const Json& obj, const char* key, const std::string& ptr) const;
+  double number_field(const Json& obj, const char* key, double fallback, const std::string& ptr) const;
+  std::string string_field(const Json& obj, const char* key, const std::string& ptr, bool required) const;
+  const Json& array_field(const Json& obj, const char* key, const std::string& ptr) const;
 
   void read_bones(const Json& root);
   void build_rig_bones();
@@ -149,7 +149,7 @@ class SpineImporter {
   std::vector<std::string> part_pointers_;  // each part's attachment, for warnings
 };
 
-double SpineImporter::number(const Json& obj, const char* key, double fallback, const std::string& ptr) const {
+double SpineImporter::number_field(const Json& obj, const char* key, double fallback, const std::string& ptr) const {
   const auto it = obj.find(key);
   if (it == obj.end()) return fallback;
   if (!it->is_number()) {
@@ -160,7 +160,7 @@ double SpineImporter::number(const Json& obj, const char* key, double fallback, 
   return v;
 }
 
-std::string SpineImporter::string(const Json& obj, const char* key, const std::string& ptr, bool required) const {
+std::string SpineImporter::string_field(const Json& obj, const char* key, const std::string& ptr, bool required) const {
   const auto it = obj.find(key);
   if (it == obj.end() || it->is_null()) {
     if (required) fail("spine.missing", std::string("missing \"") + key + "\"", ptr);
@@ -172,7 +172,7 @@ std::string SpineImporter::string(const Json& obj, const char* key, const std::s
   return it->get<std::string>();
 }
 
-const Json& SpineImporter::array(const Json& obj, const char* key, const std::string& ptr) const {
+const Json& SpineImporter::array_field(const Json& obj, const char* key, const std::string& ptr) const {
   static const Json empty = Json::array();
   const auto it = obj.find(key);
   if (it == obj.end()) return empty;
@@ -183,16 +183,16 @@ const Json& SpineImporter::array(const Json& obj, const char* key, const std::st
 }
 
 void SpineImporter::read_bones(const Json& root) {
-  const Json& bones = array(root, "bones", "");
+  const Json& bones = array_field(root, "bones", "");
   if (bones.size() > kMaxBones) fail("spine.limit", "more than " + std::to_string(kMaxBones) + " bones", "/bones");
   for (std::size_t i = 0; i < bones.size(); ++i) {
     const std::string ptr = "/bones/" + std::to_string(i);
     const Json& jb = bones[i];
     if (!jb.is_object()) fail("spine.bone", "a bone must be an object", ptr);
     SpineBone b;
-    b.name = string(jb, "name", ptr, true);
+    b.name = string_field(jb, "name", ptr, true);
     if (bone_index_.count(b.name)) fail("spine.bone.name", "two bones are named \"" + b.name + "\"", ptr + "/name");
-    const std::string parent = string(jb, "parent", ptr, false);
+    const std::string parent = string_field(jb, "parent", ptr, false);
     if (!parent.empty()) {
       const auto it = bone_index_.find(parent);
       if (it == bone_index_.end()) {
@@ -202,11 +202,11 @@ void SpineImporter::read_bones(const Json& root) {
     } else if (i > 0 && jb.contains("parent")) {
       fail("spine.bone.parent", "parent must name a bone", ptr + "/parent");
     }
-    b.x = number(jb, "x", 0, ptr), b.y = number(jb, "y", 0, ptr), b.rotation = number(jb, "rotation", 0, ptr);
-    b.scale_x = number(jb, "scaleX", 1, ptr), b.scale_y = number(jb, "scaleY", 1, ptr);
-    b.shear_x = number(jb, "shearX", 0, ptr), b.shear_y = number(jb, "shearY", 0, ptr);
+    b.x = number_field(jb, "x", 0, ptr), b.y = number_field(jb, "y", 0, ptr), b.rotation = number_field(jb, "rotation", 0, ptr);
+    b.scale_x = number_field(jb, "scaleX", 1, ptr), b.scale_y = number_field(jb, "scaleY", 1, ptr);
+    b.shear_x = number_field(jb, "shearX", 0, ptr), b.shear_y = number_field(jb, "shearY", 0, ptr);
     const bool has_inherit = jb.contains("inherit");
-    const std::string mode = string(jb, has_inherit ? "inherit" : "transform", ptr, false);
+    const std::string mode = string_field(jb, has_inherit ? "inherit" : "transform", ptr, false);
     static const std::map<std::string, Inherit> kModes = {
         {"", Inherit::Normal}, {"normal", Inherit::Normal}, {"onlyTranslation", Inherit::OnlyTranslation},
         {"noRotationOrReflection", Inherit::NoRotationOrReflection}, {"noScale", Inherit::NoScale},
@@ -321,10 +321,10 @@ Vec2 SpineImporter::slice_uv(const AtlasRegion* region, Vec2 region_uv) const {
 
 void SpineImporter::region_part(Part& part, const SpineBone& bone, const Json& att, const std::string& ptr,
                                 const AtlasRegion* region) {
-  const double x = number(att, "x", 0, ptr), y = number(att, "y", 0, ptr), rot = number(att, "rotation", 0, ptr);
-  const double sx = number(att, "scaleX", 1, ptr), sy = number(att, "scaleY", 1, ptr);
-  const double w = number(att, "width", region ? region->original_width : 32, ptr);
-  const double h = number(att, "height", region ? region->original_height : 32, ptr);
+  const double x = number_field(att, "x", 0, ptr), y = number_field(att, "y", 0, ptr), rot = number_field(att, "rotation", 0, ptr);
+  const double sx = number_field(att, "scaleX", 1, ptr), sy = number_field(att, "scaleY", 1, ptr);
+  const double w = number_field(att, "width", region ? region->original_width : 32, ptr);
+  const double h = number_field(att, "height", region ? region->original_height : 32, ptr);
   // The packed pixels as a sub-rect of the original image, in the region's own UVs (v down).
   double u0 = 0, u1 = 1, v0 = 0, v1 = 1;
   if (region && region->original_width > 0 && region->original_height > 0) {
@@ -346,9 +346,9 @@ void SpineImporter::region_part(Part& part, const SpineBone& bone, const Json& a
 }
 
 void SpineImporter::mesh_part(Part& part, int slot_bone, const Json& att, const std::string& ptr, const AtlasRegion* region) {
-  const Json& uvs = array(att, "uvs", ptr);
-  const Json& tris = array(att, "triangles", ptr);
-  const Json& verts = array(att, "vertices", ptr);
+  const Json& uvs = array_field(att, "uvs", ptr);
+  const Json& tris = array_field(att, "triangles", ptr);
+  const Json& verts = array_field(att, "vertices", ptr);
   const std::size_t n = uvs.size() / 2;
   if (uvs.size() % 2 != 0) fail("spine.attachment.uvs", "\"uvs\" must hold u, v pairs", ptr + "/uvs");
   if (n > kMaxVertices) fail("spine.limit", "more than " + std::to_string(kMaxVertices) + " vertices", ptr + "/uvs");
@@ -409,7 +409,7 @@ void SpineImporter::mesh_part(Part& part, int slot_bone, const Json& att, const 
 void SpineImporter::import_attachment(const std::string& slot_name, int slot_bone, const Json& att,
                                       const std::string& att_name, const std::string& ptr, std::size_t order) {
   if (!att.is_object()) fail("spine.attachment", "an attachment must be an object", ptr);
-  const std::string type = att.contains("type") ? string(att, "type", ptr, false) : "region";
+  const std::string type = att.contains("type") ? string_field(att, "type", ptr, false) : "region";
   if (type != "region" && type != "mesh") {
     warn("convert.spine.attachment.type",
          "slot \"" + slot_name + "\": " + type + " attachments are not imported (only region and mesh)", ptr);
@@ -419,8 +419,8 @@ void SpineImporter::import_attachment(const std::string& slot_name, int slot_bon
   part.name = slot_name;
   part.order = double(order);
   // The region is "path", else the attachment's "name", else its key in the skin.
-  const std::string named = att.contains("name") ? string(att, "name", ptr, false) : att_name;
-  const std::string region_name = att.contains("path") ? string(att, "path", ptr, false) : named;
+  const std::string named = att.contains("name") ? string_field(att, "name", ptr, false) : att_name;
+  const std::string region_name = att.contains("path") ? string_field(att, "path", ptr, false) : named;
   const AtlasRegion* region = find_region(region_name, ptr, part.sprite);
   if (type == "region") region_part(part, bones_[static_cast<std::size_t>(slot_bone)], att, ptr, region);
   else mesh_part(part, slot_bone, att, ptr, region);
@@ -506,7 +506,7 @@ const Json* SpineImporter::find_default_skin(const Json& root, std::string& skin
       const Json& skin = (*skins)[i];
       const std::string ptr = "/skins/" + std::to_string(i);
       if (!skin.is_object()) fail("spine.skin", "a skin must be an object", ptr);
-      const std::string name = string(skin, "name", ptr, false);
+      const std::string name = string_field(skin, "name", ptr, false);
       if (name == "default" && skin.contains("attachments") && skin["attachments"].is_object()) {
         found = &skin["attachments"], skin_ptr = ptr + "/attachments";
       } else if (name != "default") {
@@ -527,20 +527,20 @@ const Json* SpineImporter::find_default_skin(const Json& root, std::string& skin
 void SpineImporter::read_slots_and_skins(const Json& root) {
   std::string skin_ptr;
   const Json* skin = find_default_skin(root, skin_ptr);
-  const Json& slots = array(root, "slots", "");
+  const Json& slots = array_field(root, "slots", "");
   if (slots.size() > kMaxParts) fail("spine.limit", "more than " + std::to_string(kMaxParts) + " slots", "/slots");
   for (std::size_t i = 0; i < slots.size(); ++i) {
     const std::string ptr = "/slots/" + std::to_string(i);
     const Json& slot = slots[i];
     if (!slot.is_object()) fail("spine.slot", "a slot must be an object", ptr);
-    const std::string name = string(slot, "name", ptr, true);
-    const std::string bone = string(slot, "bone", ptr, true);
+    const std::string name = string_field(slot, "name", ptr, true);
+    const std::string bone = string_field(slot, "bone", ptr, true);
     const auto bone_it = bone_index_.find(bone);
     if (bone_it == bone_index_.end()) fail("spine.slot.bone", "slot bone \"" + bone + "\" is not a bone", ptr + "/bone");
-    if (slot.contains("blend") && string(slot, "blend", ptr, false) != "normal") {
+    if (slot.contains("blend") && string_field(slot, "blend", ptr, false) != "normal") {
       warn("convert.spine.slot.blend", "slot \"" + name + "\" blend mode is not carried over (rig2d draws normal)", ptr + "/blend");
     }
-    const std::string att_name = string(slot, "attachment", ptr, false);
+    const std::string att_name = string_field(slot, "attachment", ptr, false);
     const Json* atts = nullptr;
     if (skin) {
       if (auto it = skin->find(name); it != skin->end() && it->is_object()) atts = &*it;
@@ -566,7 +566,7 @@ void SpineImporter::read_slots_and_skins(const Json& root) {
     const std::size_t before = result_.rig.parts.size();
     import_attachment(name, bone_it->second, (*atts)[att_name], att_name, att_ptr, before);
     // A fully transparent slot colour (alpha 00) is how a hidden part is exported.
-    const std::string color = string(slot, "color", ptr, false);
+    const std::string color = string_field(slot, "color", ptr, false);
     if (result_.rig.parts.size() > before && color.size() == 8 && color.substr(6) == "00") result_.rig.parts.back().visible = false;
   }
 }
@@ -622,7 +622,7 @@ ImportResult SpineImporter::run(const Json& root) {
       ctx.rigid.push_back(rigid);
     }
     double fps = 30;  // Spine's default dopesheet rate; "fps" is nonessential data
-    if (auto sk = root.find("skeleton"); sk != root.end() && sk->is_object()) fps = number(*sk, "fps", 30, "/skeleton");
+    if (auto sk = root.find("skeleton"); sk != root.end() && sk->is_object()) fps = number_field(*sk, "fps", 30, "/skeleton");
     for (const auto& [name, anim] : anims->items()) {
       result_.clips.push_back(interop::spine_animation_to_clip(ctx, name, anim, options_.rig_id));
       if (fps > 0) result_.clips.back().frame_rate = fps;

@@ -7,7 +7,7 @@
 #include "quality/shape_raster.h"
 #include "quality/weight_measures.h"
 #include "rig2d/anim/rig_pose.h"
-#include "rig2d/preview/pose.h"
+#include "rig2d/anim/skin_rig.h"
 #include "rig2d/quality/deform_check.h"
 
 namespace rig2d {

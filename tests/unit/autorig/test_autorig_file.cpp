@@ -11,7 +11,7 @@
 #include "rig2d/asset/guid.h"
 #include "rig2d/image/png.h"
 #include "rig2d/autorig/autorig_file.h"
-#include "rig2d/autorig/autorig_inputs.h"
+#include "rig2d/asset/sprite_meta.h"
 #include "rig/rig_json_internal.h"
 #include "rig2d/rig/rig_json.h"
 

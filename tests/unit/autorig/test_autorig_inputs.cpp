@@ -9,6 +9,7 @@
 
 #include "json/json_util.h"
 #include "rig2d/asset/guid.h"
+#include "rig2d/asset/sprite_meta.h"
 #include "rig2d/autorig/autorig_inputs.h"
 
 using namespace rig2d;

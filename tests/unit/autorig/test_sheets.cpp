@@ -10,7 +10,7 @@
 #include "rig2d/image/png.h"
 #include "rig2d/autorig/autorig.h"
 #include "rig2d/autorig/autorig_file.h"
-#include "rig2d/autorig/autorig_inputs.h"
+#include "rig2d/asset/sprite_meta.h"
 #include "rig2d/autorig/slices.h"
 #include "rig2d/rig/rig_json.h"
 #include "rig2d/weights/heat_weights.h"

@@ -11,7 +11,7 @@
 #include "rig2d/anim/curve.h"
 #include "rig2d/interop/godot.h"
 #include "rig2d/interop/spine.h"
-#include "rig2d/autorig/autorig_inputs.h"
+#include "rig2d/asset/sprite_meta.h"
 #include "rig2d/rig/rig_json.h"
 
 using namespace rig2d;

@@ -9,7 +9,7 @@
 #include "rig2d/asset/guid.h"
 #include "rig2d/interop/atlas.h"
 #include "rig2d/interop/spine.h"
-#include "rig2d/autorig/autorig_inputs.h"
+#include "rig2d/asset/sprite_meta.h"
 
 using namespace rig2d;
 

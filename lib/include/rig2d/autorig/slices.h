@@ -11,27 +11,11 @@
 #include <vector>
 
 #include "rig2d/core/result.h"
+#include "rig2d/asset/sprite_meta.h"
 #include "rig2d/export.h"
 #include "rig2d/image/image.h"
 
 namespace rig2d {
-
-struct SpriteSlice {
-  std::string guid;                 // the slice's sprite GUID, lowercased
-  std::string name;                 // as written ("" when absent)
-  int x = 0, y = 0, w = 0, h = 0;   // rect in source px, top-left origin
-  double pivot_x = 0.5;             // 0..1 within the rect, 0 = left
-  double pivot_y = 0.5;             // 0..1 within the rect, 0 = top
-};
-
-// The `sprites` slices of a sidecar's text, in file order (none when the key is absent). Rect values
-// must be whole numbers. Errors (pointer and line:col): json.*, meta.root, meta.sprites (not an array),
-// meta.slice.guid (not a GUID, or another slice's), meta.slice.rect (missing, not whole numbers, x/y < 0 or w/h <= 0),
-// meta.slice.pivot (outside 0..1).
-RIG2D_EXPORT Result<std::vector<SpriteSlice>> parse_sprite_slices(std::string_view sidecar_text,
-                                                                  const std::string& path);
-// The same from a sidecar file; a missing file has no slices. Errors: io.*, then as above.
-RIG2D_EXPORT Result<std::vector<SpriteSlice>> read_sprite_slices(const std::string& sidecar_path);
 
 // File-name form of each slice's name, in order: letters, digits, '-' and '_' are kept, every other
 // byte becomes '_' ('.' and '/' included, so a name can neither fake an extension nor a folder); an

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "rig2d/anim/rig_pose.h"
+#include "rig2d/anim/skin_rig.h"
 #include "rig2d/asset/asset_index.h"
 #include "rig2d/core/error.h"
 #include "rig2d/core/result.h"
@@ -23,7 +24,6 @@
 #include "rig2d/raster/color_ramp.h"
 #include "rig2d/raster/draw.h"
 #include "rig2d/rig/rig.h"
-#include "rig2d/skin/skin_plan.h"
 
 namespace rig2d {
 
@@ -40,22 +40,6 @@ struct PartTexture {
 
 // The engine's frameSkin2DUVs: a copy without a rect, else the remapped UVs stored as float32.
 RIG2D_EXPORT std::vector<Vec2> frame_uvs(std::span<const Vec2> uvs, const std::optional<UvRect>& rect);
-
-// Skinned positions of every part (rig.parts order), rig space, float32 as the engine's skin buffer:
-// pose matrices through pose_root_local (noScale honoured), skin = now * invBind (a rig bone uses
-// the matrix of the LAST bone of its name, as nowByName does), deform offsets added to the bind
-// vertices first (missing offsets count as 0), then 4-slot LBS.
-RIG2D_EXPORT std::vector<std::vector<Vec2>> skin_rig(const Rig& rig, const RigPose& pose);
-
-// For a rig skinned many times (every frame of a clip, every bend of a deformation check): one
-// SkinPlan per part, made once; skin_rig with them gives the same bits. A part the pose deforms, or
-// one past `plans`, is skinned as skin_rig does it without a plan.
-RIG2D_EXPORT std::vector<SkinPlan> plan_skin(const Rig& rig);
-RIG2D_EXPORT std::vector<std::vector<Vec2>> skin_rig(const Rig& rig, const RigPose& pose,
-                                                     std::span<const SkinPlan> plans);
-
-// Each bone's posed joint (translation of its root-local pose matrix), rig space.
-RIG2D_EXPORT std::vector<Vec2> posed_joints(const Rig& rig, const RigPose& pose);
 
 // Axis-aligned bounds in (flipped) rig space; empty until something is added.
 struct Bounds {

@@ -2,7 +2,7 @@
 // Deformation quality: will this rig fold over, stretch or leak when an animator bends it?
 //
 // check_deformation bends every bone of a rig in turn by +angle and -angle about its joint (the
-// bone's local rotation, skinned exactly as the engine's skin2DSystem: preview/pose.h skin_rig)
+// bone's local rotation, skinned exactly as the engine's skin2DSystem: anim/skin_rig.h)
 // and measures each part's mesh against its bind pose; it also measures the weights themselves
 // (dominant bones, rigid area, weight that reaches across a transparent gap) and, where the part's
 // texture alpha is given, the visible pixels the mesh does not cover. Every figure is defined in

@@ -8,7 +8,7 @@
 
 #include "json/json_util.h"
 #include "rig2d/core/result.h"
-#include "rig2d/autorig/slices.h"
+#include "rig2d/asset/sprite_meta.h"
 
 namespace rig2d::detail {
 
