@@ -130,21 +130,6 @@ Result<std::string> read_input(const std::string& path, std::size_t max_bytes) {
   return text;
 }
 
-Result<void> create_parent_dirs(const std::vector<std::string>& outputs) {
-  for (const std::string& out : outputs) {
-    const std::filesystem::path parent = std::filesystem::path(out).parent_path();
-    std::error_code ec;
-    if (parent.empty() || std::filesystem::is_directory(parent, ec)) continue;
-    std::filesystem::create_directories(parent, ec);
-    if (ec) {
-      return make_error("io.write",
-                        "cannot create the output folder " + printable(parent.string()) + ": " + ec.message(),
-                        Location{out});
-    }
-  }
-  return {};
-}
-
 namespace {
 long long now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())

@@ -10,20 +10,11 @@
 #include <CLI/CLI.hpp>
 
 #include "rig2d/core/error.h"
+#include "rig2d/core/exit_codes.h"
 #include "rig2d/core/result.h"
 #include "rig2d/io/files.h"
 
 namespace rig2d::cli {
-
-// Exit codes shared by every tool.
-enum Exit : int {
-  kOk = 0,
-  kFindings = 1,     // validation findings, or some inputs of a batch failed
-  kUsage = 2,        // bad command line
-  kBadInput = 3,     // an input is unreadable or malformed
-  kWriteFailed = 4,  // an output could not be written
-  kInternal = 70,    // an internal error (a bug): please report it
-};
 
 struct Verbosity {
   int verbose = 0;  // -v, repeatable
@@ -44,10 +35,6 @@ bool stderr_takes_control_sequences();
 
 // Reads an input file, or standard input for "-" (both limited to max_bytes).
 Result<std::string> read_input(const std::string& path, std::size_t max_bytes);
-
-// Creates the missing parent folders of each output path, so "-o frames/walk.png" works without
-// frames/. Errors: io.write (with the folder that could not be made).
-Result<void> create_parent_dirs(const std::vector<std::string>& outputs);
 
 // A one-line progress display on stderr ("\r ESC[K" rewrites) where stderr takes control sequences.
 // Elsewhere it prints nothing until done(), which prints the final line once, when `always` is set.

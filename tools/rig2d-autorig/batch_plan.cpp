@@ -9,8 +9,8 @@
 #include <string>
 #include <utility>
 
-#include "common/build_files.h"
-#include "stamp.h"
+#include "rig2d/build/build_files.h"
+#include "rig2d/build/stamp.h"
 
 namespace rig2d::cli {
 namespace {

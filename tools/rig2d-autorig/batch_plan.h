@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "batch.h"
+#include "rig2d/build/batch.h"
 #include "options.h"
 
 namespace rig2d::cli {

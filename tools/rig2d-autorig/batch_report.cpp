@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <string>
 
-#include "rig2d/autorig/autorig_inputs.h"
+#include "rig2d/asset/sprite_meta.h"
 
 namespace rig2d::cli {
 namespace {

@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "batch.h"
+#include "rig2d/build/batch.h"
 #include "options.h"
 
 namespace rig2d::cli {

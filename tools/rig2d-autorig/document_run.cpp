@@ -6,14 +6,14 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "common/build_files.h"
+#include "rig2d/build/build_files.h"
 #include "common/cli_common.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/core/sha256.h"
 #include "rig2d/io/files.h"
 #include "rig2d/io/output_safety.h"
 #include "rig2d/autorig/autorig_inputs.h"
-#include "stamp.h"
+#include "rig2d/build/stamp.h"
 
 namespace rig2d::cli {
 namespace {

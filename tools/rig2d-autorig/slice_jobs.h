@@ -1,21 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-// Sprite sheets in a batch: a PNG whose sidecar lists `sprites` slices becomes one job per slice, each
-// writing "<rig minus .rig2d.json>.<slice name>.rig2d.json" (rig2d/autorig/slices.h).
+// --slice-sheets: sprite sheets without slices get their islands as slices before the batch runs.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "batch.h"
+#include "rig2d/build/batch.h"
 #include "options.h"
 
 namespace rig2d::cli {
-
-// Replaces each job whose sidecar has slices by one job per slice (or only the slice named `only`).
-// A sidecar that cannot be read or parsed leaves its job alone (autorig_file reports it). Errors:
-// autorig.slice when `only` is given and a PNG has no slice of that name.
-Result<void> expand_slice_jobs(std::vector<Job>& jobs, const std::optional<std::string>& only);
 
 // --slice-sheets: writes the islands of every whole-image job's PNG that looks like a sheet into its
 // sidecar as slices (rig2d/autorig/sheet_slicing.h); with --dry-run only says which it would. A PNG

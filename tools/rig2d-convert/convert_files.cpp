@@ -10,7 +10,7 @@
 #include "rig2d/core/limits.h"
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
-#include "rig2d/autorig/autorig_inputs.h"
+#include "rig2d/asset/sprite_meta.h"
 
 namespace rig2d::convert {
 namespace fs = std::filesystem;

@@ -37,13 +37,13 @@ int Run::read_input() {
   in = *in_format;
   if (!o.anims.empty() && in != Format::Rig) return usage("--anim goes with a .rig2d.json input", "convert.anim");
   const int read = in == Format::Rig ? read_rig(*text) : in == Format::Spine ? read_spine(*text) : read_godot(*text);
-  if (read != cli::kOk) return read;
+  if (read != kOk) return read;
   const Rig& rig = imported.rig;
   std::size_t verts = 0;
   for (const Part& p : rig.parts) verts += p.mesh.verts.size();
   spdlog::debug("read {} ({}): {} bones, {} parts, {} vertices, {} clips", printable(o.input), convert::format_name(in),
                 rig.bones.size(), rig.parts.size(), verts, imported.clips.size());
-  return cli::kOk;
+  return kOk;
 }
 
 std::string Run::rig_id() const {
@@ -67,7 +67,7 @@ ImportOptions Run::import_options(const std::vector<std::string>& images, const 
 int Run::read_rig(const std::string& text) {
   StrictRig strict = read_rig_strict(text, o.input);
   for (const Diagnostic& d : strict.diagnostics) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
-  if (!strict.rig) return cli::kBadInput;
+  if (!strict.rig) return kBadInput;
   imported.rig = std::move(*strict.rig);
   for (const std::string& path : o.anims) {
     auto clip = load_clip(path);
@@ -75,7 +75,7 @@ int Run::read_rig(const std::string& text) {
     inputs.push_back(path);
     imported.clips.push_back(std::move(*clip));
   }
-  return cli::kOk;
+  return kOk;
 }
 
 namespace {
@@ -119,7 +119,7 @@ int Run::check_atlas_pages(const Atlas& atlas, const std::string& atlas_path) {
     }
     inputs.push_back(file);  // an input too: -o may not overwrite a page
   }
-  return cli::kOk;
+  return kOk;
 }
 
 int Run::read_spine(const std::string& text) {
@@ -136,7 +136,7 @@ int Run::read_spine(const std::string& text) {
     inputs.push_back(atlas_path);
     for (const AtlasPage& page : atlas->pages) pages.push_back(page.name);
     sheet_folder = convert::folder_of(atlas_path);
-    if (const int checked = check_atlas_pages(*atlas, atlas_path); checked != cli::kOk) return checked;
+    if (const int checked = check_atlas_pages(*atlas, atlas_path); checked != kOk) return checked;
   } else {
     spdlog::warn("no .atlas given or found beside {}: parts get no sprite", printable(o.input));
   }
@@ -145,7 +145,7 @@ int Run::read_spine(const std::string& text) {
   if (!result) return fail_input(result.error());
   imported = std::move(*result);
   for (const TextureSheet& sheet : imported.sheets) sidecar_files.push_back({file_of(sheet.image), ""});
-  return cli::kOk;
+  return kOk;
 }
 
 // Godot resource paths: res:// is the folder holding project.godot above the scene, else the scene's.
@@ -176,7 +176,7 @@ int Run::read_godot(const std::string& text) {
   if (!result) return fail_input(result.error());
   imported = std::move(*result);
   for (const TextureSheet& sheet : imported.sheets) sidecar_files.push_back({godot_file(sheet.image), ""});
-  return cli::kOk;
+  return kOk;
 }
 
 }  // namespace rig2d::convert

@@ -21,7 +21,7 @@ int Run::run_layered() {
   std::vector<std::string> outputs;
   for (const OutputFile& f : res->files) outputs.push_back(f.path);
   const int code = cli::write_checked_outputs({o.input}, outputs, res->files);
-  if (code == cli::kOk)
+  if (code == kOk)
     std::fprintf(stderr, "rig2d-convert: wrote %s and %zu layer images\n", printable(o.output).c_str(),
                  (outputs.size() - 1) / 2);
   return code;

@@ -41,12 +41,12 @@ namespace rig2d::convert {
 
 int Run::fail_input(const Error& e) {
   cli::print_error(e);
-  return cli::kBadInput;
+  return kBadInput;
 }
 
 int Run::usage(const std::string& message, const std::string& code) {
   std::fprintf(stderr, "rig2d-convert: error: %s [%s]\n", printable(message).c_str(), code.c_str());
-  return cli::kUsage;
+  return kUsage;
 }
 
 int Run::run() {
@@ -58,9 +58,9 @@ int Run::run() {
                  "convert.output.kind");
   }
   out = *out_format;
-  if (const int read = read_input(); read != cli::kOk) return read;
+  if (const int read = read_input(); read != kOk) return read;
   const int planned = out == Format::Rig ? plan_rig_outputs() : plan_export();
-  if (planned != cli::kOk) return planned;
+  if (planned != kOk) return planned;
   return write_outputs();
 }
 

@@ -34,7 +34,7 @@ int Run::plan_rig_outputs() {
     }
     writes.push_back({convert::output_stem(o.output) + "." + name + ".anim.json", write_clip(clip)});
   }
-  return cli::kOk;
+  return kOk;
 }
 
 int Run::plan_export() {
@@ -59,7 +59,7 @@ int Run::plan_export() {
   }
   writes.push_back({o.output, std::move(result->text)});
   if (!result->atlas.empty()) writes.push_back({convert::output_stem(o.output) + ".atlas", std::move(result->atlas)});
-  return cli::kOk;
+  return kOk;
 }
 
 int Run::write_outputs() {
@@ -68,9 +68,9 @@ int Run::write_outputs() {
   }
   std::vector<std::string> outputs;
   for (const OutputFile& w : writes) outputs.push_back(w.path);
-  if (const int code = cli::write_checked_outputs(inputs, outputs, writes); code != cli::kOk) return code;
+  if (const int code = cli::write_checked_outputs(inputs, outputs, writes); code != kOk) return code;
   for (const std::string& path : outputs) spdlog::info("wrote {}", printable(path));
-  return cli::kOk;
+  return kOk;
 }
 
 }  // namespace rig2d::convert

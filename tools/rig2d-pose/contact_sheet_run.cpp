@@ -28,7 +28,7 @@ int run_contact_sheet(const Options& o) {
   auto paths = collect_rig_paths(o.rigs);
   if (!paths) {
     cli::print_error(paths.error());
-    return cli::kBadInput;
+    return kBadInput;
   }
   if (paths->empty()) return usage("no *.rig2d.json in the given folders", "pose.input");
   RigSheetOptions so;
@@ -42,13 +42,13 @@ int run_contact_sheet(const Options& o) {
   auto png = encode_png(sheet->image);
   if (!png) {
     cli::print_error(png.error());
-    return cli::kWriteFailed;
+    return kWriteFailed;
   }
   const std::vector<std::string> outputs{o.contact_sheet};
   std::vector<OutputFile> writes{{o.contact_sheet, std::move(*png)}};
-  if (const int rc = cli::write_checked_outputs(sheet->inputs, outputs, writes); rc != cli::kOk) return rc;
+  if (const int rc = cli::write_checked_outputs(sheet->inputs, outputs, writes); rc != kOk) return rc;
   spdlog::info("wrote {} ({} rigs)", printable(o.contact_sheet), sheet->rows.size());
-  return cli::kOk;
+  return kOk;
 }
 
 }  // namespace rig2d::pose_cli

@@ -64,15 +64,15 @@ int read_stdin_inputs(PoseJob& job) {
   std::optional<std::string>* text = job.rig_path == "-"    ? &job.rig_text
                                      : job.pose_file == "-" ? &job.pose_text
                                                             : nullptr;
-  if (text == nullptr) return cli::kOk;
+  if (text == nullptr) return kOk;
   auto read = cli::read_input("-", kMaxJsonFileBytes);
   if (!read) {
     cli::print_error(read.error());
-    return cli::kBadInput;
+    return kBadInput;
   }
   *text = std::move(*read);
   (job.rig_path == "-" ? job.rig_path : job.pose_file) = "<stdin>";
-  return cli::kOk;
+  return kOk;
 }
 
 // --time / --fps, the weight ramp and the 2.5D view.
@@ -83,7 +83,7 @@ int set_sampling_and_view(Options& o) {
   job.weight_ramp = o.weight_ramp == "grey" ? Ramp::Grey : Ramp::Viridis;
   if (auto bad = set_scene(o); !bad.empty()) return usage(bad, "pose.view");
   if (o.fps && !o.times.empty()) return usage("give either --time or --fps, not both", "pose.time");
-  return cli::kOk;
+  return kOk;
 }
 
 // --size, --scale, --tint, --opacity and --background.
@@ -109,14 +109,14 @@ int set_framing_and_sprite(Options& o) {
   auto bg = parse_color(o.background);
   if (!bg) return usage(bg.error().message, bg.error().code);
   job.background = *bg;
-  return cli::kOk;
+  return kOk;
 }
 
 }  // namespace
 
 int usage(const std::string& message, const std::string& code) {
   std::fprintf(stderr, "rig2d-pose: error: %s [%s]\n", printable(message).c_str(), code.c_str());
-  return cli::kUsage;
+  return kUsage;
 }
 
 int prepare_job(Options& o) {
@@ -124,7 +124,7 @@ int prepare_job(Options& o) {
     return usage("give one rig (several rigs or folders need --contact-sheet or --html)", "pose.input");
   PoseJob& job = o.job;
   job.rig_path = o.rigs[0];
-  if (const int code = read_stdin_inputs(job); code != cli::kOk) return code;
+  if (const int code = read_stdin_inputs(job); code != kOk) return code;
   if (o.output.empty() && o.sheet.empty() && o.apng.empty() && o.dump.empty() && o.save_clip.empty() &&
       !o.list_inputs) {
     return usage("nothing to write: give -o, --sheet, --apng, --dump-vertices, --save-clip or --contact-sheet",
@@ -140,14 +140,14 @@ int prepare_job(Options& o) {
     job.range_of_motion_bones = o.rom_bones;
     job.clip_json = !o.save_clip.empty();
   }
-  if (const int code = set_sampling_and_view(o); code != cli::kOk) return code;
-  if (const int code = set_framing_and_sprite(o); code != cli::kOk) return code;
+  if (const int code = set_sampling_and_view(o); code != kOk) return code;
+  if (const int code = set_framing_and_sprite(o); code != kOk) return code;
   job.frames = !o.output.empty();
   job.sheet = !o.sheet.empty();
   job.apng = !o.apng.empty();
   // With no picture asked for (--list-inputs, --save-clip alone), the vertex dump is the cheapest run.
   job.vertices = !o.dump.empty() || (!job.frames && !job.sheet && !job.apng);
-  return cli::kOk;
+  return kOk;
 }
 
 }  // namespace rig2d::pose_cli

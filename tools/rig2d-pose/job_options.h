@@ -9,10 +9,10 @@
 
 namespace rig2d::pose_cli {
 
-// Prints "rig2d-pose: error: MESSAGE [CODE]" and returns cli::kUsage.
+// Prints "rig2d-pose: error: MESSAGE [CODE]" and returns kUsage.
 int usage(const std::string& message, const std::string& code);
 
-// Fills o.job from the rest of the options (one rig; "-" read from standard input). Returns cli::kOk,
+// Fills o.job from the rest of the options (one rig; "-" read from standard input). Returns kOk,
 // or the exit code after printing why the command line cannot run.
 int prepare_job(Options& o);
 

@@ -197,10 +197,10 @@ std::optional<PoseResult> render(const Options& o, int& code) {
     // An error without a file came from the command line itself.
     if (!e.where.file.empty()) {
       cli::print_error(e);
-      code = cli::kBadInput;
+      code = kBadInput;
     } else {
       std::fprintf(stderr, "rig2d-pose: error: %s [%s]\n", printable(e.message).c_str(), e.code.c_str());
-      code = cli::kUsage;
+      code = kUsage;
     }
     return std::nullopt;
   }
@@ -220,8 +220,8 @@ std::optional<PoseResult> render(const Options& o, int& code) {
 int run(Options& o) {
   if (!o.html.empty()) return run_review_page(o);
   if (!o.contact_sheet.empty()) return run_contact_sheet(o);
-  if (const int code = prepare_job(o); code != cli::kOk) return code;
-  int code = cli::kOk;
+  if (const int code = prepare_job(o); code != kOk) return code;
+  int code = kOk;
   std::optional<PoseResult> result = render(o, code);
   if (!result) return code;
   if (o.list_inputs) return list_inputs(*result);

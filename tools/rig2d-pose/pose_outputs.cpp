@@ -7,7 +7,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "common/build_files.h"
+#include "rig2d/build/build_files.h"
 #include "rig2d/io/files.h"
 
 namespace rig2d::pose_cli {
@@ -17,17 +17,17 @@ namespace {
 // --depfile: one rule per output, each naming every file the run read.
 int write_depfile(const std::string& depfile, const std::vector<std::string>& outputs,
                   const std::vector<std::string>& inputs) {
-  if (depfile.empty()) return cli::kOk;
-  std::vector<cli::DepRule> rules;
+  if (depfile.empty()) return kOk;
+  std::vector<DepRule> rules;
   for (const std::string& path : outputs) {
     rules.push_back({path, {}});
-    cli::append_unique(rules.back().prerequisites, inputs);
+    append_unique(rules.back().prerequisites, inputs);
   }
-  if (auto ok = cli::write_if_changed(depfile, cli::depfile_text(rules)); !ok) {
+  if (auto ok = write_if_changed(depfile, depfile_text(rules)); !ok) {
     cli::print_error(ok.error());
-    return cli::kWriteFailed;
+    return kWriteFailed;
   }
-  return cli::kOk;
+  return kOk;
 }
 
 // The files to write, in order: numbered frames, the sheet, the APNG, the vertex dump, the clip.
@@ -61,11 +61,11 @@ void log_written(const std::vector<std::string>& out_paths) {
 
 int list_inputs(const PoseResult& result) {
   std::vector<std::string> inputs;
-  cli::append_unique(inputs, result.inputs);
+  append_unique(inputs, result.inputs);
   for (const std::string& path : inputs) {
     if (path != "<stdin>") std::printf("%s\n", path.c_str());  // no file a build system can track
   }
-  return cli::kOk;
+  return kOk;
 }
 
 int write_outputs(const Options& o, PoseResult& result) {
@@ -75,7 +75,7 @@ int write_outputs(const Options& o, PoseResult& result) {
   for (const OutputFile& w : writes) out_paths.push_back(w.path);
   std::vector<std::string> checked = out_paths;  // the depfile must not clobber an input either
   if (!o.depfile.empty()) checked.push_back(o.depfile);
-  if (const int code = cli::write_checked_outputs(result.inputs, checked, writes); code != cli::kOk) return code;
+  if (const int code = cli::write_checked_outputs(result.inputs, checked, writes); code != kOk) return code;
   log_written(out_paths);
   std::vector<std::string> read_files;  // standard input is no file a build system can track
   for (const std::string& in : result.inputs) {

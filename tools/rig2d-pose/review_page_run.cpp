@@ -29,7 +29,7 @@ int run_review_page(const Options& o) {
   auto paths = collect_rig_paths(o.rigs);
   if (!paths) {
     cli::print_error(paths.error());
-    return cli::kBadInput;
+    return kBadInput;
   }
   if (paths->empty()) return usage("no *.rig2d.json in the given folders", "pose.input");
   ReviewPageOptions ro;
@@ -41,7 +41,7 @@ int run_review_page(const Options& o) {
   if (!page) {
     if (page.error().where.file.empty()) return usage(page.error().message, page.error().code);
     cli::print_error(page.error());
-    return cli::kBadInput;
+    return kBadInput;
   }
   for (const Diagnostic& d : page->diagnostics) {
     if (!o.verbosity.quiet) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
@@ -49,10 +49,10 @@ int run_review_page(const Options& o) {
   const std::size_t size = page->html.size();
   const std::vector<std::string> outputs{o.html};
   std::vector<OutputFile> writes{{o.html, std::move(page->html)}};
-  if (const int rc = cli::write_checked_outputs(page->inputs, outputs, writes); rc != cli::kOk) return rc;
+  if (const int rc = cli::write_checked_outputs(page->inputs, outputs, writes); rc != kOk) return rc;
   spdlog::info("wrote {} ({} rigs, {} failed to load, {} KiB, {} KiB of it textures)", printable(o.html), page->rigs,
                page->failed, (size + 1023) / 1024, (page->texture_bytes * 4 / 3 + 1023) / 1024);
-  return cli::kOk;
+  return kOk;
 }
 
 }  // namespace rig2d::pose_cli

@@ -190,7 +190,7 @@ int finish(const Options& o, std::vector<FileReport>& reports, const std::vector
   }
   ReportOptions ro = report_options(o);
   const auto baselined = baseline_step(o, reports, baseline);
-  if (!baselined) return cli::kWriteFailed;
+  if (!baselined) return kWriteFailed;
   ro.baselined = *baselined;
   // Counted before the cap: errors it leaves out of the listing still fail the run.
   const bool has_errors = report_totals(reports).errors > 0;
@@ -199,30 +199,30 @@ int finish(const Options& o, std::vector<FileReport>& reports, const std::vector
   if (*format == ReportFormat::Sarif) sarif_columns(reports, stdin_display_name(o), stdin_text);
   if (html) {
     const auto page = html_report(o, reports);
-    if (!page) return cli::kBadInput;
-    if (!emit(o, *page)) return cli::kWriteFailed;
+    if (!page) return kBadInput;
+    if (!emit(o, *page)) return kWriteFailed;
   } else if (!emit(o, format_report(reports, *format, ro))) {
-    return cli::kWriteFailed;
+    return kWriteFailed;
   }
 
   const ReportTotals t = report_totals(reports);
   spdlog::info("{} files: {} clean, {} errors, {} warnings{}{}", t.files, t.clean, t.errors, t.warnings,
                t.unreadable ? fmt::format(", {} unreadable", t.unreadable) : std::string(),
                ro.baselined ? fmt::format(", {} baselined", ro.baselined) : std::string());
-  if (write_failed) return cli::kWriteFailed;
-  if (t.unreadable > 0) return cli::kBadInput;
-  return has_errors ? cli::kFindings : cli::kOk;
+  if (write_failed) return kWriteFailed;
+  if (t.unreadable > 0) return kBadInput;
+  return has_errors ? kFindings : kOk;
 }
 
 int run(const Options& o) {
   std::optional<ValidateConfig> config;
   std::optional<Baseline> baseline;
-  if (!load_policy(o, config, baseline)) return cli::kUsage;
+  if (!load_policy(o, config, baseline)) return kUsage;
   if (!o.anim.empty()) {
     auto clip = load_clip_spec(o.anim);
     if (!clip) {
       cli::print_error(clip.error());
-      return cli::kBadInput;
+      return kBadInput;
     }
   }
   const std::vector<Input> inputs = without_own_files(collect(o.paths), o);
@@ -232,9 +232,9 @@ int run(const Options& o) {
   // the report still get a valid, empty one.
   if (files.empty()) spdlog::warn("no rig, sidecar or scene files found in the given paths; the report is empty");
   const Indexes indexes = index_roots(o, inputs);
-  if (!outputs_safe(o, files, indexes) || !stdin_name_usable(o, files)) return cli::kUsage;
+  if (!outputs_safe(o, files, indexes) || !stdin_name_usable(o, files)) return kUsage;
   std::string stdin_text;
-  if (!read_stdin(o, files, stdin_text)) return cli::kBadInput;
+  if (!read_stdin(o, files, stdin_text)) return kBadInput;
   std::atomic<bool> write_failed{false};
   std::vector<FileReport> reports = check_all(o, files, indexes.per_file, stdin_text, write_failed);
   return finish(o, reports, indexes.per_file, config, baseline, stdin_text, write_failed);

@@ -18,7 +18,7 @@ namespace {
 // Writes every finding to --write-baseline, then clears them all; nullopt when it could not be written.
 std::optional<std::size_t> write_baseline_file(const Options& o, std::vector<FileReport>& reports) {
   const std::string dir = fs::absolute(o.write_baseline).parent_path().string();
-  auto made = cli::create_parent_dirs({o.write_baseline});
+  auto made = create_parent_dirs({o.write_baseline});
   auto written = made ? write_file_atomic(o.write_baseline, write_baseline(reports, dir)) : Result<void>(made);
   if (!written) {
     cli::print_error(written.error());
@@ -96,7 +96,7 @@ bool emit(const Options& o, const std::string& report) {
     std::fflush(stdout);
     return true;
   }
-  auto made = cli::create_parent_dirs({o.output});
+  auto made = create_parent_dirs({o.output});
   auto written = made ? write_file_atomic(o.output, report) : Result<void>(made);
   if (!written) cli::print_error(written.error());
   return static_cast<bool>(written);

@@ -333,4 +333,19 @@ Result<void> write_files_atomic(std::span<const OutputFile> files, const WriteOp
   return {};
 }
 
+Result<void> create_parent_dirs(const std::vector<std::string>& outputs) {
+  for (const std::string& out : outputs) {
+    const std::filesystem::path parent = std::filesystem::path(out).parent_path();
+    std::error_code ec;
+    if (parent.empty() || std::filesystem::is_directory(parent, ec)) continue;
+    std::filesystem::create_directories(parent, ec);
+    if (ec) {
+      return make_error("io.write",
+                        "cannot create the output folder " + printable(parent.string()) + ": " + ec.message(),
+                        Location{out});
+    }
+  }
+  return {};
+}
+
 }  // namespace rig2d

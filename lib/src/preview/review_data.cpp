@@ -9,7 +9,7 @@
 
 #include "rig2d/anim/rig_pose.h"
 #include "rig2d/asset/asset_index.h"
-#include "rig2d/autorig/autorig_inputs.h"
+#include "rig2d/asset/sprite_meta.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/io/files.h"
 #include "rig2d/preview/pose.h"

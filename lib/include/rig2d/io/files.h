@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 #include <string_view>
 
 #include "rig2d/core/result.h"
@@ -47,6 +48,10 @@ struct OutputFile {
 // already replaced get their old content back, so on any failure every file that existed before is
 // unchanged and no new file is left. Device and FIFO outputs are written directly, before any rename. Same errors as write_file_atomic, for the first file that failed.
 RIG2D_EXPORT Result<void> write_files_atomic(std::span<const OutputFile> files, const WriteOptions& options = {});
+
+// Creates the missing parent folders of each output path, so "-o frames/walk.png" works without
+// frames/. Errors: io.write (with the folder that could not be made).
+RIG2D_EXPORT Result<void> create_parent_dirs(const std::vector<std::string>& outputs);
 
 // Deletes the temp files of atomic writes still in progress and ends the process's writing: atomic
 // writes that have not created their temp yet fail with io.write and leave nothing. For an interrupted

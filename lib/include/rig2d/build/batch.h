@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// rig2d-autorig's batch plumbing: which PNGs go to which rig files, which of them a shard runs, and a
-// deterministic thread pool that runs rig2d::autorig_file on each and commits the results atomically,
-// only where the bytes change.
+// A batch of sprites to rig, for rig2d-autorig and any other front end: which PNGs go to which rig
+// files, which of them a shard runs, and a deterministic thread pool that runs rig2d::autorig_file on
+// each and commits the results atomically, only where the bytes change. Nothing here prints.
 #pragma once
 
 #include <functional>
@@ -9,11 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "rig2d/autorig/autorig_file.h"
 #include "rig2d/core/error.h"
 #include "rig2d/core/memory_budget.h"
-#include "rig2d/autorig/autorig_file.h"
+#include "rig2d/core/result.h"
+#include "rig2d/export.h"
 
-namespace rig2d::cli {
+namespace rig2d {
 
 struct Job {
   AutorigFileRequest request;
@@ -37,23 +39,28 @@ struct PlanRequest {
 // `output`, rigs go next to their PNG. Every job gets `bones`, `keep_bones` and `write_meta`.
 // Errors: autorig.input (a path that does not exist), autorig.base (a PNG outside `base`),
 // autorig.output.duplicate (two PNGs, one rig).
-Result<std::vector<Job>> plan_jobs(const PlanRequest& plan);
+RIG2D_EXPORT Result<std::vector<Job>> plan_jobs(const PlanRequest& plan);
+
+// Replaces each job whose sidecar has slices by one job per slice (or only the slice named `only`).
+// A sidecar that cannot be read or parsed leaves its job alone (autorig_file reports it). Errors:
+// autorig.slice when `only` is given and a PNG has no slice of that name.
+RIG2D_EXPORT Result<void> expand_slice_jobs(std::vector<Job>& jobs, const std::optional<std::string>& only);
 
 // The output-safety rule over the whole batch (rig2d/io/output_safety.h): no rig, stamp, depfile (or,
 // with write_meta, sidecar) may be a PNG, sidecar or bones file the batch reads, or another output.
 // Errors: io.output.is_input, io.output.collision.
-Result<void> check_job_outputs(const std::vector<Job>& jobs, const std::optional<std::string>& depfile);
+RIG2D_EXPORT Result<void> check_job_outputs(const std::vector<Job>& jobs, const std::optional<std::string>& depfile);
 
 // Shard K of N (1-based), as "--shard K/N".
 struct Shard {
   unsigned index = 1;
   unsigned count = 1;
 };
-std::optional<Shard> parse_shard(const std::string& text);
+RIG2D_EXPORT std::optional<Shard> parse_shard(const std::string& text);
 
 // The jobs of one shard: the jobs ranked by PNG path, every N-th from rank K-1, in their planned
 // order. The N shards partition the jobs, and a job's rig path never depends on the shard.
-std::vector<Job> select_shard(const std::vector<Job>& jobs, Shard shard);
+RIG2D_EXPORT std::vector<Job> select_shard(const std::vector<Job>& jobs, Shard shard);
 
 enum class Status {
   Written,     // the rig (or its sidecar) got new bytes
@@ -83,7 +90,7 @@ struct RunFlags {
 
 // Runs every job on `threads` workers. Outputs do not depend on the thread count. `report(i, outcome)`
 // is called on the calling thread, in job order, as soon as jobs 0..i are all done.
-void run_jobs(const std::vector<Job>& jobs, const AutorigOptions& options, const RunFlags& flags,
+RIG2D_EXPORT void run_jobs(const std::vector<Job>& jobs, const AutorigOptions& options, const RunFlags& flags,
               const std::function<void(std::size_t, const Outcome&)>& report);
 
-}  // namespace rig2d::cli
+}  // namespace rig2d

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "batch.h"
+#include "rig2d/build/batch.h"
 
 #include <algorithm>
 #include <atomic>
@@ -12,16 +12,16 @@
 #include <string>
 #include <thread>
 
-#include "common/build_files.h"
-#include "common/cli_common.h"
+#include "rig2d/build/build_files.h"
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
 #include "rig2d/io/output_safety.h"
-#include "rig2d/autorig/autorig_inputs.h"
-#include "slice_jobs.h"
-#include "stamp.h"
+#include "rig2d/asset/sprite_meta.h"
+#include "rig2d/autorig/slices.h"
+#include "rig2d/core/exit_codes.h"
+#include "rig2d/build/stamp.h"
 
-namespace rig2d::cli {
+namespace rig2d {
 namespace {
 
 namespace fs = std::filesystem;
@@ -280,6 +280,35 @@ Result<void> set_shared_fields(const PlanRequest& plan, std::vector<Job>& jobs) 
 
 }  // namespace
 
+Result<void> expand_slice_jobs(std::vector<Job>& jobs, const std::optional<std::string>& only) {
+  std::vector<Job> expanded;
+  for (Job& job : jobs) {
+    const std::string meta = sidecar_path(job.request.png_path);
+    auto slices = read_sprite_slices(meta);
+    if (!slices || slices->empty()) {
+      if (only && slices)
+        return make_error("autorig.slice", "--slice " + *only + ": the sidecar lists no \"sprites\" slices", {meta});
+      expanded.push_back(std::move(job));
+      continue;
+    }
+    const std::vector<std::string> stems = slice_file_stems(*slices);
+    bool found = false;
+    for (std::size_t i = 0; i < slices->size(); ++i) {
+      if (only && (*slices)[i].name != *only) continue;
+      found = true;
+      Job one = job;
+      one.request.slice = i;
+      one.request.rig_path = slice_rig_path(job.request.rig_path, stems[i]);
+      one.display = job.display + " [" + (*slices)[i].name + "]";
+      expanded.push_back(std::move(one));
+    }
+    if (only && !found)
+      return make_error("autorig.slice", "--slice " + *only + ": no slice of that name in the sidecar", {meta, "/sprites"});
+  }
+  jobs = std::move(expanded);
+  return {};
+}
+
 Result<std::vector<Job>> plan_jobs(const PlanRequest& plan) {
   std::vector<Job> jobs;
   std::error_code ec;
@@ -389,4 +418,4 @@ void run_jobs(const std::vector<Job>& jobs, const AutorigOptions& options, const
   for (std::thread& t : pool) t.join();
 }
 
-}  // namespace rig2d::cli
+}  // namespace rig2d

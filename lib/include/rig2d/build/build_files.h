@@ -10,8 +10,9 @@
 
 #include "rig2d/core/result.h"
 #include "rig2d/io/files.h"
+#include "rig2d/export.h"
 
-namespace rig2d::cli {
+namespace rig2d {
 
 struct DepRule {
   std::string target;
@@ -20,16 +21,16 @@ struct DepRule {
 
 // "target: a b \\\n  c\n" per rule; spaces, '#', '$' and '\' before a space are escaped as GNU Make
 // and Ninja's depfile parser expect.
-std::string depfile_text(const std::vector<DepRule>& rules);
+RIG2D_EXPORT std::string depfile_text(const std::vector<DepRule>& rules);
 
 // Appends each path not seen yet, keeping the first occurrence's order.
-void append_unique(std::vector<std::string>& list, const std::vector<std::string>& paths);
+RIG2D_EXPORT void append_unique(std::vector<std::string>& list, const std::vector<std::string>& paths);
 
 // True when `path` is a regular file holding exactly `bytes`.
-bool file_has_bytes(const std::string& path, std::string_view bytes);
+RIG2D_EXPORT bool file_has_bytes(const std::string& path, std::string_view bytes);
 
 // Writes `bytes` to `path` atomically unless it already holds them. Returns whether it wrote.
 // Errors: io.write.
-Result<bool> write_if_changed(const std::string& path, std::string_view bytes, const WriteOptions& options = {});
+RIG2D_EXPORT Result<bool> write_if_changed(const std::string& path, std::string_view bytes, const WriteOptions& options = {});
 
-}  // namespace rig2d::cli
+}  // namespace rig2d

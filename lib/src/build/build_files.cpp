@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "common/build_files.h"
+#include "rig2d/build/build_files.h"
 
 #include <algorithm>
 #include <filesystem>
 #include <set>
 
-#include "common/cli_common.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/io/files.h"
 
-namespace rig2d::cli {
+namespace rig2d {
 namespace {
 
 // GNU Make rules (also what Ninja's depfile parser accepts): a space or '#' gets a backslash, '$' is
@@ -64,4 +63,4 @@ Result<bool> write_if_changed(const std::string& path, std::string_view bytes, c
   return true;
 }
 
-}  // namespace rig2d::cli
+}  // namespace rig2d

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "stamp.h"
+#include "rig2d/build/stamp.h"
 
 #include "rig2d/core/limits.h"
 #include "rig2d/core/sha256.h"
 #include "rig2d/io/files.h"
-#include "rig2d/autorig/autorig_inputs.h"
+#include "rig2d/asset/sprite_meta.h"
 
-namespace rig2d::cli {
+namespace rig2d {
 namespace {
 
 constexpr std::string_view kStampHeader = "rig2d-autorig stamp 1\n";
@@ -96,4 +96,4 @@ bool stamp_says_no_sheet(const AutorigFileRequest& request, const std::string& d
   return text && stamp_field(*text, "sheet") == "no";
 }
 
-}  // namespace rig2d::cli
+}  // namespace rig2d
