@@ -12,6 +12,7 @@
 #include "rig2d/core/sha256.h"
 #include "rig2d/io/files.h"
 #include "rig2d/io/output_safety.h"
+#include "rig2d/asset/sprite_meta.h"
 #include "rig2d/autorig/autorig_inputs.h"
 #include "rig2d/build/stamp.h"
 

@@ -7,12 +7,13 @@
 #include <map>
 
 #include "autorig/autorig_internal.h"
-#include "autorig/sidecar_json.h"
+#include "asset/sidecar_json.h"
 #include "core/ascii.h"
 #include "json/json_util.h"
 #include "rig/rig_json_internal.h"
 #include "rig2d/asset/asset_index.h"
 #include "rig2d/asset/guid.h"
+#include "rig2d/asset/sprite_meta.h"
 #include "rig2d/autorig/autorig_inputs.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/image/png.h"
