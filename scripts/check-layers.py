@@ -18,7 +18,7 @@ ALLOWED = {
     "scene": ["core", "json"],
     "asset": ["core", "io", "json"],
     "skin": ["core", "rig"],
-    "skeleton": ["core", "image", "rig"],
+    "skeleton": ["core", "json", "io", "image", "rig"],
     "geometry": ["core", "image", "rig"],
     "weights": ["core", "rig", "skin"],
     "anim": ["core", "io", "json", "rig", "skin", "asset"],

@@ -6,7 +6,7 @@
 #include <cstdio>
 
 #include "rig2d/anim/rig_pose.h"
-#include "rig2d/preview/pose.h"
+#include "rig2d/anim/skin_rig.h"
 
 namespace rig2d {
 namespace {
