@@ -10,6 +10,7 @@
 #include "batch_plan.h"
 #include "batch_report.h"
 #include "common/cli_common.h"
+#include "common/cli_docs.h"
 #include "document_run.h"
 #include "layout_run.h"
 #include "rig2d/layered/document.h"
@@ -109,6 +110,7 @@ int main(int argc, char** argv) {
   CLI::App app{"", "rig2d-autorig"};
   Options options;
   setup(app, options);
+  add_docs_options(app, "rig PNG sprites into .rig2d.json skinning rigs");
   return run_main(app, argc, argv, [&] {
     setup_logging("rig2d-autorig", options.verbosity);
     return run(options, app.config_to_str(true, false));

@@ -15,7 +15,8 @@ namespace {
 void add_input_options(CLI::App& app, Options& o) {
   app.add_option("inputs", o.inputs,
                  "PNG files and/or folders (searched recursively for *.png); or one layered document (.psd, .psb, "
-                 ".ora): one multi-part rig, a part per visible layer (docs/layered.md)");
+                 ".ora): one multi-part rig, a part per visible layer (docs/layered.md)")
+      ->type_name("PNG|PSD|ORA|DIR");
   app.add_option("--layout", o.layout,
                  "Build one multi-part (v2) rig instead: from a layout file (canvas, parts with png or slice, x, y, "
                  "order, name; docs/autorig.md) or a folder of same-size full-canvas layer PNGs in name order. "
@@ -36,10 +37,12 @@ void add_input_options(CLI::App& app, Options& o) {
   app.add_flag("--atlas-pot", o.atlas_pot, "Round the atlas's sides up to powers of two");
   app.add_option("-o,--output", o.output,
                  "One PNG: the rig file (default: <image minus .png>.rig2d.json beside it), or a folder. "
-                 "Folders/several inputs: the output folder, mirroring the input layout (default: beside each PNG)");
+                 "Folders/several inputs: the output folder, mirroring the input layout (default: beside each PNG)")
+      ->type_name("PATH");
   app.add_option("--bones", o.bones,
                  "Hand-placed bones JSON for every sprite: [{name, parent, x, y, rot}, ...] or {\"bones\": [...]}, "
-                 "texture px from the pivot, +y down, radians. Default: a suggested chain");
+                 "texture px from the pivot, +y down, radians. Default: a suggested chain")
+      ->type_name("JSON");
   app.add_flag("--keep-bones", o.keep_bones,
                "Re-use the bones of the rig already at the output path (hand-placed or edited bones survive a "
                "re-run; mesh and weights are redone); sprites without a rig use --bones or a suggested chain");

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "common/cli_common.h"
+#include "common/cli_docs.h"
 #include "convert_run.h"
 #include "rig2d/layered/document.h"
 
@@ -18,10 +19,14 @@ namespace {
 void setup(CLI::App& app, Options& o) {
   app.add_option("input", o.input,
                  "A Spine skeleton .json, a Godot 4 .tscn or a .rig2d.json; or a layered .psd, .psb or .ora "
-                 "(to a .layout.json and a PNG per layer, docs/layered.md)")->required();
+                 "(to a .layout.json and a PNG per layer, docs/layered.md)")
+      ->type_name("FILE")
+      ->required();
   app.add_option("-o,--output", o.output,
                  "The file to write: .rig2d.json, .json (Spine), .tscn (Godot), or .layout.json (from a layered "
-                 "document)")->required();
+                 "document)")
+      ->type_name("FILE")
+      ->required();
   app.add_option("--groups", o.groups, "A layered document's groups: parts (a part per layer) or flatten (a "
                                        "top-level group is one part)")
       ->check(CLI::IsMember({"parts", "flatten"}));
@@ -75,6 +80,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("rig2d-convert ") + RIG2D_VERSION);
   Options options;
   setup(app, options);
+  cli::add_docs_options(app, "convert rigs between Spine JSON, Godot 4 .tscn and .rig2d.json");
   return cli::run_main(app, argc, argv, [&] {
     cli::setup_logging("rig2d-convert", options.verbosity);
     Run run{options};

@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "common/cli_common.h"
+#include "common/cli_docs.h"
 #include "contact_sheet_run.h"
 #include "job_options.h"
 #include "options.h"
@@ -174,6 +175,7 @@ void setup(CLI::App& app, Options& o) {
   app.add_option("rig", o.rigs,
                  "The .rig2d.json to render (\"-\": read it from standard input); with --contact-sheet or --html, "
                  "any number of rigs and folders (searched for *.rig2d.json)")
+      ->type_name("RIG|DIR")
       ->required();
   add_pose_options(app, o);
   add_sprite_options(app, o);
@@ -244,6 +246,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("rig2d-pose ") + RIG2D_VERSION);
   Options options;
   setup(app, options);
+  cli::add_docs_options(app, "render a rig posed or animated to PNG frames, sheets and animated PNGs");
   return cli::run_main(app, argc, argv, [&] {
     cli::setup_logging("rig2d-pose", options.verbosity);
     return run(options);

@@ -13,6 +13,7 @@
 #include "check_files.h"
 #include "rig2d/anim/bundled_clips.h"
 #include "common/cli_common.h"
+#include "common/cli_docs.h"
 #include "inputs.h"
 #include "options.h"
 #include "report_output.h"
@@ -34,6 +35,7 @@ void add_input_options(CLI::App& app, Options& o) {
                  "Files or folders to check. Folders are searched recursively for *.rig2d.json, *.meta.json and "
                  "scene/prefab *.json (other engine JSON types, manifest.json and hidden folders are skipped). "
                  "\"-\" reads one file from standard input (see --stdin-kind, --stdin-name), named <stdin> in reports")
+      ->type_name("PATH")
       ->required();
   app.add_option("--format", o.format,
                  "Report format: text (file:line:col: severity: pointer: message [code], one per line), json, junit, "
@@ -55,7 +57,8 @@ void add_input_options(CLI::App& app, Options& o) {
                  "The path reports give \"-\" instead of <stdin>, e.g. in a pre-commit hook: git show "
                  ":assets/hero.rig2d.json | rig2d-validate - --stdin-name assets/hero.rig2d.json. Config rules per "
                  "path glob and baseline entries apply to it, its references resolve in the nearest assets/ folder above "
-                 "it (unless --assets); the file itself is not read");
+                 "it (unless --assets); the file itself is not read")
+      ->type_name("PATH");
 }
 
 // Config, baseline and the report (format details, -o, the asset root).
@@ -88,6 +91,7 @@ void add_report_options(CLI::App& app, Options& o) {
                  "Asset root for GUID lookups (sprites, rigs, clips, duplicates); lookups never leave it. Default: per "
                  "file, the nearest ancestor folder named \"assets\", else the folder argument the file was found "
                  "under (a file named directly: its own folder)")
+      ->type_name("DIR")
       ->check(CLI::ExistingDirectory);
 }
 
@@ -252,6 +256,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("rig2d-validate ") + RIG2D_VERSION);
   Options o;
   setup(app, o);
+  cli::add_docs_options(app, "check rigs, sidecars and scenes before commit");
   return cli::run_main(app, argc, argv, [&] {
     cli::setup_logging("rig2d-validate", o.verbosity);
     return run(o);
