@@ -20,6 +20,10 @@ configure build/release -DCMAKE_BUILD_TYPE=Release -DRIG2D_WERROR=ON
 cmake --build build/release -j"$jobs"
 ctest --test-dir build/release --output-on-failure -j"$jobs"
 
+echo "== Debian packages: cpack, lintian, dpkg -i, the installed tools, dpkg -r"
+# Installs into /usr and removes it again, so it needs root (CI runs as root).
+if [ "$(id -u)" -eq 0 ]; then bash tests/package/deb_test.sh build/release; else sudo bash tests/package/deb_test.sh build/release; fi
+
 echo "== ASan+UBSan build + tests"
 # -g1: the line tables the sanitizers' stack traces need, without full debug info (about a quarter
 # less compile time per file than -g). A unity build: the sanitizers instrument every inline function

@@ -25,3 +25,17 @@ if(RIG2D_BUILD_TOOLS AND RIG2D_NINJA)
       -P ${CMAKE_CURRENT_LIST_DIR}/run_asset_build.cmake)
   set_tests_properties(package.rig2d_add_rigs PROPERTIES TIMEOUT 300 PASS_REGULAR_EXPRESSION "asset build: ok")
 endif()
+
+# The man pages and bash/zsh completions the build generated, against each tool's --help.
+find_program(RIG2D_MAN man)
+if(RIG2D_BUILD_TOOLS AND RIG2D_MAN)
+  set(_tool_dirs)
+  foreach(tool rig2d-autorig rig2d-validate rig2d-pose rig2d-convert)
+    list(APPEND _tool_dirs $<TARGET_FILE_DIR:${tool}>)
+  endforeach()
+  add_test(NAME package.tool_docs
+    COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/tool_docs_check.sh ${_tool_dirs} --
+      ${PROJECT_BINARY_DIR}/tool-docs/man1 ${PROJECT_BINARY_DIR}/tool-docs/bash-completion
+      ${PROJECT_BINARY_DIR}/tool-docs/zsh)
+  set_tests_properties(package.tool_docs PROPERTIES TIMEOUT 120 PASS_REGULAR_EXPRESSION "tool docs: ok")
+endif()
