@@ -9,7 +9,8 @@ packages=(build-essential cmake pkg-config catch2 libcli11-dev nlohmann-json3-de
           fonts-dejavu-core  # DejaVu Sans, embedded for preview labels
           libxml2-utils  # xmllint: the JUnit report test
           chromium  # headless browser: the review page tests (rig2d-pose --html) run in it
-          file dpkg-dev lintian man-db zsh)  # the .deb: cpack's dependency scan, its lint, man pages, completion
+          file dpkg-dev lintian man-db zsh  # the .deb: cpack's dependency scan, its lint, man pages, completion
+          bazel-bootstrap)  # the Bazel module's test (package.bazel), offline
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -72,6 +72,11 @@ bash "$src/tests/package/tool_docs_check.sh" /usr/bin -- /usr/share/man/man1 /us
   /usr/share/zsh/vendor-completions
 bash -c 'source /usr/share/bash-completion/completions/rig2d-autorig; complete -p rig2d-autorig'
 
+# The Bazel module's links reach the installed tools and library.
+[ "$(readlink -f /usr/share/rig2d/bazel/bin/rig2d-autorig)" = /usr/bin/rig2d-autorig ] || fail "bazel/bin/rig2d-autorig"
+lib=$(sed -n 's/.*srcs = \["\(.*\)"\],/\1/p' /usr/share/rig2d/bazel/BUILD.bazel)
+[ -f "/usr/share/rig2d/bazel/$lib" ] || fail "the Bazel module's $lib does not reach the library"
+
 echo "== find_package(rig2d) from /usr"
 cmake -S "$src/tests/package/consumer" -B "$work/consumer" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$work/consumer" >/dev/null

@@ -39,3 +39,14 @@ if(RIG2D_BUILD_TOOLS AND RIG2D_MAN)
       ${PROJECT_BINARY_DIR}/tool-docs/zsh)
   set_tests_properties(package.tool_docs PROPERTIES TIMEOUT 120 PASS_REGULAR_EXPRESSION "tool docs: ok")
 endif()
+
+# Installs this build, then builds an asset workspace with the installed Bazel module (Debian's
+# bazel-bootstrap, offline, linux-sandbox): declared inputs, disk cache, one action per sprite,
+# validate tests with JUnit output, and the same bytes as the CLI.
+find_program(RIG2D_BAZEL bazel)
+if(RIG2D_BUILD_TOOLS AND BUILD_SHARED_LIBS AND RIG2D_BAZEL)
+  add_test(NAME package.bazel
+    COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/bazel_test.sh ${PROJECT_BINARY_DIR} ${PROJECT_SOURCE_DIR}
+      ${CMAKE_CURRENT_BINARY_DIR}/bazel-test ${RIG2D_BAZEL})
+  set_tests_properties(package.bazel PROPERTIES TIMEOUT 600 PASS_REGULAR_EXPRESSION "bazel: ok")
+endif()
