@@ -4,6 +4,7 @@ add_test(NAME package.install_and_consume
   COMMAND ${CMAKE_COMMAND}
     -DRIG2D_BUILD_DIR=${PROJECT_BINARY_DIR}
     -DCONSUMER_SOURCE_DIR=${CMAKE_CURRENT_LIST_DIR}/consumer
+    -DSOURCE_DIR=${PROJECT_SOURCE_DIR}
     -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/package-test
     -DGENERATOR=${CMAKE_GENERATOR}
     -DCXX_COMPILER=${CMAKE_CXX_COMPILER}
@@ -11,6 +12,10 @@ add_test(NAME package.install_and_consume
 set_tests_properties(package.install_and_consume PROPERTIES
   TIMEOUT 300
   PASS_REGULAR_EXPRESSION "consumer: ok")
+if(RIG2D_BUILD_TOOLS)
+  set_tests_properties(package.install_and_consume PROPERTIES
+    PASS_REGULAR_EXPRESSION "tool_defaults\\(\\) rig matches rig2d-autorig byte for byte")
+endif()
 
 # Installs this build, then builds a tiny asset project through rig2d_add_rigs with Ninja: exactly
 # the rigs whose PNG, sidecar or OPTIONS changed are remade, and the installed tools run as they are.

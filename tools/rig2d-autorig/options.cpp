@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "options.h"
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include <exception>
@@ -221,9 +222,10 @@ std::optional<std::pair<double, double>> parse_pivot(const std::string& s) {
   }
 }
 
-// The library's options, but the pivot (parsed and checked by the caller).
+// The library's options, but the pivot (parsed and checked by the caller): the preset, then every
+// field the command line sets.
 AutorigOptions autorig_options(const Options& o) {
-  AutorigOptions options;
+  AutorigOptions options = AutorigOptions::tool_defaults();
   options.alpha_threshold = o.alpha_threshold;
   options.cull = !o.no_cull;
   options.mesh = *parse_mesh_mode(o.mesh);
@@ -247,6 +249,16 @@ AutorigOptions autorig_options(const Options& o) {
 }
 
 }  // namespace
+
+const AutorigOptions& tool_defaults() {
+  static const AutorigOptions defaults = AutorigOptions::tool_defaults();
+  return defaults;
+}
+
+std::string axis_name(BoneAxis axis) { return axis == BoneAxis::X ? "x" : axis == BoneAxis::Y ? "y" : "auto"; }
+
+// "0.5,0.5": the shortest text that reads back as each number, as --help shows it.
+std::string pivot_text(double x, double y) { return fmt::format("{},{}", x, y); }
 
 void setup(CLI::App& app, Options& o) {
   app.description(

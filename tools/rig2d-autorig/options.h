@@ -15,29 +15,35 @@
 
 namespace rig2d::cli {
 
+// The library's preset of rig2d-autorig's defaults (AutorigOptions::tool_defaults()): every default
+// below that shapes a rig is read from it, so the tool and a library user of the preset cannot differ.
+const AutorigOptions& tool_defaults();
+std::string axis_name(BoneAxis axis);
+std::string pivot_text(double x, double y);
+
 struct Options {
   std::vector<std::string> inputs;
   std::optional<std::string> output;
   std::optional<std::string> bones;
   bool keep_bones = false;
-  std::string skeleton = "shape";
+  std::string skeleton{skeleton_mode_name(tool_defaults().skeleton)};
   std::string template_spec;  // --template: a bundled name, a file, or "auto"; empty = none
-  ShapeSkeletonOptions shape;
-  std::optional<int> bone_count;
-  std::string axis = "auto";
-  std::string mesh = "outline";
-  OutlineMeshOptions outline;
-  std::string weights = "heat";
-  std::optional<double> cols, rows;
-  double cell_size = kDefaultCellSize;
-  int alpha_threshold = 8;
-  bool no_cull = false;
-  double falloff = 2;
-  double radius = 0;
-  int max_influences = 4;
-  double min_weight = 0.01;
-  int smooth = 0;
-  std::string pivot = "0.5,0.5";
+  ShapeSkeletonOptions shape = tool_defaults().shape;
+  std::optional<int> bone_count = tool_defaults().bone_count;
+  std::string axis = axis_name(tool_defaults().axis);
+  std::string mesh{mesh_mode_name(tool_defaults().mesh)};
+  OutlineMeshOptions outline = tool_defaults().outline;
+  std::string weights{weights_mode_name(tool_defaults().weights)};
+  std::optional<double> cols = tool_defaults().cols, rows = tool_defaults().rows;
+  double cell_size = tool_defaults().cell_size;
+  int alpha_threshold = tool_defaults().alpha_threshold;
+  bool no_cull = !tool_defaults().cull;
+  double falloff = tool_defaults().joint.falloff;
+  double radius = tool_defaults().joint.radius;
+  int max_influences = tool_defaults().heat.max_influences;  // --max-influences sets both schemes' limit
+  double min_weight = tool_defaults().heat.min_weight;
+  int smooth = tool_defaults().heat.smooth_passes;
+  std::string pivot = pivot_text(tool_defaults().pivot_x, tool_defaults().pivot_y);
   bool write_meta = false;
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
   std::uint64_t memory_budget_mib = 2048;

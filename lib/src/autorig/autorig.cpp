@@ -164,6 +164,15 @@ Result<Rig> auto_rig(const AutoRigOptions& o) {
   return build_rig(build);
 }
 
+AutorigOptions AutorigOptions::tool_defaults() {
+  AutorigOptions options;
+  options.mesh = MeshMode::Outline;
+  options.skeleton = SkeletonMode::Shape;
+  options.weights = WeightsMode::Heat;
+  options.coverage_stats = false;
+  return options;
+}
+
 std::string_view mesh_mode_name(MeshMode mode) {
   switch (mode) {
     case MeshMode::Grid: return "grid";

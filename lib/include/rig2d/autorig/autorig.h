@@ -90,7 +90,7 @@ struct AutorigOptions {
   int alpha_threshold = 8;        // [0, 255]: a pixel is covered when alpha > threshold
   bool cull = true;               // drop grid cells with no covered sample (bones still follow coverage)
 
-  MeshMode mesh = MeshMode::Grid;  // the library keeps the engine's scheme; rig2d-autorig defaults to outline
+  MeshMode mesh = MeshMode::Grid;  // the library keeps the engine's scheme; tool_defaults() has outline
   OutlineMeshOptions outline;      // MeshMode::Outline: margin, tolerance, min area, min angle, max edge,
                                    // vertex budget (its threshold and pivot are replaced by the fields here)
   std::optional<double> cols;     // grid columns [1, 1024]; unset: width / cell_size, capped at 24
@@ -101,7 +101,7 @@ struct AutorigOptions {
 
   std::optional<std::vector<Bone>> bones;  // hand-placed bones (texture space); unset = suggested
   SkeletonMode skeleton = SkeletonMode::Chain;  // how bones are suggested; the library keeps the
-                                  // engine's chain, rig2d-autorig defaults to the shape skeleton
+                                  // engine's chain, tool_defaults() has the shape skeleton
   ShapeSkeletonOptions shape;     // SkeletonMode::Shape: budget, smallest branch, bone length, bend
                                   // (its threshold and pivot are replaced by the fields here)
   std::optional<SkeletonTemplate> skeleton_template;  // fit this template into the shape instead
@@ -117,6 +117,13 @@ struct AutorigOptions {
 
   bool coverage_stats = true;     // score the mesh against the alpha mask into AutorigStats::coverage
                                   // (and outline.coverage/fit): statistics only, never in the rig
+
+  // rig2d-autorig's defaults, exactly: what the tool rigs with when given no option (an outline mesh,
+  // the shape skeleton, heat weights; no coverage statistics, which -v turns on). The tool starts
+  // from this preset, so autorig_image(image, AutorigOptions::tool_defaults()) writes the tool's
+  // bytes. A default-constructed AutorigOptions keeps the engine's own scheme instead (the grid
+  // mesh and the straight chain of buildRig2D / autoRig2D).
+  RIG2D_EXPORT static AutorigOptions tool_defaults();
 };
 
 // Range checks of every AutorigOptions field (the limits above). Errors: autorig.options naming the
