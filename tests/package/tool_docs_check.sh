@@ -39,7 +39,7 @@ complete_words() {
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/art/sub"
-touch "$work/art/a.png" "$work/art/b.json" "$work/art/c.rig2d.json" "$work/art/d.txt"
+touch "$work/art/a.png" "$work/art/b.json" "$work/art/c.rig2d.json" "$work/art/d.txt" "$work/art/e.psd"
 
 for tool in rig2d-autorig rig2d-validate rig2d-pose rig2d-convert; do
   exe=$(find_tool "$tool")
@@ -89,7 +89,7 @@ cd "$work/art"
 [ "$(complete_words rig2d-autorig --mesh = o | tr '\n' ' ')" = "outline " ] || fail "--mesh=o"
 [ "$(complete_words rig2d-autorig --mes | tr '\n' ' ')" = "--mesh " ] || fail "--mes does not complete to --mesh"
 [ "$(complete_words rig2d-autorig --bones "" | sort | tr '\n' ' ')" = "b.json c.rig2d.json sub " ] || fail "--bones files"
-[ "$(complete_words rig2d-autorig "" | sort | tr '\n' ' ')" = "a.png sub " ] || fail "autorig inputs"
+[ "$(complete_words rig2d-autorig "" | sort | tr '\n' ' ')" = "a.png e.psd sub " ] || fail "autorig inputs"
 [ "$(complete_words rig2d-pose "" | sort | tr '\n' ' ')" = "c.rig2d.json sub " ] || fail "pose rigs"
 [ "$(complete_words rig2d-autorig --base "" | tr '\n' ' ')" = "sub " ] || fail "--base offers folders only"
 echo "tool docs: ok"
