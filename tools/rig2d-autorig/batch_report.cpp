@@ -62,6 +62,18 @@ void log_outline(const Job& job, const OutlineMeshStats& m, const AutorigOptions
       printable(job.display), m.contour_rings, m.contour_points, m.simplified_rings, m.simplified_points, m.vertices,
       m.triangles, m.min_angle_deg, m.skinny_triangles, options.outline.min_angle_deg,
       m.budget_reached ? ", vertex budget reached" : "", m.coverage.iou, m.coverage.recall, m.fit.iou);
+  spdlog::debug("{}: outline error: within {:.2f} px of the alpha outline grown by {:.2f} px ({:.2f} px inside to {:.2f} px outside "
+                "it), {} vertices across the bones",
+                printable(job.display), m.tolerance, m.margin, std::max(0.0, m.tolerance - m.margin),
+                m.margin + m.tolerance, m.interior_points);
+}
+
+// -v: how many vertices each bone dominates (the run-time cost of a rig is its vertex count).
+void log_bone_vertices(const Job& job, const std::vector<AutorigStats::BoneVertices>& counts) {
+  std::string text;
+  for (std::size_t b = 0; b < counts.size(); ++b)
+    text += fmt::format("{}{} {}", b ? ", " : "", printable(counts[b].bone), counts[b].vertices);
+  spdlog::debug("{}: vertices per bone: {}", printable(job.display), text);
 }
 
 }  // namespace
@@ -132,6 +144,7 @@ void BatchReport::add_written(const Job& job, const AutorigFileResult& res) {
   if (options_.skeleton == SkeletonMode::Shape && !o_.bones && !res.bones_kept && !fitted) log_skeleton(job, s.skeleton);
   log_yardstick(job, s.yardstick);
   if (options_.mesh == MeshMode::Outline) log_outline(job, s.outline, options_);
+  log_bone_vertices(job, s.bone_vertices);
 }
 
 void BatchReport::finish() const {

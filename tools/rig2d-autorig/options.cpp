@@ -99,6 +99,13 @@ void add_mesh_options(CLI::App& app, Options& o) {
                  "culled grid, --cols/--rows/--cell-size/--no-cull)")
       ->check(CLI::IsMember({"outline", "grid"}))
       ->capture_default_str();
+  app.add_option("--detail", o.detail,
+                 "Outline: how many vertices the mesh spends: medium (an outline tolerance that grows with the "
+                 "sprite, interior vertices across joints and bones only), low (coarser still) or high (a "
+                 "sub-pixel outline and edges of half a bone everywhere: the meshes of earlier versions); "
+                 "--outline-tolerance and --margin are its floors, --max-edge a cap")
+      ->check(CLI::IsMember({"low", "medium", "high"}))
+      ->capture_default_str();
   app.add_option("--margin", o.outline.margin,
                  "Outline: px the outline grows beyond the alpha threshold, so antialiased edges stay covered, 0..64")
       ->capture_default_str();
@@ -230,6 +237,7 @@ AutorigOptions autorig_options(const Options& o) {
   options.cull = !o.no_cull;
   options.mesh = *parse_mesh_mode(o.mesh);
   options.outline = o.outline;
+  options.detail = o.detail == "low" ? MeshDetail::Low : o.detail == "high" ? MeshDetail::High : MeshDetail::Medium;
   options.weights = *parse_weights_mode(o.weights);
   options.coverage_stats = o.verbosity.verbose > 0 && !o.verbosity.quiet;  // shown only by -v
   options.cols = o.cols;

@@ -32,6 +32,7 @@ struct Options {
   std::optional<int> bone_count = tool_defaults().bone_count;
   std::string axis = axis_name(tool_defaults().axis);
   std::string mesh{mesh_mode_name(tool_defaults().mesh)};
+  std::string detail{mesh_detail_name(tool_defaults().detail)};
   OutlineMeshOptions outline = tool_defaults().outline;
   std::string weights{weights_mode_name(tool_defaults().weights)};
   std::optional<double> cols = tool_defaults().cols, rows = tool_defaults().rows;

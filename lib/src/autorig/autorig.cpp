@@ -10,6 +10,7 @@
 
 #include "rig2d/core/affine.h"
 #include "rig2d/core/limits.h"
+#include "rig2d/geometry/bend_points.h"
 #include "rig2d/image/coverage.h"
 #include "rig2d/skin/skeleton.h"
 #include "autorig/autorig_internal.h"
@@ -167,6 +168,7 @@ Result<Rig> auto_rig(const AutoRigOptions& o) {
 AutorigOptions AutorigOptions::tool_defaults() {
   AutorigOptions options;
   options.mesh = MeshMode::Outline;
+  options.detail = MeshDetail::Medium;
   options.skeleton = SkeletonMode::Shape;
   options.weights = WeightsMode::Heat;
   options.coverage_stats = false;
@@ -177,6 +179,15 @@ std::string_view mesh_mode_name(MeshMode mode) {
   switch (mode) {
     case MeshMode::Grid: return "grid";
     case MeshMode::Outline: return "outline";
+  }
+  return "?";
+}
+
+std::string_view mesh_detail_name(MeshDetail detail) {
+  switch (detail) {
+    case MeshDetail::Low: return "low";
+    case MeshDetail::Medium: return "medium";
+    case MeshDetail::High: return "high";
   }
   return "?";
 }
@@ -270,10 +281,23 @@ double bone_edge_bound(const std::vector<Bone>& bones) {
   return 0.5 * links[links.size() / 2];
 }
 
-OutlineMeshOptions outline_options(const AutorigOptions& o, const std::vector<Bone>& bones) {
+// High: edges no longer than half a bone everywhere. Medium and Low: a tolerance that grows with the
+// sprite and interior vertices only across joints and bones (where the weights change).
+OutlineMeshOptions outline_options(const AutorigOptions& o, const std::vector<Bone>& bones, const Image& image,
+                                   Vec2 joint_to_px) {
   OutlineMeshOptions m = outline_options(o);
-  if (const double bound = bone_edge_bound(bones); m.max_edge > 0 && bound > 0)
-    m.max_edge = std::min(m.max_edge, std::max(4.0, bound));
+  if (o.detail == MeshDetail::High) {
+    if (const double bound = bone_edge_bound(bones); m.max_edge > 0 && bound > 0)
+      m.max_edge = std::min(m.max_edge, std::max(4.0, bound));
+    return m;
+  }
+  m.tolerance = detail_tolerance(o.detail, image.width, image.height, m.tolerance);
+  m.margin = std::min(64.0, std::max(m.margin, m.tolerance));
+  BendSkeleton skeleton;
+  for (const Vec2& j : joint_positions(bones))
+    skeleton.joints.push_back({j.x + joint_to_px.x, j.y + joint_to_px.y});
+  for (const Bone& b : bones) skeleton.parents.push_back(b.parent);
+  m.interior_points = bend_points(image, m.alpha_threshold, skeleton, 1.0 + m.tolerance);
   return m;
 }
 
@@ -319,7 +343,8 @@ Result<Mesh> autorig_mesh(const Image& image, const AutorigOptions& o, const std
       return mesh;
     }
     case MeshMode::Outline: {
-      auto mesh = detail::outline_mesh_within_budget(image, outline_options(o, bones), &st.outline, st.mesh_warnings);
+      auto mesh = detail::outline_mesh_within_budget(
+          image, outline_options(o, bones, image, {o.pivot_x * image.width, o.pivot_y * image.height}), &st.outline, st.mesh_warnings);
       if (!mesh) return Unexpected{mesh.error()};
       st.coverage = st.outline.coverage;
       st.yardstick = st.outline.yardstick;
@@ -396,6 +421,12 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
   if (!weights) return Unexpected{weights.error()};
   st.weights_ms = detail::ms_since(t);
 
+  st.bone_vertices.clear();
+  for (const Bone& b : bones) st.bone_vertices.push_back({b.name, 0});
+  for (std::size_t v = 0; v < mesh.verts.size(); ++v) {  // slot 0 holds the largest weight
+    const std::uint32_t b = weights->indices[4 * v];
+    if (weights->weights[4 * v] > 0 && b < bones.size()) ++st.bone_vertices[b].vertices;
+  }
   st.vertices = mesh.verts.size();
   st.triangles = mesh.tris.size() / 3;
   st.bones = bones.size();

@@ -48,8 +48,9 @@ Result<std::vector<Bone>> template_bones(const Image& image, const AutorigOption
 Result<std::vector<Bone>> autorig_bones(const Image& image, const AutorigOptions& o, const UvPredicate& inside,
                                         AutorigStats& st);
 
-// The outline options autorig_image meshes with: its threshold and pivot, edges short enough to bend
-// between the bones.
-OutlineMeshOptions outline_options(const AutorigOptions& o, const std::vector<Bone>& bones);
+// The outline options autorig_image meshes `image` with: its threshold and pivot, the detail's
+// tolerance, and vertices where the bones bend (a joint at j lies at image px j + joint_to_px).
+OutlineMeshOptions outline_options(const AutorigOptions& o, const std::vector<Bone>& bones, const Image& image,
+                                   Vec2 joint_to_px);
 
 }  // namespace rig2d

@@ -245,7 +245,7 @@ Result<Rig> autorig_parts(const std::vector<PlacedPart>& parts, int width, int h
     const PlacedPart& part = parts[p];
     LayoutPartStats ps;
     // The part's own mesh, in its own pixels (pivot top-left), its share of the vertex budget.
-    OutlineMeshOptions mo = outline_options(options, bones);
+    OutlineMeshOptions mo = outline_options(options, bones, part.image, {origin.x - part.x, origin.y - part.y});
     mo.pivot_x = mo.pivot_y = 0;
     mo.score_coverage = false;
     mo.max_vertices = 3 + static_cast<std::size_t>(double(budget - reserve) * double(area[p]) / double(total_area));

@@ -166,6 +166,24 @@ int Cdt::insert_point(Vec2 p, Kind kind) {
   return split_triangle(t, p, kind);
 }
 
+bool Cdt::insert_interior(Vec2 p) {
+  const int t = locate(p, last_tri_);
+  if (t < 0) return false;
+  const Tri& T = tris_[static_cast<std::size_t>(t)];
+  if (!T.alive || !T.inside) return false;
+  for (int i = 0; i < 3; ++i)
+    if (pts_[static_cast<std::size_t>(T.v[i])] == p) return false;
+  for (int i = 0; i < 3; ++i) {
+    if (orient2d(pts_[static_cast<std::size_t>(T.v[kNext[i]])], pts_[static_cast<std::size_t>(T.v[kPrev[i]])], p) != 0)
+      continue;
+    if (T.cnt[i] != 0 || !split_edge_valid(t, i, p) || !tris_[static_cast<std::size_t>(T.n[i])].inside) return false;
+    split_edge(t, i, p, Kind::Free);
+    return true;
+  }
+  split_triangle(t, p, Kind::Free);
+  return true;
+}
+
 int Cdt::split_triangle(int t, Vec2 p, Kind kind) {
   const Tri old = tris_[static_cast<std::size_t>(t)];
   const int a = old.v[0], b = old.v[1], c = old.v[2];

@@ -61,6 +61,9 @@ class Cdt {
   // squared, numerically meaningless) are left out. Only edges between inside and outside stay
   // constraints; the Delaunay property is then restored across every other edge.
   void classify_and_clean(Rule rule);
+  // After classify_and_clean: adds p as a free vertex when it lies inside an inside triangle or on an
+  // unconstrained edge between two; returns false (nothing added) anywhere else, on a vertex included.
+  bool insert_interior(Vec2 p);
   // Ruppert refinement of the inside triangles. Returns the number of vertices added.
   std::size_t refine(const RefineOptions& options, bool& budget_reached);
 

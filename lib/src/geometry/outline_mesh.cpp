@@ -23,6 +23,16 @@ bool in_range(double v, double lo, double hi) { return v >= lo && v <= hi; }
 
 }  // namespace
 
+double detail_tolerance(MeshDetail detail, int width, int height, double asked) {
+  const double side = std::max(1, std::max(width, height));
+  switch (detail) {
+    case MeshDetail::High: return asked;
+    case MeshDetail::Medium: return std::max(asked, std::clamp(std::sqrt(side / 64), 1.0, 1.5));
+    case MeshDetail::Low: return std::max(asked, std::clamp(1.25 * std::sqrt(side / 64), 1.25, 1.5));
+  }
+  return asked;
+}
+
 Result<void> check_outline_options(const OutlineMeshOptions& options) {
   if (options.alpha_threshold < 0 || options.alpha_threshold > 254) return bad_option("alpha threshold", "within 0..254");
   if (!in_range(options.margin, 0, 64)) return bad_option("margin", "within 0..64 px");
@@ -33,6 +43,8 @@ Result<void> check_outline_options(const OutlineMeshOptions& options) {
   if (options.max_vertices < 3 || options.max_vertices > kMaxVertices)
     return bad_option("max vertices", "within 3.." + std::to_string(kMaxVertices));
   if (!in_range(options.pivot_x, 0, 1) || !in_range(options.pivot_y, 0, 1)) return bad_option("pivot", "within 0..1");
+  if (options.interior_points.size() > kMaxVertices)
+    return bad_option("interior points", "at most " + std::to_string(kMaxVertices));
 
   return {};
 }
@@ -60,6 +72,8 @@ std::vector<Ring> simplify_outline(const Image& image, const TracedOutline& trac
   std::vector<Ring> rings = simplify_rings(
       traced.rings, options.tolerance, ClipFrame{static_cast<double>(image.width), static_cast<double>(image.height)});
   st.simplified_rings = rings.size();
+  st.margin = options.margin;
+  st.tolerance = options.tolerance;
   st.simplified_points = 0;
   for (const Ring& r : rings) st.simplified_points += r.size();
   return rings;
@@ -72,6 +86,7 @@ Result<Mesh> mesh_outline(const Image& image, const TracedOutline& traced, const
   to.min_angle_deg = options.min_angle_deg;
   to.max_edge = options.max_edge;
   to.max_vertices = options.max_vertices;
+  to.interior_points = options.interior_points;
   TriangulateStats ts;
   auto tri = triangulate_polygons(rings, to, &ts);
   if (!tri) return Unexpected{tri.error()};
@@ -89,6 +104,7 @@ Result<Mesh> mesh_outline(const Image& image, const TracedOutline& traced, const
   mesh.tris = std::move(tri->triangles);
 
   st.vertices = ts.vertices;
+  st.interior_points = ts.interior_points;
   st.triangles = ts.triangles;
   st.min_angle_deg = ts.min_angle_deg;
   st.skinny_triangles = ts.skinny_triangles;

@@ -111,11 +111,17 @@ Result<TriangleMesh> triangulate_polygons(const std::vector<Ring>& rings, const 
   }
   cdt.classify_and_clean(options.fill == FillRule::EvenOdd ? detail::Cdt::Rule::EvenOdd
                                                           : detail::Cdt::Rule::AMinusB);
+  const std::size_t budget = options.max_vertices > 0 ? std::min(options.max_vertices, kMaxVertices) : kMaxVertices;
+  for (const Vec2& p : options.interior_points) {
+    if (cdt.real_vertex_count() >= budget) break;
+    const bool in_bounds = p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y;  // NaN fails too
+    if (in_bounds && cdt.insert_interior(p)) ++st.interior_points;
+  }
   if (options.refine) {
     detail::Cdt::RefineOptions ro;
     ro.min_angle_deg = options.min_angle_deg;
     ro.max_edge = options.max_edge;
-    ro.max_vertices = options.max_vertices > 0 ? std::min(options.max_vertices, kMaxVertices) : kMaxVertices;
+    ro.max_vertices = budget;
     st.steiner_points = cdt.refine(ro, st.budget_reached);
   }
   st.crossing_points = cdt.crossing_points();

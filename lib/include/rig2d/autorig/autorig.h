@@ -70,6 +70,7 @@ enum class WeightsMode {
 };
 
 RIG2D_EXPORT std::string_view mesh_mode_name(MeshMode mode);
+RIG2D_EXPORT std::string_view mesh_detail_name(MeshDetail detail);  // "low", "medium", "high"
 RIG2D_EXPORT std::string_view weights_mode_name(WeightsMode mode);
 RIG2D_EXPORT std::string_view skeleton_mode_name(SkeletonMode mode);
 // Parses "grid" / "outline" / "joint" / "heat" / "shape" / "chain" (the CLI spellings). nullopt for an
@@ -93,6 +94,11 @@ struct AutorigOptions {
   MeshMode mesh = MeshMode::Grid;  // the library keeps the engine's scheme; tool_defaults() has outline
   OutlineMeshOptions outline;      // MeshMode::Outline: margin, tolerance, min area, min angle, max edge,
                                    // vertex budget (its threshold and pivot are replaced by the fields here)
+  MeshDetail detail = MeshDetail::High;  // MeshMode::Outline: High meshes with `outline` as given (edges
+                                   // of at most half a bone); Medium and Low raise its tolerance and
+                                   // margin with the sprite (detail_tolerance) and put interior vertices
+                                   // only across the bones (bend_points), max_edge then only a cap;
+                                   // rig2d-autorig defaults to Medium
   std::optional<double> cols;     // grid columns [1, 1024]; unset: width / cell_size, capped at 24
   std::optional<double> rows;     // grid rows [1, 1024]; unset: height / cell_size, capped at 24
   double cell_size = kDefaultCellSize;  // px (0, 16384]
@@ -118,7 +124,7 @@ struct AutorigOptions {
   bool coverage_stats = true;     // score the mesh against the alpha mask into AutorigStats::coverage
                                   // (and outline.coverage/fit): statistics only, never in the rig
 
-  // rig2d-autorig's defaults, exactly: what the tool rigs with when given no option (an outline mesh,
+  // rig2d-autorig's defaults, exactly: what the tool rigs with when given no option (an outline mesh at medium detail,
   // the shape skeleton, heat weights; no coverage statistics, which -v turns on). The tool starts
   // from this preset, so autorig_image(image, AutorigOptions::tool_defaults()) writes the tool's
   // bytes. A default-constructed AutorigOptions keeps the engine's own scheme instead (the grid
@@ -146,6 +152,11 @@ struct AutorigStats {
   ShapeSkeletonStats skeleton;     // SkeletonMode::Shape (suggested bones) only
   std::string template_note;       // a template fit (or `auto`): which, its score, and why
   CoverageScore coverage;          // either mesh vs the alpha mask (pixel centres, alpha > threshold)
+  struct BoneVertices {
+    std::string bone;
+    std::size_t vertices = 0;  // vertices whose largest weight is this bone's
+  };
+  std::vector<BoneVertices> bone_vertices;  // per bone, in bone order
   OutlineYardstick yardstick;      // either mesh vs the alpha (geometry/outline_mesh.h)
 };
 

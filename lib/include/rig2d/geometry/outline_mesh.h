@@ -28,6 +28,8 @@ struct OutlineMeshOptions {
                                     // simplified outline's own points are always kept)
   double pivot_x = 0.5;           // [Limit: 0..1] pivot as a fraction of the width
   double pivot_y = 0.5;           // [Limit: 0..1] pivot as a fraction of the height
+  std::vector<Vec2> interior_points;  // [Units: px] vertices wanted inside (e.g. bend_points), added
+                                      // before refinement; points outside the mesh are left out
   bool score_coverage = true;     // fill OutlineMeshStats::coverage and ::fit (two rasterizations of the
                                   // mesh; statistics only, the mesh is the same either way)
 };
@@ -64,6 +66,9 @@ inline bool passes(const OutlineYardstick& y) {
 struct OutlineMeshStats {
   std::size_t contour_rings = 0, contour_points = 0;        // traced (after the margin)
   std::size_t simplified_rings = 0, simplified_points = 0;  // after specks and simplification
+  double margin = 0, tolerance = 0;  // px the mesh was made with (the budget may have coarsened them):
+                                     // the outline lies within tolerance of the contour grown by margin
+  std::size_t interior_points = 0;   // of options.interior_points, the ones that became vertices
   std::size_t vertices = 0, triangles = 0;
   double min_angle_deg = 0;          // smallest angle in the mesh
   std::size_t skinny_triangles = 0;  // below min_angle_deg (only near sharper outline corners)
@@ -73,6 +78,17 @@ struct OutlineMeshStats {
                                      // so this isolates simplification and tessellation error
   OutlineYardstick yardstick;        // mesh vs the image's alpha (see outline_yardstick)
 };
+
+// How many vertices a default mesh spends (rig2d-autorig --detail). High is the sub-pixel outline of
+// the options as given; Medium and Low let the outline tolerance grow with the sprite's size
+// (detail_tolerance) and put interior vertices where bones bend (bend_points) instead of everywhere.
+enum class MeshDetail { Low, Medium, High };
+
+// The outline tolerance (and margin: the mesh keeps tolerance <= margin, so it never clips) of a
+// width x height sprite at `detail`: High gives `asked`; Medium sqrt(L / 64) px clamped to 1..1.5 and
+// Low 1.25 * sqrt(L / 64) clamped to 1.25..1.5, L the longer side; never below `asked`. 1.5 px is
+// the most that keeps the transparent border within 2 px per px of outline on curved art.
+RIG2D_EXPORT double detail_tolerance(MeshDetail detail, int width, int height, double asked);
 
 // Range checks of every option (the limits above). Errors: outline.options naming the option.
 RIG2D_EXPORT Result<void> check_outline_options(const OutlineMeshOptions& options);

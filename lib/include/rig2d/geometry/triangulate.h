@@ -39,6 +39,9 @@ struct TriangulateOptions {
   double max_edge = 0.0;          // [Limit: >= 0] [Units: input units] longest edge allowed; 0 = no bound
   std::size_t max_vertices = 0;   // vertex budget for refinement; 0 = kMaxVertices. Refinement stops
                                   // when it is reached (the mesh stays valid, the bounds may not hold)
+  std::vector<Vec2> interior_points;  // vertices wanted inside (e.g. where a rig bends), added before
+                                      // refinement within the budget; points outside the filled region,
+                                      // on a ring or on another point are left out
 };
 
 struct TriangleMesh {
@@ -49,6 +52,7 @@ struct TriangleMesh {
 struct TriangulateStats {
   std::size_t input_points = 0;         // points given, duplicates included
   std::size_t crossing_points = 0;      // vertices added where rings cross each other
+  std::size_t interior_points = 0;      // of options.interior_points, the ones added
   std::size_t steiner_points = 0;       // vertices added by refinement
   std::size_t vertices = 0;             // output vertices
   std::size_t triangles = 0;            // output triangles
