@@ -45,11 +45,21 @@ case "$scenario" in
     # The outline options reach the mesher: a tighter outline has more vertices.
     run 0 "$autorig" "$work/s/ring.png" -o "$work/loose.rig2d.json" -v
     loose=$(grep -oE "outline: .* -> ([0-9]+) verts" "$work/out.txt" | grep -oE "[0-9]+ verts" | grep -oE "[0-9]+")
-    run 0 "$autorig" "$work/s/ring.png" -o "$work/tight.rig2d.json" --margin 0 --outline-tolerance 0.25 --max-edge 0 -v
+    run 0 "$autorig" "$work/s/ring.png" -o "$work/tight.rig2d.json" --margin 0 --outline-tolerance 0.25 --max-edge 0 \
+      --detail high -v
     tight=$(grep -oE "outline: .* -> ([0-9]+) verts" "$work/out.txt" | grep -oE "[0-9]+ verts" | grep -oE "[0-9]+")
     expect "coverage IoU 0\.99[0-9]{2}"
     [ "$tight" -gt "$loose" ] || fail "tighter outline did not add vertices ($tight <= $loose)"
-    run 0 "$autorig" "$work/s/ring.png" -o "$work/capped.rig2d.json" --max-verts 30 --max-edge 4 -v
+    # --detail: medium (the default) spends fewer vertices than high, and -v says where they went.
+    run 0 "$autorig" "$work/s/ring.png" -o "$work/high.rig2d.json" --detail high -v
+    high=$(grep -oE "outline: .* -> ([0-9]+) verts" "$work/out.txt" | grep -oE "[0-9]+ verts" | grep -oE "[0-9]+")
+    [ "$loose" -lt "$high" ] || fail "--detail medium did not spend fewer vertices than high ($loose >= $high)"
+    run 0 "$autorig" "$work/s/ring.png" -o "$work/medium.rig2d.json" --detail medium -v
+    expect "outline error: within 1\.[0-9]{2} px of the alpha outline grown by 1\.[0-9]{2} px"
+    expect "ring.png: vertices per bone: root [0-9]+"
+    run 2 "$autorig" "$work/s/ring.png" --detail fine
+    expect "--detail"
+    run 0 "$autorig" "$work/s/ring.png" -o "$work/capped.rig2d.json" --max-verts 30 --max-edge 4 --detail high -v
     expect "vertex budget reached"
     # --mesh grid is still the engine's grid.
     run 0 "$autorig" "$work/s/bar.png" -o "$work/grid.rig2d.json" --mesh grid -v

@@ -76,7 +76,7 @@ TEST_CASE("contact sheet: N rigs give N labelled rows in a stable order", "[prev
     for (const std::string& caption : a.rows[r].captions) CHECK(caption.rfind(name + "\n", 0) == 0);
     CHECK(caption_ink(a.image, 3, r) > 100);  // the file name is really drawn under the tile
   }
-  CHECK(a.rows[0].figures[0] == "26 vertices, 30 triangles");  // samples/bar: 13 x 2 grid
+  CHECK(a.rows[0].figures[0] == "15 vertices, 17 triangles");  // samples/bar.rig2d.json as committed
   CHECK(a.rows[0].captions[3] == "bar.rig2d.json\nbent: mid +0.5 rad");
   // Each row's pixels belong to its rig: reversing the order reverses the rows, byte for byte.
   const RigSheet b = sheet_of({order[2], order[1], order[0]});
