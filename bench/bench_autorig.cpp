@@ -372,6 +372,7 @@ int main(int argc, char** argv) {
   cli_default.mesh = MeshMode::Outline;
   cli_default.weights = WeightsMode::Heat;
   cli_default.skeleton = SkeletonMode::Shape;
+  cli_default.detail = MeshDetail::Medium;
   engine.skeleton = SkeletonMode::Chain;
   for (AutorigOptions* o : {&engine, &cli_default}) o->sprite = "00000000-0000-4000-8000-000000000000";
 
