@@ -8,16 +8,24 @@
 //
 //   cmake -S . -B build/bench -DRIG2D_BUILD_BENCH=ON && cmake --build build/bench --target bench_skin -j2
 //   ./build/bench/bench/bench_skin [repeats=31] [bones=20]
+//   ./build/bench/bench/bench_skin rigs DIR...   # the game's side: every *.rig2d.json under DIR posed and
+//                                                # skinned per frame (ns per rig per frame)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <string>
 #include <vector>
 
+#include "rig2d/anim/rig_pose.h"
 #include "rig2d/geometry/grid_mesh.h"
+#include "rig2d/io/files.h"
+#include "rig2d/preview/pose.h"
+#include "rig2d/rig/rig_json.h"
+#include "rig2d/skin/skeleton.h"
 #include "rig2d/skin/lbs.h"
 #include "rig2d/skin/skin_plan.h"
 #include "rig2d/weights/heat_weights.h"
@@ -153,9 +161,70 @@ Figures run_sizes(const char* title, Buffers (*make)(std::size_t, std::uint32_t)
   return f;
 }
 
+// The game's per-frame cost of each rig of a folder: skin_rig (bone matrices from a pose, then
+// skinning every part) and skin_vertices alone with the matrices made once, in ns per rig per frame.
+int run_rigs(int argc, char** argv) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> files;
+  for (int a = 2; a < argc; ++a)
+    for (const auto& e : fs::recursive_directory_iterator(argv[a]))
+      if (e.is_regular_file() && e.path().string().ends_with(".rig2d.json")) files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  std::printf("%-48s %8s %6s %14s %14s %8s\n", "rig", "vertices", "bones", "skin_rig ns", "skin_vertices ns",
+              "ratio");
+  double total_rig = 0, total_verts = 0, worst = 0;
+  std::size_t rigs = 0, vertices = 0;
+  for (const fs::path& path : files) {
+    auto text = read_file(path.string(), std::uint64_t{1} << 30);
+    if (!text) continue;
+    auto rig = read_rig_normalized(*text, path.string());
+    if (!rig || rig->bones.empty()) continue;
+    RigPose pose = bind_pose(*rig);
+    for (BoneLocal& b : pose.bones) b.rot += 0.3;  // every joint bent: no identity shortcuts
+    const BindMatrices bind = derive_bind_matrices(rig->bones);
+    std::vector<Affine2> now(rig->bones.size()), skin(rig->bones.size());
+    pose_root_local(rig->bones, pose.bones, now);
+    skinning_matrices(now, bind.inv_bind, skin);
+    std::size_t n = 0;
+    for (const Part& part : rig->parts) n += part.mesh.verts.size();
+    std::vector<std::vector<Vec2>> out(rig->parts.size());
+    for (std::size_t p = 0; p < rig->parts.size(); ++p) out[p].resize(rig->parts[p].mesh.verts.size());
+    const int inner = static_cast<int>(std::max<std::size_t>(50, 400000 / std::max<std::size_t>(1, n)));
+    double sink = 0;
+    auto whole = [&] {
+      for (int i = 0; i < inner; ++i) sink += skin_rig(*rig, pose)[0][0].x;
+    };
+    auto lbs = [&] {
+      for (int i = 0; i < inner; ++i)
+        for (std::size_t p = 0; p < rig->parts.size(); ++p)
+          skin_vertices(rig->parts[p].mesh.verts, rig->parts[p].skin_indices, rig->parts[p].skin_weights, skin, out[p]);
+    };
+    std::vector<double> t_rig, t_lbs;
+    for (int r = 0; r < 9; ++r) {
+      t_rig.push_back(seconds(whole) / inner * 1e9);
+      t_lbs.push_back(seconds(lbs) / inner * 1e9);
+    }
+    const double a = median(t_rig), b = median(t_lbs);
+    std::printf("%-48s %8zu %6zu %14.0f %14.0f %8.2f%s\n", path.filename().string().substr(0, 48).c_str(), n,
+                rig->bones.size(), a, b, a / b, sink == 12345.678 ? " " : "");
+    total_rig += a;
+    total_verts += b;
+    worst = std::max(worst, a / b);
+    ++rigs;
+    vertices += n;
+  }
+  if (rigs == 0) return 1;
+  std::printf("\n%zu rigs, %zu vertices: %.0f ns per rig per frame (skin_rig), %.0f ns skinning alone; "
+              "skin_rig / skin_vertices worst %.2fx, over the folder %.2fx (goal <= 1.5x)\n",
+              rigs, vertices, total_rig / static_cast<double>(rigs), total_verts / static_cast<double>(rigs), worst,
+              total_rig / total_verts);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 2 && std::string(argv[1]) == "rigs") return run_rigs(argc, argv);
   const int repeats = argc > 1 ? std::max(3, std::atoi(argv[1])) : 31;
   const auto bones = static_cast<std::uint32_t>(argc > 2 ? std::clamp(std::atoi(argv[2]), 1, 1024) : 20);
   const std::vector<Affine2> mats = make_matrices(bones);
