@@ -124,8 +124,8 @@ struct AutorigOptions {
   bool coverage_stats = true;     // score the mesh against the alpha mask into AutorigStats::coverage
                                   // (and outline.coverage/fit): statistics only, never in the rig
 
-  // rig2d-autorig's defaults, exactly: what the tool rigs with when given no option (an outline mesh at medium detail,
-  // the shape skeleton, heat weights; no coverage statistics, which -v turns on). The tool starts
+  // rig2d-autorig's defaults, exactly: what the tool rigs with when given no option (an outline mesh
+  // at medium detail, the shape skeleton, heat weights; no coverage statistics, which -v turns on). The tool starts
   // from this preset, so autorig_image(image, AutorigOptions::tool_defaults()) writes the tool's
   // bytes. A default-constructed AutorigOptions keeps the engine's own scheme instead (the grid
   // mesh and the straight chain of buildRig2D / autoRig2D).
