@@ -20,10 +20,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kData = fs::path(RIG2D_SOURCE_DIR) / "tests/data/layered";
+const fs::path kDocuments = fs::path(RIG2D_SOURCE_DIR) / "tests/data/layered";
 
 LayeredDocument figure() {
-  auto d = read_layered_document((kData / "agpsd-figure.psd").string());
+  auto d = read_layered_document((kDocuments / "agpsd-figure.psd").string());
   REQUIRE(d);
   return std::move(*d);
 }
@@ -34,7 +34,7 @@ const DocumentPart* find(const std::vector<DocumentPart>& parts, const std::stri
   return nullptr;
 }
 
-AutorigOptions cli_defaults() {
+AutorigOptions tool_like_options() {
   AutorigOptions o;
   o.mesh = MeshMode::Outline;
   o.skeleton = SkeletonMode::Shape;
@@ -187,11 +187,11 @@ TEST_CASE("autorig_document: a rigid part is one quad on one bone; re-runs keep 
   const fs::path dir = fs::temp_directory_path() / "rig2d_test_layered_rerun";
   fs::remove_all(dir);
   fs::create_directories(dir);
-  fs::copy_file(kData / "agpsd-figure.psd", dir / "hero.psd");
+  fs::copy_file(kDocuments / "agpsd-figure.psd", dir / "hero.psd");
   DocumentRigRequest request;
   request.document_path = (dir / "hero.psd").string();
   request.rig_path = (dir / "hero.rig2d.json").string();
-  auto first = autorig_document(request, cli_defaults());
+  auto first = autorig_document(request, tool_like_options());
   REQUIRE(first);
   REQUIRE(first->textures.size() == 2);
   CHECK(first->textures[0].path == (dir / "hero.atlas.png").string());
@@ -209,7 +209,7 @@ TEST_CASE("autorig_document: a rigid part is one quad on one bone; re-runs keep 
   }
   CHECK(rig->parts[6].mesh.verts.size() > 4);  // the head is meshed along its outline
   // The same document again: the same bytes.
-  auto again = autorig_document(request, cli_defaults());
+  auto again = autorig_document(request, tool_like_options());
   REQUIRE(again);
   CHECK(again->rig_text == first->rig_text);
   CHECK(again->textures[0].bytes == first->textures[0].bytes);
@@ -222,7 +222,7 @@ TEST_CASE("autorig_document: a rigid part is one quad on one bone; re-runs keep 
   (*meta)["filter"] = "nearest";  // a key of the user's own
   REQUIRE(write_file_atomic(first->textures[1].path, detail::to_js_json(*meta)));
   REQUIRE(write_file_atomic(request.rig_path, first->rig_text));
-  auto kept = autorig_document(request, cli_defaults());
+  auto kept = autorig_document(request, tool_like_options());
   REQUIRE(kept);
   CHECK(kept->id_kept);
   CHECK(kept->rig_id == first->rig_id);
@@ -240,7 +240,7 @@ TEST_CASE("autorig_document: a rigid part is one quad on one bone; re-runs keep 
 
 TEST_CASE("document_to_layout: the layout file and a PNG per part", "[layered][rig]") {
   const fs::path dir = fs::temp_directory_path() / "rig2d_test_layered_layout";
-  auto res = document_to_layout((kData / "gimp-figure.psd").string(), (dir / "hero.layout.json").string(),
+  auto res = document_to_layout((kDocuments / "gimp-figure.psd").string(), (dir / "hero.layout.json").string(),
                                 GroupMode::Parts);
   REQUIRE(res);
   REQUIRE(res->files.size() == 2 * 4 + 1);
