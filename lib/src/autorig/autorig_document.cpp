@@ -191,22 +191,12 @@ Result<DocumentRigResult> autorig_document(const DocumentRigRequest& request, co
     out.part_names.push_back(p.name);
   }
   AutorigOptions o = options;
-  if (request.bones_path) {
-    out.inputs.push_back(*request.bones_path);
-    auto bones = read_bones_file(*request.bones_path);
-    if (!bones) return Unexpected{bones.error()};
-    o.bones = std::move(*bones);
+  if (auto bones = detail::read_parts_bones(request.bones_path, out.inputs, o); !bones) {
+    return Unexpected{bones.error()};
   }
-  if (auto kept = existing_rig_id(request.rig_path)) {
-    out.rig_id = *kept;
-    out.id_kept = true;
-  } else {
-    const std::string place =
-        path_under_assets(request.rig_path).value_or(fs::path(request.rig_path).filename().string());
-    std::string seed = "layout:" + place + ":";
-    for (const std::string& s : sprites) seed += s + ",";
-    out.rig_id = uuid_v5(kRigIdNamespace, seed);
-  }
+  detail::PartsRigId id = detail::parts_rig_id(request.rig_path, sprites);
+  out.rig_id = std::move(id.id);
+  out.id_kept = id.kept;
   o.id = out.rig_id;
   auto rig = autorig_parts(placed, doc->width, doc->height, o, &out.stats);
   if (!rig) {

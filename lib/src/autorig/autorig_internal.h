@@ -33,6 +33,19 @@ inline Unexpected verify_failure(const std::string& rig_path, const std::string&
   return make_error("autorig.verify", "generated rig failed its read-back check: " + what, {rig_path});
 }
 
+// What a multi-part rig (a layout or a layered document) takes besides its parts: the hand-placed
+// bones of `bones_path` into options.bones (the file added to `inputs`), and its id: the one an
+// earlier run wrote at `rig_path` (kept = true), else UUID v5 of the rig's place in the asset tree
+// (a front and a side view drawn from one set of textures differ there; outside an assets/ tree, its
+// file name) and its parts' sprite GUIDs, in part order.
+Result<void> read_parts_bones(const std::optional<std::string>& bones_path, std::vector<std::string>& inputs,
+                              AutorigOptions& options);
+struct PartsRigId {
+  std::string id;
+  bool kept = false;
+};
+PartsRigId parts_rig_id(const std::string& rig_path, const std::vector<std::string>& sprites);
+
 // A multi-part rig's checks before it is written: each part passes verify_rig as a rig of its own,
 // the text reads back to the rig the engine would load, and the strict reader finds no error.
 Result<void> check_layout_rig(const Rig& rig, const std::string& text, const std::string& path);

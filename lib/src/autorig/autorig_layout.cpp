@@ -96,6 +96,24 @@ Result<PlacedPart> load_part(const LayoutPart& lp, std::size_t index, const Layo
 
 // Each part passes verify_rig as a rig of its own; the text reads back to the rig the engine would
 // load, and the strict reader (rig2d-validate's) finds no error.
+Result<void> detail::read_parts_bones(const std::optional<std::string>& bones_path, std::vector<std::string>& inputs,
+                                      AutorigOptions& options) {
+  if (!bones_path) return {};
+  inputs.push_back(*bones_path);
+  auto bones = read_bones_file(*bones_path);
+  if (!bones) return Unexpected{bones.error()};
+  options.bones = std::move(*bones);
+  return {};
+}
+
+detail::PartsRigId detail::parts_rig_id(const std::string& rig_path, const std::vector<std::string>& sprites) {
+  if (auto kept = existing_rig_id(rig_path)) return {*kept, true};
+  const std::string place = path_under_assets(rig_path).value_or(fs::path(rig_path).filename().string());
+  std::string seed = "layout:" + place + ":";
+  for (const std::string& s : sprites) seed += s + ",";
+  return {uuid_v5(kRigIdNamespace, seed), false};
+}
+
 Result<void> detail::check_layout_rig(const Rig& rig, const std::string& text, const std::string& path) {
   for (std::size_t p = 0; p < rig.parts.size(); ++p) {
     Rig one;
@@ -139,24 +157,14 @@ Result<LayoutRigResult> autorig_layout(const LayoutRigRequest& request, const Au
     o.pivot_x = layout->pivot_x;
     o.pivot_y = layout->pivot_y;
   }
-  if (request.bones_path) {
-    out.inputs.push_back(*request.bones_path);
-    auto bones = read_bones_file(*request.bones_path);
-    if (!bones) return Unexpected{bones.error()};
-    o.bones = std::move(*bones);
+  if (auto bones = detail::read_parts_bones(request.bones_path, out.inputs, o); !bones) {
+    return Unexpected{bones.error()};
   }
-  if (auto kept = existing_rig_id(request.rig_path)) {
-    out.rig_id = *kept;
-    out.id_kept = true;
-  } else {
-    // The rig's place in the asset tree tells apart two layouts of the same parts (a front and a
-    // side view drawn from one set of textures); outside an assets/ tree, its file name.
-    const std::string place =
-        path_under_assets(request.rig_path).value_or(fs::path(request.rig_path).filename().string());
-    std::string seed = "layout:" + place + ":";
-    for (const PlacedPart& p : parts) seed += p.sprite + ",";
-    out.rig_id = uuid_v5(kRigIdNamespace, seed);
-  }
+  std::vector<std::string> sprites;
+  for (const PlacedPart& p : parts) sprites.push_back(p.sprite);
+  detail::PartsRigId id = detail::parts_rig_id(request.rig_path, sprites);
+  out.rig_id = std::move(id.id);
+  out.id_kept = id.kept;
   o.id = out.rig_id;
   auto rig = autorig_parts(parts, layout->width, layout->height, o, &out.stats);
   if (!rig) {
