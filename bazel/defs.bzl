@@ -1,14 +1,16 @@
 # SPDX-License-Identifier: Apache-2.0
 """Bazel rules for rig2d asset builds (docs/pipelines.md, "Bazel").
 
-    load("@rig2d//:defs.bzl", "rig2d_rigs", "rig2d_validate_test")
+    load("@rig2d//:defs.bzl", "rig2d_layout_rig", "rig2d_rigs", "rig2d_validate_test")
     rig2d_rigs(name = "rigs", srcs = glob(["art/**/*.png"]), options = ["--mesh", "outline"])
     # -> bazel-bin/<package>/rigs/<path under the package>/<stem>.rig2d.json
     rig2d_validate_test(name = "rigs_test", rigs = [":rigs"], deform = True)
+    rig2d_layout_rig(name = "hero", layout = "hero.layout.json", srcs = glob(["hero/*.png"]))
 
 Every rig is one action (so caching and remote execution work per sprite) running the installed
 rig2d-autorig, declared as a tool of this repository, with every file it reads declared as an input:
-the PNG, its sidecar (<png>.meta.json beside it) and the --bones file. Each action first asks the
+the PNG, its sidecar (<png>.meta.json beside it) and the --bones file; a layout's action reads the
+layout file, its parts' PNGs and their sidecars. Each action first asks the
 tool (--list-inputs) and fails if it would read anything else. The options are part of the action key,
 so changing them reruns every action and nothing else does.
 """
@@ -102,6 +104,65 @@ _rigs_attrs = {
 _rigs_attrs.update(_tool_attrs())
 
 _rig2d_rigs = rule(implementation = _rigs_impl, attrs = _rigs_attrs)
+
+def _layout_rig_impl(ctx):
+    layout = ctx.file.layout
+    name = layout.basename
+    for suffix in [".layout.json", ".json"]:
+        if name.endswith(suffix):
+            name = name[:-len(suffix)]
+            break
+    rig = ctx.actions.declare_file(ctx.label.name + "/" + name + ".rig2d.json")
+    stamp = ctx.actions.declare_file(ctx.label.name + "/" + name + ".rig2d.json.stamp")
+    bones = ctx.file.bones
+    inputs = [layout] + ctx.files.srcs + ctx.files.sidecars + ([bones] if bones else [])
+    args = ctx.actions.args()
+    args.add(ctx.executable._autorig)
+    args.add_all(inputs)
+    args.add("--")
+    args.add("--layout", layout)
+    args.add("-o", rig)
+    if bones:
+        args.add("--bones", bones)
+    args.add_all(["-q", "-j1"])
+    args.add_all(ctx.attr.options)
+    ctx.actions.run(
+        executable = ctx.executable._action,
+        arguments = [args],
+        inputs = inputs,
+        tools = [ctx.executable._autorig] + ctx.files._runtime,
+        outputs = [rig, stamp],
+        mnemonic = "Rig2dLayout",
+        progress_message = "rig2d: rigging layout %s" % layout.short_path,
+    )
+    return [
+        DefaultInfo(files = depset([rig])),
+        OutputGroupInfo(stamps = depset([stamp])),
+        Rig2dRigsInfo(rigs = depset([rig]), assets = depset(ctx.files.srcs + ctx.files.sidecars)),
+    ]
+
+_layout_attrs = {
+    "layout": attr.label(allow_single_file = [".json"], mandatory = True,
+                         doc = "The layout file (<character>.layout.json, docs/autorig.md#layouts)."),
+    "srcs": attr.label_list(allow_files = [".png"], doc = "Every PNG the layout's parts name."),
+    "sidecars": attr.label_list(allow_files = [".json"], doc = "Each PNG's <png>.meta.json."),
+    "bones": attr.label(allow_single_file = [".json"], doc = "A --bones file for the character."),
+    "options": attr.string_list(doc = "rig2d-autorig options, e.g. [\"--weights\", \"joint\"]."),
+    "_action": _rigs_attrs["_action"],
+}
+_layout_attrs.update(_tool_attrs())
+
+_rig2d_layout_rig = rule(implementation = _layout_rig_impl, attrs = _layout_attrs)
+
+def rig2d_layout_rig(name, layout, srcs, sidecars = None, **kwargs):
+    """One multi-part (v2) rig from a layout file: bazel-bin/<package>/<name>/<stem>.rig2d.json.
+
+    One action reads the layout, every part PNG (srcs) and their sidecars (default: the
+    <png>.meta.json beside each); like rig2d_rigs it fails if the tool would read anything else.
+    """
+    if sidecars == None:
+        sidecars = native.glob([s + ".meta.json" for s in srcs if _is_path(s)])
+    _rig2d_layout_rig(name = name, layout = layout, srcs = srcs, sidecars = sidecars, **kwargs)
 
 def _is_path(src):
     return not (src.startswith("//") or src.startswith(":") or src.startswith("@"))

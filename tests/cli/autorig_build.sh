@@ -177,6 +177,14 @@ $work/b.bones.json" ] || fail "--list-inputs lists other files"
     done
     [ "$total" -eq 7 ] || fail "the shards hold $total rigs, not 7"
     diff -r "$work/full" "$work/union" || fail "the union of the shards differs from one run"
+    # The merge job of docs/pipelines.md: --check passes on the merged folder, and names the rigs of a
+    # shard whose artifacts never arrived as missing.
+    run 0 "$work/s" -o "$work/union" --check
+    mkdir -p "$work/partial" && cp -r "$work/shard1/." "$work/shard3/." "$work/partial/"
+    run 1 "$work/s" -o "$work/partial" --check
+    for rig in $(cd "$work/shard2" && find . -name '*.rig2d.json' | sed 's|^\./||'); do
+      expect "missing .*partial/$rig"
+    done
     # The same shard twice is the same set.
     run 0 "$work/s" -o "$work/shard1" --shard 1/3 -j2
     expect "0 written, 3 up to date"

@@ -18,12 +18,28 @@ work=$(realpath "$work")
 prefix=$work/prefix ws=$work/ws root=$work/bazel-root cache=$work/disk-cache
 cmake --install "$build" --prefix "$prefix" >/dev/null
 
-# The workspace: three sprites in two folders, a broken rig with its sprite, and a bones file that no
-# rule declares.
-mkdir -p "$ws/art/props" "$ws/broken" "$ws/extra"
-cp "$src/tests/package/bazel/BUILD.bazel" "$ws/"
-echo "local_repository(name = \"rig2d\", path = \"$prefix/share/rig2d/bazel\")" >"$ws/WORKSPACE"
+# The workspace: three sprites in two folders, a two-part character's layout, a broken rig with its
+# sprite, and a bones file that no rule declares. WORKSPACE and BUILD.bazel are docs/pipelines.md's
+# examples as they stand (the installed prefix for /usr), then the test's own targets.
+mkdir -p "$ws/art/props" "$ws/broken" "$ws/extra" "$ws/characters/hero"
+python3 - "$src/docs/pipelines.md" "$ws" "$prefix" <<'PY'
+import re, sys
+doc, ws, prefix = sys.argv[1:]
+blocks = re.findall(r"<!-- tested: tests/package/bazel_test.sh[^>]*-->\n```python\n(.*?)```", open(doc).read(), re.S)
+if len(blocks) != 2:
+    sys.exit("docs/pipelines.md: expected the WORKSPACE and BUILD.bazel examples, found %d" % len(blocks))
+open(ws + "/WORKSPACE", "w").write(blocks[0].replace("/usr/share/rig2d/bazel", prefix + "/share/rig2d/bazel"))
+open(ws + "/BUILD.bazel", "w").write(blocks[1])
+PY
+cat "$src/tests/package/bazel/BUILD.bazel" >>"$ws/BUILD.bazel"
+grep -q 'options = \["--mesh", "outline"\],' "$ws/BUILD.bazel" || fail "the doc's rig2d_rigs has no outline options"
 cp "$src"/samples/bar.png{,.meta.json} "$src"/samples/tentacle.png{,.meta.json} "$ws/art/"
+cp "$src"/samples/bar.png{,.meta.json} "$src"/samples/tentacle.png{,.meta.json} "$ws/characters/hero/"
+cat >"$ws/characters/hero.layout.json" <<'JSON'
+{"canvas": {"width": 128, "height": 320},
+ "parts": [{"name": "body", "png": "hero/bar.png", "x": 0, "y": 64},
+           {"name": "tail", "png": "hero/tentacle.png", "x": 48, "y": 0}]}
+JSON
 cp "$src"/samples/ring.png{,.meta.json} "$ws/art/props/"
 cp "$src"/samples/bar.png{,.meta.json} "$ws/broken/"
 cp "$src/scripts/bar.bones.json" "$ws/extra/"
@@ -54,8 +70,8 @@ build() {
 }
 
 echo "== first build, sandboxed"
-build //:rigs //:sheet
-[ "$executed" -eq 4 ] || fail "the first build ran $executed actions, not 4 (3 rigs and a contact sheet)"
+build //:rigs //:sheet //:hero
+[ "$executed" -eq 5 ] || fail "the first build ran $executed actions, not 5 (3 rigs, a layout and a contact sheet)"
 grep -q "linux-sandbox" <<<"$summary" || fail "the actions did not run in linux-sandbox"
 # The CLI on the same files, in one run, writes the same bytes.
 cp -r "$ws/art" "$work/cli-art"
@@ -71,6 +87,9 @@ cp "$work"/cli-rigs/*.rig2d.json "$work/cli-art/" && cp "$work"/cli-rigs/props/*
   --contact-sheet "$work/cli-sheet.png" --assets . -q)
 cmp "$work/cli-sheet.png" bazel-bin/sheet.png || fail "rig2d_previews' sheet differs from rig2d-pose's"
 cp bazel-bin/rigs/art/bar.rig2d.json "$work/bar.first.json"
+cp -r "$ws/characters" "$work/cli-characters"
+"$prefix/bin/rig2d-autorig" --layout "$work/cli-characters/hero.layout.json" -o "$work/cli-hero/" -q
+cmp "$work/cli-hero/hero.rig2d.json" bazel-bin/hero/hero.rig2d.json || fail "bazel-bin/hero/hero.rig2d.json differs from the CLI's"
 
 echo "== an undeclared input fails the action"
 # In the sandbox the file is simply not there; without one, the --list-inputs check names it.
@@ -84,9 +103,9 @@ grep -q "reads extra/bar.bones.json, which the rule does not declare" <<<"$log" 
 
 echo "== bazel clean, then everything from the disk cache"
 bzl clean >/dev/null 2>&1
-build //:rigs //:sheet
+build //:rigs //:sheet //:hero
 [ "$executed" -eq 0 ] || fail "after bazel clean, $executed actions ran instead of coming from the disk cache"
-grep -qE "4 (disk|remote) cache hit" <<<"$summary" || fail "expected 4 cache hits: $summary"
+grep -qE "5 (disk|remote) cache hit" <<<"$summary" || fail "expected 5 cache hits: $summary"
 cmp "$work/bar.first.json" bazel-bin/rigs/art/bar.rig2d.json || fail "the cached rig differs"
 
 echo "== one PNG's alpha changes: one action"
@@ -96,7 +115,7 @@ build //:rigs
 cmp "$work/bar.first.json" bazel-bin/rigs/art/bar.rig2d.json || fail "bar's rig changed with tentacle.png"
 
 echo "== new options: every action"
-sed -i 's/options = \["--mesh", "outline"\],  # OPTIONS/options = ["--mesh", "grid"],  # OPTIONS/' BUILD.bazel
+sed -i 's/options = \["--mesh", "outline"\],/options = ["--mesh", "grid"],/' BUILD.bazel
 build //:rigs
 [ "$executed" -eq 3 ] || fail "new options ran $executed actions, not 3"
 cmp -s "$work/bar.first.json" bazel-bin/rigs/art/bar.rig2d.json && fail "--mesh grid made the same rig as outline"
