@@ -2,6 +2,8 @@
 // Generated sheets and layered figures for the sheet, slice and layout tests.
 #pragma once
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -78,7 +80,7 @@ inline AutorigOptions cli_defaults() {
 
 struct Sandbox {
   std::filesystem::path dir;
-  explicit Sandbox(const std::string& name) : dir(std::filesystem::temp_directory_path() / ("rig2d_test_sheets_" + name)) {
+  explicit Sandbox(const std::string& name) : dir(std::filesystem::temp_directory_path() / ("rig2d_test_sheets_" + name + "_" + std::to_string(::getpid()))) {
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
   }

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // autorig_file: one sprite file through sidecar, ids, bones file, rig and read-back, in memory.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -24,7 +26,7 @@ constexpr const char* kTexture = "720bff86-1b0e-4293-acfc-a4b7661f835c";
 
 struct Sandbox {
   fs::path dir;
-  explicit Sandbox(const std::string& name) : dir(fs::temp_directory_path() / ("rig2d_test_autorig_file_" + name)) {
+  explicit Sandbox(const std::string& name) : dir(fs::temp_directory_path() / ("rig2d_test_autorig_file_" + name + "_" + std::to_string(::getpid()))) {
     fs::remove_all(dir);
     fs::create_directories(dir);
   }

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Sidecars (ENGINE-SPEC §1.4, §1.5), hand-placed bones files and re-run ids for rig2d-autorig.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -18,7 +20,7 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path temp_dir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("rig2d_test_autorig_inputs_" + name);
+  const fs::path dir = fs::temp_directory_path() / ("rig2d_test_autorig_inputs_" + name + "_" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;

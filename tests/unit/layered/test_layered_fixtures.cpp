@@ -2,6 +2,8 @@
 // Documents written by programs that are not rig2d (scripts/make-layered-fixtures.sh: ag-psd, GIMP,
 // Krita) read as their writers meant them: the rig made from each, rendered at bind through its atlas
 // and sidecar as the engine resolves them, equals the program's own composite of the document.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -35,7 +37,7 @@ AutorigOptions cli_defaults() {
 
 struct Sandbox {
   fs::path dir;
-  explicit Sandbox(const std::string& name) : dir(fs::temp_directory_path() / ("rig2d_test_layered_" + name)) {
+  explicit Sandbox(const std::string& name) : dir(fs::temp_directory_path() / ("rig2d_test_layered_" + name + "_" + std::to_string(::getpid()))) {
     fs::remove_all(dir);
     fs::create_directories(dir);
   }

@@ -2,6 +2,8 @@
 // From a document to parts and rig: hidden layers skipped, opacity baked, groups kept or flattened,
 // #rigid parts one quad on one bone, names made safe and unique, the atlas packed without overlap,
 // and GUIDs kept on a re-run.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -184,7 +186,7 @@ TEST_CASE("pack_atlas: no overlaps, padding kept, power-of-two sides", "[layered
 }
 
 TEST_CASE("autorig_document: a rigid part is one quad on one bone; re-runs keep every GUID", "[layered][rig]") {
-  const fs::path dir = fs::temp_directory_path() / "rig2d_test_layered_rerun";
+  const fs::path dir = fs::temp_directory_path() / ("rig2d_test_layered_rerun_" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   fs::copy_file(kDocuments / "agpsd-figure.psd", dir / "hero.psd");
@@ -239,7 +241,7 @@ TEST_CASE("autorig_document: a rigid part is one quad on one bone; re-runs keep 
 }
 
 TEST_CASE("document_to_layout: the layout file and a PNG per part", "[layered][rig]") {
-  const fs::path dir = fs::temp_directory_path() / "rig2d_test_layered_layout";
+  const fs::path dir = fs::temp_directory_path() / ("rig2d_test_layered_layout_" + std::to_string(::getpid()));
   auto res = document_to_layout((kDocuments / "gimp-figure.psd").string(), (dir / "hero.layout.json").string(),
                                 GroupMode::Parts);
   REQUIRE(res);

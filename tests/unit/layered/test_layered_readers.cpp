@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The PSD and OpenRaster readers on hand-made bytes: what they decode (hand-computed pixels), and
 // every kind of bad input the issue lists, each a located error with its stable code.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -276,7 +278,7 @@ TEST_CASE("ora: bad input is a located error with its code", "[layered][ora]") {
 }
 
 TEST_CASE("read_layered_document: by signature, any extension", "[layered]") {
-  const fs::path dir = fs::temp_directory_path() / "rig2d_test_layered_dispatch";
+  const fs::path dir = fs::temp_directory_path() / ("rig2d_test_layered_dispatch_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   const std::string psd = (dir / "x.ora").string();  // a PSD misnamed
   REQUIRE(write_file_atomic(psd, make_psd(two_by_two())));

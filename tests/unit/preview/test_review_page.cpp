@@ -2,6 +2,8 @@
 // The review page as data: script-safe JSON, the per-rig data the viewer skins (checked against
 // skin_rig's inputs), textures embedded once, broken rigs listed, same bytes for the same inputs.
 // The page's behaviour in a browser is tested in tests/browser/.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -41,7 +43,7 @@ std::size_t count(const std::string& text, const std::string& what) {
 }
 
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("rig2d-review-" + name);
+  const fs::path dir = fs::temp_directory_path() / ("rig2d-review-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;

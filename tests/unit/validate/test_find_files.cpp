@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The folder walk and the config lookup of a validation run, on a tree built in a temp folder.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -14,7 +16,7 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path fresh_dir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("rig2d_test_find_files_" + name);
+  const fs::path dir = fs::temp_directory_path() / ("rig2d_test_find_files_" + name + "_" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;
