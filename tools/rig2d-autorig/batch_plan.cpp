@@ -36,6 +36,15 @@ int check_batch_inputs(const Options& o, std::optional<Shard>& shard) {
   return kOk;
 }
 
+// The job's files and, when its template choice reads any, the map and the template file. A choice
+// that fails lists nothing more: the run reports it.
+std::vector<std::string> job_files(const Job& job, const TemplateSources& templates) {
+  std::vector<std::string> files = job_input_files(job.request);
+  if (auto choice = choose_template(job.request.png_path, std::nullopt, templates))
+    append_unique(files, template_choice_inputs(*choice, templates));
+  return files;
+}
+
 }  // namespace
 
 int plan_batch(const Options& o, std::vector<Job>& jobs) {
@@ -59,21 +68,21 @@ bool is_batch(const Options& o, const std::vector<Job>& jobs) {
   return o.inputs.size() > 1 || std::filesystem::is_directory(o.inputs[0], ec) || jobs.size() > 1;
 }
 
-int list_inputs(const std::vector<Job>& jobs) {
+int list_inputs(const std::vector<Job>& jobs, const TemplateSources& templates) {
   std::vector<std::string> files;
-  for (const Job& job : jobs) append_unique(files, job_input_files(job.request));
+  for (const Job& job : jobs) append_unique(files, job_files(job, templates));
   for (const std::string& path : files) std::printf("%s\n", path.c_str());
   return kOk;
 }
 
 // A rig kept by --keep-bones is left out of its own prerequisites (a build system would see a cycle);
 // the stamp's rig hash covers it.
-int write_depfile(const Options& o, const std::vector<Job>& jobs) {
+int write_depfile(const Options& o, const std::vector<Job>& jobs, const TemplateSources& templates) {
   if (!o.depfile || o.check || o.dry_run) return kOk;
   std::vector<DepRule> rules;
   for (const Job& job : jobs) {
     DepRule rule{job.request.rig_path, {}};
-    for (const std::string& input : job_input_files(job.request)) {
+    for (const std::string& input : job_files(job, templates)) {
       if (input != job.request.rig_path) rule.prerequisites.push_back(input);
     }
     rules.push_back(std::move(rule));

@@ -18,10 +18,11 @@ int plan_batch(const Options& o, std::vector<Job>& jobs);
 // single rig fails with its own exit code.
 bool is_batch(const Options& o, const std::vector<Job>& jobs);
 
-// --list-inputs: prints every file the jobs read, each once, in job order; returns kOk.
-int list_inputs(const std::vector<Job>& jobs);
+// --list-inputs: prints every file the jobs read (the template map and template files included), each
+// once, in job order; returns kOk.
+int list_inputs(const std::vector<Job>& jobs, const TemplateSources& templates);
 
 // --depfile (not with --check or --dry-run): one rule per rig. Returns kOk, or kWriteFailed (printed).
-int write_depfile(const Options& o, const std::vector<Job>& jobs);
+int write_depfile(const Options& o, const std::vector<Job>& jobs, const TemplateSources& templates);
 
 }  // namespace rig2d::cli

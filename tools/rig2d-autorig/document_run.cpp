@@ -34,6 +34,7 @@ std::string document_rig_path(const DocumentRun& run) {
 std::vector<std::string> planned_inputs(const DocumentRun& run) {
   std::vector<std::string> files{run.document};
   if (run.bones) files.push_back(*run.bones);
+  if (run.template_file) files.push_back(*run.template_file);
   return files;
 }
 
@@ -150,6 +151,8 @@ int run_document(const DocumentRun& run, const AutorigOptions& options) {
   }
   for (const Diagnostic& d : res->warnings)
     if (spdlog::should_log(spdlog::level::warn)) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+  if (!res->stats.template_note.empty())
+    spdlog::debug("{}: skeleton: {}", printable(rig_path), res->stats.template_note);
   for (std::size_t p = 0; p < res->stats.parts.size(); ++p)
     spdlog::debug("{}: part {} \"{}\": {} verts, {} tris, {} bones", printable(rig_path), p, res->part_names[p],
                   res->stats.parts[p].vertices, res->stats.parts[p].triangles, res->stats.parts[p].bones.size());

@@ -23,6 +23,7 @@ struct DocumentRun {
   std::optional<std::string> layers_out;
   AtlasOptions atlas;
   std::uint64_t memory_budget = 2048ull << 20;
+  std::optional<std::string> template_file;  // --template FILE: an input like the document
 };
 
 // Returns the exit code (kOk, kFindings for --check drift, kUsage, kBadInput, kWriteFailed, kInternal).

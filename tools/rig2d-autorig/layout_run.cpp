@@ -51,6 +51,7 @@ std::optional<std::vector<std::string>> planned_inputs(const LayoutRun& run) {
     append_unique(files, {part.png, sidecar_path(part.png)});
   }
   if (run.bones) files.push_back(*run.bones);
+  if (run.template_file) append_unique(files, {*run.template_file});
   return files;
 }
 
@@ -129,6 +130,7 @@ bool up_to_date(const LayoutRun& run, const std::string& rig_path, const std::op
 
 // -v: each part's mesh and bones.
 void log_parts(const std::string& rig_path, const LayoutStats& stats) {
+  if (!stats.template_note.empty()) spdlog::debug("{}: skeleton: {}", printable(rig_path), stats.template_note);
   for (std::size_t p = 0; p < stats.parts.size(); ++p) {
     const LayoutPartStats& ps = stats.parts[p];
     spdlog::debug("{}: part {}: {} verts, {} tris, {} bones{}", printable(rig_path), p, ps.vertices, ps.triangles,

@@ -17,6 +17,7 @@ struct LayoutRun {
   std::optional<std::string> depfile;
   bool list_inputs = false, check = false, dry_run = false, force = false;
   std::string options_key;             // every option that shapes the rig, for the digest
+  std::optional<std::string> template_file;  // --template FILE: an input like the layout
 };
 
 // Runs it; returns the exit code (kOk, kFindings for --check drift, kUsage, kBadInput, kWriteFailed,

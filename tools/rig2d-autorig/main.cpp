@@ -22,35 +22,45 @@ namespace {
 
 // Rigs the jobs on --jobs threads, reporting each in job order; then the totals and the depfile.
 int rig_jobs(const Options& o, const AutorigOptions& options, const std::string& options_key,
-             const std::vector<Job>& jobs) {
+             const std::vector<Job>& jobs, const TemplateSources& templates) {
   MemoryBudget budget(o.memory_budget_mib << 20);
-  const RunFlags flags{o.dry_run, o.force, o.check, o.jobs, &budget, options_key, RIG2D_VERSION};
+  const RunFlags flags{o.dry_run, o.force, o.check, o.jobs, &budget, options_key, RIG2D_VERSION, &templates};
   spdlog::trace("options in the digest:\n{}", options_key);
   BatchReport report(o, options, jobs);
   run_jobs(jobs, options, flags, [&](std::size_t i, const Outcome& r) { report.add(i, r); });
   report.finish();
-  if (const int depfile_exit = write_depfile(o, jobs); depfile_exit != kOk) return depfile_exit;
+  if (const int depfile_exit = write_depfile(o, jobs, templates); depfile_exit != kOk) return depfile_exit;
   return report.exit_code(is_batch(o, jobs));
+}
+
+// --template FILE's path (a bundled name, auto and none read no file), for one rig's stamp and depfile.
+std::optional<std::string> template_file(const Options& o) {
+  if (o.template_spec.empty() || o.template_spec == "auto" || o.template_spec == "none" ||
+      o.template_spec.find_first_of("/\\.") == std::string::npos)
+    return std::nullopt;
+  return o.template_spec;
 }
 
 // --layout: one multi-part rig, none of the sprite batch's options.
 int rig_layout(const Options& o, const AutorigOptions& options, const std::string& options_key) {
-  if (!o.inputs.empty() || o.shard || o.slice || o.slice_sheets || o.keep_bones || o.write_meta) {
+  if (!o.inputs.empty() || o.shard || o.slice || o.slice_sheets || o.keep_bones || o.write_meta || o.template_map) {
     spdlog::error(
-        "--layout builds one rig from the layout: no PNG inputs, --shard, --slice, --slice-sheets, --keep-bones or "
-        "--write-meta");
+        "--layout builds one rig from the layout: no PNG inputs, --shard, --slice, --slice-sheets, --keep-bones, "
+        "--write-meta or --template-map (one skeleton for every part: give --template)");
     return kUsage;
   }
-  return run_layout({*o.layout, o.output, o.bones, o.depfile, o.list_inputs, o.check, o.dry_run, o.force, options_key},
+  return run_layout({*o.layout, o.output, o.bones, o.depfile, o.list_inputs, o.check, o.dry_run, o.force, options_key,
+                     template_file(o)},
                     options);
 }
 
 // hero.psd|.psb|.ora: one multi-part rig from the document's layers.
 int rig_document(const Options& o, const AutorigOptions& options, const std::string& options_key) {
-  if (o.inputs.size() != 1 || o.layout || o.shard || o.slice || o.slice_sheets || o.keep_bones || o.write_meta) {
+  if (o.inputs.size() != 1 || o.layout || o.shard || o.slice || o.slice_sheets || o.keep_bones || o.write_meta ||
+      o.template_map) {
     spdlog::error(
         "a layered document (.psd, .psb, .ora) is rigged alone: one input, without --layout, --shard, --slice, "
-        "--slice-sheets, --keep-bones or --write-meta");
+        "--slice-sheets, --keep-bones, --write-meta or --template-map (give --template)");
     return kUsage;
   }
   DocumentRun run;
@@ -68,6 +78,7 @@ int rig_document(const Options& o, const AutorigOptions& options, const std::str
   run.atlas.padding = o.atlas_padding;
   run.atlas.power_of_two = o.atlas_pot;
   run.memory_budget = o.memory_budget_mib << 20;
+  run.template_file = template_file(o);
   return run_document(run, options);
 }
 
@@ -77,6 +88,10 @@ int run(const Options& o, const std::string& options_key) {
   for (const std::string& input : o.inputs)
     if (layered_format_of(input)) return rig_document(o, options, options_key);
   if (o.layout) return rig_layout(o, options, options_key);
+  TemplateSources templates;
+  std::optional<TemplateMap> map;
+  if (const int code = prepare_templates(o, templates.fallback, map); code != kOk) return code;
+  if (map) templates.map = &*map;
   std::vector<Job> jobs;
   if (const int code = plan_batch(o, jobs); code != kOk) return code;
   if (o.slice_sheets && !o.list_inputs) {
@@ -94,12 +109,12 @@ int run(const Options& o, const std::string& options_key) {
       if (const int code = plan_batch(o, jobs); code != kOk) return code;
     }
   }
-  if (o.list_inputs) return list_inputs(jobs);
+  if (o.list_inputs) return list_inputs(jobs, templates);
   if (jobs.empty()) {
     spdlog::warn(o.shard ? "no PNG files in this shard" : "no PNG files found");
-    return write_depfile(o, jobs);
+    return write_depfile(o, jobs, templates);
   }
-  return rig_jobs(o, options, options_key, jobs);
+  return rig_jobs(o, options, options_key, jobs, templates);
 }
 
 }  // namespace

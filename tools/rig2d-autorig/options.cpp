@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "rig2d/autorig/autorig_inputs.h"
+#include "rig2d/autorig/template_choice.h"
 
 namespace rig2d::cli {
 namespace {
@@ -59,10 +60,16 @@ void add_skeleton_options(CLI::App& app, Options& o) {
       ->capture_default_str();
   app.add_option("--template", o.template_spec,
                  "Fit a skeleton template instead: a bundled one (humanoid, quadruped, bird, fish, snake, tree, "
-                 "prop), a *.rig2d-template.json file, or auto (every bundled template is tried; the best that "
-                 "fits well wins, else --skeleton; -v says which and why). Every rig of a template has its bone "
+                 "prop), a *.rig2d-template.json file, auto (every bundled template is tried; the best that "
+                 "fits well wins, else --skeleton; -v says which and why) or none (--skeleton: the default). Every rig of a template has its bone "
                  "names, so one clip plays on all of them (rig2d-pose --anim humanoid/walk). See docs/templates.md")
       ->type_name("NAME|FILE|auto");
+  app.add_option("--template-map", o.template_map,
+                 "Choose the template per sprite: a JSON file {\"rules\": [{\"glob\": \"heroes/**\", \"template\": "
+                 "\"humanoid\"}, ...]}, globs relative to its folder, the first match wins; a sprite no rule matches "
+                 "gets --template. A sidecar's {\"rig2d\": {\"template\": ...}} wins over both. The choice is in each "
+                 "rig's stamp. See docs/templates.md, \"Choosing per sprite\"")
+      ->type_name("FILE");
   app.add_option("--max-bones", o.shape.max_bones,
                  "shape: bone budget per sprite, 2..256; long limbs get fewer bones first, then the shortest limbs "
                  "go")
@@ -229,6 +236,18 @@ std::optional<std::pair<double, double>> parse_pivot(const std::string& s) {
   }
 }
 
+// --template's spec: an unknown bundled name is a usage error, a bad template file bad input.
+int prepare_template_option(const Options& o, TemplateSpec& fallback) {
+  if (o.template_spec.empty()) return kOk;
+  auto spec = read_template_spec(o.template_spec);
+  if (!spec) {
+    print_error(spec.error());
+    return spec.error().code == "template.unknown" ? kUsage : kBadInput;
+  }
+  fallback = std::move(*spec);
+  return kOk;
+}
+
 // The library's options, but the pivot (parsed and checked by the caller): the preset, then every
 // field the command line sets.
 AutorigOptions autorig_options(const Options& o) {
@@ -289,7 +308,7 @@ void setup(CLI::App& app, Options& o) {
   // --write-meta only writes a sidecar, whose bytes the digest hashes anyway.
   for (const char* name : {"inputs", "--output", "--bones", "--jobs", "--memory-budget", "--dry-run", "--force",
                            "--check", "--depfile", "--list-inputs", "--shard", "--base", "--slice", "--slice-sheets",
-                           "--layout", "--write-meta", "--verbose", "--quiet", "--color"}) {
+                           "--layout", "--write-meta", "--template-map", "--verbose", "--quiet", "--color"}) {
     app.get_option(name)->configurable(false);
   }
 }
@@ -307,22 +326,28 @@ int prepare_autorig_options(const Options& o, AutorigOptions& options) {
     spdlog::error("{} [{}]", ok.error().message, ok.error().code);
     return kUsage;
   }
-  if (o.template_spec == "auto") {
-    options.template_auto = true;
-  } else if (!o.template_spec.empty()) {
-    auto tmpl = resolve_skeleton_template(o.template_spec);
-    if (!tmpl) {
-      print_error(tmpl.error());
-      return tmpl.error().code == "template.unknown" ? kUsage : kBadInput;
-    }
-    options.skeleton_template = std::move(*tmpl);
-  }
+  TemplateSpec fallback;
+  if (const int code = prepare_template_option(o, fallback); code != kOk) return code;
+  apply_template_spec(fallback, options);
   if (o.bones) {
     auto bones = read_bones_file(*o.bones);
     if (!bones) {
       print_error(bones.error());
       return kBadInput;
     }
+  }
+  return kOk;
+}
+
+int prepare_templates(const Options& o, TemplateSpec& fallback, std::optional<TemplateMap>& map) {
+  if (const int code = prepare_template_option(o, fallback); code != kOk) return code;
+  if (o.template_map) {
+    auto read = load_template_map(*o.template_map);
+    if (!read) {
+      print_error(read.error());
+      return kBadInput;
+    }
+    map = std::move(*read);
   }
   return kOk;
 }

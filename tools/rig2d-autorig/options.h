@@ -12,6 +12,7 @@
 
 #include "common/cli_common.h"
 #include "rig2d/autorig/autorig.h"
+#include "rig2d/skeleton/template_map.h"
 
 namespace rig2d::cli {
 
@@ -27,7 +28,8 @@ struct Options {
   std::optional<std::string> bones;
   bool keep_bones = false;
   std::string skeleton{skeleton_mode_name(tool_defaults().skeleton)};
-  std::string template_spec;  // --template: a bundled name, a file, or "auto"; empty = none
+  std::string template_spec;  // --template: a bundled name, a file, "auto" or "none"; empty = none
+  std::optional<std::string> template_map;  // --template-map FILE
   ShapeSkeletonOptions shape = tool_defaults().shape;
   std::optional<int> bone_count = tool_defaults().bone_count;
   std::string axis = axis_name(tool_defaults().axis);
@@ -72,5 +74,9 @@ void setup(CLI::App& app, Options& o);
 // front, so a bad shared bones file fails every sprite the same way. Returns kOk, or prints why and
 // returns kUsage (a bad option) or kBadInput (an unreadable bones file).
 int prepare_autorig_options(const Options& o, AutorigOptions& options);
+
+// --template as a spec and --template-map read (every template it names resolved). Returns kOk, or
+// prints why and returns kUsage (an unknown bundled name given to --template) or kBadInput.
+int prepare_templates(const Options& o, TemplateSpec& fallback, std::optional<TemplateMap>& map);
 
 }  // namespace rig2d::cli

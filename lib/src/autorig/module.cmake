@@ -4,4 +4,4 @@ target_sources(rig2d_objects PRIVATE ${CMAKE_CURRENT_LIST_DIR}/autorig.cpp ${CMA
   ${CMAKE_CURRENT_LIST_DIR}/slice_source.cpp ${CMAKE_CURRENT_LIST_DIR}/sheet_slicing.cpp ${CMAKE_CURRENT_LIST_DIR}/layout.cpp
   ${CMAKE_CURRENT_LIST_DIR}/autorig_parts.cpp ${CMAKE_CURRENT_LIST_DIR}/autorig_layout.cpp
   ${CMAKE_CURRENT_LIST_DIR}/layout_skeleton.cpp ${CMAKE_CURRENT_LIST_DIR}/autorig_document.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/autorig_template.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/autorig_template.cpp ${CMAKE_CURRENT_LIST_DIR}/template_choice.cpp)

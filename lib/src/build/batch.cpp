@@ -87,10 +87,35 @@ Outcome rig_in_memory(const AutorigFileRequest& request, const AutorigOptions& o
   return out;
 }
 
+// The job's options with its template choice (flags.templates), and the choice's stamp key.
+Result<AutorigOptions> job_options(const Job& job, const AutorigOptions& options, const RunFlags& flags,
+                                   std::optional<std::string_view> sidecar_text, std::string& key,
+                                   std::string& reason) {
+  AutorigOptions o = options;
+  if (!flags.templates) return o;
+  auto choice = choose_template(job.request.png_path, sidecar_text, *flags.templates);
+  if (!choice) return Unexpected{choice.error()};
+  apply_template_spec(choice->spec, o);
+  key = choice->spec.stamp_key();
+  if (choice->from != TemplateChoice::From::Option) reason = choice->reason();
+  return o;
+}
+
+// -v's note says where a per-sprite choice came from.
+void note_reason(Outcome& out, const std::string& reason) {
+  if (!out.result || reason.empty()) return;
+  std::string& note = out.result->stats.template_note;
+  note = (note.empty() ? std::string("no template") : note) + "; chosen by " + reason;
+}
+
 // --check: the outputs a run would change, found by regenerating them (stamps are not trusted here:
 // this is the drift check CI runs on a fresh checkout).
-Outcome check_one(const Job& job, const AutorigOptions& options, MemoryBudget* budget) {
-  Outcome out = rig_in_memory(job.request, options, budget);
+Outcome check_one(const Job& job, const AutorigOptions& base, const RunFlags& flags) {
+  std::string key, reason;
+  auto options = job_options(job, base, flags, std::nullopt, key, reason);
+  if (!options) return failure(options.error(), kBadInput);
+  Outcome out = rig_in_memory(job.request, *options, flags.budget);
+  note_reason(out, reason);
   if (!out.result) return out;
   std::error_code ec;
   if (out.result->meta_text) {
@@ -138,11 +163,19 @@ Result<bool> write_outputs(const Job& job, const AutorigFileResult& result, cons
   return wrote;
 }
 
-Outcome run_one(const Job& job, const AutorigOptions& options, const RunFlags& flags) {
-  if (flags.check) return check_one(job, options, flags.budget);
+Outcome run_one(const Job& job, const AutorigOptions& base, const RunFlags& flags) {
+  if (flags.check) return check_one(job, base, flags);
   // The bytes are read once, before rigging, and rigged from: the stamp names exactly the bytes the
   // rig was made from, and if a file changes mid-run the next run sees the change.
   std::optional<InputBytes> inputs = read_input_bytes(job.request);
+  std::string reason;
+  std::string key;
+  std::optional<std::string_view> sidecar_text;
+  if (inputs && inputs->sidecar) sidecar_text = *inputs->sidecar;
+  auto chosen = job_options(job, base, flags, inputs ? sidecar_text : std::nullopt, key, reason);
+  if (!chosen) return failure(chosen.error(), kBadInput);
+  const AutorigOptions& options = *chosen;
+  if (inputs) inputs->template_key = key;
   std::optional<std::string> digest;
   if (inputs) digest = input_digest(*inputs, flags.options_key, flags.version);
   if (!flags.force && digest && stamp_is_current(job.request, *digest)) {
@@ -157,6 +190,7 @@ Outcome run_one(const Job& job, const AutorigOptions& options, const RunFlags& f
   }
   Outcome out = rig_in_memory(request, options, flags.budget);
   if (!out.result) return out;
+  note_reason(out, reason);
   if (flags.dry_run) {
     out.status = Status::WouldWrite;
     return out;

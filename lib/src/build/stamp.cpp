@@ -63,6 +63,8 @@ std::string input_digest(const InputBytes& inputs, const std::string& options_ke
   add_field(hash, "png", inputs.png);
   add_field(hash, inputs.sidecar ? "sidecar" : "sidecar-missing", inputs.sidecar.value_or(""));
   if (inputs.bones) add_field(hash, "bones", *inputs.bones);
+  // Only a rig made with a template hashes one, so stamps of rigs without one stay as they were.
+  if (!inputs.template_key.empty()) add_field(hash, "template", inputs.template_key);
   return hash.hex_digest();
 }
 

@@ -70,12 +70,14 @@ struct LayoutPartStats {
 struct LayoutStats {
   std::size_t vertices = 0, triangles = 0, bones = 0;
   std::vector<LayoutPartStats> parts;
-  std::vector<Diagnostic> warnings;  // mesh coarsening, heat fallbacks (pointer /parts/i/...)
+  std::vector<Diagnostic> warnings;  // mesh coarsening, heat fallbacks (pointer /parts/i/...), a poor template fit
+  std::string template_note;         // a template fit (or `auto`) over the union: which, its score, and why
 };
 
 // The v2 rig of `parts` on a width x height canvas. Rig space: canvas px minus the pivot
-// (options.pivot_x/y of the canvas), +y down. Bones: options.bones, else suggested over the union of
-// every part's alpha (options.skeleton). Each part: an outline mesh of its own alpha (MeshMode::Outline
+// (options.pivot_x/y of the canvas), +y down. Bones: options.bones, else a template (options.skeleton_template,
+// template_auto) fitted over the union of every part's alpha, else the shape skeleton part by part, or
+// the engine's chain over the union (options.skeleton). Each part: an outline mesh of its own alpha (MeshMode::Outline
 // is the only scheme) placed at x, y, UVs 0..1 in its own image; weights (options.weights) by the bones
 // whose segments run through the part's own coverage for at least a third of their length and within
 // 0.1 of the largest share any part has of them (else the bone nearest to it). The vertex budget options.outline.max_vertices holds for the whole rig: each

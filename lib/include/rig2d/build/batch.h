@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "rig2d/autorig/autorig_file.h"
+#include "rig2d/autorig/template_choice.h"
 #include "rig2d/core/error.h"
 #include "rig2d/core/memory_budget.h"
 #include "rig2d/core/result.h"
@@ -86,6 +87,10 @@ struct RunFlags {
   MemoryBudget* budget = nullptr;  // shared by the workers: a job waits until its PNG's decode fits
   std::string options_key;  // canonical text of every option that changes the rig (for the digest)
   std::string version;
+  // Per-sprite templates: each job's choice (choose_template: its sidecar's key, the map, the
+  // fallback) replaces the options' template and is part of its stamp; a bad choice fails the job.
+  // Null: every job rigs with the options' template and sidecars' keys are not read.
+  const TemplateSources* templates = nullptr;
 };
 
 // Runs every job on `threads` workers. Outputs do not depend on the thread count. `report(i, outcome)`

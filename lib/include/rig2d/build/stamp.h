@@ -37,13 +37,14 @@ struct InputBytes {
   std::string png;
   std::optional<std::string> sidecar;  // nullopt: no sidecar (yet)
   std::optional<std::string> bones;    // the bones file's bytes, when the job has one
+  std::string template_key;            // the sprite's template choice (TemplateSpec::stamp_key), "" = none
 };
 
 // nullopt when the PNG or the bones file cannot be read (the run then reports why).
 RIG2D_EXPORT std::optional<InputBytes> read_input_bytes(const AutorigFileRequest& request);
 
 // The inputs' digest: `options_key` (every option that changes the rig, as canonical text) and
-// `version`, then each input's bytes, tagged and length-prefixed; 64 hex digits.
+// `version`, then each input's bytes and the template choice, tagged and length-prefixed; 64 hex digits.
 RIG2D_EXPORT std::string input_digest(const InputBytes& inputs, const std::string& options_key, const std::string& version);
 
 // The stamp's text for a rig made from inputs with `digest`. A whole-image rig's stamp also records
