@@ -5,6 +5,7 @@
 
 #include "autorig/autorig_internal.h"
 #include "autorig/layout_skeleton.h"
+#include "rig2d/autorig/template_choice.h"
 #include "autorig/mesh_budget.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/image/coverage.h"
@@ -169,6 +170,26 @@ void add_part_warnings(LayoutStats& st, std::vector<Diagnostic>& ws, std::size_t
   }
 }
 
+// The shared skeleton. A template is fitted over the union of the parts (its bones are one figure's,
+// so a limb part is weighted by the limb bones lying on it); the shape skeleton follows each part's own
+// silhouette (also when `auto` finds no template that fits); hand-placed bones and the engine's chain
+// stay over the union.
+Result<std::vector<Bone>> layout_bones(const std::vector<PlacedPart>& parts, const Image& all, int width, int height,
+                                       const AutorigOptions& options, const UvPredicate& inside, LayoutStats& st) {
+  if (options.bones) return *options.bones;
+  AutorigStats bone_stats;
+  if (options.skeleton_template || options.template_auto) {
+    auto fitted = detail::template_bones(all, options, bone_stats);
+    st.template_note = bone_stats.template_note;
+    for (Diagnostic& d : bone_stats.mesh_warnings) st.warnings.push_back(std::move(d));
+    if (!fitted || !fitted->empty()) return fitted;  // empty: `auto` found no template that fits
+  }
+  if (options.skeleton == SkeletonMode::Shape) return detail::layout_skeleton(parts, width, height, options);
+  AutorigOptions chain = options;
+  apply_template_spec({}, chain);
+  return autorig_bones(all, chain, inside, bone_stats);
+}
+
 }  // namespace
 
 Result<Rig> autorig_parts(const std::vector<PlacedPart>& parts, int width, int height, const AutorigOptions& options,
@@ -213,12 +234,7 @@ Result<Rig> autorig_parts(const std::vector<PlacedPart>& parts, int width, int h
   if (!mask) return Unexpected{mask.error()};
   const CoverageMask& coverage = *mask;
   const UvPredicate inside = [&coverage](double u, double v) { return is_inside(coverage, u, v); };
-  AutorigStats bone_stats;
-  // The shape skeleton follows each part's own silhouette; hand-placed bones and the engine's chain
-  // stay over the union.
-  auto suggested = !options.bones && options.skeleton == SkeletonMode::Shape
-                       ? detail::layout_skeleton(parts, width, height, options)
-                       : autorig_bones(all, options, inside, bone_stats);
+  auto suggested = layout_bones(parts, all, width, height, options, inside, st);
   if (!suggested) return Unexpected{suggested.error()};
   const std::vector<Bone> bones = std::move(*suggested);
   const Vec2 origin{options.pivot_x * width, options.pivot_y * height};  // rig origin on the canvas

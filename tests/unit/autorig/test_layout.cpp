@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <functional>
+#include <map>
 #include <set>
 
 #include "rig2d/anim/rig_pose.h"
@@ -14,6 +15,7 @@
 #include "rig2d/quality/deform_check.h"
 #include "rig2d/raster/canvas.h"
 #include "rig2d/rig/rig_json.h"
+#include "rig2d/skeleton/template.h"
 #include "rig2d/skin/skeleton.h"
 #include "sheet_fixtures.h"
 
@@ -356,4 +358,63 @@ TEST_CASE("layout: every layer of a chubby figure gets bones of its own, joined 
     CHECK(part.min_area_ratio >= 0.2);
     CHECK(part.max_area_ratio <= 5);
   }
+}
+
+namespace {
+
+// The limb a humanoid bone belongs to: "arm_l", "leg_r", or "" for the trunk and head.
+std::string layout_tmpl_limb(const std::string& bone) {
+  for (const char* side : {"_l", "_r"}) {
+    if (bone.size() < 2 || bone.compare(bone.size() - 2, 2, side) != 0) continue;
+    const bool arm = bone.rfind("upper_arm", 0) == 0 || bone.rfind("lower_arm", 0) == 0 || bone.rfind("hand", 0) == 0;
+    const bool leg = bone.rfind("thigh", 0) == 0 || bone.rfind("shin", 0) == 0 || bone.rfind("foot", 0) == 0;
+    if (arm || leg) return std::string(arm ? "arm" : "leg") + side;
+  }
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("layout: a template over the union names every limb layer's own bones", "[autorig][layout]") {
+  const std::vector<PlacedPart> parts = chubby();
+  AutorigOptions o = cli_defaults();
+  o.skeleton_template = *bundled_template("humanoid");
+  LayoutStats st;
+  auto rig = autorig_parts(parts, kW, kH, o, &st);
+  REQUIRE(rig);
+  INFO(st.template_note);
+  REQUIRE(rig->bones.size() == o.skeleton_template->bones.size());
+  for (std::size_t b = 0; b < rig->bones.size(); ++b) CHECK(rig->bones[b].name == o.skeleton_template->bones[b].name);
+  CHECK(st.template_note.rfind("template humanoid", 0) == 0);
+  // Each limb layer is moved by one limb of the template, all of its vertices, through at least two
+  // bones of that limb, and no two layers share a limb (the screen-left arm is the figure's right).
+  std::set<std::string> limbs_taken;
+  for (std::size_t p = 2; p <= 5; ++p) {
+    const Part& part = rig->parts[p];
+    std::map<std::string, std::size_t> by_limb;
+    const std::size_t n = part.mesh.verts.size();
+    for (std::size_t v = 0; v < n; ++v) {
+      std::size_t best = 0;
+      for (std::size_t k = 1; k < 4; ++k)
+        if (part.skin_weights[v * 4 + k] > part.skin_weights[v * 4 + best]) best = k;
+      ++by_limb[layout_tmpl_limb(rig->bones[part.skin_indices[v * 4 + best]].name)];
+    }
+    INFO(parts[p].name);
+    REQUIRE(by_limb.size() == 1);
+    const std::string limb = by_limb.begin()->first;
+    CHECK(limb.rfind(parts[p].name.substr(0, 3), 0) == 0);  // an arm layer by arm bones, a leg by leg bones
+    CHECK(limbs_taken.insert(limb).second);
+    CHECK(st.parts[p].bones.size() >= 2);
+    for (std::size_t b : st.parts[p].bones) CHECK(layout_tmpl_limb(rig->bones[b].name) == limb);
+  }
+  // The head layer has the neck and head; the ears ride on the neck (the humanoid has no ears).
+  std::set<std::string> head_bones;
+  for (std::size_t b : st.parts[1].bones) head_bones.insert(rig->bones[b].name);
+  CHECK(head_bones == std::set<std::string>{"neck", "head"});
+  // Bending every limb root 60 degrees: no layer but the body flips a triangle; the body, under the
+  // upper arms drawn over it, flips under 1 %.
+  const DeformReport report = check_deformation(*rig, {});
+  REQUIRE(report.stats.parts.size() == parts.size());
+  CHECK(report.stats.parts[0].flip_fraction < 0.01);
+  for (std::size_t p = 1; p < parts.size(); ++p) CHECK(report.stats.parts[p].flip_fraction == 0);
 }
