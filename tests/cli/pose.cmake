@@ -111,3 +111,16 @@ add_test(NAME "validate-cli: --format html writes the review page"
                  --format html -o ${_pose_work}/validate.html --no-config)
 set_tests_properties("validate-cli: --format html writes the review page" PROPERTIES
                      PASS_REGULAR_EXPRESSION "PASS: validate html")
+
+# --contact-clip: a clip's frames on every rig of a contact sheet.
+pose_case("--contact-clip adds frames to the contact sheet" 0 "wrote .*clip-sheet.png \\(1 rigs\\)"
+          ${_pose_rig} --contact-sheet ${_pose_work}/clip-sheet.png --contact-clip humanoid/walk --contact-frames 3
+          --tile 64)
+pose_case("--contact-clip warns about tracks a rig cannot take" 0 "bar.rig2d.json: .*hips.*\\[anim.track.path\\]"
+          ${_pose_rig} --contact-sheet ${_pose_work}/clip-sheet2.png --contact-clip humanoid/walk --tile 64)
+pose_case("--contact-clip without --contact-sheet" 2 "--contact-clip adds a clip's frames to --contact-sheet"
+          ${_pose_rig} --contact-clip humanoid/walk -o ${_pose_work}/x.png)
+pose_case("--contact-clip names an unknown bundled clip" 2 "anim.clip.unknown"
+          ${_pose_rig} --contact-sheet ${_pose_work}/x.png --contact-clip humanoid/moonwalk)
+pose_case("--contact-frames is 1..8" 2 "contact-frames"
+          ${_pose_rig} --contact-sheet ${_pose_work}/x.png --contact-clip humanoid/walk --contact-frames 9)

@@ -2,6 +2,8 @@
 #include "contact_sheet_run.h"
 
 #include <cstdio>
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,6 +13,7 @@
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
 #include "rig2d/io/output_safety.h"
+#include "rig2d/anim/bundled_clips.h"
 #include "rig2d/preview/contact_sheet.h"
 
 namespace rig2d::pose_cli {
@@ -34,8 +37,29 @@ int run_contact_sheet(const Options& o) {
   RigSheetOptions so;
   so.tile = o.tile;
   so.assets_root = o.job.assets_root;
+  std::optional<Clip> clip;
+  if (!o.contact_clip.empty()) {
+    std::vector<Diagnostic> clip_warnings;
+    auto loaded = load_clip_spec(o.contact_clip, &clip_warnings);
+    if (!loaded) {
+      cli::print_error(loaded.error());
+      return loaded.error().code == "anim.clip.unknown" ? kUsage : kBadInput;
+    }
+    for (const Diagnostic& d : clip_warnings)
+      if (!o.verbosity.quiet) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+    clip = std::move(*loaded);
+    so.clip = &*clip;
+    so.clip_name = o.contact_clip;  // a bundled clip's name as given; a file's stem
+    if (std::filesystem::is_regular_file(o.contact_clip)) {
+      so.clip_name = std::filesystem::path(o.contact_clip).stem().string();
+      if (so.clip_name.ends_with(".anim")) so.clip_name.resize(so.clip_name.size() - 5);
+    }
+    so.clip_frames = o.contact_frames;
+  }
   auto sheet = rig_contact_sheet(*paths, so);
   if (!sheet) return usage(sheet.error().message, sheet.error().code);
+  if (!o.contact_clip.empty() && std::filesystem::is_regular_file(o.contact_clip))
+    sheet->inputs.push_back(o.contact_clip);
   for (const Diagnostic& d : sheet->diagnostics) {
     if (!o.verbosity.quiet) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
   }

@@ -92,6 +92,16 @@ void add_output_options(CLI::App& app, Options& o) {
       ->check(CLI::IsMember({"embed", "link"}))
       ->type_name("MODE");
   out->add_option("--tile", o.tile, "Contact sheet tile size in px (default 192)")->type_name("PX");
+  out->add_option("--contact-clip", o.contact_clip,
+                  "With --contact-sheet: play this clip on every rig, --contact-frames more tiles per row (a bundled "
+                  "clip such as humanoid/walk, or an .anim.json), folds in red, so one clip is reviewed on a whole "
+                  "batch; tracks naming bones a rig lacks are skipped with a warning naming the rig")
+      ->type_name("CLIP");
+  out->add_option("--contact-frames", o.contact_frames,
+                  "With --contact-clip: frames per rig, 1..8, evenly spaced over one loop (t = 0, d/N, ...)")
+      ->check(CLI::Range(1, 8))
+      ->capture_default_str()
+      ->type_name("N");
   out->add_option("--apng", o.apng, "Animated PNG of the frames (delay 1/fps, or the gaps between --time values)")
       ->type_name("PNG");
   out->add_option("--dump-vertices", o.dump, "Skinned vertex positions per part and frame (rig px, float32), JSON")
@@ -220,6 +230,9 @@ std::optional<PoseResult> render(const Options& o, int& code) {
 }
 
 int run(Options& o) {
+  if (!o.contact_clip.empty() && o.contact_sheet.empty())
+    return usage("--contact-clip adds a clip's frames to --contact-sheet; play a clip on one rig with --anim",
+                 "pose.output");
   if (!o.html.empty()) return run_review_page(o);
   if (!o.contact_sheet.empty()) return run_contact_sheet(o);
   if (const int code = prepare_job(o); code != kOk) return code;

@@ -28,6 +28,8 @@ struct Options {
   std::string html;                   // --html: the review page
   std::string html_assets = "embed";  // embed (data: URIs) or link (paths beside the page)
   int tile = 192;
+  std::string contact_clip;           // --contact-clip: a clip's frames on every rig of the sheet
+  int contact_frames = 4;
   std::string view = "flat2d", anchor = "bottom", facing = "cylindrical";
   double heading = 0, yaw = 0, pitch = 20;
   bool no_grid = false;

@@ -30,9 +30,40 @@ constexpr double kTitleSize = 15;
 constexpr double kFigureSize = 12.5;
 constexpr int kPad = 10;
 constexpr int kInfoWidth = 300;
-constexpr int kTiles = 4;
+constexpr int kTiles = 4;  // without a clip
+constexpr int kMaxClipFrames = 8;
 constexpr std::size_t kMaxRows = 2000;
 constexpr std::size_t kMaxCodeLines = 6;
+
+struct ClipFrame {
+  RigPose pose;
+  std::string caption;
+};
+
+// The clip's frames on this rig at t = k * duration / n; tracks the rig cannot take are warnings
+// naming the rig (a humanoid clip on a rig without hands).
+std::vector<ClipFrame> clip_frames(const Rig& rig, const RigSheetOptions& o, const std::string& path,
+                                   std::vector<Diagnostic>& warnings) {
+  std::vector<ClipFrame> frames;
+  if (!o.clip) return frames;
+  const ClipBinding binding = bind_clip(*o.clip, rig, o.clip_name);
+  for (Diagnostic d : binding.skipped) {
+    if (d.severity == Severity::Note) continue;
+    d.message = path + ": " + d.message;
+    warnings.push_back(std::move(d));
+  }
+  const double duration = std::isfinite(o.clip->duration) && o.clip->duration > 0 ? o.clip->duration : 0;
+  for (int k = 0; k < o.clip_frames; ++k) {
+    const double t = duration * k / o.clip_frames;
+    ClipFrame f{bind_pose(rig), {}};
+    apply_clip(*o.clip, binding, t, f.pose);
+    char when[48];
+    std::snprintf(when, sizeof when, " t=%.3g", t);
+    f.caption = o.clip_name + when;
+    frames.push_back(std::move(f));
+  }
+  return frames;
+}
 
 struct Bent {
   RigPose pose;
@@ -170,6 +201,9 @@ RowContent build_row(const std::string& path, const RigSheetOptions& o, RigSheet
   Bounds bounds;
   add_pose_bounds(bounds, *rig, skin_rig(*rig, bind), bind.sprite, posed_joints(*rig, bind));
   add_pose_bounds(bounds, *rig, skin_rig(*rig, bent.pose), bent.pose.sprite, posed_joints(*rig, bent.pose));
+  const std::vector<ClipFrame> frames = clip_frames(*rig, o, path, sheet.diagnostics);
+  for (const ClipFrame& f : frames)
+    add_pose_bounds(bounds, *rig, skin_rig(*rig, f.pose), f.pose.sprite, posed_joints(*rig, f.pose));
   FramingOptions framing;
   framing.width = framing.height = o.tile;
   framing.fit = true;
@@ -189,6 +223,12 @@ RowContent build_row(const std::string& path, const RigSheetOptions& o, RigSheet
     if (!image) return fail(image.error().message);
     out.tiles.push_back(std::move(*image));
     out.row.captions.push_back(name + "\n" + (what[t] ? std::string(what[t]) : bent.caption));
+  }
+  for (const ClipFrame& f : frames) {
+    auto image = render_tile(*rig, textures.parts, f.pose, folds, *view, o.tile_background);
+    if (!image) return fail(image.error().message);
+    out.tiles.push_back(std::move(*image));
+    out.row.captions.push_back(name + "\n" + f.caption);
   }
   std::unique_ptr<FileReport> report;
   if (validator) report = std::make_unique<FileReport>(validator->validate_text(*text, path, FileKind::Rig, index ? &*index : nullptr));
@@ -308,6 +348,9 @@ Result<RigSheet> rig_contact_sheet(std::span<const std::string> rig_paths, const
   if (rig_paths.empty()) return make_error("pose.sheet", "a contact sheet needs at least one rig");
   if (rig_paths.size() > kMaxRows) return make_error("pose.sheet", "more than " + std::to_string(kMaxRows) + " rigs for one sheet");
   if (o.tile < 64 || o.tile > 1024) return make_error("pose.sheet", "the tile size must be 64..1024 px");
+  if (o.clip && (o.clip_frames < 1 || o.clip_frames > kMaxClipFrames))
+    return make_error("pose.sheet", "a clip's frames per rig must be 1.." + std::to_string(kMaxClipFrames));
+  const int tiles = kTiles + (o.clip ? o.clip_frames : 0);
   RigSheet sheet;
   ValidateOptions vo;
   vo.deform = true;
@@ -320,7 +363,7 @@ Result<RigSheet> rig_contact_sheet(std::span<const std::string> rig_paths, const
   const FontMetrics caption = label_metrics(kCaptionSize);
   const int caption_h = 2 * caption.height + 2 + 4;
   const long long row_h = o.tile + caption_h + kPad;
-  const long long width = kPad + kTiles * static_cast<long long>(o.tile + kPad) + kInfoWidth + kPad;
+  const long long width = kPad + tiles * static_cast<long long>(o.tile + kPad) + kInfoWidth + kPad;
   const long long height = kPad + static_cast<long long>(rows.size()) * row_h;
   if (width > kMaxImageSide || height > kMaxImageSide || width * height > static_cast<long long>(kMaxImagePixels)) {
     return make_error("raster.size", "a contact sheet of " + std::to_string(rows.size()) + " rigs would be " +
@@ -336,7 +379,7 @@ Result<RigSheet> rig_contact_sheet(std::span<const std::string> rig_paths, const
       draw_image(*canvas, row.tiles[t], x, y);
       draw_caption(*canvas, row.row.captions[t], x, y + o.tile + 4, o.tile, o.text);
     }
-    const int info_x = row.row.failed ? kPad : kPad + kTiles * (o.tile + kPad);
+    const int info_x = row.row.failed ? kPad : kPad + tiles * (o.tile + kPad);
     if (row.row.failed) {
       // The error where the tiles would be, so a broken rig stands out in the batch.
       draw_label(*canvas, kPad, y + label_metrics(kTitleSize).ascent, elide_label(row.row.path, kTitleSize, width - 2 * kPad),

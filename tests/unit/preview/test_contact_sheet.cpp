@@ -113,3 +113,66 @@ TEST_CASE("contact sheet: a broken rig is a row that says why, not a failure", "
   CHECK_FALSE(rig_contact_sheet(std::vector<std::string>{kSamples + "/bar.rig2d.json"}, bad));
   CHECK_FALSE(rig_contact_sheet(std::vector<std::string>{}, {}));
 }
+
+namespace {
+
+// A one-second loop turning root/down_l_1 (a leg of the sample hero) from 0 to 1 rad and back, and a
+// track for a bone the hero lacks.
+const char* kSheetClip = R"({"id": "5a1d7c1e-0000-4000-8000-000000000001", "name": "kick", "duration": 1,
+  "frameRate": 60, "loop": true, "tracks": [
+  {"path": "root/down_l_1", "trait": "Transform", "field": "rz", "type": "number",
+   "keys": [{"t": 0, "v": 0}, {"t": 0.5, "v": 1}, {"t": 1, "v": 0}]},
+  {"path": "root/tail", "trait": "Transform", "field": "rz", "type": "number",
+   "keys": [{"t": 0, "v": 0}, {"t": 1, "v": 1}]}]})";
+
+// The RGBA of one tile (tile px square, tiles 10 px apart after a 10 px pad) in row 0.
+std::vector<std::uint8_t> sheet_tile(const Image& img, int tile, int index) {
+  std::vector<std::uint8_t> out;
+  const int x0 = 10 + index * (tile + 10);
+  for (int y = 10; y < 10 + tile; ++y) {
+    const auto row = img.rgba.begin() + 4 * (static_cast<std::ptrdiff_t>(y) * img.width + x0);
+    out.insert(out.end(), row, row + 4 * tile);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("contact sheet: --contact-clip adds the clip's frames to every row", "[preview][sheet]") {
+  auto clip = read_clip(kSheetClip, "kick.anim.json");
+  REQUIRE(clip);
+  RigSheetOptions o;
+  o.tile = 96;
+  o.validate = false;
+  o.clip = &*clip;
+  o.clip_name = "kick";
+  o.clip_frames = 4;
+  const std::vector<std::string> paths{kSamples + "/hero.rig2d.json", kSamples + "/figure.rig2d.json"};
+  auto sheet = rig_contact_sheet(paths, o);
+  REQUIRE(sheet);
+  // 4 + 4 tiles of 96 px, 10 px apart, then the 300 px info panel.
+  CHECK(sheet->image.width == 10 + 8 * (96 + 10) + 300 + 10);
+  REQUIRE(sheet->rows[0].captions.size() == 8);
+  CHECK(sheet->rows[0].captions[4] == "hero.rig2d.json\nkick t=0");
+  CHECK(sheet->rows[0].captions[6] == "hero.rig2d.json\nkick t=0.5");
+  CHECK(sheet->rows[0].captions[7] == "hero.rig2d.json\nkick t=0.75");
+  // t = 0 is the bind pose; t = 0.25 and 0.75 are the same angle (0.5 rad) and so the same picture;
+  // t = 0.5 (1 rad) differs from both.
+  const Image& img = sheet->image;
+  CHECK(sheet_tile(img, 96, 5) == sheet_tile(img, 96, 7));
+  CHECK(sheet_tile(img, 96, 5) != sheet_tile(img, 96, 6));
+  CHECK(sheet_tile(img, 96, 4) != sheet_tile(img, 96, 5));
+  // The track for a bone the rigs lack is a warning naming each rig.
+  std::size_t skipped = 0;
+  for (const Diagnostic& d : sheet->diagnostics)
+    if (d.code == "anim.track.path" && d.message.find("root/tail") != std::string::npos) {
+      ++skipped;
+      CHECK((d.message.rfind(paths[0], 0) == 0 || d.message.rfind(paths[1], 0) == 0));
+    }
+  CHECK(skipped == 2);
+  auto again = rig_contact_sheet(paths, o);
+  REQUIRE(again);
+  CHECK(again->image.rgba == sheet->image.rgba);
+  o.clip_frames = 9;
+  CHECK_FALSE(rig_contact_sheet(paths, o).has_value());
+}
