@@ -28,7 +28,7 @@ ALLOWED = {
     "autorig": ["core", "json", "io", "image", "layered", "rig", "asset", "skin", "skeleton", "geometry", "weights"],
     "preview": ["core", "json", "io", "image", "rig", "asset", "skin", "anim", "raster", "quality", "validate"],
     "build": ["core", "json", "io", "image", "layered", "rig", "asset", "autorig"],
-    "interop": ["core", "json", "io", "image", "rig", "asset", "skin", "anim"],
+    "interop": ["core", "json", "io", "image", "rig", "asset", "skin", "skeleton", "anim"],
 }
 
 INCLUDE = re.compile(r'#include "(?:rig2d/)?([a-z_]+)/')

@@ -58,3 +58,33 @@ convert_case("internal_vertex_count leaving no outline is a warning" 0 "all_inte
              ${_field}/all_internal.tscn -o ${_convert_work}/field/internal.rig2d.json)
 convert_case("a metadata/rig2d_id that is not a GUID is not the rig's id" 0 "bad_id.tscn:5:[0-9]+: warning: metadata/rig2d_id \"not-a-guid\" is not a GUID.*\\[convert.godot.metadata\\]"
              ${_field}/bad_id.tscn -o ${_convert_work}/field/bad_id.rig2d.json)
+
+# Motion onto a skeleton template (docs/convert.md): BVH to a clip, a Spine import's animations renamed.
+convert_case("a BVH becomes a clip of the template's bones" 0
+             "wrote .*legs.anim.json \\(4 tracks, 4 frames, front plane\\)"
+             ${_convert_data}/bvh/legs.bvh --template humanoid -o ${_convert_work}/legs.anim.json)
+convert_case("a BVH bone pointing at the viewer keeps its direction" 0
+             "joint \"LeftUpLeg\" points out of the plane from frame 2 on.*\\[bvh.degenerate\\]"
+             ${_convert_data}/bvh/legs.bvh --template humanoid -o ${_convert_work}/legs2.anim.json)
+convert_case("a BVH with a bone map onto the side plane" 0 "wrote .*legs_side.anim.json \\(4 tracks, 4 frames, side plane\\)"
+             ${_convert_data}/bvh/legs.bvh --template humanoid --bone-map ${_convert_data}/bvh/legs.bonemap.json
+             --plane side -o ${_convert_work}/legs_side.anim.json)
+convert_case("a BVH needs --template" 2 "needs --template.*\\[convert.template\\]"
+             ${_convert_data}/bvh/legs.bvh -o ${_convert_work}/x.anim.json)
+convert_case("a BVH becomes a clip file only" 2 "\\[convert.output.kind\\]"
+             ${_convert_data}/bvh/legs.bvh --template humanoid -o ${_convert_work}/x.rig2d.json)
+convert_case("a bone map naming no template bone" 3 "bad.bonemap.json:3:13: error: /bones/Hips: .*no bone \"hip\" \\[bonemap.bone\\]"
+             ${_convert_data}/bvh/legs.bvh --template humanoid --bone-map ${_convert_data}/bad/bad.bonemap.json
+             -o ${_convert_work}/x.anim.json)
+# The Spine cases import a copy: an import writes the atlas page's sidecar beside it.
+set(_spine_map_copy ${_convert_work}/spine_map)
+foreach(case "translate tracks are not carried onto a template|the x track of \"hip\" is dropped.*\\[convert.map.field\\]"
+             "animations onto the humanoid through a bone map|wrote .*mapped.wave.anim.json")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 what)
+  list(GET parts 1 regex)
+  add_test(NAME "convert-cli: Spine ${what}"
+           COMMAND bash ${_convert_expect} 0 "${regex}" bash -c
+                   "rm -rf \"$1\" && mkdir -p \"$1\" && cp \"$2\"/hero.* \"$1\"/ && exec \"$3\" \"$1\"/hero.json --template humanoid --bone-map \"$1\"/hero.bonemap.json -o \"$1\"/mapped.rig2d.json"
+                   _ ${_spine_map_copy}/${what} ${_convert_data}/spine ${_convert})
+endforeach()

@@ -12,6 +12,7 @@
 #include "convert_files.h"
 #include "rig2d/interop/atlas.h"
 #include "rig2d/interop/interop.h"
+#include "rig2d/interop/retarget.h"
 #include "rig2d/io/files.h"
 
 namespace rig2d::convert {
@@ -20,12 +21,15 @@ struct Options {
   std::string input, output, to, atlas, assets;
   std::string groups = "parts";  // a layered document's groups: parts | flatten
   std::vector<std::string> anims;
+  std::string template_spec, bone_map;  // motion onto a skeleton template (motion_run.cpp)
+  std::string plane = "front";
   cli::Verbosity verbosity;
 };
 
 struct Run {
   Options& o;
   Format in = Format::Rig, out = Format::Rig;
+  bool bvh = false;  // IN is BVH motion (motion_run.cpp)
   ImportResult imported;
   std::string sheet_folder;  // where the imported texture sheets' images live
   std::vector<std::string> inputs;
@@ -35,6 +39,10 @@ struct Run {
   int run();
   // A layered document (layered_run.cpp): its layout file and layer PNGs.
   int run_layered();
+  // Motion onto a template (motion_run.cpp): a .bvh to a clip; a Spine import's clips renamed.
+  int run_bvh();
+  int map_clips_to_template();
+  int read_motion_template(SkeletonTemplate& tmpl, BoneMap& map);
 
   // Error exits: a bad input (printed as the library reports it), or a usage error.
   int fail_input(const Error& e);

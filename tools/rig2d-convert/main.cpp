@@ -19,7 +19,8 @@ namespace {
 void setup(CLI::App& app, Options& o) {
   app.add_option("input", o.input,
                  "A Spine skeleton .json, a Godot 4 .tscn or a .rig2d.json; or a layered .psd, .psb or .ora "
-                 "(to a .layout.json and a PNG per layer, docs/layered.md)")
+                 "(to a .layout.json and a PNG per layer, docs/layered.md); or BVH motion capture .bvh (with "
+                 "--template, to an .anim.json)")
       ->type_name("FILE")
       ->required();
   app.add_option("-o,--output", o.output,
@@ -37,7 +38,25 @@ void setup(CLI::App& app, Options& o) {
                                        "'assets' folder above the rig, else its folder)")->type_name("DIR");
   app.add_option("--anim", o.anims, "An .anim.json clip to export with a rig (repeatable)")->type_name("CLIP")
       ->allow_extra_args(false);
+  app.add_option("--template", o.template_spec,
+                 "Motion onto a skeleton template (a bundled name or a *.rig2d-template.json): a .bvh input becomes "
+                 "a clip of the template's bone names (-o NAME.anim.json) that plays on every rig made from it; a "
+                 "Spine input's animations are written for the template's rigs (with --bone-map). docs/convert.md")
+      ->type_name("NAME|FILE");
+  app.add_option("--bone-map", o.bone_map,
+                 "JSON {\"bones\": {\"SOURCE\": \"template_bone\", ...}}: the source's bone (BVH joint, Spine "
+                 "bone) for each template bone; a BVH onto the humanoid has common mocap names built in")
+      ->type_name("FILE");
+  app.add_option("--plane", o.plane,
+                 "BVH: the sprite plane its 3D motion is projected onto: front (the figure faces the viewer) or "
+                 "side (seen from its left, facing screen right)")
+      ->check(CLI::IsMember({"front", "side"}))
+      ->capture_default_str();
   cli::add_verbosity(app, o.verbosity);
+}
+
+bool is_bvh(const std::string& path) {
+  return path.size() > 4 && (path.compare(path.size() - 4, 4, ".bvh") == 0 || path.compare(path.size() - 4, 4, ".BVH") == 0);
 }
 
 }  // namespace
@@ -56,6 +75,7 @@ int Run::usage(const std::string& message, const std::string& code) {
 
 int Run::run() {
   if (layered_format_of(o.input)) return run_layered();
+  if (is_bvh(o.input)) return run_bvh();
   const auto out_format = o.to.empty() ? convert::format_of_path(o.output) : convert::format_of_name(o.to);
   if (!out_format) {
     return usage(o.to.empty() ? "cannot tell the output format from \"" + o.output + "\": name it .rig2d.json, .json or .tscn, or give --to"
@@ -64,6 +84,7 @@ int Run::run() {
   }
   out = *out_format;
   if (const int read = read_input(); read != kOk) return read;
+  if (const int mapped = map_clips_to_template(); mapped != kOk) return mapped;
   const int planned = out == Format::Rig ? plan_rig_outputs() : plan_export();
   if (planned != kOk) return planned;
   return write_outputs();
