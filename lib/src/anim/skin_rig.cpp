@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "rig2d/anim/skin_rig.h"
 
+#include <algorithm>
 #include <map>
-#include <string>
+#include <string_view>
 
 #include "rig2d/core/affine.h"
 #include "rig2d/skin/lbs.h"
@@ -11,20 +12,30 @@
 namespace rig2d {
 namespace {
 
-// skin = now * invBind per rig bone, the pose's matrices through pose_root_local.
-std::vector<Affine2> skin_matrices(const Rig& rig, const RigPose& pose) {
+// nowByName: a later bone of the same name overwrites an earlier one, and every rig bone of that name
+// skins with it.
+std::vector<std::uint32_t> matrix_sources(const Rig& rig) {
   const std::size_t n = rig.bones.size();
-  std::vector<BoneLocal> locals = pose.bones;
-  locals.resize(n);
-  const BindMatrices bind = derive_bind_matrices(rig.bones);
-  std::vector<Affine2> now(n), skin(n);
-  pose_root_local(rig.bones, locals, now);
-  // nowByName: a later bone of the same name overwrites an earlier one, and every rig bone of that
-  // name skins with it.
-  std::map<std::string, std::size_t> last_by_name;
-  for (std::size_t i = 0; i < n; ++i) last_by_name[rig.bones[i].name] = i;
-  for (std::size_t i = 0; i < n; ++i) skin[i] = multiply(now[last_by_name[rig.bones[i].name]], bind.inv_bind[i]);
-  return skin;
+  std::map<std::string_view, std::uint32_t> last_by_name;
+  for (std::size_t i = 0; i < n; ++i) last_by_name[rig.bones[i].name] = static_cast<std::uint32_t>(i);
+  std::vector<std::uint32_t> source(n);
+  for (std::size_t i = 0; i < n; ++i) source[i] = last_by_name[rig.bones[i].name];
+  return source;
+}
+
+// skin = now * invBind per rig bone, the pose's matrices through pose_root_local.
+void skin_matrices(const Rig& rig, const RigPose& pose, const RigSkinPlan& plan, RigSkinScratch& scratch) {
+  const std::size_t n = rig.bones.size();
+  std::span<const BoneLocal> locals = pose.bones;
+  if (locals.size() < n) {  // missing bones are at the origin, unrotated, scale 1
+    scratch.locals.assign(pose.bones.begin(), pose.bones.end());
+    scratch.locals.resize(n);
+    locals = scratch.locals;
+  }
+  scratch.now.resize(n);
+  scratch.skin.resize(n);
+  pose_root_local(rig.bones, plan.order, locals.first(n), scratch.now);
+  for (std::size_t i = 0; i < n; ++i) scratch.skin[i] = multiply(scratch.now[plan.matrix_of[i]], plan.inv_bind[i]);
 }
 
 bool deforms(const RigPose& pose, std::size_t part) { return part < pose.deform.size() && !pose.deform[part].empty(); }
@@ -38,6 +49,27 @@ std::vector<Vec2> deformed_vertices(const Part& part, const std::vector<double>&
   return source;
 }
 
+// Every part skinned with `skin`: through its plan when it has one and the pose does not deform it.
+void skin_parts(const Rig& rig, const RigPose& pose, const std::vector<Affine2>& skin, std::span<const SkinPlan> plans,
+                std::vector<std::vector<Vec2>>& out) {
+  out.resize(rig.parts.size());
+  for (std::size_t p = 0; p < rig.parts.size(); ++p) {
+    const Part& part = rig.parts[p];
+    if (!deforms(pose, p) && p < plans.size()) {
+      out[p].resize(part.mesh.verts.size());  // the plan writes every vertex: past its own, (0,0)
+      skin_vertices(plans[p], skin, out[p]);
+      continue;
+    }
+    // Slots beyond the skin arrays (a malformed in-memory rig) stay at the origin, like 0 weights.
+    out[p].assign(part.mesh.verts.size(), Vec2{});
+    if (deforms(pose, p)) {
+      skin_vertices(deformed_vertices(part, pose.deform[p]), part.skin_indices, part.skin_weights, skin, out[p]);
+    } else {
+      skin_vertices(part.mesh.verts, part.skin_indices, part.skin_weights, skin, out[p]);
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<std::vector<Vec2>> skin_rig(const Rig& rig, const RigPose& pose) { return skin_rig(rig, pose, {}); }
@@ -49,21 +81,30 @@ std::vector<SkinPlan> plan_skin(const Rig& rig) {
   return plans;
 }
 
+RigSkinPlan plan_rig_skin(const Rig& rig) {
+  RigSkinPlan plan;
+  plan.order = pose_order(rig.bones);
+  plan.inv_bind = derive_bind_matrices(rig.bones).inv_bind;
+  plan.matrix_of = matrix_sources(rig);
+  plan.parts = plan_skin(rig);
+  return plan;
+}
+
+void skin_rig(const Rig& rig, const RigPose& pose, const RigSkinPlan& plan, RigSkinScratch& scratch,
+              std::vector<std::vector<Vec2>>& out) {
+  skin_matrices(rig, pose, plan, scratch);
+  skin_parts(rig, pose, scratch.skin, plan.parts, out);
+}
+
 std::vector<std::vector<Vec2>> skin_rig(const Rig& rig, const RigPose& pose, std::span<const SkinPlan> plans) {
-  const std::vector<Affine2> skin = skin_matrices(rig, pose);
-  std::vector<std::vector<Vec2>> out(rig.parts.size());
-  for (std::size_t p = 0; p < rig.parts.size(); ++p) {
-    const Part& part = rig.parts[p];
-    out[p].resize(part.mesh.verts.size());
-    // Slots beyond the skin arrays (a malformed in-memory rig) stay at the origin, like 0 weights.
-    if (deforms(pose, p)) {
-      skin_vertices(deformed_vertices(part, pose.deform[p]), part.skin_indices, part.skin_weights, skin, out[p]);
-    } else if (p < plans.size()) {
-      skin_vertices(plans[p], skin, out[p]);
-    } else {
-      skin_vertices(part.mesh.verts, part.skin_indices, part.skin_weights, skin, out[p]);
-    }
-  }
+  RigSkinPlan plan;
+  plan.order = pose_order(rig.bones);
+  plan.inv_bind = derive_bind_matrices(rig.bones).inv_bind;
+  plan.matrix_of = matrix_sources(rig);
+  RigSkinScratch scratch;
+  skin_matrices(rig, pose, plan, scratch);
+  std::vector<std::vector<Vec2>> out;
+  skin_parts(rig, pose, scratch.skin, plans, out);
   return out;
 }
 

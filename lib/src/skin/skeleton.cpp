@@ -87,6 +87,42 @@ void pose_root_local(std::span<const Bone> bones, std::span<const BoneLocal> loc
       out.first(n));
 }
 
+std::vector<PoseStep> pose_order(std::span<const Bone> bones) {
+  std::vector<PoseStep> order;
+  order.reserve(bones.size());
+  std::vector<Affine2> unused(bones.size());
+  // The same walk as every pose, recording which matrix each step multiplies by.
+  resolve_hierarchy(
+      bones,
+      [&](std::size_t i) {
+        order.push_back({static_cast<std::uint32_t>(i), -1});
+        return Affine2{};
+      },
+      [&](const Affine2& parent, std::size_t i) {
+        order.push_back({static_cast<std::uint32_t>(i), bones[i].parent});
+        return parent;
+      },
+      unused);
+  return order;
+}
+
+void pose_root_local(std::span<const Bone> bones, std::span<const PoseStep> order, std::span<const BoneLocal> locals,
+                     std::span<Affine2> out) {
+  const std::size_t n = std::min({bones.size(), locals.size(), out.size()});
+  for (const PoseStep& step : order) {
+    const std::size_t b = step.bone;
+    if (b >= n) continue;
+    const BoneLocal& l = locals[b];
+    const Affine2 local = compose(l.x, l.y, l.rot, l.sx, l.sy);
+    if (step.parent < 0 || static_cast<std::size_t>(step.parent) >= n) {
+      out[b] = local;
+    } else {
+      const Affine2& parent = out[static_cast<std::size_t>(step.parent)];
+      out[b] = multiply(bones[b].no_scale ? remove_scale(parent) : parent, local);
+    }
+  }
+}
+
 void skinning_matrices(std::span<const Affine2> root_local_now, std::span<const Affine2> inv_bind,
                        std::span<Affine2> out) {
   const std::size_t n = std::min({root_local_now.size(), inv_bind.size(), out.size()});

@@ -113,3 +113,47 @@ TEST_CASE("skeleton: noScale drops the parent's scale only (spec 2.5 #9, 5.4 #5-
   CHECK_THAT(v.x, WithinAbs(0, 1e-5));
   CHECK_THAT(v.y, WithinAbs(20, 1e-5));
 }
+
+TEST_CASE("skeleton: pose_order lists parents before children, a cycle broken where the walk breaks it", "[skin]") {
+  // hand (2) before its parent arm (1); 3 and 4 parent each other; 5's parent is out of range.
+  const std::vector<Bone> bones{{"root", -1, 0, 0, 0}, {"arm", 0, 10, 0, 0},  {"hand", 1, 5, 0, 0},
+                                {"a", 4, 1, 0, 0},     {"b", 3, 2, 0, 0},     {"lost", 9, 3, 0, 0}};
+  const std::vector<PoseStep> order = pose_order(bones);
+  REQUIRE(order.size() == bones.size());
+  std::vector<std::size_t> at(bones.size());
+  for (std::size_t k = 0; k < order.size(); ++k) at[order[k].bone] = k;
+  CHECK(order[at[0]].parent == -1);
+  CHECK(order[at[1]].parent == 0);
+  CHECK(order[at[2]].parent == 1);
+  CHECK(at[0] < at[1]);
+  CHECK(at[1] < at[2]);
+  CHECK(order[at[5]].parent == -1);
+  // The walk starts at bone 3, climbs to 4 and stops at the repeat: 4 is the root of the cycle.
+  CHECK(order[at[4]].parent == -1);
+  CHECK(order[at[3]].parent == 4);
+}
+
+TEST_CASE("skeleton: pose_root_local along pose_order gives the walk's bits", "[skin]") {
+  std::uint32_t state = 99;
+  auto next = [&] { return state = state * 1664525u + 1013904223u; };
+  auto real = [&](double scale) { return (static_cast<double>(next() % 200001) - 100000) / 100000 * scale; };
+  for (int trial = 0; trial < 50; ++trial) {
+    const std::size_t n = 1 + next() % 40;
+    std::vector<Bone> bones(n);
+    std::vector<BoneLocal> locals(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      // Parents anywhere (cycles, self links, out of range), some noScale.
+      bones[i].parent = static_cast<std::int64_t>(next() % (n + 2)) - 1;
+      bones[i].no_scale = next() % 4 == 0;
+      locals[i] = {real(50), real(50), real(4), 0.5 + real(1) * real(1), 0.5 + real(1) * real(1)};
+    }
+    std::vector<Affine2> walked(n), ordered(n);
+    pose_root_local(bones, locals, walked);
+    pose_root_local(bones, pose_order(bones), locals, ordered);
+    for (std::size_t i = 0; i < n; ++i) {
+      const Affine2& a = walked[i];
+      const Affine2& b = ordered[i];
+      CHECK((a.a == b.a && a.b == b.b && a.c == b.c && a.d == b.d && a.e == b.e && a.f == b.f));
+    }
+  }
+}

@@ -7,7 +7,9 @@
 #include <utility>
 #include <vector>
 
+#include "rig2d/anim/skin_rig.h"
 #include "rig2d/preview/pose.h"
+#include "rig2d/skin/skeleton.h"
 #include "rig2d/skin/lbs.h"
 #include "rig2d/skin/skin_plan.h"
 #include "skin/lbs_internal.h"
@@ -184,4 +186,69 @@ TEST_CASE("skin plan: skin_rig with plans gives skin_rig's bits, deformed parts 
     CHECK(same_bits(with[1], without[1]));
   }
   CHECK(same_bits(skin_rig(rig, pose, std::span<const SkinPlan>(plans).first(1))[1], skin_rig(rig, pose)[1]));
+}
+
+namespace {
+
+// skin_rig from the primitives, as the engine's skin2DSystem spells it out: pose matrices by the
+// parent walk, bind matrices and the last bone of each name looked up afresh.
+std::vector<std::vector<Vec2>> plan_test_reference_skin(const Rig& rig, const RigPose& pose) {
+  const std::size_t n = rig.bones.size();
+  std::vector<BoneLocal> locals = pose.bones;
+  locals.resize(n);
+  std::vector<Affine2> now(n), skin(n);
+  pose_root_local(rig.bones, locals, now);
+  const BindMatrices bind = derive_bind_matrices(rig.bones);
+  for (std::size_t i = 0; i < n; ++i) {
+    std::size_t last = i;
+    for (std::size_t j = 0; j < n; ++j)
+      if (rig.bones[j].name == rig.bones[i].name) last = j;
+    skin[i] = multiply(now[last], bind.inv_bind[i]);
+  }
+  std::vector<std::vector<Vec2>> out;
+  for (std::size_t p = 0; p < rig.parts.size(); ++p) {
+    const Part& part = rig.parts[p];
+    std::vector<Vec2> source = part.mesh.verts;
+    if (p < pose.deform.size())
+      for (std::size_t v = 0; v < source.size() && 2 * v + 1 < pose.deform[p].size(); ++v)
+        source[v] = {source[v].x + pose.deform[p][2 * v], source[v].y + pose.deform[p][2 * v + 1]};
+    out.emplace_back(source.size());
+    skin_vertices(source, part.skin_indices, part.skin_weights, skin, out.back());
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("skin plan: a RigSkinPlan frame gives the engine's bits, with names shared and bones missing", "[skin]") {
+  Rig rig;
+  // "arm" twice: both skin with the later one's pose matrix; "hand" lists its parent after itself.
+  rig.bones = {{"root", -1, 10, 20, 0}, {"hand", 3, 20, 0, -0.2}, {"arm", 0, 30, 0, 0.3}, {"arm", 0, -30, 5, 1.1}};
+  rig.bones[1].no_scale = true;
+  rig.layout = Layout::V2;
+  const PlanRig a = random_plan_rig(4, 50, 7, true, true), b = random_plan_rig(4, 31, 8, false);
+  for (const PlanRig* r : {&a, &b}) {
+    Part part;
+    part.mesh.verts = r->verts;
+    part.skin_indices = r->idx;
+    part.skin_weights = r->w;
+    rig.parts.push_back(part);
+  }
+  const RigSkinPlan plan = plan_rig_skin(rig);
+  CHECK(plan.matrix_of == std::vector<std::uint32_t>{0, 1, 3, 3});
+  RigSkinScratch scratch;
+  std::vector<std::vector<Vec2>> out;
+  RigPose pose = bind_pose(rig);
+  for (int frame = 0; frame < 4; ++frame) {  // the same scratch and buffers every frame
+    pose.bones[2].rot += 0.7;
+    pose.bones[3].sx = 1.5 + frame;
+    if (frame == 2) pose.deform = {{}, std::vector<double>(62, 1.25)};  // the second part moves
+    if (frame == 3) pose.bones.resize(2);                              // the rest at the origin
+    skin_rig(rig, pose, plan, scratch, out);
+    const auto expected = plan_test_reference_skin(rig, pose);
+    REQUIRE(out.size() == 2);
+    CHECK(same_bits(out[0], expected[0]));
+    CHECK(same_bits(out[1], expected[1]));
+    CHECK(same_bits(skin_rig(rig, pose)[1], expected[1]));
+  }
 }

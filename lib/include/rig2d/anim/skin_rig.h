@@ -3,6 +3,7 @@
 // draw, clips play and deformation checks measure.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "rig2d/core/types.h"
 #include "rig2d/export.h"
 #include "rig2d/rig/rig.h"
+#include "rig2d/skin/skeleton.h"
 #include "rig2d/skin/skin_plan.h"
 
 namespace rig2d {
@@ -26,6 +28,30 @@ RIG2D_EXPORT std::vector<std::vector<Vec2>> skin_rig(const Rig& rig, const RigPo
 RIG2D_EXPORT std::vector<SkinPlan> plan_skin(const Rig& rig);
 RIG2D_EXPORT std::vector<std::vector<Vec2>> skin_rig(const Rig& rig, const RigPose& pose,
                                                      std::span<const SkinPlan> plans);
+
+// Everything about skinning a rig that no pose changes, made once (a game's load time), so a frame
+// only composes the bones' local transforms and skins: the order the hierarchy resolves in, the
+// inverse bind matrices, which bone's pose matrix each bone skins with (the last of its name) and a
+// SkinPlan per part.
+struct RigSkinPlan {
+  std::vector<PoseStep> order;            // pose_order(rig.bones)
+  std::vector<Affine2> inv_bind;          // #bones
+  std::vector<std::uint32_t> matrix_of;   // #bones: the bone whose pose matrix bone b skins with
+  std::vector<SkinPlan> parts;            // plan_skin(rig)
+};
+RIG2D_EXPORT RigSkinPlan plan_rig_skin(const Rig& rig);
+
+// The per-frame matrices, kept between frames so a frame allocates nothing.
+struct RigSkinScratch {
+  std::vector<BoneLocal> locals;
+  std::vector<Affine2> now, skin;
+};
+
+// skin_rig(rig, pose) with a plan of the same rig: the same bits, written into `out` (one buffer per
+// part, resized to its vertex count: no allocation once they have their sizes, unless the pose
+// deforms a part).
+RIG2D_EXPORT void skin_rig(const Rig& rig, const RigPose& pose, const RigSkinPlan& plan, RigSkinScratch& scratch,
+                           std::vector<std::vector<Vec2>>& out);
 
 // Each bone's posed joint (translation of its root-local pose matrix), rig space.
 RIG2D_EXPORT std::vector<Vec2> posed_joints(const Rig& rig, const RigPose& pose);

@@ -2,6 +2,7 @@
 // Bind and pose matrices of a bone hierarchy, exactly as the engine derives them.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -37,6 +38,21 @@ RIG2D_EXPORT std::vector<BoneLocal> bind_locals(std::span<const Bone> bones);
 // Sizes: locals.size() == out.size() == bones.size().
 RIG2D_EXPORT void pose_root_local(std::span<const Bone> bones, std::span<const BoneLocal> locals,
                                   std::span<Affine2> out);
+
+// The order pose_root_local resolves a hierarchy in, made once for a skeleton posed every frame: each
+// step computes bone `bone` from the matrix of `parent` (already computed), or alone when `parent` is
+// -1 (a root, a parent out of range, or the link that would close a cycle).
+struct PoseStep {
+  std::uint32_t bone = 0;
+  std::int64_t parent = -1;
+};
+RIG2D_EXPORT std::vector<PoseStep> pose_order(std::span<const Bone> bones);
+
+// pose_root_local along a pose_order of the same bones: the same bits when locals and out have one
+// entry per bone, with no allocation and no walk up the parents per frame. Steps naming a bone past
+// locals or out are skipped.
+RIG2D_EXPORT void pose_root_local(std::span<const Bone> bones, std::span<const PoseStep> order,
+                                  std::span<const BoneLocal> locals, std::span<Affine2> out);
 
 // skin[b] = root_local_now[b] * inv_bind[b]; the identity (up to rounding) at the bind pose.
 RIG2D_EXPORT void skinning_matrices(std::span<const Affine2> root_local_now,
