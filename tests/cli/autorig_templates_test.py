@@ -213,4 +213,28 @@ def case_depfile():
         fail("the depfile rule of props/bar should name the map and its template file:\n" + dep)
 
 
+def case_layered():
+    """A layered document with --template: the template's names over all its parts; a template file is
+    one of its inputs (listed, stamped: editing it re-rigs)."""
+    d = workdir(WORK, "layered")
+    shutil.copy(os.path.join(SRC, "samples/layered/puppet.psd"), os.path.join(d, "puppet.psd"))
+    write(os.path.join(d, "twolegs.rig2d-template.json"), json.dumps(TWO_LEGS))
+    autorig(d, "puppet.psd", "--template", "humanoid")
+    rig = json.load(open(os.path.join(d, "puppet.rig2d.json")))
+    names = [b["name"] for b in rig["bones"]]
+    if names[0] != "hips" or "hand_l" not in names or len(rig["parts"]) < 8:
+        fail(f"a layered document with --template humanoid: {names}, {len(rig['parts'])} parts")
+    p = autorig(d, "puppet.psd", "--template", "twolegs.rig2d-template.json", "--list-inputs")
+    if "twolegs.rig2d-template.json" not in p.stdout.splitlines():
+        fail("--list-inputs of a layered document does not list its template file:\n" + p.stdout)
+    autorig(d, "puppet.psd", "--template", "twolegs.rig2d-template.json")
+    legs = dict(TWO_LEGS)
+    legs["bones"] = [dict(b) for b in TWO_LEGS["bones"]]
+    legs["bones"][2]["name"] = "leg_right"
+    write(os.path.join(d, "twolegs.rig2d-template.json"), json.dumps(legs))
+    autorig(d, "puppet.psd", "--template", "twolegs.rig2d-template.json")
+    if bone_names(os.path.join(d, "puppet.rig2d.json")) != ["hips", "leg_l", "leg_right"]:
+        fail("an edited template file did not re-rig the layered document")
+
+
 run_case(sys.argv[4], globals())

@@ -3,7 +3,9 @@
 // scenes and Spine atlases. The input is a document, optionally followed by a NUL byte and an atlas.
 // No reader may crash; every error and warning has a code; an imported rig is one rig2d's own strict
 // reader accepts; it exports to Spine and Godot, and what an export writes imports again. The same
-// bytes are also read as a rig, which, when valid, must export and import again too.
+// bytes are also read as a rig, which, when valid, must export and import again too, and as BVH
+// motion onto the humanoid, whose clip must be finite and read back.
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
@@ -11,7 +13,9 @@
 #include <string_view>
 
 #include "rig2d/interop/atlas.h"
+#include "rig2d/anim/clip.h"
 #include "rig2d/interop/godot.h"
+#include "rig2d/interop/retarget.h"
 #include "rig2d/interop/spine.h"
 #include "rig2d/rig/rig_json.h"
 
@@ -105,6 +109,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto godot = rig2d::import_godot(text, "fuzz.tscn", godot_options());
   require_error_code(godot);
   if (godot) check_imported(*godot);
+
+  // The same bytes as BVH motion onto the humanoid, in both planes: a finite clip that reads back.
+  static const auto humanoid = rig2d::bundled_template("humanoid");
+  if (!humanoid) std::abort();
+  for (const rig2d::MotionPlane plane : {rig2d::MotionPlane::Front, rig2d::MotionPlane::Side}) {
+    rig2d::BvhImportOptions bvh_options;
+    bvh_options.plane = plane;
+    std::vector<rig2d::Diagnostic> warnings;
+    auto clip = rig2d::import_bvh_clip(text, "fuzz.bvh", rig2d::humanoid_mocap_bone_map(), *humanoid, bvh_options, &warnings);
+    require_error_code(clip);
+    require_codes(warnings);
+    if (!clip) continue;
+    for (const rig2d::Track& track : clip->tracks)
+      for (const rig2d::Keyframe& key : track.keys)
+        if (!std::isfinite(key.v) || !std::isfinite(key.out_tangent)) std::abort();
+    if (!rig2d::read_clip(rig2d::write_clip(*clip), "fuzz.anim.json")) std::abort();
+  }
 
   // The same bytes as a rig to export: any rig rig2d-validate accepts must export and import again.
   const rig2d::StrictRig rig = rig2d::read_rig_strict(text, "fuzz.rig2d.json");
