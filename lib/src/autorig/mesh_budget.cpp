@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <charconv>
+#include <optional>
 #include <string>
 
 #include "geometry/outline_stages.h"
+#include "rig2d/geometry/island_hulls.h"
 
 namespace rig2d::detail {
 namespace {
@@ -14,6 +16,7 @@ constexpr double kMaxTolerance = 64;  // check_outline_options' limits
 constexpr double kMaxMargin = 64;
 constexpr double kMaxMarginGrowth = 4;
 constexpr double kFirstCoarseTolerance = 1.5;
+constexpr std::size_t kSheetIslands = 4;  // as guess_sheet: fewer islands are one sprite, not a sheet
 
 std::string number_text(double value) {
   char buf[32];
@@ -46,6 +49,55 @@ OutlineMeshOptions coarsened(const OutlineMeshOptions& asked, double tolerance) 
   o.tolerance = tolerance;
   o.margin = std::min(kMaxMargin, asked.margin + std::clamp(tolerance - asked.tolerance, 0.0, kMaxMarginGrowth));
   return o;
+}
+
+std::size_t island_count(const std::vector<Ring>& rings) {
+  std::size_t n = 0;
+  for (const Ring& r : rings) {
+    double s = 0;
+    for (std::size_t i = 0, k = r.size(); i < k; ++i) s += r[i].x * r[(i + 1) % k].y - r[(i + 1) % k].x * r[i].y;
+    if (r.size() >= 3 && s < 0) ++n;
+  }
+  return n;
+}
+
+Diagnostic hulls_warning(std::size_t outline_points, std::size_t max_vertices, std::size_t islands,
+                         std::size_t hulls, std::size_t vertices) {
+  Diagnostic d;
+  d.severity = Severity::Warning;
+  d.code = "autorig.budget.hulls";
+  d.message = "the outline has " + std::to_string(outline_points) + " points, too many for the budget of " +
+              std::to_string(max_vertices) + " vertices (--max-verts): its " + std::to_string(islands) +
+              " islands are meshed as " + std::to_string(hulls) + " convex hulls (" + std::to_string(vertices) +
+              " vertices), which clip nothing but cover more transparent pixels; slice the sheet, or raise "
+              "--max-verts";
+  return d;
+}
+
+// An outline of kSheetIslands or more islands over the budget: each island's few-corner hull (island_hulls), as
+// many corners each as the budget shares out, fewer while the mesh is still over it. Nothing is
+// clipped and no interior vertex is spent. Empty when even triangles do not fit.
+Result<std::optional<Mesh>> hull_mesh(const Image& image, const TracedOutline& traced, const OutlineMeshOptions& options,
+                                      OutlineMeshStats& st) {
+  const std::size_t islands = island_count(traced.rings);
+  if (islands < kSheetIslands || 3 * islands > options.max_vertices) return std::optional<Mesh>{};
+  OutlineMeshOptions o = options;
+  o.min_angle_deg = 0;  // one bone or many, a hull's triangles are not refined
+  o.max_edge = 0;
+  o.interior_points.clear();
+  const ClipFrame frame{static_cast<double>(image.width), static_cast<double>(image.height)};
+  for (std::size_t corners = std::max<std::size_t>(3, options.max_vertices / islands); corners >= 3; --corners) {
+    const std::vector<Ring> hulls = island_hulls(traced.rings, corners, frame);
+    std::size_t points = 0;
+    for (const Ring& h : hulls) points += h.size();
+    if (points > options.max_vertices) continue;
+    st.simplified_rings = hulls.size();
+    st.simplified_points = points;
+    auto mesh = mesh_outline(image, traced, hulls, o, st, options.score_coverage);
+    if (!mesh) return Unexpected{mesh.error()};
+    if (mesh->verts.size() <= options.max_vertices) return std::optional<Mesh>{std::move(*mesh)};
+  }
+  return std::optional<Mesh>{};
 }
 
 }  // namespace
@@ -87,6 +139,17 @@ Result<Mesh> outline_mesh_within_budget(const Image& image, const OutlineMeshOpt
         return mesh;
       }
       needed = mesh->verts.size();
+    }
+    if (o.tolerance == options.tolerance) {  // the first try: a sheet of islands takes hulls, not a coarser outline
+      OutlineMeshStats hull_stats = st;
+      auto hulls = hull_mesh(image, *traced, options, hull_stats);
+      if (!hulls) return Unexpected{hulls.error()};
+      if (*hulls) {
+        warnings.push_back(hulls_warning(first_count, options.max_vertices, island_count(traced->rings),
+                                         hull_stats.simplified_rings, (*hulls)->verts.size()));
+        st = hull_stats;
+        return std::move(**hulls);
+      }
     }
     if (o.tolerance >= kMaxTolerance) {
       return make_error("autorig.budget",

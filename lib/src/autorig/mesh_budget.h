@@ -14,10 +14,12 @@
 
 namespace rig2d::detail {
 
-// outline_mesh(image, options), retried with the simplification tolerance doubled (1.5, 3, ... up to
-// its limit of 64 px) while the mesh has more than options.max_vertices vertices, or its outline alone
-// takes over half the budget so refinement stops short (slivers). A coarsened mesh adds
-// an autorig.budget.coarsened warning to `warnings`. Errors: outline_mesh's, and autorig.budget when
+// outline_mesh(image, options); when that has more than options.max_vertices vertices, or its outline
+// alone takes over half the budget so refinement stops short (slivers): an image of 4 or more islands
+// is meshed as one convex hull per island within the budget (island_hulls; an
+// autorig.budget.hulls warning), else, or when the hulls do not fit either, retried with the
+// simplification tolerance doubled (1.5, 3, ... up to its limit of 64 px), adding an
+// autorig.budget.coarsened warning to `warnings`. Errors: outline_mesh's, and autorig.budget when
 // even the coarsest outline is over the budget.
 Result<Mesh> outline_mesh_within_budget(const Image& image, const OutlineMeshOptions& options,
                                         OutlineMeshStats* stats, std::vector<Diagnostic>& warnings);

@@ -39,20 +39,27 @@ bool has_code(const std::vector<Diagnostic>& ds, const std::string& code) {
 
 }  // namespace
 
-TEST_CASE("vertex budget: a 2048^2 sheet of 256 spiky sprites is coarsened to fit", "[autorig][sheets][slow]") {
+TEST_CASE("vertex budget: a 2048^2 sheet of 256 spiky sprites is meshed as one hull per sprite", "[autorig][sheets][slow]") {
   const Image sheet = star_sheet(16, 16, 128, 24);
   AutorigOptions o = cli_defaults();
   REQUIRE(o.outline.max_vertices == 4096);
   AutorigStats st;
   auto rig = autorig_image(sheet, o, &st);
   REQUIRE(rig);
-  CHECK(rig->parts[0].mesh.verts.size() <= 4096);
-  CHECK(st.vertices == rig->parts[0].mesh.verts.size());
-  CHECK(has_code(st.mesh_warnings, "autorig.budget.coarsened"));
-  // The coarser outline grew its margin with its tolerance: it still covers every opaque pixel and
-  // all the alpha.
-  const OutlineYardstick y = outline_yardstick(rig->parts[0].mesh, sheet, o.alpha_threshold);
+  const Mesh& mesh = rig->parts[0].mesh;
+  CHECK(mesh.verts.size() <= 4096);
+  CHECK(st.vertices == mesh.verts.size());
+  CHECK(has_code(st.mesh_warnings, "autorig.budget.hulls"));
+  CHECK_FALSE(has_code(st.mesh_warnings, "autorig.budget.coarsened"));
+  // One convex hull of at most 4096 / 256 = 16 corners per star, no vertex inside: a fan of
+  // corners - 2 triangles each.
+  CHECK(st.outline.simplified_rings == 256);
+  CHECK(mesh.verts.size() <= 256 * 16);
+  CHECK(mesh.tris.size() / 3 == mesh.verts.size() - 2 * 256);
+  // A hull contains its island whole: every opaque pixel and all the alpha are inside.
+  const OutlineYardstick y = outline_yardstick(mesh, sheet, o.alpha_threshold);
   CHECK(y.opaque_outside == 0);
+  CHECK(y.opaque_min_inside > 1 - 1e-9);  // whole, up to the rounding of the area sums
   CHECK(y.alpha_mass_inside == Approx(1.0).margin(1e-9));
   // 256 islands, most crossed by no bone: each still gets a heat source, so the solve succeeds.
   CHECK_FALSE(has_code(st.weight_warnings, "weights.heat.solve_failed"));
@@ -75,6 +82,26 @@ TEST_CASE("vertex budget: a 2048^2 sheet of 256 spiky sprites is coarsened to fi
   auto grid = autorig_image(star_sheet(2, 2, 64, 5), g);
   REQUIRE_FALSE(grid);
   CHECK(grid.error().code == "autorig.budget");
+}
+
+TEST_CASE("vertex budget: any sheet of many islands fits without clipping, whatever the budget", "[autorig][sheets]") {
+  // 144 stars with 40 spikes, 57.6 px wide in 64 px cells: far more outline than any of these budgets
+  // (1200 leaves each star 8 corners, the fewest whose hull stays off its neighbours' hulls).
+  const Image sheet = star_sheet(12, 12, 64, 40);
+  for (const std::size_t budget : {std::size_t{1200}, std::size_t{2000}, std::size_t{4096}}) {
+    AutorigOptions o = cli_defaults();
+    o.outline.max_vertices = budget;
+    AutorigStats st;
+    auto rig = autorig_image(sheet, o, &st);
+    INFO("budget " << budget);
+    REQUIRE(rig);
+    CHECK(rig->parts[0].mesh.verts.size() <= budget);
+    CHECK(has_code(st.mesh_warnings, "autorig.budget.hulls"));
+    const OutlineYardstick y = outline_yardstick(rig->parts[0].mesh, sheet, o.alpha_threshold);
+    CHECK(y.opaque_outside == 0);
+    CHECK(y.opaque_min_inside > 1 - 1e-9);  // whole, up to the rounding of the area sums
+    CHECK(y.alpha_mass_inside == Approx(1.0).margin(1e-9));
+  }
 }
 
 TEST_CASE("vertex budget: a sprite under budget is untouched", "[autorig][sheets]") {
