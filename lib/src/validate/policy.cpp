@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <map>
 #include <tuple>
+#include <vector>
 
 #include "json/json_util.h"
 
@@ -108,35 +109,59 @@ bool apply_rules(const std::vector<SeverityRule>& rules, Diagnostic& d) {
   return keep;
 }
 
-bool glob_at(std::string_view g, std::string_view p) {
-  while (!g.empty()) {
-    if (g.starts_with("**")) {
-      std::string_view rest = g.substr(2);
-      if (rest.empty()) return true;  // a trailing "**" takes everything below
-      if (rest.starts_with("/")) rest.remove_prefix(1);
-      // "**" spans any number of whole segments (zero included).
-      for (std::size_t i = 0; i <= p.size(); ++i) {
-        if ((i == 0 || p[i - 1] == '/') && glob_at(rest, p.substr(i))) return true;
-      }
-      return false;
-    }
-    if (g[0] == '*') {
-      for (std::size_t i = 0; i <= p.size(); ++i) {
-        if (glob_at(g.substr(1), p.substr(i))) return true;
-        if (i < p.size() && p[i] == '/') break;
-      }
-      return false;
-    }
-    if (p.empty() || (g[0] != '?' && g[0] != p[0]) || (g[0] == '?' && p[0] == '/')) return false;
-    g.remove_prefix(1);
-    p.remove_prefix(1);
+// Matches the glob suffix `g` against the path suffix `p`. `failed` remembers the (glob, path) suffix
+// pairs already known not to match, keyed by their lengths: without it a glob with many "**" or "*"
+// backtracks exponentially; with it each pair is tried once (at most |glob| x |path| pairs).
+class GlobMatcher {
+ public:
+  GlobMatcher(std::string_view glob, std::string_view path)
+      : glob_size_(glob.size()), failed_((glob.size() + 1) * (path.size() + 1), false) {}
+
+  bool at(std::string_view g, std::string_view p) {
+    const std::size_t key = p.size() * (glob_size_ + 1) + g.size();
+    if (failed_[key]) return false;
+    const bool ok = step(g, p);
+    if (!ok) failed_[key] = true;
+    return ok;
   }
-  return p.empty();
-}
+
+ private:
+  bool step(std::string_view g, std::string_view p) {
+    while (!g.empty()) {
+      if (g.starts_with("**")) {
+        std::string_view rest = g.substr(2);
+        if (rest.empty()) return true;  // a trailing "**" takes everything below
+        if (rest.starts_with("/")) rest.remove_prefix(1);
+        // "**" spans any number of whole segments (zero included).
+        for (std::size_t i = 0; i <= p.size(); ++i) {
+          if ((i == 0 || p[i - 1] == '/') && at(rest, p.substr(i))) return true;
+        }
+        return false;
+      }
+      if (g[0] == '*') {
+        for (std::size_t i = 0; i <= p.size(); ++i) {
+          if (at(g.substr(1), p.substr(i))) return true;
+          if (i < p.size() && p[i] == '/') break;
+        }
+        return false;
+      }
+      if (p.empty() || (g[0] != '?' && g[0] != p[0]) || (g[0] == '?' && p[0] == '/')) return false;
+      g.remove_prefix(1);
+      p.remove_prefix(1);
+    }
+    return p.empty();
+  }
+
+  std::size_t glob_size_;
+  std::vector<bool> failed_;
+};
 
 }  // namespace
 
-bool glob_match(std::string_view glob, std::string_view path) { return glob_at(glob, path); }
+bool glob_match(std::string_view glob, std::string_view path) {
+  // Globs and paths are short; a pathological pair still costs at most |glob| x |path| memo entries.
+  return GlobMatcher(glob, path).at(glob, path);
+}
 
 Result<ValidateConfig> parse_validate_config(std::string_view text, const std::string& path) {
   auto json = detail::parse_json(text, path);
