@@ -92,8 +92,13 @@ double segment_value(const ChannelKey& a, const ChannelKey& b, double t) {
 
 // Value at t; `from_left` gives the limit just before t. Before the first key: the setup pose (0).
 double channel_value(const Channel& keys, double t, bool from_left) {
-  std::size_t count = 0;  // keys at or before t (strictly before when from_left)
-  while (count < keys.size() && (from_left ? keys[count].t < t : keys[count].t <= t)) ++count;
+  // Keys at or before t (strictly before when from_left), found by bisection: key times never
+  // decrease, and a linear scan per breakpoint made long timelines quadratic.
+  const auto before = [](const ChannelKey& k, double x) { return k.t < x; };
+  const auto after = [](double x, const ChannelKey& k) { return x < k.t; };
+  const std::size_t count = static_cast<std::size_t>(
+      (from_left ? std::lower_bound(keys.begin(), keys.end(), t, before) : std::upper_bound(keys.begin(), keys.end(), t, after)) -
+      keys.begin());
   if (count == 0) return 0;
   if (count == keys.size()) return keys.back().v;
   return segment_value(keys[count - 1], keys[count], t);
