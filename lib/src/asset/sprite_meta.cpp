@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <unordered_map>
 
 #include "asset/sidecar_json.h"
 #include "core/ascii.h"
@@ -144,18 +145,18 @@ Result<std::vector<SpriteSlice>> parse_sprite_slices(std::string_view text, cons
   if (sprites == json->end()) return slices;
   if (!sprites->is_array())
     return detail::located_error("meta.sprites", "\"sprites\" must be an array of slices", text, path, "/sprites");
+  std::unordered_map<std::string, std::size_t> first_with_guid;  // a pairwise scan was quadratic in slices
   for (std::size_t i = 0; i < sprites->size(); ++i) {
     const std::string at = "/sprites/" + std::to_string(i);
     auto slice = parse_slice((*sprites)[i], text, path, at);
     if (!slice) return Unexpected{slice.error()};
     // The engine's sprite set keys on the GUID, and each slice rig's id derives from it: two slices
     // sharing one would give two rigs one id and one of them no sprite.
-    for (std::size_t k = 0; k < slices.size(); ++k)
-      if (slices[k].guid == slice->guid)
-        return detail::located_error("meta.slice.guid",
-                                     "slice GUID " + slice->guid + " is also /sprites/" + std::to_string(k) +
-                                         "'s: every slice needs its own GUID",
-                                     text, path, at + "/guid");
+    if (const auto [it, fresh] = first_with_guid.emplace(slice->guid, i); !fresh)
+      return detail::located_error("meta.slice.guid",
+                                   "slice GUID " + slice->guid + " is also /sprites/" + std::to_string(it->second) +
+                                       "'s: every slice needs its own GUID",
+                                   text, path, at + "/guid");
     slices.push_back(std::move(*slice));
   }
   return slices;

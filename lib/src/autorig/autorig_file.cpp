@@ -148,10 +148,14 @@ Result<void> resolve_sprite(const AutorigFileRequest& request, SourcePixels& src
   // The sidecar text the caller holds, if it may be used; else the sidecar is read from its file.
   const std::optional<std::string_view> sidecar_text =
       request.sidecar_text && request.sidecar_text->size() <= kMaxSidecarBytes ? request.sidecar_text : std::nullopt;
-  auto meta = sidecar_text ? parse_sprite_meta(*sidecar_text, meta_path) : read_sprite_meta(meta_path);
+  const ParsedSidecar* parsed = request.slice && sidecar_text ? request.parsed_sidecar : nullptr;
+  auto meta = parsed             ? Result<SpriteMeta>(parsed->meta)
+              : sidecar_text     ? parse_sprite_meta(*sidecar_text, meta_path)
+                                 : read_sprite_meta(meta_path);
   if (request.slice) {
     if (!meta) return Unexpected{meta.error()};
-    auto slice = detail::pick_slice(meta_path, sidecar_text, *request.slice, *src.image, o);
+    auto slice = parsed ? detail::pick_slice(meta_path, parsed->slices, *request.slice, *src.image, o)
+                        : detail::pick_slice(meta_path, sidecar_text, *request.slice, *src.image, o);
     if (!slice) return Unexpected{slice.error()};
     out.texture_guid = meta->texture_guid;
     out.sprite_guid = std::move(slice->guid);

@@ -14,11 +14,16 @@ Result<PickedSlice> pick_slice(const std::string& meta_path, std::optional<std::
                                std::size_t index, const Image& image, AutorigOptions& options) {
   auto slices = sidecar_slices(meta_path, sidecar_text);
   if (!slices) return Unexpected{slices.error()};
-  if (index >= slices->size())
+  return pick_slice(meta_path, *slices, index, image, options);
+}
+
+Result<PickedSlice> pick_slice(const std::string& meta_path, const std::vector<SpriteSlice>& slices,
+                               std::size_t index, const Image& image, AutorigOptions& options) {
+  if (index >= slices.size())
     return make_error("autorig.slice",
-                      "the sidecar has " + std::to_string(slices->size()) + " slices, no slice " + std::to_string(index),
+                      "the sidecar has " + std::to_string(slices.size()) + " slices, no slice " + std::to_string(index),
                       {meta_path, "/sprites"});
-  const SpriteSlice& s = (*slices)[index];
+  const SpriteSlice& s = slices[index];
   auto pixels = crop_slice(image, s);
   if (!pixels) {
     Error e = pixels.error();

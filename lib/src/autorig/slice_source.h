@@ -33,6 +33,10 @@ Result<std::vector<SpriteSlice>> sidecar_slices(const std::string& meta_path,
 Result<PickedSlice> pick_slice(const std::string& meta_path, std::optional<std::string_view> sidecar_text,
                                std::size_t index, const Image& image, AutorigOptions& options);
 
+// The same, from slices already parsed.
+Result<PickedSlice> pick_slice(const std::string& meta_path, const std::vector<SpriteSlice>& slices,
+                               std::size_t index, const Image& image, AutorigOptions& options);
+
 // An autorig.sheet warning when `image` looks like a sheet of several sprites (guess_sheet), else none.
 std::optional<Diagnostic> sheet_warning(const Image& image, int alpha_threshold, const std::string& png_path);
 

@@ -53,6 +53,30 @@ struct SheetMemo {
 };
 thread_local SheetMemo t_sheet;
 
+// Likewise the sheet's sidecar parsed (its meta and slices): parsing the whole slice list again for
+// each slice made a sheet's run quadratic in its slice count.
+struct SidecarMemo {
+  std::string path, text;
+  std::optional<ParsedSidecar> parsed;
+};
+thread_local SidecarMemo t_sidecar;
+
+const ParsedSidecar* remembered_sidecar(const AutorigFileRequest& request) {
+  if (!request.slice || !request.sidecar_text) {
+    t_sidecar = {};
+    return nullptr;
+  }
+  if (t_sidecar.parsed && t_sidecar.path == request.png_path && t_sidecar.text == *request.sidecar_text)
+    return &*t_sidecar.parsed;
+  t_sidecar = {};
+  const std::string meta_path = sidecar_path(request.png_path);
+  auto meta = parse_sprite_meta(*request.sidecar_text, meta_path);
+  auto slices = parse_sprite_slices(*request.sidecar_text, meta_path);
+  if (!meta || !slices) return nullptr;  // autorig_file parses it again and reports why
+  t_sidecar = {request.png_path, std::string(*request.sidecar_text), ParsedSidecar{std::move(*meta), std::move(*slices)}};
+  return &*t_sidecar.parsed;
+}
+
 const Image* remembered_sheet(const AutorigFileRequest& request) {
   if (!request.slice || !request.png_bytes) {
     t_sheet = {};
@@ -80,6 +104,7 @@ Outcome rig_in_memory(const AutorigFileRequest& request, const AutorigOptions& o
   }
   AutorigFileRequest with_sheet = request;
   with_sheet.decoded = remembered_sheet(request);
+  with_sheet.parsed_sidecar = remembered_sidecar(request);
   auto result = autorig_file(with_sheet, options);
   if (!result) return failure(result.error(), result.error().code == "autorig.verify" ? kInternal : kBadInput);
   Outcome out;
@@ -111,10 +136,17 @@ void note_reason(Outcome& out, const std::string& reason) {
 // --check: the outputs a run would change, found by regenerating them (stamps are not trusted here:
 // this is the drift check CI runs on a fresh checkout).
 Outcome check_one(const Job& job, const AutorigOptions& base, const RunFlags& flags) {
+  // Rigged from bytes read once, as a run does, so a sheet's slices share one decode and one parse.
+  AutorigFileRequest request = job.request;
+  const std::optional<InputBytes> inputs = read_input_bytes(job.request);
+  if (inputs) {
+    request.png_bytes = inputs->png;
+    if (inputs->sidecar) request.sidecar_text = *inputs->sidecar;
+  }
   std::string key, reason;
   auto options = job_options(job, base, flags, std::nullopt, key, reason);
   if (!options) return failure(options.error(), kBadInput);
-  Outcome out = rig_in_memory(job.request, *options, flags.budget);
+  Outcome out = rig_in_memory(request, *options, flags.budget);
   note_reason(out, reason);
   if (!out.result) return out;
   std::error_code ec;

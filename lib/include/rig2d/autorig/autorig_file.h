@@ -13,9 +13,16 @@
 #include "rig2d/core/result.h"
 #include "rig2d/export.h"
 #include "rig2d/image/image.h"
+#include "rig2d/asset/sprite_meta.h"
 #include "rig2d/autorig/autorig.h"
 
 namespace rig2d {
+
+// A sheet's sidecar parsed once for all its slices.
+struct ParsedSidecar {
+  SpriteMeta meta;
+  std::vector<SpriteSlice> slices;
+};
 
 struct AutorigFileRequest {
   std::string png_path;                 // the sprite
@@ -39,6 +46,9 @@ struct AutorigFileRequest {
   // With `slice`: the sheet already decoded from png_bytes (rig2d-autorig keeps it for the sheet's next
   // slice), used instead of decoding them again. It must be exactly their image and outlive the call.
   const Image* decoded = nullptr;
+  // With `slice`: sidecar_text already parsed (its meta and slices), used instead of parsing it again
+  // for every slice of a sheet. It must be exactly that text's parse and outlive the call.
+  const ParsedSidecar* parsed_sidecar = nullptr;
 };
 
 struct AutorigFileResult {
