@@ -351,6 +351,17 @@ Result<RigSheet> rig_contact_sheet(std::span<const std::string> rig_paths, const
   if (o.clip && (o.clip_frames < 1 || o.clip_frames > kMaxClipFrames))
     return make_error("pose.sheet", "a clip's frames per rig must be 1.." + std::to_string(kMaxClipFrames));
   const int tiles = kTiles + (o.clip ? o.clip_frames : 0);
+  // The sheet's size follows from the rig count and the tiles alone: checked before any rig is read
+  // or rendered, so a sheet too large to make fails at once instead of after rendering every row.
+  const FontMetrics caption = label_metrics(kCaptionSize);
+  const int caption_h = 2 * caption.height + 2 + 4;
+  const long long row_h = o.tile + caption_h + kPad;
+  const long long width = kPad + tiles * static_cast<long long>(o.tile + kPad) + kInfoWidth + kPad;
+  const long long height = kPad + static_cast<long long>(rig_paths.size()) * row_h;
+  if (width > kMaxImageSide || height > kMaxImageSide || width * height > static_cast<long long>(kMaxImagePixels)) {
+    return make_error("raster.size", "a contact sheet of " + std::to_string(rig_paths.size()) + " rigs would be " +
+                                         std::to_string(width) + "x" + std::to_string(height) + " px; use a smaller tile or fewer rigs");
+  }
   RigSheet sheet;
   ValidateOptions vo;
   vo.deform = true;
@@ -359,15 +370,6 @@ Result<RigSheet> rig_contact_sheet(std::span<const std::string> rig_paths, const
   for (const std::string& path : rig_paths) {
     sheet.inputs.push_back(path);
     rows.push_back(build_row(path, o, sheet, o.validate ? &validator : nullptr));
-  }
-  const FontMetrics caption = label_metrics(kCaptionSize);
-  const int caption_h = 2 * caption.height + 2 + 4;
-  const long long row_h = o.tile + caption_h + kPad;
-  const long long width = kPad + tiles * static_cast<long long>(o.tile + kPad) + kInfoWidth + kPad;
-  const long long height = kPad + static_cast<long long>(rows.size()) * row_h;
-  if (width > kMaxImageSide || height > kMaxImageSide || width * height > static_cast<long long>(kMaxImagePixels)) {
-    return make_error("raster.size", "a contact sheet of " + std::to_string(rows.size()) + " rigs would be " +
-                                         std::to_string(width) + "x" + std::to_string(height) + " px; use a smaller tile or fewer rigs");
   }
   auto canvas = make_canvas(static_cast<int>(width), static_cast<int>(height), o.background);
   if (!canvas) return Unexpected{canvas.error()};
