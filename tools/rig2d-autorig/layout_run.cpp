@@ -160,7 +160,7 @@ int run_layout(const LayoutRun& run, const AutorigOptions& options) {
     spdlog::info("{}: up to date", printable(rig_path));
     return write_depfile(run, rig_path, *planned);
   }
-  auto res = autorig_layout({run.layout, rig_path, run.bones}, options);
+  auto res = autorig_layout({run.layout, rig_path, run.bones, run.memory_budget}, options);
   if (!res) {
     print_error(res.error());
     return res.error().code == "autorig.verify" ? kInternal : kBadInput;

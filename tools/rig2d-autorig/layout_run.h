@@ -3,6 +3,7 @@
 // same build plumbing as sprites: stamp, restat, --check, --dry-run, --depfile, --list-inputs.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -18,6 +19,7 @@ struct LayoutRun {
   bool list_inputs = false, check = false, dry_run = false, force = false;
   std::string options_key;             // every option that shapes the rig, for the digest
   std::optional<std::string> template_file;  // --template FILE: an input like the layout
+  std::uint64_t memory_budget = 2048ull << 20;  // --memory-budget, bytes
 };
 
 // Runs it; returns the exit code (kOk, kFindings for --check drift, kUsage, kBadInput, kWriteFailed,

@@ -50,7 +50,7 @@ int rig_layout(const Options& o, const AutorigOptions& options, const std::strin
     return kUsage;
   }
   return run_layout({*o.layout, o.output, o.bones, o.depfile, o.list_inputs, o.check, o.dry_run, o.force, options_key,
-                     template_file(o)},
+                     template_file(o), o.memory_budget_mib << 20},
                     options);
 }
 

@@ -180,7 +180,8 @@ void add_run_options(CLI::App& app, Options& o) {
       ->check(CLI::Range(1u, 256u));
   app.add_option("--memory-budget", o.memory_budget_mib,
                  "MiB of decoded images all workers may hold at once; a sprite waits until its decode fits, and "
-                 "one that needs more than the whole budget fails (memory.budget)")
+                 "one that needs more than the whole budget fails (memory.budget); so does a --layout whose canvas "
+                 "needs more (about 9 bytes a canvas pixel), before any part is decoded")
       ->check(CLI::Range(std::uint64_t{16}, std::uint64_t{1} << 30))
       ->capture_default_str();
   app.add_flag("--dry-run", o.dry_run, "Rig and check everything in memory, write nothing");

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -91,7 +92,13 @@ struct LayoutRigRequest {
   std::string layout_path;                // layout file or folder
   std::string rig_path;                   // the rig to write (read for its id on a re-run)
   std::optional<std::string> bones_path;  // hand-placed bones file
+  std::uint64_t memory_budget = 2048ull << 20;  // [Units: bytes] what rigging the layout may hold at once
 };
+
+// What rigging `layout` holds at once, about: the canvas twice as RGBA8 (the union of the parts'
+// alpha, and one part placed on it for its skeleton) and once as a byte mask, each part's pixels,
+// and the largest part's PNG decode. Parts named by slice GUID only are not counted.
+RIG2D_EXPORT std::uint64_t layout_peak_bytes(const PartLayout& layout);
 
 struct LayoutRigResult {
   std::string rig_text;               // JSON.stringify(rig, null, 2), no trailing newline
@@ -106,7 +113,8 @@ struct LayoutRigResult {
 // whole-image sprite), rigs them with autorig_parts, checks the rig (verify_rig per part, read back),
 // and returns its text; nothing is written. id: the existing rig's GUID, else uuid_v5(kRigIdNamespace,
 // "layout:" + every part's sprite GUID). Errors: read_part_layout's, io.*, png.*, meta.*, autorig.slice,
-// autorig.slice.bounds, layout.sprite (a slice GUID found in no sidecar), autorig_parts', autorig.verify.
+// autorig.slice.bounds, layout.sprite (a slice GUID found in no sidecar), memory.budget (layout_peak_bytes
+// over request.memory_budget, checked before any part is decoded), autorig_parts', autorig.verify.
 RIG2D_EXPORT Result<LayoutRigResult> autorig_layout(const LayoutRigRequest& request, const AutorigOptions& options);
 
 }  // namespace rig2d
