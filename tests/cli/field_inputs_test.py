@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Files from the field that used to hang, corrupt output with exit 0, or read unclearly. The hang
+cases use inputs sized so that the old behaviour (exponential or quadratic) runs far past the test's
+ctest TIMEOUT while the fixed tools finish in seconds: no timing is asserted here, the TIMEOUT is the
+check. Each case also checks the output itself.
+
+Usage: field_inputs_test.py BIN_DIR SOURCE_DIR WORK_DIR CASE
+"""
+import json
+import os
+import shutil
+import sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cli_test_lib import fail, run_case, run_tool, workdir, write, write_png  # noqa: E402
+
+BIN, SRC, WORK, CASE = sys.argv[1:5]
+AUTORIG = os.path.join(BIN, "rig2d-autorig", "rig2d-autorig")
+VALIDATE = os.path.join(BIN, "rig2d-validate", "rig2d-validate")
+POSE = os.path.join(BIN, "rig2d-pose", "rig2d-pose")
+CONVERT = os.path.join(BIN, "rig2d-convert", "rig2d-convert")
+CONVERT_DATA = os.path.join(SRC, "tests", "data", "convert")
+POSE_DATA = os.path.join(SRC, "tests", "data", "pose")
+
+
+def out_of(p):
+    return p.stdout + p.stderr
+
+
+def expect_code(p, code):
+    if f"[{code}]" not in out_of(p):
+        fail(f"no [{code}] in:\n{out_of(p)[-3000:]}")
+
+
+def case_glob_stars():
+    """A config glob of 14 "**" segments against a file 30 folders deep: backtracking tries about
+    C(44, 14) splits (hours); matching by (glob, path) position pairs takes a few thousand steps."""
+    w = workdir(WORK, "glob_stars")
+    deep = os.path.join(w, *[f"d{i}" for i in range(30)])
+    os.makedirs(deep)
+    shutil.copy(os.path.join(POSE_DATA, "assets", "rigs", "bar.rig2d.json"), deep)
+    stars = "/".join(["**"] * 14)
+    # Never matches (no segment is named "nope"), so every split is tried by a backtracking matcher.
+    config = {"paths": [{"files": stars + "/nope/" + stars + "/*.json", "exclude": True},
+                        {"files": stars + "/d29/*.rig2d.json", "severity": {"rig.sprite.unresolved": "off"}}]}
+    write(os.path.join(w, ".rig2d-validate"), json.dumps(config))
+    p = run_tool(VALIDATE, "--format", "json", "--assets", w, deep)
+    report = json.loads(p.stdout)
+    codes = [f["code"] for f in report.get("findings", [])]
+    if "rig.sprite.unresolved" in codes:
+        fail("the matching path rule did not apply: " + ", ".join(codes))
+
+
+def case_spine_keys():
+    """150,000 keys on one Spine timeline: a linear scan per breakpoint made it quadratic (40,000
+    keys took 19 s). The clip keeps every key: linear keys map one to one."""
+    w = workdir(WORK, "spine_keys")
+    shutil.copytree(os.path.join(CONVERT_DATA, "spine"), os.path.join(w, "spine"))
+    skel = os.path.join(w, "spine", "hero.json")
+    with open(skel) as f:
+        doc = json.load(f)
+    n = 150000
+    doc["animations"] = {"long": {"bones": {"shoulder": {"rotate": [
+        {"time": i / 30, "value": (i % 7) * 5} for i in range(n)]}}}}
+    write(skel, json.dumps(doc))
+    run_tool(CONVERT, skel, "-o", os.path.join(w, "out", "hero.rig2d.json"), expect=0)
+    with open(os.path.join(w, "out", "hero.long.anim.json")) as f:
+        clip = json.load(f)
+    tracks = [t for t in clip["tracks"] if t.get("field") == "rz"]
+    if len(tracks) != 1 or len(tracks[0]["keys"]) < n:
+        fail(f"expected one rz track of at least {n} keys")
+    # Spine degrees counter-clockwise -> rig2d radians (+y down): key 3 is 15 deg at t = 0.1.
+    keys = tracks[0]["keys"]
+    if abs(keys[3]["t"] - 0.1) > 1e-9 or abs((keys[3]["v"] - keys[0]["v"]) - (-0.2617993878)) > 1e-9:
+        fail(f"key 3 is {keys[3]}, key 0 {keys[0]}: expected t = 0.1 and 15 degrees clockwise of key 0")
+
+
+def sheet_png(folder, cols, rows, cell=12):
+    """A cols x rows grid of 8 x 8 squares, and its sidecar listing one slice per square."""
+    def px(x, y):
+        inside = 2 <= x % cell < 10 and 2 <= y % cell < 10
+        return (200, 80, 40, 255) if inside else (0, 0, 0, 0)
+    png = os.path.join(folder, "sheet.png")
+    write_png(png, cols * cell, rows * cell, px)
+    sprites = [{"guid": f"11111111-0000-4000-8000-{r * cols + c:012d}", "name": f"s{r * cols + c:04d}",
+                "rect": {"x": c * cell, "y": r * cell, "w": cell, "h": cell}}
+               for r in range(rows) for c in range(cols)]
+    write(png + ".meta.json", json.dumps({"version": 2, "id": "720bff86-1b0e-4293-acfc-a4b7661f835c",
+                                          "type": "2d", "spriteSheet": {"width": cols * cell, "height": rows * cell},
+                                          "sprites": sprites}, indent=1))
+    return png
+
+
+def case_sheet_slices():
+    """A 2000-slice sheet: the sidecar was parsed (with a pairwise GUID check) once per slice, cubic
+    in the slice count (2 min); now once per sheet. Every slice gets its rig, named by slice."""
+    w = workdir(WORK, "sheet_slices")
+    png = sheet_png(w, 50, 40)
+    out = os.path.join(w, "out")
+    p = run_tool(AUTORIG, "-j", "2", png, "-o", out + "/", expect=0)
+    if "2000 written" not in out_of(p):
+        fail("not 2000 rigs written:\n" + out_of(p)[-2000:])
+    rigs = sorted(f for f in os.listdir(out) if f.endswith(".rig2d.json"))
+    if len(rigs) != 2000 or rigs[0] != "sheet.s0000.rig2d.json" or rigs[-1] != "sheet.s1999.rig2d.json":
+        fail("the rigs are not one per slice, named by slice")
+    with open(os.path.join(out, "sheet.s1234.rig2d.json")) as f:
+        if json.load(f)["sprite"] != "11111111-0000-4000-8000-000000001234":
+            fail("slice s1234's rig does not draw slice s1234")
+    # --check reads the sheet the same way: nothing drifted.
+    run_tool(AUTORIG, "-j", "2", "--check", png, "-o", out + "/", expect=0)
+
+
+def case_contact_sheet_first():
+    """2000 rigs at --tile 64 make a sheet taller than 16384 px: refused before any rig is rendered
+    (it used to render every row first, minutes for 2000 rigs)."""
+    w = workdir(WORK, "contact_sheet_first")
+    rig = os.path.join(POSE_DATA, "assets", "rigs", "bar.rig2d.json")
+    for i in range(2000):
+        shutil.copy(rig, os.path.join(w, f"r{i:04d}.rig2d.json"))
+    sheet = os.path.join(w, "sheet.png")
+    p = run_tool(POSE, "--contact-sheet", sheet, "--tile", "64", w)
+    if p.returncode == 0:
+        fail("a 2000-row contact sheet was made")
+    expect_code(p, "raster.size")
+    if "2000 rigs" not in out_of(p) or os.path.exists(sheet):
+        fail("the error does not count the rigs, or a sheet was written")
+
+
+def case_layout_budget():
+    """--layout with a 16384 x 16384 canvas needs about 2.3 GiB: over the default 2048 MiB budget it
+    fails before any part is decoded, and --memory-budget holds for a smaller canvas too."""
+    w = workdir(WORK, "layout_budget")
+    for name in ("bar.png", "bar.png.meta.json"):
+        shutil.copy(os.path.join(SRC, "samples", name), w)
+
+    def layout(side):
+        path = os.path.join(w, f"l{side}.layout.json")
+        write(path, json.dumps({"canvas": {"width": side, "height": side},
+                                "parts": [{"name": "body", "png": "bar.png", "x": 10, "y": 10}]}))
+        return path
+    big = layout(16384)
+    p = run_tool(AUTORIG, "--layout", big, "-o", os.path.join(w, "big.rig2d.json"), expect=3)
+    expect_code(p, "memory.budget")
+    if "l16384.layout.json" not in out_of(p) or "/canvas" not in out_of(p):
+        fail("the error does not name the layout's canvas")
+    # 2048 x 2048: about 36 MiB; refused under 16 MiB, made under the default.
+    small = layout(2048)
+    expect_code(run_tool(AUTORIG, "--layout", small, "--memory-budget", "16", "-o", os.path.join(w, "s.rig2d.json"),
+                         expect=3), "memory.budget")
+    run_tool(AUTORIG, "--layout", small, "-o", os.path.join(w, "s.rig2d.json"), expect=0)
+    if os.path.exists(os.path.join(w, "big.rig2d.json")):
+        fail("the refused layout wrote a rig")
+
+
+if __name__ == "__main__":
+    run_case(CASE, globals())
