@@ -201,4 +201,58 @@ std::vector<std::size_t> parents_first(const Rig& rig) {
   return order;
 }
 
+std::optional<std::string> first_non_finite(const Rig& rig, const std::vector<Clip>& clips) {
+  const auto bad = [](double v) { return !std::isfinite(v); };
+  for (std::size_t b = 0; b < rig.bones.size(); ++b) {
+    const Bone& bone = rig.bones[b];
+    const std::string at = "/bones/" + std::to_string(b) + "/";
+    if (bad(bone.x)) return at + "x";
+    if (bad(bone.y)) return at + "y";
+    if (bad(bone.rot)) return at + "rot";
+  }
+  for (std::size_t p = 0; p < rig.parts.size(); ++p) {
+    const Part& part = rig.parts[p];
+    const std::string at = "/parts/" + std::to_string(p) + "/";
+    for (std::size_t v = 0; v < part.mesh.verts.size(); ++v)
+      if (bad(part.mesh.verts[v].x) || bad(part.mesh.verts[v].y)) return at + "mesh/verts/" + std::to_string(v);
+    for (std::size_t v = 0; v < part.mesh.uvs.size(); ++v)
+      if (bad(part.mesh.uvs[v].x) || bad(part.mesh.uvs[v].y)) return at + "mesh/uvs/" + std::to_string(v);
+    for (std::size_t w = 0; w < part.skin_weights.size(); ++w)
+      if (bad(part.skin_weights[w])) return at + "skinWeights/" + std::to_string(w);
+    if (part.order && bad(*part.order)) return at + "order";
+  }
+  for (const Clip& clip : clips) {
+    const std::string name = "clip \"" + clip.name + "\" ";
+    if (bad(clip.duration)) return name + "/duration";
+    for (std::size_t t = 0; t < clip.tracks.size(); ++t) {
+      for (std::size_t k = 0; k < clip.tracks[t].keys.size(); ++k) {
+        const Keyframe& key = clip.tracks[t].keys[k];
+        // A tangent of kStepped (+infinity) is how a hold is kept; it is written as a word.
+        const auto bad_tangent = [&](double m) { return bad(m) && m != kStepped; };
+        if (bad(key.t) || bad(key.v) || bad_tangent(key.in_tangent) || bad_tangent(key.out_tangent))
+          return name + "/tracks/" + std::to_string(t) + "/keys/" + std::to_string(k);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+std::optional<std::string> non_finite_below(const detail::Json& v, const std::string& at) {
+  if (v.is_number_float()) return std::isfinite(v.get<double>()) ? std::nullopt : std::optional<std::string>(at);
+  if (v.is_array()) {
+    for (std::size_t i = 0; i < v.size(); ++i)
+      if (auto found = non_finite_below(v[i], at + "/" + std::to_string(i))) return found;
+  } else if (v.is_object()) {
+    for (auto it = v.begin(); it != v.end(); ++it)
+      if (auto found = non_finite_below(it.value(), at + "/" + detail::pointer_token(it.key()))) return found;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> first_non_finite_json(const detail::Json& doc) { return non_finite_below(doc, ""); }
+
 }  // namespace rig2d::interop

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -90,6 +91,16 @@ struct RigidPose {
   double x = 0, y = 0, rot = 0;  // world position (px, +y down) and rotation (radians)
 };
 Result<std::vector<RigidPose>> rig_world_pose(const Rig& rig);
+
+// The first number of `rig` or `clips` that is not finite (a value that overflowed to infinity, or
+// NaN), named as the field it would be written to ("/bones/2/x", "clip \"walk\" /tracks/0/keys/3/v"),
+// or nullopt. JSON has no infinity: the writer would put null there, a file no reader takes. Each
+// importer and exporter checks its result with it before returning, so an overflow is an error.
+std::optional<std::string> first_non_finite(const Rig& rig, const std::vector<Clip>& clips = {});
+
+// The pointer of the first number in `doc` that is not finite, or nullopt: an exporter's last check
+// before it writes a document whose numbers it computed (the JSON writer would put null there).
+std::optional<std::string> first_non_finite_json(const detail::Json& doc);
 
 // Bones in an order where every parent comes before its children (stable otherwise).
 std::vector<std::size_t> parents_first(const Rig& rig);

@@ -134,6 +134,9 @@ std::string polygon_node(const Rig& rig, const Part& part, const std::string& na
 Result<ExportResult> export_godot(const Rig& rig, const ExportOptions& options) {
   auto world = interop::rig_world_pose(rig);
   if (!world) return Unexpected{world.error()};
+  if (const auto field = interop::first_non_finite(rig)) {
+    return make_error("convert.overflow", "the rig's " + *field + " is not a finite number", Location{"", *field, 0, 0});
+  }
   ExportResult result;
   std::string resources, nodes;
   std::map<std::string, std::string> resource_ids;  // image -> id

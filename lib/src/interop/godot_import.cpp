@@ -164,6 +164,13 @@ void GodotImporter::read_bones(int skeleton) {
       warn("convert.godot.bone.scale", "Bone2D \"" + n.name + "\" rest has scale or skew: rig2d bones keep its position and x-axis direction only",
            n.section->line);
     }
+    // Each rest is finite, but their products and sums can overflow: an error, never a null in the rig.
+    const int rest_line = n.section->property("rest") ? n.section->property("rest")->line : n.section->line;
+    if (!std::isfinite(world.a) || !std::isfinite(world.b) || !std::isfinite(world.c) || !std::isfinite(world.d) ||
+        !std::isfinite(world.e) || !std::isfinite(world.f)) {
+      fail("godot.overflow", "Bone2D \"" + n.name + "\": its rest combined with its parents' overflows (numbers too large)",
+           rest_line);
+    }
     const double rot = std::atan2(world.b, world.a);
     Bone bone;
     bone.name = text_of(n.section->property("metadata/rig2d_name"));
@@ -176,6 +183,10 @@ void GodotImporter::read_bones(int skeleton) {
       const double dx = world.e - p.x, dy = world.f - p.y, c = std::cos(p.rot), s = std::sin(p.rot);
       bone.x = c * dx + s * dy, bone.y = -s * dx + c * dy;
       bone.rot = std::remainder(rot - p.rot, 2 * interop::kPi);
+    }
+    if (!std::isfinite(bone.x) || !std::isfinite(bone.y) || !std::isfinite(bone.rot)) {
+      fail("godot.overflow", "Bone2D \"" + n.name + "\": its offset from its parent overflows (numbers too large)",
+           rest_line);
     }
     bone_of_path_[n.path.substr(prefix.size())] = result_.rig.bones.size();
     rest_world.push_back(world);
@@ -395,7 +406,14 @@ void GodotImporter::read_polygon(const Node& node, int skeleton, std::size_t tre
   const std::vector<double> pts = numbers(*polygon, "points", 2);
   const std::size_t n = pts.size() / 2;
   if (n > kMaxVertices) fail("godot.limit", "more than " + std::to_string(kMaxVertices) + " vertices", s.line);
-  for (std::size_t i = 0; i < n; ++i) part.mesh.verts.push_back(apply(to_skeleton, {pts[2 * i] + off.x, pts[2 * i + 1] + off.y}));
+  for (std::size_t i = 0; i < n; ++i) {
+    const Vec2 v = apply(to_skeleton, {pts[2 * i] + off.x, pts[2 * i + 1] + off.y});
+    if (!std::isfinite(v.x) || !std::isfinite(v.y)) {
+      fail("godot.overflow", "Polygon2D \"" + node.name + "\": vertex " + std::to_string(i) +
+                                 " overflows once placed in the skeleton (numbers too large)", polygon->line);
+    }
+    part.mesh.verts.push_back(v);
+  }
   polygon_uvs(node, pts, part);
   polygon_triangles(s, part);
   polygon_weights(s, part);
@@ -459,6 +477,10 @@ ImportResult GodotImporter::run(const std::vector<Section>& sections) {
   rig.version = v1 ? 1 : 2;
   if (v1) {
     for (Part& p : rig.parts) p.order.reset();
+  }
+  if (const auto field = interop::first_non_finite(rig)) {
+    fail("godot.overflow", "a number overflows once converted (the rig's " + *field + " is not finite): the scene's "
+                           "values are too large", 1);
   }
   return std::move(result_);
 }

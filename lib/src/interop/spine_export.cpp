@@ -216,6 +216,13 @@ Result<ExportResult> export_spine(const Rig& rig, const ExportOptions& options) 
               {"slots", std::move(slots)},
               {"skins", Json::array({Json{{"name", "default"}, {"attachments", std::move(attachments)}}})}};
   if (!options.clips.empty()) doc["animations"] = animations(rig, options.clips, result.diagnostics);
+  // Finite rig numbers can still overflow once combined (a bone chain's world position, a vertex in
+  // its bone's frame): an error, never a null in the skeleton.
+  if (const auto at = interop::first_non_finite_json(doc)) {
+    return make_error("convert.overflow", "the Spine skeleton's " + *at +
+                                              " overflows (not a finite number): the rig's values are too large to "
+                                              "combine");
+  }
   result.text = detail::to_js_json(doc) + "\n";
   if (!atlas.atlas.pages.empty()) result.atlas = write_spine_atlas(atlas.atlas);
   return result;

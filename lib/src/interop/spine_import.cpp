@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <initializer_list>
 #include <map>
 #include <optional>
 
@@ -119,6 +120,20 @@ class SpineImporter {
   void warn(std::string code, std::string message, const std::string& pointer) {
     interop::warn(result_.diagnostics, std::move(code), std::move(message), src_.at(pointer));
   }
+  // Values that are finite in the file can still overflow once combined (1e308 + 1e308): an error
+  // at the value's pointer, never a null coordinate in the rig.
+  void require_finite(std::initializer_list<double> values, const std::string& what, const std::string& ptr) const {
+    for (double v : values)
+      if (!std::isfinite(v))
+        fail("spine.overflow", what + " overflows: its values are too large to combine (" + detail::js_number(v) + ")", ptr);
+  }
+  // Weights Spine blends as given but rig2d cannot keep: counted, the first one's pointer kept.
+  struct WeightNote {
+    std::size_t count = 0;
+    std::string first;
+  };
+  void note_weights(const std::vector<interop::Influence>& influences, const std::string& ptr);
+  void report_weights();
   double number_field(const Json& obj, const char* key, double fallback, const std::string& ptr) const;
   std::string string_field(const Json& obj, const char* key, const std::string& ptr, bool required) const;
   const Json& array_field(const Json& obj, const char* key, const std::string& ptr) const;
@@ -147,7 +162,37 @@ class SpineImporter {
   interop::WeightStats weight_stats_;
   std::map<std::string, std::size_t> sheet_of_page_;
   std::vector<std::string> part_pointers_;  // each part's attachment, for warnings
+  WeightNote negative_weights_, zero_weights_, unnormalized_weights_;
 };
+
+void SpineImporter::note_weights(const std::vector<interop::Influence>& influences, const std::string& ptr) {
+  bool negative = false;
+  double positive = 0;
+  for (const interop::Influence& in : influences) {
+    negative = negative || in.weight < 0;
+    if (in.weight > 0) positive += in.weight;
+  }
+  const auto note = [&](WeightNote& n) {
+    if (n.count++ == 0) n.first = ptr;
+  };
+  if (negative) note(negative_weights_);
+  if (!(positive > 0)) note(zero_weights_);
+  else if (std::abs(positive - 1) > 1e-6) note(unnormalized_weights_);
+}
+
+void SpineImporter::report_weights() {
+  const auto say = [&](const WeightNote& n, const char* code, const std::string& what) {
+    if (n.count == 0) return;
+    warn(code, std::to_string(n.count) + " weighted vertices " + what + " (the first at " + n.first + ")", n.first);
+  };
+  say(negative_weights_, "convert.weights.negative",
+      "have negative weights: rig2d drops them and renormalizes the rest, so posed vertices differ from Spine, which "
+      "blends them as given");
+  say(zero_weights_, "convert.weights.zero", "have no positive weight: each is bound to its slot's bone alone");
+  say(unnormalized_weights_, "convert.weights.renormalized",
+      "have positive weights not summing to 1: renormalized, so posed vertices differ from Spine, which blends them "
+      "as given");
+}
 
 double SpineImporter::number_field(const Json& obj, const char* key, double fallback, const std::string& ptr) const {
   const auto it = obj.find(key);
@@ -229,6 +274,7 @@ void SpineImporter::read_bones(const Json& root) {
            ptr);
     }
     update_world(b, b.parent >= 0 ? &bones_[static_cast<std::size_t>(b.parent)] : nullptr);
+    require_finite({b.a, b.b, b.c, b.d, b.wx, b.wy}, "bone \"" + b.name + "\"'s setup transform", ptr);
     bone_index_[b.name] = static_cast<int>(bones_.size());
     bones_.push_back(std::move(b));
   }
@@ -256,6 +302,8 @@ void SpineImporter::build_rig_bones() {
       bone.y = -s * dx + c * dy;
       bone.rot = std::remainder(rot - pw.rot, 2 * interop::kPi);
     }
+    require_finite({bone.x, bone.y, bone.rot}, "bone \"" + sb.name + "\"'s position relative to its parent",
+                   "/bones/" + std::to_string(i));
     result_.rig.bones.push_back(std::move(bone));
   }
 }
@@ -338,6 +386,7 @@ void SpineImporter::region_part(Part& part, const SpineBone& bone, const Json& a
   for (const Vec2& uv : corners) {
     const double lx = (-w / 2 + uv.x * w) * sx, ly = (h / 2 - uv.y * h) * sy;  // attachment space, y up
     const Vec2 world = bone_point(bone, lx * cr - ly * sr + x, lx * sr + ly * cr + y);
+    require_finite({world.x, world.y}, "the region's corner", ptr);
     part.mesh.verts.push_back(to_rig(world.x, world.y));
     part.mesh.uvs.push_back(slice_uv(region, uv));
   }
@@ -366,10 +415,12 @@ void SpineImporter::mesh_part(Part& part, int slot_bone, const Json& att, const 
     if (!weighted) {
       const Vec2 w = bone_point(bones_[static_cast<std::size_t>(slot_bone)], num(verts, 2 * v, "vertices"),
                                 num(verts, 2 * v + 1, "vertices"));
+      require_finite({w.x, w.y}, "vertex " + std::to_string(v), ptr + "/vertices/" + std::to_string(2 * v));
       part.mesh.verts.push_back(to_rig(w.x, w.y));
       interop::append_weights({{static_cast<std::uint32_t>(slot_bone), 1.0}}, 0, part, weight_stats_);
       continue;
     }
+    const std::size_t first = at;
     const double count_d = num(verts, at++, "vertices");
     if (count_d < 1 || count_d != std::floor(count_d) || count_d > double(bones_.size())) {
       fail("spine.attachment.vertices", "weighted vertex " + std::to_string(v) + " has a bad bone count",
@@ -390,7 +441,9 @@ void SpineImporter::mesh_part(Part& part, int slot_bone, const Json& att, const 
       wx += p.x * weight, wy += p.y * weight;
       influences.push_back({static_cast<std::uint32_t>(bi), weight});
     }
+    require_finite({wx, wy}, "weighted vertex " + std::to_string(v), ptr + "/vertices/" + std::to_string(first));
     part.mesh.verts.push_back(to_rig(wx, wy));
+    note_weights(influences, ptr + "/vertices/" + std::to_string(first));
     interop::append_weights(std::move(influences), static_cast<std::uint32_t>(slot_bone), part, weight_stats_);
   }
   if (weighted && at != verts.size()) {
@@ -599,6 +652,7 @@ ImportResult SpineImporter::run(const Json& root) {
   }
   fit_uvs_to_sprites();
   report_constraints(root);
+  report_weights();
   if (weight_stats_.vertices_trimmed > 0) {
     warn("convert.weights.trimmed",
          std::to_string(weight_stats_.vertices_trimmed) + " vertices had more than 4 bone influences: kept the 4 largest "
@@ -628,6 +682,10 @@ ImportResult SpineImporter::run(const Json& root) {
       if (fps > 0) result_.clips.back().frame_rate = fps;
     }
   }
+  if (const auto field = interop::first_non_finite(result_.rig, result_.clips)) {
+    fail("spine.overflow", "a number overflows once converted (the rig's " + *field +
+                               " is not finite): the skeleton's values are too large", "");
+  }
   return std::move(result_);
 }
 
@@ -635,7 +693,9 @@ ImportResult SpineImporter::run(const Json& root) {
 
 bool looks_like_spine_json(std::string_view text) {
   auto doc = detail::parse_json(text, "");
-  return doc && doc->is_object() && doc->contains("skeleton") && doc->contains("bones");
+  // Too deep to read (or too large): the Spine reader says so, with the place, rather than "not Spine".
+  if (!doc) return doc.error().code != "json.syntax";
+  return doc->is_object() && doc->contains("skeleton") && doc->contains("bones");
 }
 
 Result<ImportResult> import_spine(std::string_view text, const std::string& path, const Atlas* atlas,

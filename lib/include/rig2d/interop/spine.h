@@ -14,7 +14,9 @@
 
 namespace rig2d {
 
-// True when `text` parses as a JSON object with "skeleton" and "bones" members (a Spine export).
+// True when `text` parses as a JSON object with "skeleton" and "bones" members (a Spine export), and
+// when it is valid JSON our reader refuses (nested too deep, too large): import_spine then reports
+// that error (json.too_deep with its line:col) instead of the file being called something else.
 RIG2D_EXPORT bool looks_like_spine_json(std::string_view text);
 
 // Imports a Spine skeleton. `atlas` (nullptr = none) supplies the regions: each attachment's region
