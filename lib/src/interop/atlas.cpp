@@ -124,6 +124,8 @@ struct AtlasReader {
       if (key == "size") {
         if (!parse_ints(values, 2, n)) return syntax(path, line_no, "page size takes width, height");
         page->width = n[0], page->height = n[1];
+        page->size_given = true;
+        page->size_line = line_no;
       }
       return std::nullopt;  // format, filter, repeat, pma, scale: rendering hints only
     }
@@ -139,6 +141,33 @@ struct AtlasReader {
     return std::nullopt;
   }
 };
+
+// A page's size and its regions' rects must describe pixels of the page: a region of no pixels, one
+// at negative bounds or one reaching past the page would become a slice the engine cannot use (or
+// none at all, while parts still name it).
+std::optional<Unexpected> check_bounds(const Atlas& atlas, const std::string& path) {
+  for (const AtlasPage& page : atlas.pages) {
+    if (page.size_given && (page.width <= 0 || page.height <= 0))
+      return syntax(path, page.size_line,
+                    "page \"" + page.name + "\": size " + std::to_string(page.width) + ", " + std::to_string(page.height) +
+                        " has no pixels",
+                    "atlas.page.size");
+    for (const AtlasRegion& r : page.regions) {
+      const PixelRect rect = region_page_rect(r);
+      const std::string name = "region \"" + r.name + "\": bounds " + std::to_string(r.x) + ", " + std::to_string(r.y) +
+                               ", " + std::to_string(r.width) + ", " + std::to_string(r.height);
+      if (r.width <= 0 || r.height <= 0) return syntax(path, r.line, name + " have no pixels", "atlas.region.bounds");
+      if (r.x < 0 || r.y < 0) return syntax(path, r.line, name + " start left of or above the page", "atlas.region.bounds");
+      const long long right = static_cast<long long>(rect.x) + rect.w, bottom = static_cast<long long>(rect.y) + rect.h;
+      if (page.width > 0 && page.height > 0 && (right > page.width || bottom > page.height))
+        return syntax(path, r.line,
+                      name + " reach past the page's " + std::to_string(page.width) + " x " +
+                          std::to_string(page.height) + " px",
+                      "atlas.region.bounds");
+    }
+  }
+  return std::nullopt;
+}
 
 }  // namespace
 
@@ -166,6 +195,7 @@ Result<Atlas> parse_spine_atlas(std::string_view text, const std::string& path) 
   }
   r.finish_region();
   if (r.atlas.pages.empty()) return syntax(path, line_no, "the atlas has no page", "atlas.empty");
+  if (auto bad = check_bounds(r.atlas, path)) return std::move(*bad);
   return std::move(r.atlas);
 }
 

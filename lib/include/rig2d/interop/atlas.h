@@ -30,6 +30,8 @@ struct AtlasPage {
   int width = 0, height = 0;  // px (0 when the atlas omits "size")
   std::vector<AtlasRegion> regions;
   int line = 0;
+  bool size_given = false;  // the atlas has a "size" line for the page (at size_line)
+  int size_line = 0;
 };
 
 struct Atlas {
@@ -37,7 +39,9 @@ struct Atlas {
 };
 
 // Parses an atlas. Errors (with line:col): atlas.syntax (a malformed "key: values" line or number),
-// atlas.region.rotate (a rotation other than 0/90/false/true), atlas.empty (no page).
+// atlas.region.rotate (a rotation other than 0/90/false/true), atlas.empty (no page), atlas.page.size
+// (a page "size" with no pixels), atlas.region.bounds (a region of zero or negative size, at negative
+// x or y, or reaching past its page's size).
 RIG2D_EXPORT Result<Atlas> parse_spine_atlas(std::string_view text, const std::string& path);
 
 // Spine 4.x atlas text: per page name, size, filter, then regions with bounds (+ offsets, rotate
