@@ -63,6 +63,10 @@ Result<LayoutPart> parse_part(const Json& j, std::size_t index, std::string_view
       *field = v->get<std::string>();
     }
   }
+  // An empty name is a mistake, not a request for the default: the default is leaving the key out.
+  if (const auto v = j.find("name"); v != j.end() && part.name.empty())
+    return detail::located_error("layout.name", "\"name\" is empty: name the part, or leave the key out to take the PNG's "
+                                                "stem", text, path, at + "/name");
   if (const auto v = j.find("slice"); v != j.end()) {
     if (!v->is_string() || v->get_ref<const std::string&>().empty())
       return detail::located_error("layout.part", "\"slice\" must be a slice name or GUID", text, path, at + "/slice");
