@@ -154,5 +154,174 @@ def case_layout_budget():
         fail("the refused layout wrote a rig")
 
 
+def spine_project(name):
+    """A copy of the test Spine project (hero.json, hero.atlas, hero.png) and its skeleton as a dict."""
+    w = workdir(WORK, name)
+    shutil.copytree(os.path.join(CONVERT_DATA, "spine"), os.path.join(w, "spine"))
+    skel = os.path.join(w, "spine", "hero.json")
+    with open(skel) as f:
+        return w, skel, json.load(f)
+
+
+def expect_refused(p, code, where, out_dir):
+    """Exit 3, the code, the location text, and nothing written under out_dir."""
+    expect_code(p, code)
+    if where not in out_of(p):
+        fail(f"the error does not say {where}:\n{out_of(p)}")
+    if os.path.exists(out_dir) and os.listdir(out_dir):
+        fail("outputs were written: " + ", ".join(os.listdir(out_dir)))
+    if "null" in out_of(p):
+        fail("null in the output")
+
+
+def arm_vertices(doc):
+    return doc["skins"][0]["attachments"]["arm"]["arm"]["vertices"]
+
+
+def case_spine_overflow():
+    """Values that are finite in the file but overflow once combined are located errors (exit 3),
+    never null coordinates in the rig."""
+    w, skel, doc = spine_project("spine_overflow")
+    out = os.path.join(w, "out")
+    # (a) A weight of 1e308 on a vertex 9 px from its bone: the blended position overflows. The arm's
+    # second vertex starts at /vertices/5 (hero.json line 24).
+    bad = json.loads(json.dumps(doc))
+    arm_vertices(bad)[9] = 1e308
+    write(skel, json.dumps(bad, indent=1))
+    p = run_tool(CONVERT, skel, "-o", os.path.join(out, "hero.rig2d.json"), expect=3)
+    expect_refused(p, "spine.overflow", "/skins/0/attachments/arm/arm/vertices/5", out)
+    # (b) A region 1e308 wide, scaled by 10: its corners overflow.
+    bad = json.loads(json.dumps(doc))
+    bad["skins"][0]["attachments"]["body"]["body"].update({"width": 1e308, "scaleX": 10})
+    write(skel, json.dumps(bad, indent=1))
+    p = run_tool(CONVERT, skel, "-o", os.path.join(out, "hero.rig2d.json"), expect=3)
+    expect_refused(p, "spine.overflow", "/skins/0/attachments/body/body", out)
+    # (c) Two bones 1e308 and 1.7e308 along x: the child's world position overflows.
+    bad = json.loads(json.dumps(doc))
+    bad["bones"][1]["x"] = 1e308
+    bad["bones"][2]["x"] = 1.7e308
+    write(skel, json.dumps(bad, indent=1))
+    p = run_tool(CONVERT, skel, "-o", os.path.join(out, "hero.rig2d.json"), expect=3)
+    expect_refused(p, "spine.overflow", "/bones/2", out)
+
+
+def case_godot_overflow():
+    """Godot rests whose sum overflows: a located error at the rest line, not a null bone."""
+    w = workdir(WORK, "godot_overflow")
+    shutil.copytree(os.path.join(CONVERT_DATA, "godot"), os.path.join(w, "g"))
+    scene = os.path.join(w, "g", "hero.tscn")
+    with open(scene) as f:
+        lines = f.read().split("\n")
+    rests = [i for i, line in enumerate(lines) if line.startswith("rest = Transform2D(")]
+    if len(rests) < 2:
+        fail("the test scene has fewer than two rests")
+    for i in rests[:2]:
+        lines[i] = "rest = Transform2D(1, 0, 0, 1, 1.7e308, 0)"
+    write(scene, "\n".join(lines))
+    out = os.path.join(w, "out")
+    p = run_tool(CONVERT, scene, "-o", os.path.join(out, "hero.rig2d.json"), expect=3)
+    expect_refused(p, "godot.overflow", f"hero.tscn:{rests[1] + 1}:", out)
+
+
+def case_spine_export_overflow():
+    """A rig whose bone chain sums past the largest double exports to Spine as an error, not null."""
+    w = workdir(WORK, "spine_export_overflow")
+    rig = {"id": "6f1c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f", "sprite": "", "version": 1,
+           "bones": [{"name": "root", "parent": -1, "x": 1e308, "y": 0, "rot": 0},
+                     {"name": "tip", "parent": 0, "x": 1e308, "y": 0, "rot": 0}],
+           "mesh": {"verts": [[0, 0], [10, 0], [0, 10]], "uvs": [[0, 0], [1, 0], [0, 1]], "tris": [0, 1, 2]},
+           "skinIndices": [1, 0, 0, 0] * 3, "skinWeights": [1, 0, 0, 0] * 3}
+    path = os.path.join(w, "tall.rig2d.json")
+    write(path, json.dumps(rig))
+    out = os.path.join(w, "out")
+    p = run_tool(CONVERT, path, "--to", "spine", "-o", os.path.join(out, "tall.json"), expect=3)
+    expect_refused(p, "convert.overflow", "tall.rig2d.json", out)
+    # Godot keeps each bone's own offset, which is finite: the scene is written, with no null.
+    run_tool(CONVERT, path, "--to", "godot", "-o", os.path.join(w, "g", "tall.tscn"), expect=0)
+    with open(os.path.join(w, "g", "tall.tscn")) as f:
+        text = f.read()
+    if "null" in text or "inf" in text.lower() or "1e+308" not in text:
+        fail("the Godot scene does not carry the bone offsets as written:\n" + text)
+
+
+def case_spine_weights():
+    """Negative and all-zero Spine weights are warnings naming the count and the first vertex."""
+    w, skel, doc = spine_project("spine_weights")
+    v = arm_vertices(doc)
+    # Vertex 1 (from /vertices/5): weights 0.5, 0.5 -> 1.5, -0.5 (Spine blends them as given).
+    v[9], v[13] = 1.5, -0.5
+    # Vertex 2 (from /vertices/14): its one weight 1 -> 0.
+    v[18] = 0
+    write(skel, json.dumps(doc, indent=1))
+    p = run_tool(CONVERT, skel, "-o", os.path.join(w, "out", "hero.rig2d.json"), expect=0)
+    o = out_of(p)
+    for code, where in (("convert.weights.negative", "1 weighted vertices have negative weights"),
+                        ("convert.weights.zero", "1 weighted vertices have no positive weight"),
+                        ("convert.weights.renormalized", "1 weighted vertices have positive weights not summing")):
+        if f"[{code}]" not in o or where not in o:
+            fail(f"no {code} warning saying '{where}':\n{o}")
+    if "/skins/0/attachments/arm/arm/vertices/5" not in o or "/skins/0/attachments/arm/arm/vertices/14" not in o:
+        fail("the warnings do not point at the first vertex")
+    with open(os.path.join(w, "out", "hero.rig2d.json")) as f:
+        rig = json.load(f)
+    part = [p for p in rig["parts"] if p.get("name") == "arm"][0]
+    weights = part["skinWeights"][4:8]
+    if abs(weights[0] - 1) > 1e-12 or any(x != 0 for x in weights[1:]):
+        fail(f"vertex 1's weights {weights}: the negative one dropped, the rest renormalized to 1")
+
+
+def case_spine_too_deep():
+    """A Spine .json nested 100,000 deep: json.too_deep with its line:col, not "not a Spine skeleton"."""
+    w = workdir(WORK, "spine_too_deep")
+    path = os.path.join(w, "deep.json")
+    write(path, '{"skeleton": {}, "bones": ' + "[" * 100000 + "]" * 100000 + "}")
+    p = run_tool(CONVERT, path, "-o", os.path.join(w, "out", "deep.rig2d.json"), expect=3)
+    expect_code(p, "json.too_deep")
+    if "deep.json:1:" not in out_of(p) or "convert.input.kind" in out_of(p):
+        fail("the error is not located, or still calls it another kind of file")
+
+
+def case_atlas_bounds():
+    """Atlas regions outside the page, of zero size, at negative bounds, and a page of size 0, 0 are
+    located errors: no sidecar is written that validation would refuse, no slice silently dropped."""
+    w, skel, _ = spine_project("atlas_bounds")
+    atlas = os.path.join(w, "spine", "hero.atlas")
+    with open(atlas) as f:
+        text = f.read()
+    cases = (("bounds: 2, 2, 24, 40", "bounds: 50, 2, 24, 40", "atlas.region.bounds", "hero.atlas:5:", "reach past"),
+             ("bounds: 2, 2, 24, 40", "bounds: 2, 2, 0, 40", "atlas.region.bounds", "hero.atlas:5:", "no pixels"),
+             ("bounds: 2, 2, 24, 40", "bounds: -2, 2, 24, 40", "atlas.region.bounds", "hero.atlas:5:", "left of"),
+             ("size: 64, 64", "size: 0, 0", "atlas.page.size", "hero.atlas:2:", "no pixels"),
+             # rotate: 90 swaps the packed width and height on the page: 30 x 12 becomes 12 x 30.
+             ("bounds: 30, 2, 30, 12", "bounds: 56, 2, 30, 12", "atlas.region.bounds", "hero.atlas:7:", "reach past"))
+    for old, new, code, where, words in cases:
+        if old not in text:
+            fail(f"the test atlas has no '{old}'")
+        write(atlas, text.replace(old, new))
+        out = os.path.join(w, "out")
+        p = run_tool(CONVERT, skel, "-o", os.path.join(out, "hero.rig2d.json"), expect=3)
+        expect_refused(p, code, where, out)
+        if words not in out_of(p) or os.path.exists(os.path.join(w, "spine", "hero.png.meta.json")):
+            fail(f"'{words}' not said, or a sidecar was written")
+    # A rotated region that fits only once turned is accepted: 12 x 30 at 52, 2 on the 64 x 64 page.
+    write(atlas, text.replace("bounds: 30, 2, 30, 12", "bounds: 52, 2, 30, 12"))
+    run_tool(CONVERT, skel, "-o", os.path.join(w, "out", "hero.rig2d.json"), expect=0)
+
+
+def case_layout_empty_name():
+    """"name": "" in a layout is an error at its pointer, as docs/autorig.md says, not the PNG's stem."""
+    w = workdir(WORK, "layout_empty_name")
+    for name in ("bar.png", "bar.png.meta.json"):
+        shutil.copy(os.path.join(SRC, "samples", name), w)
+    layout = os.path.join(w, "hero.layout.json")
+    write(layout, '{"canvas": {"width": 200, "height": 300},\n "parts": [{"name": "", "png": "bar.png"}]}')
+    p = run_tool(AUTORIG, "--layout", layout, "-o", os.path.join(w, "hero.rig2d.json"), expect=3)
+    expect_code(p, "layout.name")
+    if "hero.layout.json:2:" not in out_of(p) or "/parts/0/name" not in out_of(p):
+        fail("the error is not located at /parts/0/name")
+    if os.path.exists(os.path.join(w, "hero.rig2d.json")):
+        fail("a rig was written")
+
+
 if __name__ == "__main__":
     run_case(CASE, globals())
