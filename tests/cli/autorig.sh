@@ -18,14 +18,14 @@ case "$scenario" in
     copy_samples "$work/s"
     cp "$src"/samples/*.rig2d.json "$work/s/"
     run 0 "$work/s" -j2 --keep-bones --force
-    expect "0 written, 6 up to date, 0 failed"  # re-rigged to the same bytes: nothing rewritten
+    expect "0 written, 6 remade, unchanged, 0 up to date, 0 failed"  # re-rigged to the same bytes: nothing rewritten
     for rig in "$src"/samples/*.rig2d.json; do
       cmp "$rig" "$work/s/$(basename "$rig")" || fail "$(basename "$rig") differs from the committed sample"
     done
     copy_samples "$work/fresh"
     run 0 "$work/fresh/bar.png" --bones "$src/scripts/bar.bones.json"
     run 0 "$work/fresh" -j2 --keep-bones
-    expect "5 written, 1 up to date, 0 failed"
+    expect "5 written, 1 remade, unchanged, 0 up to date, 0 failed"
     for rig in "$src"/samples/*.rig2d.json; do
       cmp "$rig" "$work/fresh/$(basename "$rig")" || fail "$(basename "$rig") from scratch differs from the committed sample"
     done
@@ -42,7 +42,7 @@ case "$scenario" in
     diff -r "$work/e1" "$work/e3" || fail "engine mode: -j1 and -j3 outputs differ"
     cp -r "$work/j1" "$work/first"
     run 0 "$work/in" -o "$work/j1" -j2 --force
-    expect "0 written, 6 up to date"  # same bytes: files are not rewritten
+    expect "0 written, 6 remade, unchanged, 0 up to date"  # same bytes: files are not rewritten
     diff -r "$work/first" "$work/j1" || fail "second run changed the outputs"
     run 0 "$work/in" -o "$work/j1" -j2
     expect "0 written, 6 up to date, 0 failed"

@@ -51,7 +51,7 @@ case "$scenario" in
     sed -i 's/"type": "2d"/"type": "2d", "note": 1/' "$work/s/ring.png.meta.json"
     run 0 "$work/s" -j2 --mesh grid --max-bones 3 -v
     expect "ring.png: re-rigged, unchanged"
-    expect "0 written, 6 up to date"
+    expect "0 written, 1 remade, unchanged, 5 up to date"
     echo '{}' >"$work/s/figure.rig2d.json"
     run 0 "$work/s" -j2 --mesh grid --max-bones 3
     expect "1 written, 5 up to date"
@@ -61,19 +61,19 @@ case "$scenario" in
     before=$(mtime "$work/s/ring.rig2d.json")
     sleep 1
     run 0 "$work/s" -j2 --mesh grid --max-bones 3 -v
-    expect "1 written, 5 up to date"
+    expect "1 written, 1 remade, unchanged, 4 up to date"
     [ "$(mtime "$work/s/ring.rig2d.json")" = "$before" ] || fail "an unchanged rig was rewritten"
     [ -f "$work/s/ring.rig2d.json.stamp" ] || fail "the stamp was not restored"
     # --force re-rigs everything, but rewrites nothing whose bytes stay the same (restat).
     before=$(mtime "$work/s/bar.rig2d.json")
     sleep 1
     run 0 "$work/s" -j2 --mesh grid --max-bones 3 --force
-    expect "0 written, 6 up to date"
+    expect "0 written, 6 remade, unchanged, 0 up to date"
     [ "$(mtime "$work/s/bar.rig2d.json")" = "$before" ] || fail "--force rewrote identical bytes"
     # --shadow-bones is part of the digest; no sample has a drop shadow, so nothing is rewritten.
     run 0 "$work/s" -j2 --mesh grid --max-bones 3 --shadow-bones -v
     expect "figure.png: re-rigged, unchanged"
-    expect "0 written, 6 up to date"
+    expect "0 written, 6 remade, unchanged, 0 up to date"
     ;;
   bones)
     # The bones file's bytes are in the digest; with --keep-bones, an edit of the kept rig re-rigs.
@@ -86,7 +86,7 @@ case "$scenario" in
     run 0 "$work/s/bar.png" --bones "$work/b.bones.json"
     expect "1 written, 0 up to date"
     run 0 "$work/s/bar.png" --keep-bones
-    expect "0 written, 1 up to date"  # same bones, now kept from the rig: same bytes
+    expect "0 written, 1 remade, unchanged, 0 up to date"  # same bones, now kept from the rig: same bytes
     sed -i '0,/"y": -90,/s//"y": -80,/' "$work/s/bar.rig2d.json"
     run 0 "$work/s/bar.png" --keep-bones -v
     expect "bar.png: (re-rigged, unchanged|.*bones kept from the existing rig)"  # re-rigged either way

@@ -99,7 +99,7 @@ void BatchReport::add(std::size_t i, const Outcome& r) {
   switch (r.status) {
     case Status::UpToDate:
     case Status::Unchanged:
-      ++skipped_;
+      ++(r.status == Status::UpToDate ? skipped_ : unchanged_);
       spdlog::debug("{}: {} ({})", printable(job.display),
                     r.status == Status::UpToDate ? "up to date" : "re-rigged, unchanged",
                     printable(job.request.rig_path));
@@ -150,10 +150,13 @@ void BatchReport::add_written(const Job& job, const AutorigFileResult& res) {
 void BatchReport::finish() const {
   if (progress_) std::fprintf(stderr, "\r\033[K");
   if (o_.check) {
-    spdlog::info("{} would change, {} current, {} failed", written_, skipped_, failed_);
+    spdlog::info("{} would change, {} current, {} failed", written_, skipped_ + unchanged_, failed_);
   } else {
-    spdlog::info("{} {}, {} up to date, {} failed; {} vertices, {} triangles", written_,
-                 o_.dry_run ? "would be written" : "written", skipped_, failed_, vertices_, triangles_);
+    // Rigs made again (no stamp, --force, an edited input) that came out byte-identical are left
+    // alone: "remade, unchanged", not "up to date", which says they were not looked at.
+    const std::string remade = unchanged_ ? fmt::format("{} remade, unchanged, ", unchanged_) : std::string();
+    spdlog::info("{} {}, {}{} up to date, {} failed; {} vertices, {} triangles", written_,
+                 o_.dry_run ? "would be written" : "written", remade, skipped_, failed_, vertices_, triangles_);
   }
 }
 

@@ -34,7 +34,7 @@ class BatchReport {
   const AutorigOptions& options_;
   const std::vector<Job>& jobs_;
   bool progress_;
-  std::size_t written_ = 0, skipped_ = 0, failed_ = 0, vertices_ = 0, triangles_ = 0;
+  std::size_t written_ = 0, skipped_ = 0, unchanged_ = 0, failed_ = 0, vertices_ = 0, triangles_ = 0;
   int failure_exit_ = kOk;
 };
 
