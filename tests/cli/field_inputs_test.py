@@ -10,6 +10,7 @@ Usage: field_inputs_test.py BIN_DIR SOURCE_DIR WORK_DIR CASE
 import json
 import os
 import shutil
+import subprocess
 import sys
 
 sys.dont_write_bytecode = True
@@ -321,6 +322,121 @@ def case_layout_empty_name():
         fail("the error is not located at /parts/0/name")
     if os.path.exists(os.path.join(w, "hero.rig2d.json")):
         fail("a rig was written")
+
+
+def sprite_named(folder, name):
+    """samples/bar.png and its sidecar copied as NAME.png (a file name with odd bytes)."""
+    png = os.path.join(folder, name + ".png")
+    shutil.copy(os.path.join(SRC, "samples", "bar.png"), png)
+    shutil.copy(os.path.join(SRC, "samples", "bar.png.meta.json"), png + ".meta.json")
+    return png
+
+
+def make_sees(folder, rig, sidecar):
+    """Make reads the depfile's prerequisites as the real files: up to date now, stale once the
+    sidecar is touched (a misread name is "no rule to make target", exit 2)."""
+    write(os.path.join(folder, "Makefile"), f"{rig}:\n\tfalse\n-include out.d\n")
+    q = subprocess.run(["make", "-q", rig], cwd=folder, capture_output=True, text=True)
+    if q.returncode != 0:
+        fail(f"make -q says {q.returncode} for a current rig: {q.stderr}")
+    t = os.stat(rig).st_mtime + 10
+    os.utime(sidecar, (t, t))
+    q = subprocess.run(["make", "-q", rig], cwd=folder, capture_output=True, text=True)
+    if q.returncode != 1:
+        fail(f"make -q says {q.returncode} after the sidecar changed: {q.stderr}")
+
+
+def ninja_deps(folder, rig, png):
+    """The prerequisites Ninja records from the depfile, one per line of `ninja -t deps`."""
+    with open(os.path.join(folder, "gen.sh"), "w") as f:
+        f.write("exec " + " ".join("'" + a + "'" for a in (AUTORIG, png, "-o", rig, "--depfile", "out.d")) + "\n")
+    write(os.path.join(folder, "build.ninja"),
+          f"rule rig\n  command = sh gen.sh\n  depfile = out.d\n  deps = gcc\nbuild {rig}: rig\n")
+    p = subprocess.run(["ninja"], cwd=folder, capture_output=True, text=True)
+    if p.returncode != 0:
+        fail("ninja failed: " + p.stdout + p.stderr)
+    deps = subprocess.run(["ninja", "-t", "deps", rig], cwd=folder, capture_output=True, text=True).stdout
+    return [line[4:] for line in deps.split("\n") if line.startswith("    ")]
+
+
+def case_depfile_escapes():
+    """Names with a space, '#', '$' and ':' are escaped so real make and ninja both read them; names
+    no escape carries for both ('=', a tab, a newline) are a depfile.path error, not a broken rule."""
+    if not shutil.which("make") or not shutil.which("ninja"):
+        fail("make and ninja are needed (scripts/install-deps.sh)")
+    w = workdir(WORK, "depfile_escapes")
+    for i, name in enumerate(("a b", "h#sh", "d$l", "c:lon", "all #$: x")):
+        d = os.path.join(w, f"ok{i}")
+        os.makedirs(d)
+        png = sprite_named(d, name)
+        run_tool(AUTORIG, png, "-o", os.path.join(d, "out.rig2d.json"), "--depfile", os.path.join(d, "out.d"), expect=0)
+        make_sees(d, os.path.join(d, "out.rig2d.json"), png + ".meta.json")
+        n = os.path.join(w, f"ninja{i}")
+        os.makedirs(n)
+        png = sprite_named(n, name)
+        got = ninja_deps(n, "out.rig2d.json", png)
+        if got != [png, png + ".meta.json"]:
+            fail(f"ninja read {got} for {name!r}")
+    for i, (name, said) in enumerate((("e=q", "'='"), ("t\tab", "a tab"), ("n\nl", "a newline"), ("s;c", "';'"))):
+        d = os.path.join(w, f"bad{i}")
+        os.makedirs(d)
+        png = sprite_named(d, name)
+        p = run_tool(AUTORIG, png, "-o", os.path.join(d, "out.rig2d.json"), "--depfile", os.path.join(d, "out.d"),
+                     expect=3)
+        expect_code(p, "depfile.path")
+        if said not in out_of(p) or os.path.exists(os.path.join(d, "out.d")):
+            fail(f"{name!r}: the error does not say {said}, or a depfile was written")
+
+
+def case_list_inputs_null():
+    """--list-inputs refuses a path holding a newline (one per line cannot carry it); --null lists
+    every path NUL-terminated, exactly."""
+    w = workdir(WORK, "list_inputs_null")
+    png = sprite_named(w, "two\nlines")
+    p = run_tool(AUTORIG, png, "--list-inputs", expect=3)
+    expect_code(p, "list.newline")
+    if p.stdout:
+        fail("paths were printed before the error")
+    p = run_tool(AUTORIG, png, "--list-inputs", "--null", expect=0, text=False)
+    if p.stdout.split(b"\0") != [png.encode(), (png + ".meta.json").encode(), b""]:
+        fail(f"--null printed {p.stdout!r}")
+    plain = sprite_named(w, "plain")
+    p = run_tool(AUTORIG, plain, "--list-inputs", expect=0)
+    if p.stdout != plain + "\n" + plain + ".meta.json\n":
+        fail(f"--list-inputs printed {p.stdout!r}")
+
+
+def case_atlas_names():
+    """A slice name with a newline or ':' cannot add or redefine atlas regions: the exported region is
+    named with '_' in their place, and the atlas reads back to exactly the regions exported."""
+    w, skel, _ = spine_project("atlas_names")
+    rig = os.path.join(w, "out", "hero.rig2d.json")
+    run_tool(CONVERT, skel, "-o", rig, expect=0)
+    meta = os.path.join(w, "spine", "hero.png.meta.json")
+    with open(meta) as f:
+        sidecar = json.load(f)
+    names = {s["name"]: s for s in sidecar["sprites"]}
+    names["body"]["name"] = "bo\ndy"
+    names["arm"]["name"] = "ar:m\nbounds: 0, 0, 64, 64"
+    write(meta, json.dumps(sidecar, indent=2))
+    out = os.path.join(w, "exported", "hero.json")
+    p = run_tool(CONVERT, rig, "--to", "spine", "--assets", w, "-o", out, expect=0)
+    expect_code(p, "convert.spine.export.name")
+    with open(os.path.join(w, "exported", "hero.atlas")) as f:
+        atlas = f.read().split("\n")
+    regions = [line for line in atlas if line and not line.startswith("\t")][1:]  # after the page line
+    if sorted(regions) != ["ar_m_bounds_ 0, 0, 64, 64", "bo_dy"]:
+        fail(f"the atlas regions are {regions}")
+    if sum(1 for line in atlas if line.startswith("\tbounds:")) != 2:
+        fail("the atlas does not hold exactly two bounds lines")
+    with open(out) as f:
+        paths = sorted(a["path"] for slot in json.load(f)["skins"][0]["attachments"].values() for a in slot.values())
+    if paths != sorted(regions):
+        fail(f"the attachments name {paths}, not the atlas regions")
+    # The exported pair imports again: the atlas parses, each part finds its region.
+    p = run_tool(CONVERT, out, "--assets", w, "-o", os.path.join(w, "again", "hero.rig2d.json"), expect=0)
+    if "convert.atlas.region" in out_of(p):
+        fail("a region was not found on re-import")
 
 
 if __name__ == "__main__":

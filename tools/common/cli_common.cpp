@@ -56,6 +56,23 @@ void setup_logging(const std::string& tool, const Verbosity& v) {
 
 void print_error(const Error& error) { std::fprintf(stderr, "%s\n", format_error(error).c_str()); }
 
+int print_input_list(const std::vector<std::string>& paths, bool null) {
+  if (!null) {
+    for (const std::string& path : paths) {
+      if (path.find('\n') != std::string::npos) {
+        print_error(Error{"list.newline", "a file name holding a newline cannot be listed one per line: use --list-inputs --null",
+                          Location{path, "", 0, 0}});
+        return kBadInput;
+      }
+    }
+  }
+  for (const std::string& path : paths) {
+    std::fwrite(path.data(), 1, path.size(), stdout);
+    std::fputc(null ? '\0' : '\n', stdout);
+  }
+  return kOk;
+}
+
 namespace {
 
 // An interrupted run (Ctrl-C, a CI timeout's SIGTERM) removes its temp files, then dies of the signal

@@ -54,6 +54,11 @@ class ProgressLine {
 // Prints an error from the library (GNU style, one line).
 void print_error(const Error& error);
 
+// --list-inputs: each path followed by a newline, or by a NUL byte with `null` (--null, for xargs -0
+// and `read -d ''`). One path a line cannot carry a path holding a newline: that is a list.newline
+// error naming it (exit 3), printed before any path, so a consumer never splits one name in two.
+int print_input_list(const std::vector<std::string>& paths, bool null);
+
 // Parses argv, then calls run(); maps CLI11 errors to kUsage and exceptions to kInternal.
 int run_main(CLI::App& app, int argc, char** argv, const std::function<int()>& run);
 

@@ -68,11 +68,10 @@ bool is_batch(const Options& o, const std::vector<Job>& jobs) {
   return o.inputs.size() > 1 || std::filesystem::is_directory(o.inputs[0], ec) || jobs.size() > 1;
 }
 
-int list_inputs(const std::vector<Job>& jobs, const TemplateSources& templates) {
+int list_inputs(const std::vector<Job>& jobs, const TemplateSources& templates, bool null) {
   std::vector<std::string> files;
   for (const Job& job : jobs) append_unique(files, job_files(job, templates));
-  for (const std::string& path : files) std::printf("%s\n", path.c_str());
-  return kOk;
+  return print_input_list(files, null);
 }
 
 // A rig kept by --keep-bones is left out of its own prerequisites (a build system would see a cycle);
@@ -87,7 +86,13 @@ int write_depfile(const Options& o, const std::vector<Job>& jobs, const Template
     }
     rules.push_back(std::move(rule));
   }
-  if (auto ok = write_if_changed(*o.depfile, depfile_text(rules)); !ok) {
+  // A file name no depfile can carry is the input's fault: said, nothing half-written.
+  auto dep_text = depfile_text(rules);
+  if (!dep_text) {
+    print_error(dep_text.error());
+    return kBadInput;
+  }
+  if (auto ok = write_if_changed(*o.depfile, *dep_text); !ok) {
     print_error(ok.error());
     return kWriteFailed;
   }

@@ -19,8 +19,9 @@ int plan_batch(const Options& o, std::vector<Job>& jobs);
 bool is_batch(const Options& o, const std::vector<Job>& jobs);
 
 // --list-inputs: prints every file the jobs read (the template map and template files included), each
-// once, in job order; returns kOk.
-int list_inputs(const std::vector<Job>& jobs, const TemplateSources& templates);
+// once, in job order, one a line (NUL-ended with `null`); returns kOk, or kBadInput for a path holding
+// a newline without `null`.
+int list_inputs(const std::vector<Job>& jobs, const TemplateSources& templates, bool null);
 
 // --depfile (not with --check or --dry-run): one rule per rig. Returns kOk, or kWriteFailed (printed).
 int write_depfile(const Options& o, const std::vector<Job>& jobs, const TemplateSources& templates);

@@ -72,7 +72,13 @@ bool up_to_date(const DocumentRun& run, const std::string& rig_path, const std::
 
 int write_depfile(const DocumentRun& run, const std::string& rig_path, const std::vector<std::string>& inputs) {
   if (!run.depfile) return kOk;
-  if (auto dep = write_if_changed(*run.depfile, depfile_text({{rig_path, inputs}})); !dep) {
+  // A file name no depfile can carry is the input's fault: said, nothing half-written.
+  auto dep_text = depfile_text({{rig_path, inputs}});
+  if (!dep_text) {
+    print_error(dep_text.error());
+    return kBadInput;
+  }
+  if (auto dep = write_if_changed(*run.depfile, *dep_text); !dep) {
     print_error(dep.error());
     return kWriteFailed;
   }
@@ -127,10 +133,7 @@ int run_document(const DocumentRun& run, const AutorigOptions& options) {
     print_error(safe.error());
     return kUsage;
   }
-  if (run.list_inputs) {
-    for (const std::string& f : planned) std::printf("%s\n", f.c_str());
-    return kOk;
-  }
+  if (run.list_inputs) return print_input_list(planned, run.list_null);
   const auto digest = digest_of(planned, run);
   if (up_to_date(run, rig_path, digest)) {
     spdlog::info("up to date: {}", printable(rig_path));

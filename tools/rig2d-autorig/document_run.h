@@ -18,6 +18,7 @@ struct DocumentRun {
   std::optional<std::string> bones;
   std::optional<std::string> depfile;
   bool list_inputs = false, check = false, dry_run = false, force = false;
+  bool list_null = false;  // --null
   std::string options_key;             // every option that shapes the rig or its textures
   GroupMode groups = GroupMode::Parts;
   std::optional<std::string> layers_out;

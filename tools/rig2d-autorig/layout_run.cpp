@@ -75,7 +75,13 @@ std::optional<std::string> digest_of(const std::vector<std::string>& files, cons
 // --depfile: the rig and the files it was made from.
 int write_depfile(const LayoutRun& run, const std::string& rig_path, const std::vector<std::string>& inputs) {
   if (!run.depfile) return kOk;
-  if (auto dep = write_if_changed(*run.depfile, depfile_text({{rig_path, inputs}})); !dep) {
+  // A file name no depfile can carry is the input's fault: said, nothing half-written.
+  auto dep_text = depfile_text({{rig_path, inputs}});
+  if (!dep_text) {
+    print_error(dep_text.error());
+    return kBadInput;
+  }
+  if (auto dep = write_if_changed(*run.depfile, *dep_text); !dep) {
     print_error(dep.error());
     return kWriteFailed;
   }
@@ -114,10 +120,9 @@ int check_outputs(const LayoutRun& run, const std::string& rig_path, const std::
   return kOk;
 }
 
-// --list-inputs: one file a line.
-int list_inputs(const std::vector<std::string>& files) {
-  for (const std::string& f : files) std::printf("%s\n", f.c_str());
-  return kOk;
+// --list-inputs: one file a line (NUL-ended with --null).
+int list_inputs(const LayoutRun& run, const std::vector<std::string>& files) {
+  return print_input_list(files, run.list_null);
 }
 
 // The stamp says the rig is current (never with --list-inputs, --check, --dry-run or --force).
@@ -153,7 +158,7 @@ int run_layout(const LayoutRun& run, const AutorigOptions& options) {
   const auto planned = planned_inputs(run);
   if (planned) {
     if (const int code = check_outputs(run, rig_path, *planned); code != kOk) return code;
-    if (run.list_inputs) return list_inputs(*planned);  // known without rigging
+    if (run.list_inputs) return list_inputs(run, *planned);  // known without rigging
   }
   const std::optional<std::string> digest = planned ? digest_of(*planned, run) : std::nullopt;
   if (up_to_date(run, rig_path, digest)) {
@@ -167,7 +172,7 @@ int run_layout(const LayoutRun& run, const AutorigOptions& options) {
   }
   for (const Diagnostic& d : res->warnings)
     if (spdlog::should_log(spdlog::level::warn)) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
-  if (run.list_inputs) return list_inputs(res->inputs);
+  if (run.list_inputs) return list_inputs(run, res->inputs);
   log_parts(rig_path, res->stats);
   if (run.check) return check_rig(rig_path, res->rig_text);
   if (run.dry_run) {

@@ -20,6 +20,7 @@ struct LayoutRun {
   std::string options_key;             // every option that shapes the rig, for the digest
   std::optional<std::string> template_file;  // --template FILE: an input like the layout
   std::uint64_t memory_budget = 2048ull << 20;  // --memory-budget, bytes
+  bool list_null = false;              // --null
 };
 
 // Runs it; returns the exit code (kOk, kFindings for --check drift, kUsage, kBadInput, kWriteFailed,

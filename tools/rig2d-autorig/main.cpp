@@ -50,7 +50,7 @@ int rig_layout(const Options& o, const AutorigOptions& options, const std::strin
     return kUsage;
   }
   return run_layout({*o.layout, o.output, o.bones, o.depfile, o.list_inputs, o.check, o.dry_run, o.force, options_key,
-                     template_file(o), o.memory_budget_mib << 20},
+                     template_file(o), o.memory_budget_mib << 20, o.list_null},
                     options);
 }
 
@@ -69,6 +69,7 @@ int rig_document(const Options& o, const AutorigOptions& options, const std::str
   run.bones = o.bones;
   run.depfile = o.depfile;
   run.list_inputs = o.list_inputs;
+  run.list_null = o.list_null;
   run.check = o.check;
   run.dry_run = o.dry_run;
   run.force = o.force;
@@ -109,7 +110,7 @@ int run(const Options& o, const std::string& options_key) {
       if (const int code = plan_batch(o, jobs); code != kOk) return code;
     }
   }
-  if (o.list_inputs) return list_inputs(jobs, templates);
+  if (o.list_inputs) return list_inputs(jobs, templates, o.list_null);
   if (jobs.empty()) {
     spdlog::warn(o.shard ? "no PNG files in this shard" : "no PNG files found");
     return write_depfile(o, jobs, templates);

@@ -211,6 +211,9 @@ void add_build_options(CLI::App& app, Options& o) {
       ->type_name("FILE");
   app.add_flag("--list-inputs", o.list_inputs,
                "Print every file the run would read (PNG, sidecar, bones file, kept rig), one per line; rig nothing");
+  app.add_flag("--null", o.list_null,
+               "With --list-inputs: end each path with a NUL byte instead of a newline (for xargs -0); without it "
+               "a path holding a newline is an error (list.newline)");
   app.add_option("--shard", o.shard,
                  "Run only shard K of N (1 <= K <= N): the sprites sorted by path, every N-th from the K-th; the N "
                  "shards together write exactly what one run writes")

@@ -55,6 +55,7 @@ struct Options {
   bool check = false;
   std::optional<std::string> depfile;
   bool list_inputs = false;
+  bool list_null = false;  // --null: --list-inputs ends each path with NUL
   std::optional<std::string> shard;
   std::optional<std::string> base;
   std::optional<std::string> slice;

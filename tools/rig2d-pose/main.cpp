@@ -179,6 +179,9 @@ void add_build_options(CLI::App& app, Options& o) {
       ->type_name("FILE");
   build->add_flag("--list-inputs", o.list_inputs,
                   "Print every file the run reads, one per line, and write nothing (no output option needed)");
+  build->add_flag("--null", o.list_null,
+                  "With --list-inputs: end each path with a NUL byte instead of a newline (for xargs -0); without it "
+                  "a path holding a newline is an error (list.newline)");
 }
 
 void setup(CLI::App& app, Options& o) {
@@ -239,7 +242,7 @@ int run(Options& o) {
   int code = kOk;
   std::optional<PoseResult> result = render(o, code);
   if (!result) return code;
-  if (o.list_inputs) return list_inputs(*result);
+  if (o.list_inputs) return list_inputs(*result, o.list_null);
   return write_outputs(o, *result);
 }
 

@@ -35,6 +35,7 @@ struct Options {
   bool no_grid = false;
   std::optional<double> distance;
   bool list_inputs = false;
+  bool list_null = false;  // --null: --list-inputs ends each path with NUL
   cli::Verbosity verbosity;
 };
 

@@ -23,7 +23,13 @@ int write_depfile(const std::string& depfile, const std::vector<std::string>& ou
     rules.push_back({path, {}});
     append_unique(rules.back().prerequisites, inputs);
   }
-  if (auto ok = write_if_changed(depfile, depfile_text(rules)); !ok) {
+  // A file name no depfile can carry is the input's fault: said, nothing half-written.
+  auto dep_text = depfile_text(rules);
+  if (!dep_text) {
+    cli::print_error(dep_text.error());
+    return kBadInput;
+  }
+  if (auto ok = write_if_changed(depfile, *dep_text); !ok) {
     cli::print_error(ok.error());
     return kWriteFailed;
   }
@@ -59,13 +65,11 @@ void log_written(const std::vector<std::string>& out_paths) {
 
 }  // namespace
 
-int list_inputs(const PoseResult& result) {
+int list_inputs(const PoseResult& result, bool null) {
   std::vector<std::string> inputs;
-  append_unique(inputs, result.inputs);
-  for (const std::string& path : inputs) {
-    if (path != "<stdin>") std::printf("%s\n", path.c_str());  // no file a build system can track
-  }
-  return kOk;
+  for (const std::string& path : result.inputs)
+    if (path != "<stdin>") append_unique(inputs, {path});  // no file a build system can track
+  return cli::print_input_list(inputs, null);
 }
 
 int write_outputs(const Options& o, PoseResult& result) {

@@ -8,7 +8,7 @@
 namespace rig2d::pose_cli {
 
 // --list-inputs: every file the job read, one per line on stdout (standard input left out).
-int list_inputs(const PoseResult& result);
+int list_inputs(const PoseResult& result, bool null);
 
 // Checks every output against the inputs and each other, writes all or none (folders created),
 // then the depfile. Returns the exit code; errors are printed.

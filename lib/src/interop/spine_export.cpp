@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "interop/common.h"
@@ -18,16 +19,44 @@ namespace {
 using detail::Json;
 using interop::RigidPose;
 
+// The .atlas is read line by line, a line with a ':' being a "key: value" line and leading and
+// trailing blanks trimmed: a name holding a newline could add or redefine regions. Control bytes and
+// ':' become '_', as do blanks at either end. True when the name changed.
+bool atlas_safe_name(std::string& name) {
+  bool changed = false;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    const auto c = static_cast<unsigned char>(name[i]);
+    const bool edge_blank = (c == ' ') && (i == 0 || i + 1 == name.size());
+    if (c < 0x20 || c == 0x7f || c == ':' || edge_blank) name[i] = '_', changed = true;
+  }
+  return changed;
+}
+
+// A page names a file: it cannot be renamed, so a name the atlas cannot hold is an error.
+std::optional<std::string> atlas_page_fault(const std::string& page) {
+  std::string safe = page;
+  if (page.empty()) return "an empty page name";
+  if (atlas_safe_name(safe)) return "a page name holding a control byte, a ':' or blanks at either end";
+  return std::nullopt;
+}
+
 // A region per distinct sprite, grouped by page image.
 struct AtlasBuilder {
   Atlas atlas;
   std::map<std::string, std::string> region_of_sprite;  // sprite GUID -> region name
   std::set<std::string> names;
 
-  std::string add(const std::string& guid, const ExportSprite& s) {
+  std::string add(const std::string& guid, const ExportSprite& s, std::vector<Diagnostic>& diagnostics) {
     if (auto it = region_of_sprite.find(guid); it != region_of_sprite.end()) return it->second;
-    std::string name = s.name.empty() ? "sprite" : s.name;
-    for (int n = 2; names.count(name); ++n) name = (s.name.empty() ? "sprite" : s.name) + "-" + std::to_string(n);
+    std::string base = s.name.empty() ? "sprite" : s.name;
+    if (atlas_safe_name(base)) {
+      interop::warn(diagnostics, "convert.spine.export.name",
+                    "sprite " + guid + ": its name holds a control byte, a ':' or blanks at either end, which an "
+                    ".atlas cannot hold; its region is named \"" + base + "\"",
+                    {});
+    }
+    std::string name = base;
+    for (int n = 2; names.count(name); ++n) name = base + "-" + std::to_string(n);
     names.insert(name);
     auto page = std::find_if(atlas.pages.begin(), atlas.pages.end(), [&](const AtlasPage& p) { return p.name == s.image; });
     if (page == atlas.pages.end()) {
@@ -202,7 +231,13 @@ Result<ExportResult> export_spine(const Rig& rig, const ExportOptions& options) 
     std::optional<ExportSprite> sprite;
     if (!part.sprite.empty() && options.resolve_sprite) sprite = options.resolve_sprite(part.sprite);
     std::string region = name;
-    if (sprite) region = atlas.add(part.sprite, *sprite);
+    if (sprite) {
+      if (const auto fault = atlas_page_fault(sprite->image)) {
+        return make_error("convert.spine.export.page", "part \"" + name + "\": texture \"" + sprite->image + "\" has " +
+                                                           *fault + ", which an .atlas cannot name; rename the file");
+      }
+      region = atlas.add(part.sprite, *sprite, result.diagnostics);
+    }
     else interop::warn(result.diagnostics, "convert.export.sprite", "part \"" + name + "\": sprite \"" + part.sprite +
                                                                        "\" does not resolve to a texture: no atlas region", {});
     const std::uint32_t slot_bone = rig.bones.empty() ? 0 : dominant_bone(part);

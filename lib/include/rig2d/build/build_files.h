@@ -19,9 +19,11 @@ struct DepRule {
   std::vector<std::string> prerequisites;
 };
 
-// "target: a b \\\n  c\n" per rule; spaces, '#', '$' and '\' before a space are escaped as GNU Make
-// and Ninja's depfile parser expect.
-RIG2D_EXPORT std::string depfile_text(const std::vector<DepRule>& rules);
+// "target: a b \\\n  c\n" per rule; a space, '#' and ':' get a backslash and '$' is doubled, as GNU
+// Make and Ninja's depfile parser both read them. Error: depfile.path (naming the path) for a name
+// one of them would misread whatever the escape: a newline, tab or other control byte, '=' ';' '|'
+// (Make), * ? " ' & < > ^ ` (Ninja splits there), a backslash before a space, '#' or ':'.
+RIG2D_EXPORT Result<std::string> depfile_text(const std::vector<DepRule>& rules);
 
 // Appends each path not seen yet, keeping the first occurrence's order.
 RIG2D_EXPORT void append_unique(std::vector<std::string>& list, const std::vector<std::string>& paths);
