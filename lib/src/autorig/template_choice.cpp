@@ -15,7 +15,7 @@ namespace {
 namespace fs = std::filesystem;
 using detail::Json;
 
-Unexpected meta_error(std::string message, std::string_view text, const std::string& path, std::string pointer) {
+Unexpected rig2d_key_error(std::string message, std::string_view text, const std::string& path, std::string pointer) {
   return detail::located_error("meta.rig2d", std::move(message), text, path, std::move(pointer));
 }
 
@@ -41,17 +41,17 @@ Result<std::optional<std::string>> sidecar_template_text(std::string_view sideca
   const auto own = parsed->find("rig2d");
   if (own == parsed->end()) return std::optional<std::string>{};
   if (!own->is_object())
-    return meta_error(std::string("\"rig2d\" must be an object {\"template\": NAME|FILE|auto|none}, not ") +
-                          detail::json_type_name(*own),
-                      sidecar_text, path, "/rig2d");
+    return rig2d_key_error(std::string("\"rig2d\" must be an object {\"template\": NAME|FILE|auto|none}, not ") +
+                               detail::json_type_name(*own),
+                           sidecar_text, path, "/rig2d");
   for (const auto& [key, value] : own->items())
     if (key != "template")
-      return meta_error("unknown key \"" + key + "\" in \"rig2d\" (known: template)", sidecar_text, path,
-                        "/rig2d/" + detail::pointer_token(key));
+      return rig2d_key_error("unknown key \"" + key + "\" in \"rig2d\" (known: template)", sidecar_text, path,
+                             "/rig2d/" + detail::pointer_token(key));
   const auto t = own->find("template");
   if (t == own->end()) return std::optional<std::string>{};
   if (!t->is_string())
-    return meta_error(
+    return rig2d_key_error(
         std::string("\"template\" must be a string (a bundled name, a template file, auto or none), not ") +
             detail::json_type_name(*t),
         sidecar_text, path, "/rig2d/template");

@@ -9,26 +9,26 @@
 namespace rig2d::detail {
 namespace {
 
-struct Token {
+struct BvhToken {
   std::string_view text;
   int line = 0, column = 0;
 };
 
-class Lexer {
+class BvhLexer {
  public:
-  Lexer(std::string_view text, const std::string& path) : text_(text), path_(path) {}
+  BvhLexer(std::string_view text, const std::string& path) : text_(text), path_(path) {}
 
   // The next whitespace-separated token; empty text at the end.
-  Token next() {
+  BvhToken next() {
     while (at_ < text_.size() && is_space(text_[at_])) advance();
-    Token t{{}, line_, column_};
+    BvhToken t{{}, line_, column_};
     const std::size_t start = at_;
     while (at_ < text_.size() && !is_space(text_[at_])) advance();
     t.text = text_.substr(start, at_ - start);
     return t;
   }
 
-  Unexpected fail(const Token& at, std::string code, std::string message) const {
+  Unexpected fail(const BvhToken& at, std::string code, std::string message) const {
     Error e{std::move(code), std::move(message), Location{path_, "", at.line, at.column}};
     return Unexpected{std::move(e)};
   }
@@ -50,7 +50,7 @@ class Lexer {
   int line_ = 1, column_ = 1;
 };
 
-std::optional<double> number_of(std::string_view s) {
+std::optional<double> bvh_number(std::string_view s) {
   if (s.empty() || s.size() > 64) return std::nullopt;
   const std::string copy(s);
   char* end = nullptr;
@@ -59,7 +59,7 @@ std::optional<double> number_of(std::string_view s) {
   return v;
 }
 
-std::optional<BvhChannel> channel_of(std::string_view s) {
+std::optional<BvhChannel> bvh_channel_of(std::string_view s) {
   if (s == "Xposition") return BvhChannel::Xposition;
   if (s == "Yposition") return BvhChannel::Yposition;
   if (s == "Zposition") return BvhChannel::Zposition;
@@ -69,12 +69,12 @@ std::optional<BvhChannel> channel_of(std::string_view s) {
   return std::nullopt;
 }
 
-struct Parser {
-  Lexer lex;
+struct BvhParser {
+  BvhLexer lex;
   BvhFile file;
 
-  Result<Token> expect(std::string_view word) {
-    const Token t = lex.next();
+  Result<BvhToken> expect(std::string_view word) {
+    const BvhToken t = lex.next();
     if (t.text != word)
       return lex.fail(t, "bvh.syntax",
                       "expected \"" + std::string(word) + "\", found " +
@@ -83,8 +83,8 @@ struct Parser {
   }
 
   Result<double> number(const std::string& what) {
-    const Token t = lex.next();
-    const auto v = number_of(t.text);
+    const BvhToken t = lex.next();
+    const auto v = bvh_number(t.text);
     if (!v)
       return lex.fail(t, "bvh.syntax", what + ": expected a finite number, found \"" + std::string(t.text) + "\"");
     return *v;
@@ -103,14 +103,14 @@ struct Parser {
 
   Result<void> channels(BvhJoint& joint) {
     if (auto ok = expect("CHANNELS"); !ok) return Unexpected{ok.error()};
-    const Token count = lex.next();
-    const auto n = number_of(count.text);
+    const BvhToken count = lex.next();
+    const auto n = bvh_number(count.text);
     if (!n || *n < 0 || *n > 6 || *n != std::floor(*n))
       return lex.fail(count, "bvh.channels",
                       "CHANNELS takes a count of 0..6, found \"" + std::string(count.text) + "\"");
     for (int i = 0; i < int(*n); ++i) {
-      const Token c = lex.next();
-      const auto ch = channel_of(c.text);
+      const BvhToken c = lex.next();
+      const auto ch = bvh_channel_of(c.text);
       if (!ch)
         return lex.fail(c, "bvh.channels",
                         "unknown channel \"" + std::string(c.text) + "\" (X/Y/Z position or rotation)");
@@ -122,10 +122,10 @@ struct Parser {
   }
 
   // ROOT/JOINT name { OFFSET CHANNELS (JOINT ...)* (End Site {OFFSET})? }, the keyword already read.
-  Result<void> joint(const Token& keyword, std::int64_t parent) {
+  Result<void> joint(const BvhToken& keyword, std::int64_t parent) {
     if (file.joints.size() == kMaxBvhJoints)
       return lex.fail(keyword, "bvh.limits", "more than " + std::to_string(kMaxBvhJoints) + " joints");
-    const Token name = lex.next();
+    const BvhToken name = lex.next();
     if (name.text.empty() || name.text == "{") return lex.fail(name, "bvh.syntax", "a joint needs a name");
     const std::size_t index = file.joints.size();
     file.joints.push_back({std::string(name.text), parent, {}, {}, 0, std::nullopt, {}});
@@ -136,7 +136,7 @@ struct Parser {
     file.joints[index].offset = *off;
     if (auto ok = channels(file.joints[index]); !ok) return Unexpected{ok.error()};
     for (;;) {
-      const Token t = lex.next();
+      const BvhToken t = lex.next();
       if (t.text == "}") return {};
       if (t.text == "JOINT") {
         if (auto ok = joint(t, static_cast<std::int64_t>(index)); !ok) return ok;
@@ -158,16 +158,16 @@ struct Parser {
   Result<void> motion() {
     if (auto ok = expect("MOTION"); !ok) return Unexpected{ok.error()};
     if (auto ok = expect("Frames:"); !ok) return Unexpected{ok.error()};
-    const Token count = lex.next();
-    const auto frames = number_of(count.text);
+    const BvhToken count = lex.next();
+    const auto frames = bvh_number(count.text);
     if (!frames || *frames < 1 || *frames != std::floor(*frames) || *frames > double(kMaxBvhValues))
       return lex.fail(count, "bvh.frames",
                       "Frames: expected a whole number of at least 1, found \"" + std::string(count.text) + "\"");
     file.frames = static_cast<std::size_t>(*frames);
     if (auto ok = expect("Frame"); !ok) return Unexpected{ok.error()};
     if (auto ok = expect("Time:"); !ok) return Unexpected{ok.error()};
-    const Token time = lex.next();
-    const auto dt = number_of(time.text);
+    const BvhToken time = lex.next();
+    const auto dt = bvh_number(time.text);
     if (!dt || *dt <= 0 || *dt > 3600)
       return lex.fail(time, "bvh.frames",
                       "Frame Time: expected seconds in (0, 3600], found \"" + std::string(time.text) + "\"");
@@ -177,19 +177,19 @@ struct Parser {
     const std::size_t total = file.frames * file.values_per_frame;
     file.values.reserve(total);
     for (std::size_t i = 0; i < total; ++i) {
-      const Token t = lex.next();
+      const BvhToken t = lex.next();
       if (t.text.empty())
         return lex.fail(t, "bvh.frames",
                         std::to_string(file.frames) + " frames of " + std::to_string(file.values_per_frame) +
                             " values need " + std::to_string(total) + " numbers; the file ends after " +
                             std::to_string(i));
-      const auto v = number_of(t.text);
+      const auto v = bvh_number(t.text);
       if (!v)
         return lex.fail(t, "bvh.syntax",
                         "a frame value: expected a finite number, found \"" + std::string(t.text) + "\"");
       file.values.push_back(*v);
     }
-    const Token extra = lex.next();
+    const BvhToken extra = lex.next();
     if (!extra.text.empty())
       return lex.fail(
           extra, "bvh.frames",
@@ -198,21 +198,21 @@ struct Parser {
   }
 };
 
-using Mat3 = std::array<double, 9>;  // row-major
+using BvhMat3 = std::array<double, 9>;  // row-major
 
-Mat3 multiply(const Mat3& a, const Mat3& b) {
-  Mat3 m{};
+BvhMat3 bvh_multiply(const BvhMat3& a, const BvhMat3& b) {
+  BvhMat3 m{};
   for (int r = 0; r < 3; ++r)
     for (int c = 0; c < 3; ++c) m[r * 3 + c] = a[r * 3] * b[c] + a[r * 3 + 1] * b[3 + c] + a[r * 3 + 2] * b[6 + c];
   return m;
 }
 
-BvhVec apply(const Mat3& m, const BvhVec& v) {
+BvhVec bvh_apply(const BvhMat3& m, const BvhVec& v) {
   return {m[0] * v.x + m[1] * v.y + m[2] * v.z, m[3] * v.x + m[4] * v.y + m[5] * v.z,
           m[6] * v.x + m[7] * v.y + m[8] * v.z};
 }
 
-Mat3 rotation(BvhChannel axis, double degrees) {
+BvhMat3 bvh_rotation(BvhChannel axis, double degrees) {
   const double a = degrees * (3.14159265358979323846 / 180.0), c = std::cos(a), s = std::sin(a);
   switch (axis) {
     case BvhChannel::Xrotation:
@@ -227,7 +227,7 @@ Mat3 rotation(BvhChannel axis, double degrees) {
 }  // namespace
 
 Result<BvhFile> read_bvh(std::string_view text, const std::string& path) {
-  Parser p{Lexer(text, path), {}};
+  BvhParser p{BvhLexer(text, path), {}};
   if (auto ok = p.expect("HIERARCHY"); !ok) return Unexpected{ok.error()};
   auto root = p.expect("ROOT");
   if (!root) return Unexpected{root.error()};
@@ -240,12 +240,12 @@ BvhPose bvh_pose(const BvhFile& file, std::size_t frame) {
   BvhPose pose;
   pose.joints.resize(file.joints.size());
   pose.end_sites.resize(file.joints.size());
-  std::vector<Mat3> world(file.joints.size());
+  std::vector<BvhMat3> world(file.joints.size());
   const double* values = frame < file.frames ? file.values.data() + frame * file.values_per_frame : nullptr;
   for (std::size_t j = 0; j < file.joints.size(); ++j) {
     const BvhJoint& joint = file.joints[j];
     BvhVec local = joint.offset;
-    Mat3 rot{1, 0, 0, 0, 1, 0, 0, 0, 1};
+    BvhMat3 rot{1, 0, 0, 0, 1, 0, 0, 0, 1};
     for (std::size_t c = 0; c < joint.channels.size(); ++c) {
       const double v = values ? values[joint.first_value + c] : 0;
       switch (joint.channels[c]) {
@@ -259,7 +259,7 @@ BvhPose bvh_pose(const BvhFile& file, std::size_t frame) {
           local.z += v;
           break;
         default:
-          rot = multiply(rot, rotation(joint.channels[c], v));  // applied in the listed order
+          rot = bvh_multiply(rot, bvh_rotation(joint.channels[c], v));  // applied in the listed order
       }
     }
     if (joint.parent < 0) {
@@ -267,12 +267,12 @@ BvhPose bvh_pose(const BvhFile& file, std::size_t frame) {
       world[j] = rot;
     } else {
       const auto p = static_cast<std::size_t>(joint.parent);
-      const BvhVec d = apply(world[p], local);
+      const BvhVec d = bvh_apply(world[p], local);
       pose.joints[j] = {pose.joints[p].x + d.x, pose.joints[p].y + d.y, pose.joints[p].z + d.z};
-      world[j] = multiply(world[p], rot);
+      world[j] = bvh_multiply(world[p], rot);
     }
     if (joint.end_site) {
-      const BvhVec d = apply(world[j], *joint.end_site);
+      const BvhVec d = bvh_apply(world[j], *joint.end_site);
       pose.end_sites[j] = BvhVec{pose.joints[j].x + d.x, pose.joints[j].y + d.y, pose.joints[j].z + d.z};
     }
   }

@@ -16,28 +16,28 @@ namespace rig2d {
 namespace {
 
 using detail::Json;
-constexpr double kPi = 3.14159265358979323846;
+constexpr double kRetargetPi = 3.14159265358979323846;
 
-std::optional<std::size_t> template_bone(const SkeletonTemplate& tmpl, const std::string& name) {
+std::optional<std::size_t> template_bone_index(const SkeletonTemplate& tmpl, const std::string& name) {
   for (std::size_t b = 0; b < tmpl.bones.size(); ++b)
     if (tmpl.bones[b].name == name) return b;
   return std::nullopt;
 }
 
 // "mixamorig:LeftArm" -> "LeftArm": namespaces of exporters are not part of the joint's name.
-std::string_view bare_name(std::string_view name) {
+std::string_view joint_bare_name(std::string_view name) {
   const auto colon = name.rfind(':');
   return colon == std::string_view::npos ? name : name.substr(colon + 1);
 }
 
-double wrap(double a) {
-  while (a > kPi) a -= 2 * kPi;
-  while (a <= -kPi) a += 2 * kPi;
+double wrap_angle(double a) {
+  while (a > kRetargetPi) a -= 2 * kRetargetPi;
+  while (a <= -kRetargetPi) a += 2 * kRetargetPi;
   return a;
 }
 
 // One mapped bone of a BVH import: its joint, where its segment ends, its rest angle on the plane.
-struct Segment {
+struct BvhSegment {
   std::size_t bone = 0;              // template bone
   std::size_t joint = 0;             // BVH joint
   std::optional<std::size_t> child;  // the joint its segment runs to; nullopt: the joint's end site
@@ -46,7 +46,7 @@ struct Segment {
   bool warned = false;               // bvh.degenerate said for it
 };
 
-bool in_subtree(const detail::BvhFile& f, std::size_t joint, std::size_t root) {
+bool bvh_in_subtree(const detail::BvhFile& f, std::size_t joint, std::size_t root) {
   for (std::int64_t j = static_cast<std::int64_t>(joint); j >= 0; j = f.joints[static_cast<std::size_t>(j)].parent)
     if (static_cast<std::size_t>(j) == root) return true;
   return false;
@@ -54,25 +54,26 @@ bool in_subtree(const detail::BvhFile& f, std::size_t joint, std::size_t root) {
 
 // The child joint a mapped bone's segment runs to: the one leading to its first mapped template child,
 // else its only child, else (nullopt) its end site, else its first child.
-std::optional<std::size_t> segment_child(const detail::BvhFile& f, const SkeletonTemplate& tmpl,
-                                         const std::map<std::size_t, std::size_t>& joint_of, std::size_t bone,
-                                         std::size_t joint) {
+std::optional<std::size_t> bvh_segment_child(const detail::BvhFile& f, const SkeletonTemplate& tmpl,
+                                             const std::map<std::size_t, std::size_t>& joint_of, std::size_t bone,
+                                             std::size_t joint) {
   const auto& children = f.joints[joint].children;
   for (std::size_t c = 0; c < tmpl.bones.size(); ++c) {
     if (tmpl.bones[c].parent != static_cast<std::int64_t>(bone) || !joint_of.count(c)) continue;
     for (std::size_t child : children)
-      if (in_subtree(f, joint_of.at(c), child)) return child;
+      if (bvh_in_subtree(f, joint_of.at(c), child)) return child;
   }
   if (children.size() == 1 || (!children.empty() && !f.joints[joint].end_site)) return children.front();
   return std::nullopt;
 }
 
-struct Projected {
+struct ProjectedAngle {
   double angle = 0;
   bool degenerate = false;
 };
 
-Projected project(const detail::BvhVec& a, const detail::BvhVec& b, MotionPlane plane, double min_projected) {
+ProjectedAngle project_segment(const detail::BvhVec& a, const detail::BvhVec& b, MotionPlane plane,
+                               double min_projected) {
   const double dx = b.x - a.x, dy = b.y - a.y, dz = b.z - a.z;
   const double len = std::sqrt(dx * dx + dy * dy + dz * dz);
   const double ix = plane == MotionPlane::Front ? dx : dz, iy = -dy;  // image y points down
@@ -82,7 +83,7 @@ Projected project(const detail::BvhVec& a, const detail::BvhVec& b, MotionPlane 
 }
 
 // Keys at every frame with central-difference tangents.
-std::vector<Keyframe> frame_keys(const std::vector<double>& v, double dt) {
+std::vector<Keyframe> bvh_frame_keys(const std::vector<double>& v, double dt) {
   std::vector<Keyframe> keys(v.size());
   for (std::size_t f = 0; f < v.size(); ++f) {
     keys[f].t = double(f) * dt;
@@ -94,7 +95,7 @@ std::vector<Keyframe> frame_keys(const std::vector<double>& v, double dt) {
   return keys;
 }
 
-void warn_at(std::vector<Diagnostic>* warnings, std::string code, std::string message, Location where) {
+void retarget_warn(std::vector<Diagnostic>* warnings, std::string code, std::string message, Location where) {
   if (warnings) warnings->push_back({Severity::Warning, std::move(code), std::move(message), std::move(where)});
 }
 
@@ -130,7 +131,7 @@ Result<BoneMap> read_bone_map(std::string_view text, const std::string& path, co
     const std::string at = "/bones/" + detail::pointer_token(source);
     if (!target.is_string()) return fail("bonemap.type", "must name a template bone (a string)", at);
     const std::string name = target.get<std::string>();
-    if (!template_bone(tmpl, name))
+    if (!template_bone_index(tmpl, name))
       return fail("bonemap.bone", "template \"" + tmpl.name + "\" has no bone \"" + name + "\"", at);
     if (const auto [it, fresh] = taken.emplace(name, source); !fresh)
       return fail("bonemap.bone", "\"" + name + "\" is already the bone of \"" + it->second + "\"", at);
@@ -168,16 +169,16 @@ Result<Clip> import_bvh_clip(std::string_view bvh_text, const std::string& bvh_p
   // Template bone -> BVH joint; the first source present wins (the built-in map lists alternatives).
   std::map<std::size_t, std::size_t> joint_of;
   for (const auto& [source, target] : map.bones) {
-    const auto bone = template_bone(tmpl, target);
+    const auto bone = template_bone_index(tmpl, target);
     if (!bone || joint_of.count(*bone)) continue;
     std::optional<std::size_t> joint;
     for (std::size_t j = 0; j < f.joints.size() && !joint; ++j)
-      if (f.joints[j].name == source || bare_name(f.joints[j].name) == source) joint = j;
+      if (f.joints[j].name == source || joint_bare_name(f.joints[j].name) == source) joint = j;
     if (joint) {
       joint_of[*bone] = *joint;
     } else if (!map.path.empty()) {
-      warn_at(warnings, "bvh.map.missing", "the BVH has no joint \"" + source + "\" (mapped to " + target + ")",
-              {map.path, "/bones/" + source});
+      retarget_warn(warnings, "bvh.map.missing", "the BVH has no joint \"" + source + "\" (mapped to " + target + ")",
+                    {map.path, "/bones/" + source});
     }
   }
   if (joint_of.empty())
@@ -186,17 +187,17 @@ Result<Clip> import_bvh_clip(std::string_view bvh_text, const std::string& bvh_p
                           (map.path.empty() ? std::string(" (the built-in humanoid names; give --bone-map)") : ""),
                       {bvh_path});
   const detail::BvhPose rest = detail::bvh_pose(f, SIZE_MAX);
-  std::vector<Segment> segments;
+  std::vector<BvhSegment> segments;
   for (const auto& [bone, joint] : joint_of) {
-    Segment s{bone, joint, segment_child(f, tmpl, joint_of, bone, joint), 0, {}, false};
+    BvhSegment s{bone, joint, bvh_segment_child(f, tmpl, joint_of, bone, joint), 0, {}, false};
     const auto end = s.child ? std::optional<detail::BvhVec>(rest.joints[*s.child]) : rest.end_sites[joint];
-    const Projected p =
-        end ? project(rest.joints[joint], *end, options.plane, options.min_projected) : Projected{0, true};
+    const ProjectedAngle p =
+        end ? project_segment(rest.joints[joint], *end, options.plane, options.min_projected) : ProjectedAngle{0, true};
     if (p.degenerate) {
-      warn_at(warnings, "bvh.degenerate",
-              "joint \"" + f.joints[joint].name + "\" (" + tmpl.bones[bone].name +
-                  ") has no segment on the plane at rest; its bone is not animated",
-              {bvh_path});
+      retarget_warn(warnings, "bvh.degenerate",
+                    "joint \"" + f.joints[joint].name + "\" (" + tmpl.bones[bone].name +
+                        ") has no segment on the plane at rest; its bone is not animated",
+                    {bvh_path});
       continue;
     }
     s.rest = p.angle;
@@ -204,21 +205,21 @@ Result<Clip> import_bvh_clip(std::string_view bvh_text, const std::string& bvh_p
   }
   for (std::size_t fr = 0; fr < f.frames; ++fr) {
     const detail::BvhPose pose = detail::bvh_pose(f, fr);
-    for (Segment& s : segments) {
+    for (BvhSegment& s : segments) {
       const auto end = s.child ? std::optional<detail::BvhVec>(pose.joints[*s.child]) : pose.end_sites[s.joint];
-      const Projected p = project(pose.joints[s.joint], *end, options.plane, options.min_projected);
+      const ProjectedAngle p = project_segment(pose.joints[s.joint], *end, options.plane, options.min_projected);
       const double previous = s.world.empty() ? 0 : s.world.back();
       if (p.degenerate) {
         if (!s.warned)
-          warn_at(warnings, "bvh.degenerate",
-                  "joint \"" + f.joints[s.joint].name + "\" points out of the plane from frame " + std::to_string(fr) +
-                      " on; it keeps its last direction there",
-                  {bvh_path});
+          retarget_warn(warnings, "bvh.degenerate",
+                        "joint \"" + f.joints[s.joint].name + "\" points out of the plane from frame " +
+                            std::to_string(fr) + " on; it keeps its last direction there",
+                        {bvh_path});
         s.warned = true;
         s.world.push_back(previous);
         continue;
       }
-      s.world.push_back(previous + wrap(wrap(p.angle - s.rest) - previous));
+      s.world.push_back(previous + wrap_angle(wrap_angle(p.angle - s.rest) - previous));
     }
   }
   Clip clip;
@@ -227,19 +228,19 @@ Result<Clip> import_bvh_clip(std::string_view bvh_text, const std::string& bvh_p
   clip.loop = false;
   clip.frame_rate = 1 / f.frame_time;
   clip.duration = f.frames > 1 ? double(f.frames - 1) * f.frame_time : f.frame_time;
-  std::sort(segments.begin(), segments.end(), [](const Segment& a, const Segment& b) { return a.bone < b.bone; });
-  for (const Segment& s : segments) {
+  std::sort(segments.begin(), segments.end(), [](const BvhSegment& a, const BvhSegment& b) { return a.bone < b.bone; });
+  for (const BvhSegment& s : segments) {
     // The nearest template ancestor with a track: what this bone inherits on the rig.
-    const Segment* ancestor = nullptr;
+    const BvhSegment* ancestor = nullptr;
     for (std::int64_t p = tmpl.bones[s.bone].parent; p >= 0 && !ancestor;
          p = tmpl.bones[static_cast<std::size_t>(p)].parent)
-      for (const Segment& o : segments)
+      for (const BvhSegment& o : segments)
         if (o.bone == static_cast<std::size_t>(p)) ancestor = &o;
     std::vector<double> rz(s.world);
     if (ancestor)
       for (std::size_t fr = 0; fr < rz.size(); ++fr) rz[fr] -= ancestor->world[fr];
     clip.tracks.push_back(
-        {template_name_path(tmpl, s.bone), "Transform", "rz", TrackType::Number, frame_keys(rz, f.frame_time)});
+        {template_name_path(tmpl, s.bone), "Transform", "rz", TrackType::Number, bvh_frame_keys(rz, f.frame_time)});
   }
   return clip;
 }
@@ -250,28 +251,29 @@ Clip map_clip_to_template(const Clip& clip, const Rig& source, const BoneMap& ma
   out.tracks.clear();
   out.deform_tracks.clear();
   if (!clip.deform_tracks.empty())
-    warn_at(warnings, "convert.map.field",
-            "clip \"" + clip.name + "\": deform tracks do not carry onto a template; dropped", {map.path});
+    retarget_warn(warnings, "convert.map.field",
+                  "clip \"" + clip.name + "\": deform tracks do not carry onto a template; dropped", {map.path});
   std::vector<std::string> unmapped;
   for (const Track& track : clip.tracks) {
     const std::string bone =
         track.path.substr(track.path.rfind('/') == std::string::npos ? 0 : track.path.rfind('/') + 1);
     const auto it = std::find_if(map.bones.begin(), map.bones.end(), [&](const auto& p) { return p.first == bone; });
-    const auto target = it == map.bones.end() ? std::nullopt : template_bone(tmpl, it->second);
+    const auto target = it == map.bones.end() ? std::nullopt : template_bone_index(tmpl, it->second);
     if (!target) {
       if (std::find(unmapped.begin(), unmapped.end(), bone) == unmapped.end()) {
         unmapped.push_back(bone);
-        warn_at(warnings, "convert.map.unmapped",
-                "clip \"" + clip.name + "\": bone \"" + bone + "\" is not in the bone map; its tracks are dropped",
-                {map.path});
+        retarget_warn(
+            warnings, "convert.map.unmapped",
+            "clip \"" + clip.name + "\": bone \"" + bone + "\" is not in the bone map; its tracks are dropped",
+            {map.path});
       }
       continue;
     }
     if (track.trait != "Transform" || track.field != "rz") {
-      warn_at(warnings, "convert.map.field",
-              "clip \"" + clip.name + "\": the " + track.field + " track of \"" + bone +
-                  "\" is dropped (a template's clips turn bones only, so they fit any proportions)",
-              {map.path});
+      retarget_warn(warnings, "convert.map.field",
+                    "clip \"" + clip.name + "\": the " + track.field + " track of \"" + bone +
+                        "\" is dropped (a template's clips turn bones only, so they fit any proportions)",
+                    {map.path});
       continue;
     }
     double bind = 0;

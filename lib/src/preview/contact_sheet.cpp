@@ -35,16 +35,16 @@ constexpr int kMaxClipFrames = 8;
 constexpr std::size_t kMaxRows = 2000;
 constexpr std::size_t kMaxCodeLines = 6;
 
-struct ClipFrame {
+struct SheetClipFrame {
   RigPose pose;
   std::string caption;
 };
 
 // The clip's frames on this rig at t = k * duration / n; tracks the rig cannot take are warnings
 // naming the rig (a humanoid clip on a rig without hands).
-std::vector<ClipFrame> clip_frames(const Rig& rig, const RigSheetOptions& o, const std::string& path,
+std::vector<SheetClipFrame> sheet_clip_frames(const Rig& rig, const RigSheetOptions& o, const std::string& path,
                                    std::vector<Diagnostic>& warnings) {
-  std::vector<ClipFrame> frames;
+  std::vector<SheetClipFrame> frames;
   if (!o.clip) return frames;
   const ClipBinding binding = bind_clip(*o.clip, rig, o.clip_name);
   for (Diagnostic d : binding.skipped) {
@@ -55,7 +55,7 @@ std::vector<ClipFrame> clip_frames(const Rig& rig, const RigSheetOptions& o, con
   const double duration = std::isfinite(o.clip->duration) && o.clip->duration > 0 ? o.clip->duration : 0;
   for (int k = 0; k < o.clip_frames; ++k) {
     const double t = duration * k / o.clip_frames;
-    ClipFrame f{bind_pose(rig), {}};
+    SheetClipFrame f{bind_pose(rig), {}};
     apply_clip(*o.clip, binding, t, f.pose);
     char when[48];
     std::snprintf(when, sizeof when, " t=%.3g", t);
@@ -201,8 +201,8 @@ RowContent build_row(const std::string& path, const RigSheetOptions& o, RigSheet
   Bounds bounds;
   add_pose_bounds(bounds, *rig, skin_rig(*rig, bind), bind.sprite, posed_joints(*rig, bind));
   add_pose_bounds(bounds, *rig, skin_rig(*rig, bent.pose), bent.pose.sprite, posed_joints(*rig, bent.pose));
-  const std::vector<ClipFrame> frames = clip_frames(*rig, o, path, sheet.diagnostics);
-  for (const ClipFrame& f : frames)
+  const std::vector<SheetClipFrame> frames = sheet_clip_frames(*rig, o, path, sheet.diagnostics);
+  for (const SheetClipFrame& f : frames)
     add_pose_bounds(bounds, *rig, skin_rig(*rig, f.pose), f.pose.sprite, posed_joints(*rig, f.pose));
   FramingOptions framing;
   framing.width = framing.height = o.tile;
@@ -224,7 +224,7 @@ RowContent build_row(const std::string& path, const RigSheetOptions& o, RigSheet
     out.tiles.push_back(std::move(*image));
     out.row.captions.push_back(name + "\n" + (what[t] ? std::string(what[t]) : bent.caption));
   }
-  for (const ClipFrame& f : frames) {
+  for (const SheetClipFrame& f : frames) {
     auto image = render_tile(*rig, textures.parts, f.pose, folds, *view, o.tile_background);
     if (!image) return fail(image.error().message);
     out.tiles.push_back(std::move(*image));

@@ -73,42 +73,43 @@ std::string glob_problem(const std::string& glob) {
   return {};
 }
 
-fs::path normal_absolute(const fs::path& p) {
+fs::path map_absolute(const fs::path& p) {
   std::error_code ec;
   return fs::absolute(p.empty() ? fs::path(".") : p, ec).lexically_normal();
 }
 
-Unexpected map_error(std::string code, std::string message, std::string_view text, const std::string& path,
-                     std::string pointer) {
+Unexpected template_map_error(std::string code, std::string message, std::string_view text, const std::string& path,
+                              std::string pointer) {
   return detail::located_error(std::move(code), std::move(message), text, path, std::move(pointer));
 }
 
-Result<TemplateRule> read_rule(const Json& j, std::size_t index, std::string_view text, const std::string& path,
-                               const std::string& folder) {
+Result<TemplateRule> read_map_rule(const Json& j, std::size_t index, std::string_view text, const std::string& path,
+                                   const std::string& folder) {
   const std::string at = "/rules/" + std::to_string(index);
   if (!j.is_object())
-    return map_error("template_map.type",
-                     std::string("a rule is {\"glob\", \"template\"}, not ") + detail::json_type_name(j), text, path,
-                     at);
+    return template_map_error("template_map.type",
+                              std::string("a rule is {\"glob\", \"template\"}, not ") + detail::json_type_name(j), text,
+                              path, at);
   for (const auto& [key, value] : j.items())
     if (key != "glob" && key != "template")
-      return map_error("template_map.key", "unknown key \"" + key + "\" (known: glob, template)", text, path,
-                       at + "/" + detail::pointer_token(key));
+      return template_map_error("template_map.key", "unknown key \"" + key + "\" (known: glob, template)", text, path,
+                                at + "/" + detail::pointer_token(key));
   TemplateRule rule;
   for (const char* key : {"glob", "template"}) {
     const auto v = j.find(key);
     if (v == j.end() || !v->is_string())
-      return map_error("template_map.type", std::string("\"") + key + "\" must be a string", text, path,
-                       v == j.end() ? at : at + "/" + key);
+      return template_map_error("template_map.type", std::string("\"") + key + "\" must be a string", text, path,
+                                v == j.end() ? at : at + "/" + key);
   }
   rule.glob = j["glob"].get<std::string>();
   if (const std::string problem = glob_problem(rule.glob); !problem.empty())
-    return map_error("template_map.glob", "the glob \"" + rule.glob + "\" " + problem, text, path, at + "/glob");
+    return template_map_error("template_map.glob", "the glob \"" + rule.glob + "\" " + problem, text, path,
+                              at + "/glob");
   auto spec = read_template_spec(j["template"].get<std::string>(), folder);
   if (!spec) {
     Error e = spec.error();
     if (!e.where.file.empty()) return Unexpected{std::move(e)};  // the template file's own error
-    return map_error(e.code, e.message, text, path, at + "/template");
+    return template_map_error(e.code, e.message, text, path, at + "/template");
   }
   rule.spec = std::move(*spec);
   return rule;
@@ -168,22 +169,23 @@ Result<TemplateMap> read_template_map(std::string_view text, const std::string& 
   if (!parsed) return Unexpected{parsed.error()};
   const Json& j = *parsed;
   if (!j.is_object())
-    return map_error("template_map.root", "a template map is an object {\"rules\": [{\"glob\", \"template\"}, ...]}",
-                     text, path, "");
+    return template_map_error("template_map.root",
+                              "a template map is an object {\"rules\": [{\"glob\", \"template\"}, ...]}", text, path,
+                              "");
   for (const auto& [key, value] : j.items())
     if (key != "rules" && key != "$schema" && key != "description")
-      return map_error("template_map.key", "unknown key \"" + key + "\" (known: $schema, description, rules)", text,
-                       path, "/" + detail::pointer_token(key));
+      return template_map_error("template_map.key", "unknown key \"" + key + "\" (known: $schema, description, rules)",
+                                text, path, "/" + detail::pointer_token(key));
   const auto rules = j.find("rules");
   if (rules == j.end() || !rules->is_array() || rules->empty() || rules->size() > kMaxTemplateMapRules)
-    return map_error("template_map.type",
-                     "\"rules\" must be an array of 1.." + std::to_string(kMaxTemplateMapRules) + " rules", text, path,
-                     rules == j.end() ? "" : "/rules");
+    return template_map_error("template_map.type",
+                              "\"rules\" must be an array of 1.." + std::to_string(kMaxTemplateMapRules) + " rules",
+                              text, path, rules == j.end() ? "" : "/rules");
   TemplateMap map;
   map.path = path;
   map.folder = fs::path(path).parent_path().string();
   for (std::size_t i = 0; i < rules->size(); ++i) {
-    auto rule = read_rule((*rules)[i], i, text, path, map.folder);
+    auto rule = read_map_rule((*rules)[i], i, text, path, map.folder);
     if (!rule) return Unexpected{rule.error()};
     map.rules.push_back(std::move(*rule));
   }
@@ -197,7 +199,7 @@ Result<TemplateMap> load_template_map(const std::string& path) {
 }
 
 std::optional<std::size_t> match_template_rule(const TemplateMap& map, const std::string& png_path) {
-  const fs::path rel = normal_absolute(png_path).lexically_relative(normal_absolute(map.folder));
+  const fs::path rel = map_absolute(png_path).lexically_relative(map_absolute(map.folder));
   if (rel.empty() || *rel.begin() == "..") return std::nullopt;
   const std::string relative = rel.generic_string();
   for (std::size_t i = 0; i < map.rules.size(); ++i)
