@@ -6,7 +6,7 @@ inside, pixels of alpha >= 128 outside, transparent border per px of outline) an
 `rig2d-validate --deform` (worst flip share, area range, edge stretch, deform.* findings). A finding
 at a level that --detail high does not have on the same sprite is marked new.
 
-  bench/real_sprite_meshes.py BUILD_DIR SPRITE_DIR [--levels medium,low] [--markdown]
+  bench/real_sprite_meshes.py BUILD_DIR SPRITE_DIR [--levels medium,low] [--extra "OPTIONS"]
 
 Stdlib only; the sprites are copied into a temporary folder, never written beside their source.
 """
@@ -28,7 +28,7 @@ AREA = re.compile(r"area ratio ([0-9.e+-]+) to ([0-9.e+-]+)")
 STRETCH = re.compile(r"edge stretch ([0-9.e+-]+)")
 
 
-def rig_level(build, sprites, level, jobs):
+def rig_level(build, sprites, level, jobs, extra=()):
     tmp = tempfile.mkdtemp(prefix="rig2d_meshes_")
     try:
         for name in sorted(os.listdir(sprites)):
@@ -36,7 +36,7 @@ def rig_level(build, sprites, level, jobs):
                 shutil.copy(os.path.join(sprites, name), tmp)
         autorig = os.path.join(build, "tools/rig2d-autorig/rig2d-autorig")
         validate = os.path.join(build, "tools/rig2d-validate/rig2d-validate")
-        run = subprocess.run([autorig, tmp, "-v", "--write-meta", "--detail", level, "-j", str(jobs)],
+        run = subprocess.run([autorig, tmp, "-v", "--write-meta", "--detail", level, "-j", str(jobs)] + list(extra),
                              capture_output=True, text=True)
         rows = {}
         for line in (run.stdout + run.stderr).splitlines():
@@ -80,9 +80,11 @@ def main():
     ap.add_argument("sprites")
     ap.add_argument("--levels", default="medium")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--extra", default="", help="more rig2d-autorig options for the levels other than high")
     args = ap.parse_args()
     levels = ["high"] + [lv for lv in args.levels.split(",") if lv and lv != "high"]
-    data = {lv: rig_level(args.build, args.sprites, lv, args.jobs) for lv in levels}
+    data = {lv: rig_level(args.build, args.sprites, lv, args.jobs, args.extra.split() if lv != "high" else ())
+            for lv in levels}
     base = data["high"]
     head = "| sprite | " + " | ".join(
         f"{lv}: verts / mass / opaque out / border / worst flip % / area / stretch" for lv in levels) + " | new findings |"

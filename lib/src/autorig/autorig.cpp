@@ -293,6 +293,10 @@ OutlineMeshOptions outline_options(const AutorigOptions& o, const std::vector<Bo
   }
   m.tolerance = detail_tolerance(o.detail, image.width, image.height, m.tolerance);
   m.margin = std::min(64.0, std::max(m.margin, m.tolerance));
+  // A triangle narrower than the outline's own error band gains nothing from a Steiner point: split,
+  // it leaves 1-2 px triangles whose corners skin differently (a notch between two limbs), which LBS
+  // crushes or turns over when one limb bends.
+  m.min_refine_edge = 2 * m.tolerance;
   BendSkeleton skeleton;
   for (const Vec2& j : joint_positions(bones))
     skeleton.joints.push_back({j.x + joint_to_px.x, j.y + joint_to_px.y});

@@ -743,6 +743,7 @@ class Refiner {
         alpha_(std::clamp(opt.min_angle_deg, 0.0, 34.0) * kPi / 180.0),
         cos_alpha_(std::cos(alpha_)),
         max_edge2_(opt.max_edge > 0 ? opt.max_edge * opt.max_edge : HUGE_VAL),
+        min_edge2_(opt.min_edge * opt.min_edge),
         budget_(opt.max_vertices > 0 ? opt.max_vertices : static_cast<std::size_t>(-1)) {}
 
   std::size_t run(bool& budget_reached) {
@@ -781,8 +782,8 @@ class Refiner {
   }
   void give_up(const Triple& vs) { skipped_.insert(sorted(vs)); }
 
-  // Bad: smallest angle under alpha (angle_bad) or longest edge over max_edge. Returns the index of
-  // the shortest edge.
+  // Bad: smallest angle under alpha with its shortest edge at least min_edge (angle_bad), or longest
+  // edge over max_edge. Returns the index of the shortest edge.
   int classify(const Tri& T, bool& angle_bad, bool& size_bad) const {
     double l2[3];
     for (int i = 0; i < 3; ++i) l2[i] = squared_distance(P(T.v[kNext[i]]), P(T.v[kPrev[i]]));
@@ -791,7 +792,7 @@ class Refiner {
       if (l2[i] < l2[s]) s = i;
     const double b2 = l2[kNext[s]], c2 = l2[kPrev[s]];
     const double cos_min = (b2 + c2 - l2[s]) / (2.0 * std::sqrt(b2 * c2));
-    angle_bad = alpha_ > 0 && cos_min > cos_alpha_;
+    angle_bad = alpha_ > 0 && cos_min > cos_alpha_ && l2[s] >= min_edge2_;
     size_bad = std::max({l2[0], l2[1], l2[2]}) > max_edge2_;
     return s;
   }
@@ -1032,7 +1033,7 @@ class Refiner {
   }
 
   Cdt& c_;
-  const double alpha_, cos_alpha_, max_edge2_;
+  const double alpha_, cos_alpha_, max_edge2_, min_edge2_;
   const std::size_t budget_;
   std::set<std::pair<int, int>> unsplittable_;
   std::set<Triple> skipped_;

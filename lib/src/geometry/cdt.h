@@ -40,6 +40,7 @@ class Cdt {
   struct RefineOptions {
     double min_angle_deg = 20.0;
     double max_edge = 0.0;           // 0 = none
+    double min_edge = 0.0;           // a triangle whose shortest edge is shorter is not split for its angle
     std::size_t max_vertices = 0;    // real vertices, 0 = none
   };
 

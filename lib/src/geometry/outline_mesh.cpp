@@ -40,6 +40,7 @@ Result<void> check_outline_options(const OutlineMeshOptions& options) {
   if (!in_range(options.min_area, 0, 1e12)) return bad_option("min area", "within 0..1e12 px^2");
   if (!in_range(options.min_angle_deg, 0, 34)) return bad_option("min angle", "within 0..34 degrees");
   if (!in_range(options.max_edge, 0, 1e6)) return bad_option("max edge", "within 0..1e6 px (0 = no bound)");
+  if (!in_range(options.min_refine_edge, 0, 1e6)) return bad_option("min refine edge", "within 0..1e6 px");
   if (options.max_vertices < 3 || options.max_vertices > kMaxVertices)
     return bad_option("max vertices", "within 3.." + std::to_string(kMaxVertices));
   if (!in_range(options.pivot_x, 0, 1) || !in_range(options.pivot_y, 0, 1)) return bad_option("pivot", "within 0..1");
@@ -85,6 +86,7 @@ Result<Mesh> mesh_outline(const Image& image, const TracedOutline& traced, const
   to.refine = options.min_angle_deg > 0 || options.max_edge > 0;
   to.min_angle_deg = options.min_angle_deg;
   to.max_edge = options.max_edge;
+  to.min_refine_edge = options.min_refine_edge;
   to.max_vertices = options.max_vertices;
   to.interior_points = options.interior_points;
   TriangulateStats ts;

@@ -121,6 +121,7 @@ Result<TriangleMesh> triangulate_polygons(const std::vector<Ring>& rings, const 
     detail::Cdt::RefineOptions ro;
     ro.min_angle_deg = options.min_angle_deg;
     ro.max_edge = options.max_edge;
+    ro.min_edge = options.min_refine_edge;
     ro.max_vertices = budget;
     st.steiner_points = cdt.refine(ro, st.budget_reached);
   }
@@ -148,7 +149,8 @@ Result<TriangleMesh> triangulate_polygons(const std::vector<Ring>& rings, const 
     const double angle = triangle_min_angle_deg(pts[static_cast<std::size_t>(t.v[0])], pts[static_cast<std::size_t>(t.v[1])],
                                                 pts[static_cast<std::size_t>(t.v[2])]);
     st.min_angle_deg = std::min(st.min_angle_deg, angle);
-    // Off-centers land exactly on the bound; a rounding hair below it is not a miss.
+    // Off-centers land exactly on the bound; a rounding hair below it is not a miss. Triangles left
+    // alone for their short edge (min_refine_edge) count too.
     if (options.refine && angle < options.min_angle_deg - 1e-6) ++st.skinny_triangles;
   }
   st.vertices = mesh.vertices.size();

@@ -24,6 +24,8 @@ struct OutlineMeshOptions {
   double min_area = 4.0;          // [Limit: >= 0] [Units: px^2] islands/holes smaller are dropped
   double min_angle_deg = 20.0;    // [Limit: 0..34] [Units: degrees] quality bound (0 = no refinement)
   double max_edge = 64.0;         // [Limit: >= 0] [Units: px] longest triangle edge (0 = no bound)
+  double min_refine_edge = 0.0;   // [Limit: 0..1e6] [Units: px] a triangle whose shortest edge is
+                                  // shorter is not split for its angle (0 = every one is)
   std::size_t max_vertices = 4096;  // [Limit: 3..kMaxVertices] vertex budget of the refinement (the
                                     // simplified outline's own points are always kept)
   double pivot_x = 0.5;           // [Limit: 0..1] pivot as a fraction of the width

@@ -37,6 +37,8 @@ struct TriangulateOptions {
   bool refine = false;            // add Steiner points until the quality and size bounds below hold
   double min_angle_deg = 20.0;    // [Limit: 0..34] [Units: degrees] smallest angle sought when refining
   double max_edge = 0.0;          // [Limit: >= 0] [Units: input units] longest edge allowed; 0 = no bound
+  double min_refine_edge = 0.0;   // [Limit: >= 0] [Units: input units] a triangle whose shortest edge is
+                                  // shorter is not split for its angle (0 = every one is); see outline.md
   std::size_t max_vertices = 0;   // vertex budget for refinement; 0 = kMaxVertices. Refinement stops
                                   // when it is reached (the mesh stays valid, the bounds may not hold)
   std::vector<Vec2> interior_points;  // vertices wanted inside (e.g. where a rig bends), added before
