@@ -2,13 +2,13 @@
 // Mesh detail (rig2d-autorig --detail): the coverage promise over generated shapes at every level,
 // fewer vertices than the sub-pixel High on a limb, and the grid untouched.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <string>
 #include <vector>
 
 #include "rig2d/autorig/autorig.h"
 #include "rig2d/geometry/outline_mesh.h"
+#include "rig2d/geometry/triangulate.h"
 #include "rig2d/rig/rig_json.h"
 #include "unit/geometry/masks.h"
 
@@ -79,6 +79,26 @@ TEST_CASE("mesh detail: the coverage promise holds at every level on generated s
       CHECK(dominated == st.vertices);
     }
   }
+}
+
+TEST_CASE("mesh detail: angle refinement leaves triangles narrower than the error band alone", "[autorig][detail]") {
+  // One thin sliver, 1 px at its short edge, 10 px long: split by refinement with no bound (its
+  // 5.7 degree corner is the input's own and stays), left as it is under a 2 px bound (its shortest
+  // edge, 1 px, is narrower).
+  const Ring sliver{{0, 0}, {10, 0}, {10, 1}};
+  TriangulateOptions o;
+  o.refine = true;
+  TriangulateStats refined, kept;
+  REQUIRE(triangulate_polygons({sliver}, o, &refined));
+  o.min_refine_edge = 2;
+  auto left = triangulate_polygons({sliver}, o, &kept);
+  REQUIRE(left);
+  CHECK(refined.steiner_points > 0);
+  CHECK(refined.triangles > 1);
+  CHECK(kept.steiner_points == 0);
+  CHECK(left->vertices.size() == 3);
+  CHECK(kept.skinny_triangles == 1);
+  CHECK(kept.min_angle_deg == Approx(std::atan(0.1) * 180 / 3.14159265358979323846));
 }
 
 TEST_CASE("mesh detail: medium spends fewer vertices than high on a limb", "[autorig][detail]") {
