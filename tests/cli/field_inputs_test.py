@@ -439,5 +439,91 @@ def case_atlas_names():
         fail("a region was not found on re-import")
 
 
+def dead_pid():
+    """The id of a process that has exited (a short-lived child, waited for)."""
+    p = subprocess.Popen(["true"])
+    p.wait()
+    return p.pid
+
+
+def case_write_leftovers():
+    """Temp files and undo links of a writer killed with -9 are removed by the next run (and said so),
+    listed by --check as "leftover PATH" (exit 1), and named by --dry-run; a live writer's are kept."""
+    w = workdir(WORK, "write_leftovers")
+    png = sprite_named(w, "bar")
+    rig = os.path.join(w, "bar.rig2d.json")
+    run_tool(AUTORIG, png, "-o", rig, expect=0)
+    pid = dead_pid()
+    dead = [os.path.join(w, f".bar.rig2d.json.tmp.{pid}.0"), os.path.join(w, f".bar.png.meta.json.tmp.{pid}.2")]
+    for path in dead:
+        write(path, "half a file")
+    old = os.path.join(w, f".bar.rig2d.json.old.{pid}.1")
+    os.link(rig, old)
+    dead.append(old)
+    keep = [os.path.join(w, f".bar.rig2d.json.tmp.{os.getpid()}.0"), os.path.join(w, ".notes.tmp.txt")]
+    for path in keep:
+        write(path, "not ours to remove")
+    p = run_tool(AUTORIG, png, "-o", rig, "--check", expect=1)
+    listed = sorted(line[len("leftover "):] for line in p.stdout.splitlines() if line.startswith("leftover "))
+    if listed != sorted(dead):
+        fail(f"--check listed {listed}")
+    p = run_tool(AUTORIG, png, "-o", rig, "--dry-run", expect=0)
+    if out_of(p).count("would remove") != 3 or not all(os.path.exists(f) for f in dead):
+        fail("--dry-run did not name the three leftovers, or removed them")
+    p = run_tool(AUTORIG, png, "-o", rig, expect=0)
+    if out_of(p).count("(left by an interrupted run)") != 3 or any(os.path.exists(f) for f in dead):
+        fail("the run did not remove and name the three leftovers:\n" + out_of(p))
+    if not all(os.path.exists(f) for f in keep) or not os.path.exists(rig):
+        fail("a live writer's temp, another hidden file or the rig was removed")
+    for path in keep:
+        os.remove(path)
+    run_tool(AUTORIG, png, "-o", rig, "--check", expect=0)
+    # A real kill -9 mid-batch: whatever it left, the next run leaves no temp or undo link behind.
+    batch = os.path.join(w, "batch")
+    os.makedirs(batch)
+    for i in range(40):
+        sprite_named(batch, f"s{i:02d}")
+    proc = subprocess.Popen([AUTORIG, "-j", "2", batch], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    import time
+    time.sleep(0.3)  # not a timing assertion: any moment of the run will do
+    proc.kill()
+    proc.wait()
+    run_tool(AUTORIG, "-j", "2", batch, expect=0)
+    stray = [f for f in os.listdir(batch) if ".tmp." in f or ".old." in f]
+    if stray:
+        fail("left after the next run: " + ", ".join(stray))
+    run_tool(AUTORIG, "-j", "2", batch, "--check", expect=0)
+
+
+def case_sheet_orphans():
+    """A slice renamed in the sidecar: its new rig is written by name, and the old name's rig (which
+    still draws the old slice) is reported as autorig.slice.orphan, not deleted. A sprite whose own
+    PNG makes a look-alike name is not an orphan."""
+    w = workdir(WORK, "sheet_orphans")
+    png = sheet_png(w, 3, 1)
+    sprite_named(w, "sheet.extra")
+    p = run_tool(AUTORIG, w, expect=0)
+    if "autorig.slice.orphan" in out_of(p):
+        fail("an orphan on the first run")
+    with open(png + ".meta.json") as f:
+        meta = json.load(f)
+    meta["sprites"][1]["name"] = "renamed"
+    write(png + ".meta.json", json.dumps(meta))
+    p = run_tool(AUTORIG, w, expect=0)
+    orphan = os.path.join(w, "sheet.s0001.rig2d.json")
+    lines = [line for line in out_of(p).splitlines() if "[autorig.slice.orphan]" in line]
+    if len(lines) != 1 or not lines[0].startswith(orphan + ":") or "sheet.png" not in lines[0]:
+        fail("expected one orphan warning naming sheet.s0001.rig2d.json:\n" + out_of(p))
+    if not os.path.exists(orphan) or not os.path.exists(os.path.join(w, "sheet.renamed.rig2d.json")):
+        fail("the orphan was deleted, or the renamed slice got no rig")
+    with open(os.path.join(w, "sheet.renamed.rig2d.json")) as f:
+        if json.load(f)["sprite"] != "11111111-0000-4000-8000-000000000001":
+            fail("the renamed slice's rig does not draw it")
+    # --slice rigs one slice: it cannot tell orphans.
+    p = run_tool(AUTORIG, png, "--slice", "renamed", expect=0)
+    if "autorig.slice.orphan" in out_of(p):
+        fail("--slice reported orphans")
+
+
 if __name__ == "__main__":
     run_case(CASE, globals())

@@ -55,6 +55,9 @@ int plan_batch(const Options& o, std::vector<Job>& jobs) {
     print_error(planned.error());
     return planned.error().code == "autorig.input" ? kBadInput : kUsage;
   }
+  if (!o.slice && spdlog::should_log(spdlog::level::warn)) {
+    for (const Diagnostic& d : sheet_orphans(*planned)) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+  }
   if (auto safe = check_job_outputs(*planned, o.depfile); !safe) {
     print_error(safe.error());
     return kUsage;

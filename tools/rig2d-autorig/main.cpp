@@ -4,6 +4,8 @@
 // and batch_report.h says how each went; --layout is layout_run.h.
 #include <spdlog/spdlog.h>
 
+#include <cstdio>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -20,17 +22,38 @@
 namespace rig2d::cli {
 namespace {
 
+// Temp files and undo links a killed run left beside the outputs: removed before rigging (said at the
+// default level), listed as "leftover PATH" by --check, named by --dry-run. True when there were any.
+bool clean_leftovers(const Options& o, const std::vector<Job>& jobs) {
+  const std::vector<std::string> found = job_write_leftovers(jobs);
+  for (const std::string& path : found) {
+    if (o.check) {
+      std::printf("leftover %s\n", path.c_str());
+    } else if (o.dry_run) {
+      spdlog::info("would remove {} (left by an interrupted run)", printable(path));
+    } else {
+      std::error_code ec;
+      std::filesystem::remove(path, ec);
+      if (ec) spdlog::warn("cannot remove {} (left by an interrupted run): {}", printable(path), ec.message());
+      else spdlog::info("removed {} (left by an interrupted run)", printable(path));
+    }
+  }
+  return !found.empty();
+}
+
 // Rigs the jobs on --jobs threads, reporting each in job order; then the totals and the depfile.
 int rig_jobs(const Options& o, const AutorigOptions& options, const std::string& options_key,
              const std::vector<Job>& jobs, const TemplateSources& templates) {
   MemoryBudget budget(o.memory_budget_mib << 20);
   const RunFlags flags{o.dry_run, o.force, o.check, o.jobs, &budget, options_key, RIG2D_VERSION, &templates};
   spdlog::trace("options in the digest:\n{}", options_key);
+  const bool leftovers = clean_leftovers(o, jobs);
   BatchReport report(o, options, jobs);
   run_jobs(jobs, options, flags, [&](std::size_t i, const Outcome& r) { report.add(i, r); });
   report.finish();
   if (const int depfile_exit = write_depfile(o, jobs, templates); depfile_exit != kOk) return depfile_exit;
-  return report.exit_code(is_batch(o, jobs));
+  const int code = report.exit_code(is_batch(o, jobs));
+  return code == kOk && o.check && leftovers ? kFindings : code;
 }
 
 // --template FILE's path (a bundled name, auto and none read no file), for one rig's stamp and depfile.

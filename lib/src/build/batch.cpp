@@ -9,6 +9,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 
@@ -345,6 +346,57 @@ Result<void> set_shared_fields(const PlanRequest& plan, std::vector<Job>& jobs) 
 }
 
 }  // namespace
+
+std::vector<Diagnostic> sheet_orphans(const std::vector<Job>& jobs) {
+  constexpr std::string_view kRig = ".rig2d.json";
+  // Each sheet (its PNG and its rig path minus the slice stem) with the slice rigs it makes now.
+  std::map<std::pair<std::string, std::string>, std::set<std::string>> sheets;
+  for (const Job& job : jobs) {
+    if (!job.request.slice || !job.request.rig_path.ends_with(kRig)) continue;
+    const std::string no_suffix = job.request.rig_path.substr(0, job.request.rig_path.size() - kRig.size());
+    const std::size_t dot = no_suffix.rfind('.');
+    if (dot == std::string::npos) continue;
+    sheets[{job.request.png_path, no_suffix.substr(0, dot)}].insert(fs::path(job.request.rig_path).filename().string());
+  }
+  std::vector<Diagnostic> out;
+  for (const auto& [sheet, current] : sheets) {
+    const auto& [png, base] = sheet;
+    const fs::path folder = fs::path(base).parent_path();
+    const std::string prefix = fs::path(base).filename().string() + ".";
+    const std::string png_stem = strip_png(fs::path(png)).string() + ".";
+    std::vector<std::string> found;
+    std::error_code ec;
+    for (fs::directory_iterator it(folder.empty() ? "." : folder, ec), end; !ec && it != end; it.increment(ec)) {
+      const std::string name = it->path().filename().string();
+      if (!name.starts_with(prefix) || !name.ends_with(kRig) || name.size() <= prefix.size() + kRig.size()) continue;
+      const std::string x = name.substr(prefix.size(), name.size() - prefix.size() - kRig.size());
+      if (x.find('.') != std::string::npos || current.count(name)) continue;
+      std::error_code e2;
+      if (fs::exists(png_stem + x + ".png", e2) || !fs::exists(stamp_path(it->path().string()), e2)) continue;
+      found.push_back(it->path().string());
+    }
+    std::sort(found.begin(), found.end());
+    for (const std::string& rig : found) {
+      out.push_back({Severity::Warning, "autorig.slice.orphan",
+                     "no slice of " + png + " makes this rig any more (a slice deleted or renamed since): it still "
+                     "draws an old slice; remove it (and its .stamp) if nothing uses it",
+                     {rig}});
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> job_write_leftovers(const std::vector<Job>& jobs) {
+  std::set<std::string> folders;
+  for (const Job& job : jobs) {
+    for (const std::string& out : {job.request.rig_path, sidecar_path(job.request.png_path)})
+      folders.insert(fs::path(out).parent_path().string());
+  }
+  std::set<std::string> found;
+  for (const std::string& folder : folders)
+    for (std::string& f : find_write_leftovers(folder)) found.insert(std::move(f));
+  return {found.begin(), found.end()};
+}
 
 Result<void> expand_slice_jobs(std::vector<Job>& jobs, const std::optional<std::string>& only) {
   std::vector<Job> expanded;

@@ -2,6 +2,7 @@
 #include "rig2d/io/files.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -346,6 +347,42 @@ Result<void> create_parent_dirs(const std::vector<std::string>& outputs) {
     }
   }
   return {};
+}
+
+namespace {
+
+// ".NAME" + kind + "PID.N" as hidden_sibling names them; the PID, or 0 when `file` is not such a name.
+long leftover_pid(const std::string& file) {
+  if (file.size() < 2 || file[0] != '.') return 0;
+  for (const char* kind : {".tmp.", ".old."}) {
+    const std::size_t at = file.rfind(kind);
+    if (at == std::string::npos || at < 2) continue;
+    const std::string rest = file.substr(at + 5);
+    const std::size_t dot = rest.find('.');
+    if (dot == std::string::npos || dot == 0 || dot + 1 == rest.size()) continue;
+    const auto digits = [](std::string_view d) { return !d.empty() && d.size() <= 10 && std::all_of(d.begin(), d.end(), ::isdigit); };
+    if (!digits(std::string_view(rest).substr(0, dot)) || !digits(std::string_view(rest).substr(dot + 1))) continue;
+    return std::stol(rest.substr(0, dot));
+  }
+  return 0;
+}
+
+// kill(pid, 0) fails with ESRCH only when no process has that id (EPERM: one runs, as another user).
+bool process_gone(long pid) { return pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH; }
+
+}  // namespace
+
+std::vector<std::string> find_write_leftovers(const std::string& folder) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (fs::directory_iterator it(folder.empty() ? "." : folder, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    const long pid = leftover_pid(name);
+    if (pid == 0 || pid == static_cast<long>(::getpid()) || !it->is_regular_file(ec)) continue;
+    if (process_gone(pid)) out.push_back(it->path().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 }  // namespace rig2d

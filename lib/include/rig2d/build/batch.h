@@ -50,6 +50,18 @@ RIG2D_EXPORT Result<void> expand_slice_jobs(std::vector<Job>& jobs, const std::o
 // The output-safety rule over the whole batch (rig2d/io/output_safety.h): no rig, stamp, depfile (or,
 // with write_meta, sidecar) may be a PNG, sidecar or bones file the batch reads, or another output.
 // Errors: io.output.is_input, io.output.collision.
+// Rigs of sheet slices that no slice makes any more (a slice deleted or renamed since they were
+// written): beside each sheet's slice rigs "<base>.<X>.rig2d.json", where <base>.rig2d.json is the
+// sheet's rig path, that have a stamp (rig2d-autorig wrote them), whose X (no '.') is no current
+// slice's file stem, and that no PNG "<sheet minus .png>.<X>.png" beside the sheet would make. One
+// autorig.slice.orphan warning each, naming the rig; nothing is deleted. Only meaningful when every
+// slice was planned (not with --slice).
+RIG2D_EXPORT std::vector<Diagnostic> sheet_orphans(const std::vector<Job>& jobs);
+
+// The leftovers of writers killed outright (find_write_leftovers) in every folder the jobs write to
+// (their rigs' and sidecars' folders), sorted, each once.
+RIG2D_EXPORT std::vector<std::string> job_write_leftovers(const std::vector<Job>& jobs);
+
 RIG2D_EXPORT Result<void> check_job_outputs(const std::vector<Job>& jobs, const std::optional<std::string>& depfile);
 
 // Shard K of N (1-based), as "--shard K/N".

@@ -59,4 +59,10 @@ RIG2D_EXPORT Result<void> create_parent_dirs(const std::vector<std::string>& out
 // lock, so it is not async-signal-safe: call it from a thread that waits for the signal (sigwait).
 RIG2D_EXPORT void remove_inflight_temp_files() noexcept;
 
+// What a writer killed outright (kill -9, a lost machine) leaves in `folder`: the hidden temp files
+// ".NAME.tmp.PID.N" of writes it had not renamed yet and the hard links ".NAME.old.PID.N" it kept to
+// undo a multi-file write, whose process PID is no longer running. A live writer's files are never
+// listed. Sorted; none when the folder cannot be read.
+RIG2D_EXPORT std::vector<std::string> find_write_leftovers(const std::string& folder);
+
 }  // namespace rig2d
