@@ -297,6 +297,11 @@ OutlineMeshOptions outline_options(const AutorigOptions& o, const std::vector<Bo
   // it leaves 1-2 px triangles whose corners skin differently (a notch between two limbs), which LBS
   // crushes or turns over when one limb bends.
   m.min_refine_edge = 2 * m.tolerance;
+  if (bones.size() == 1) {  // one bone moves every vertex alike: the outline alone, no vertex inside
+    m.min_angle_deg = 0;
+    m.max_edge = 0;
+    return m;
+  }
   BendSkeleton skeleton;
   for (const Vec2& j : joint_positions(bones))
     skeleton.joints.push_back({j.x + joint_to_px.x, j.y + joint_to_px.y});

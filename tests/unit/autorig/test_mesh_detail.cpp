@@ -101,6 +101,30 @@ TEST_CASE("mesh detail: angle refinement leaves triangles narrower than the erro
   CHECK(kept.min_angle_deg == Approx(std::atan(0.1) * 180 / 3.14159265358979323846));
 }
 
+TEST_CASE("mesh detail: a one-bone rig is its outline alone at medium and low", "[autorig][detail]") {
+  // A 120 x 80 px rounded blob on one bone: every vertex moves with it, so no vertex inside.
+  const Image blob = test::make_sprite(160, 120, [](double x, double y) {
+    return std::hypot((x - 80) / 60, (y - 60) / 40) <= 1.0;
+  });
+  for (const MeshDetail detail : {MeshDetail::Medium, MeshDetail::Low, MeshDetail::High}) {
+    AutorigOptions o = outline_options_at(detail);
+    o.bones = std::vector<Bone>{{"root", -1, 0, 0, 0}};
+    AutorigStats st;
+    auto rig = autorig_image(blob, o, &st);
+    REQUIRE(rig);
+    INFO("detail " << static_cast<int>(detail));
+    CHECK(st.yardstick.opaque_outside == 0);
+    CHECK(st.yardstick.alpha_mass_inside >= kYardstickMinAlphaMass);
+    if (detail == MeshDetail::High) {
+      CHECK(st.outline.vertices > st.outline.simplified_points);  // high refines as before
+    } else {
+      CHECK(st.outline.vertices == st.outline.simplified_points);
+      CHECK(st.outline.interior_points == 0);
+      CHECK(rig->parts[0].mesh.tris.size() / 3 == st.outline.vertices - 2);  // one ring: a polygon's n - 2
+    }
+  }
+}
+
 TEST_CASE("mesh detail: medium spends fewer vertices than high on a limb", "[autorig][detail]") {
   const Image arm = test::make_sprite(160, 320, [](double x, double y) {
     return (x >= 60 && x <= 100 && y >= 10 && y <= 175) || (x >= 60 && x <= 150 && y >= 150 && y <= 190);
