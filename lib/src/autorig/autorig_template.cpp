@@ -10,8 +10,6 @@
 namespace rig2d::detail {
 namespace {
 
-constexpr double kTemplatePrior = 0.03;
-
 std::string score_text(double score) {
   char text[16];
   std::snprintf(text, sizeof text, "%.2f", score);
@@ -45,6 +43,20 @@ TemplateFitOptions fit_options(const AutorigOptions& o) {
   return f;
 }
 
+// The bundled templates, read once (they are built into the library).
+const Result<std::vector<SkeletonTemplate>>& bundled_templates() {
+  static const Result<std::vector<SkeletonTemplate>> all = []() -> Result<std::vector<SkeletonTemplate>> {
+    std::vector<SkeletonTemplate> out;
+    for (const std::string& name : bundled_template_names()) {
+      auto tmpl = bundled_template(name);
+      if (!tmpl) return Unexpected{tmpl.error()};
+      out.push_back(std::move(*tmpl));
+    }
+    return out;
+  }();
+  return all;
+}
+
 }  // namespace
 
 Result<std::vector<Bone>> template_bones(const Image& image, const AutorigOptions& o, AutorigStats& st) {
@@ -65,25 +77,20 @@ Result<std::vector<Bone>> template_bones(const Image& image, const AutorigOption
     }
     return std::move(fit->bones);
   }
-  std::optional<TemplateFit> best;
+  const auto& all = bundled_templates();
+  if (!all) return Unexpected{all.error()};
+  auto chosen = fit_template_auto(image, *all, f);
+  if (!chosen) return Unexpected{chosen.error()};
+  const std::optional<TemplateFit>& best = chosen->best;
   std::string scores;
-  for (const std::string& name : bundled_template_names()) {
-    auto tmpl = bundled_template(name);
-    if (!tmpl) return Unexpected{tmpl.error()};
-    auto fit = fit_template(image, *tmpl, f);
-    if (!fit) return Unexpected{fit.error()};
-    scores += (scores.empty() ? "" : ", ") + name + " " + score_text(fit->score);
-    // Within kTemplatePrior of a template earlier in the bundled order, the earlier one is kept: a head
-    // and two legs fit a humanoid as well as a bird, and figures are the common case.
-    if (!best || fit->score > best->score + kTemplatePrior) best = std::move(*fit);
-  }
-  if (best->score < kTemplateFitFloor) {
-    st.template_note = "auto: the shape skeleton, as no template fits well (best " + best->template_name + " " +
-                       score_text(best->score) + " < " + score_text(kTemplateFitFloor) + "; " + scores + ")";
+  for (const auto& [name, score] : chosen->scores) scores += (scores.empty() ? "" : ", ") + name + " " + score_text(score);
+  if (!chosen->skipped.empty()) scores += "; ruled out at a glance: " + join(chosen->skipped);
+  if (!best || best->score < kTemplateFitFloor) {
+    st.template_note = "auto: the shape skeleton, as no template fits well (" + scores + ")";
     return std::vector<Bone>{};
   }
-  st.template_note = "auto: template " + describe(*best) + ", the best fit of " + scores;
-  return std::move(best->bones);
+  st.template_note = "auto: template " + describe(*best) + ", the first to fit well of " + scores;
+  return best->bones;
 }
 
 }  // namespace rig2d::detail

@@ -4,3 +4,4 @@ rig2d_add_test(test_medial_reference ${CMAKE_CURRENT_LIST_DIR}/test_medial_refer
 rig2d_add_test(test_drop_shadow ${CMAKE_CURRENT_LIST_DIR}/test_drop_shadow.cpp)
 rig2d_add_test(test_template_file ${CMAKE_CURRENT_LIST_DIR}/test_template_file.cpp)
 rig2d_add_test(test_template_fit ${CMAKE_CURRENT_LIST_DIR}/test_template_fit.cpp)
+rig2d_add_test(test_template_real ${CMAKE_CURRENT_LIST_DIR}/test_template_real.cpp)

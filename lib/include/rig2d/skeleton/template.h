@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -125,6 +126,24 @@ struct TemplateFit {
 // coverage.image.
 RIG2D_EXPORT Result<TemplateFit> fit_template(const Image& image, const SkeletonTemplate& tmpl,
                                               const TemplateFitOptions& options = {});
+
+// `auto`: the template chosen for one sprite, and what was tried.
+struct TemplateAutoFit {
+  std::optional<TemplateFit> best;                     // the chosen fit; under kTemplateFitFloor when none
+                                                       // fits well (empty only when none was fitted)
+  std::vector<std::pair<std::string, double>> scores;  // each template fitted, in the order tried
+  std::vector<std::string> skipped;                    // ruled out by the cheap look, never fitted
+};
+
+// Chooses a template for a sprite, measuring its shape once. A cheap look first: a template measured
+// by the height needs a figure at least as tall as wide (by the width: as wide as tall), and its
+// required extremities (tips neither optional nor over the body) must all be found where its
+// proportions expect them (as drawn or mirrored), paired ones (feet) at ends of the shape's medial
+// axis and at most one inside it (a round head); other templates are skipped unfitted. The rest are
+// fitted in list order and the first scoring kTemplateFitFloor wins, so list the common kinds first.
+// When none does, `best` is the best fit below the floor. Errors as fit_template.
+RIG2D_EXPORT Result<TemplateAutoFit> fit_template_auto(const Image& image, const std::vector<SkeletonTemplate>& templates,
+                                                       const TemplateFitOptions& options = {});
 
 // A fit scoring below this has `autorig.template.poor_fit`; under `auto` the shape skeleton is kept.
 inline constexpr double kTemplateFitFloor = 0.6;

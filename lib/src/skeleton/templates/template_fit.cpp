@@ -25,9 +25,10 @@ constexpr double kMatchRadius = 0.45;
 constexpr double kInnerTipCost = 0.08;
 // Two tips' ends are at least this far apart (fraction of the measure).
 constexpr double kTipSpacing = 0.12;
-// A joint where limbs meet may lie this far (fraction of its path) from its proportional place; farther,
-// the side limbs matched there are not the template's (an arm matched to a lock of hair).
-constexpr double kBranchSlack = 0.3;
+// A joint where limbs meet may lie this far (fraction of its path) outside the places its proportions
+// ranges allow; farther, the side limbs matched there are not the template's (an arm matched to the
+// end of a tail).
+constexpr double kBranchSlack = 0.05;
 // A root found this far outside the template's root box (fraction of the box) is moved into it.
 constexpr double kRootSlack = 0.02;
 // A limb whose axis path shares more than this fraction with its mirror image's (legs drawn together)
@@ -36,6 +37,8 @@ constexpr double kSharedPath = 0.3;
 // A narrow joint looks for the narrowest point this far either side of its proportional place
 // (fraction of its path's length).
 constexpr double kNarrowWindow = 0.25;
+// A tip reachable by its limb's free links is still pulled this much towards its rest place.
+constexpr double kRestPull = 0.25;
 // Angle and length slack when scoring a link against the template's ranges.
 constexpr double kAngleSlack = 15;
 constexpr double kLengthSlack = 1.5;
@@ -234,6 +237,56 @@ class Fitter {
     tip_cost_.assign(n, 0);
   }
 
+  // The cheap first look for `auto`: whether the template's required extremities (not optional, not
+  // over the body) are all found where it expects them, the paired ones (feet) at ends of the axis
+  // of their own, and at most one inside the axis (a round head's axis ends in its middle, so its
+  // top is no end). No joint is placed.
+  bool shows_required() const {
+    struct Pair {
+      double cost;
+      std::size_t bone;
+      int node;
+      Vec2 end;
+    };
+    std::vector<Pair> pairs;
+    std::size_t required = 0;
+    for (std::size_t b = 0; b < t_.bones.size(); ++b) {
+      const TemplateBone& bone = t_.bones[b];
+      if (!bone.tip || bone.optional || bone.over_body) continue;
+      ++required;
+      for (int n : axis_.alive) {
+        const bool end = axis_.next[static_cast<std::size_t>(n)].size() == 1;
+        if (!end && partner(b)) continue;
+        const double cost = tip_cost(b, n) + (end ? 0 : kInnerTipCost);
+        if (cost <= kMatchRadius) pairs.push_back({cost, b, n, reach(n, approach(b))});
+      }
+    }
+    std::stable_sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) { return a.cost < b.cost; });
+    std::vector<char> bone_used(t_.bones.size(), 0);
+    std::vector<Vec2> taken;
+    std::vector<int> taken_node;
+    std::vector<char> taken_end;
+    std::size_t found = 0, at_ends = 0;
+    for (const Pair& p : pairs) {
+      if (bone_used[p.bone]) continue;
+      // Two ends of the axis are two extremities however near (feet side by side); a place inside
+      // the axis must keep the tips' spacing.
+      const bool end = axis_.next[static_cast<std::size_t>(p.node)].size() == 1;
+      bool clash = false;
+      for (std::size_t k = 0; k < taken.size(); ++k)
+        clash = clash || taken_node[k] == p.node ||
+                ((!end || !taken_end[k]) && norm(sub(taken[k], p.end)) < kTipSpacing * measure_);
+      if (clash) continue;
+      taken_node.push_back(p.node);
+      taken_end.push_back(end);
+      bone_used[p.bone] = 1;
+      taken.push_back(p.end);
+      ++found;
+      at_ends += axis_.next[static_cast<std::size_t>(p.node)].size() == 1;
+    }
+    return found == required && at_ends + 1 >= required;
+  }
+
   TemplateFit run(const TemplateFitOptions& o) {
     match_tips();
     anchor_branches();
@@ -270,6 +323,34 @@ class Fitter {
     return rest(children_[b].front()) + 180;
   }
 
+  // How far the part of tip b found ending at node n lies from where its limb can reach. In a limb
+  // (one of a pair, over the body or optional: an arm raised or hanging, a leg kicking) links whose
+  // direction range is half a turn or more swing freely: the limb's end may lie anywhere within their
+  // summed length of the joint above them, in the upper free link's range. A little of the distance
+  // from the rest pose counts too, so of two reachable extremities the one nearer the rest pose wins.
+  double tip_cost(std::size_t b, int n) const {
+    const Vec2 end = reach(n, approach(b));
+    const double from_rest = norm(sub(end, expected_end(b))) / measure_;
+    if (!t_.bones[b].over_body && !t_.bones[b].optional && !partner(b)) return from_rest;
+    double free_len = mid(t_.bones[b].extent);
+    std::size_t top = b;
+    bool any = false;
+    for (std::size_t a = b; t_.bones[a].parent >= 0; a = static_cast<std::size_t>(t_.bones[a].parent)) {
+      const TemplateRange d = direction(a);
+      if (d.max - d.min < 180) break;
+      free_len += mid(t_.bones[a].length);
+      top = a;
+      any = true;
+    }
+    if (!any) return from_rest;
+    const std::size_t root = static_cast<std::size_t>(t_.bones[top].parent);
+    const Vec2 v = sub(end, expect_[root]);
+    const TemplateRange d = direction(top);
+    const double beyond = std::max(0.0, norm(v) / measure_ - free_len);
+    const double off = std::max(0.0, outside_range(angle_of(v), d.min, d.max) - kAngleSlack) / 180;
+    return std::min(from_rest, beyond + off + kRestPull * from_rest);
+  }
+
   // Extremities to tips, cheapest pairs first, each bone and each place used once. Any axis point can
   // be an extremity (a round head's axis ends in its middle), but one where the axis ends is preferred.
   void match_tips() {
@@ -287,7 +368,7 @@ class Fitter {
         const bool end = axis_.next[static_cast<std::size_t>(n)].size() == 1;
         // A limb that may lie over the body or be missing needs an axis end of its own.
         if (!end && (t_.bones[b].over_body || t_.bones[b].optional)) continue;
-        const double cost = norm(sub(reach(n, approach(b)), expected_end(b))) / measure_ + (end ? 0 : kInnerTipCost);
+        const double cost = tip_cost(b, n) + (end ? 0 : kInnerTipCost);
         if (cost <= kMatchRadius) pairs.push_back({cost, b, n});
       }
     }
@@ -320,10 +401,12 @@ class Fitter {
     return -1;
   }
   // Template length from b's joint to the end of the chain through its first tipped child.
-  double length_below(std::size_t b) const {
+  double length_below(std::size_t b) const { return length_below(b, mid); }
+  template <typename Pick>
+  double length_below(std::size_t b, Pick pick) const {
     for (std::size_t c : children_[b])
-      if (has_tip(c)) return mid(t_.bones[c].length) + length_below(c);
-    return t_.bones[b].tip ? mid(t_.bones[b].extent) : 0;
+      if (has_tip(c)) return pick(t_.bones[c].length) + length_below(c, pick);
+    return t_.bones[b].tip ? pick(t_.bones[b].extent) : 0;
   }
   int anchored_ancestor(std::size_t b) const {
     for (std::int64_t a = t_.bones[b].parent; a >= 0; a = t_.bones[static_cast<std::size_t>(a)].parent)
@@ -346,6 +429,17 @@ class Fitter {
       std::vector<std::size_t> tipped;
       for (std::size_t c : children_[b])
         if (has_tip(c)) groups.push_back(rep(c)), tipped.push_back(c);
+      if (const int up = anchored_ancestor(b); up >= 0 && groups.size() >= 3) {
+        // A side limb reached from the joint above only through the main limb's tip (a hat's brim
+        // or a lock of hair on the head, taken for a raised hand) is not b's.
+        for (std::size_t i = tipped.size(); i-- > 1;) {
+          const std::vector<int> way = axis_.path(groups[i + 1], up);
+          if (std::find(way.begin(), way.end(), groups[1]) == way.end()) continue;
+          unmatch(tipped[i]);
+          tipped.erase(tipped.begin() + static_cast<std::ptrdiff_t>(i));
+          groups.erase(groups.begin() + static_cast<std::ptrdiff_t>(i + 1));
+        }
+      }
       if (groups.size() >= 3 && bone.parent >= 0 && !plausible_branch(b, groups)) {
         for (std::size_t i = 1; i < tipped.size(); ++i) unmatch(tipped[i]);
         groups.resize(2);
@@ -373,14 +467,26 @@ class Fitter {
     std::vector<double> d;
     std::vector<int> back;
     axis_.distances(groups[0], d, back);
-    const double whole = d[static_cast<std::size_t>(groups[1])];
+    // On to the outline past the main limb's tip (a round head's axis stops well inside it).
+    double whole = d[static_cast<std::size_t>(groups[1])];
+    for (std::size_t k = 0; k < t_.bones.size(); ++k)
+      if (tip_node_[k] == groups[1]) {
+        whole += norm(sub(tip_end_[k], axis_.at[static_cast<std::size_t>(groups[1])]));
+        break;
+      }
     if (whole <= 0) return false;
-    double above = 0;  // template length from the anchored ancestor down to b
+    // Template lengths from the anchored ancestor down to b, and from b to its main limb's end, at
+    // the ends of their ranges: the joint may lie anywhere the proportions allow (a small head puts
+    // the shoulders high on the way to its top).
+    double above_lo = 0, above_hi = 0;
     for (std::size_t a = b; a < t_.bones.size() && anchor_[a] < 0; a = static_cast<std::size_t>(t_.bones[a].parent))
-      above += mid(t_.bones[a].length);
-    const double below = length_below(b);
-    const double want = above + below > 0 ? above / (above + below) : 0.5;
-    return std::abs(d[static_cast<std::size_t>(m)] / whole - want) <= kBranchSlack;
+      above_lo += t_.bones[a].length.min, above_hi += t_.bones[a].length.max;
+    const double below_lo = length_below(b, [](const TemplateRange& r) { return r.min; });
+    const double below_hi = length_below(b, [](const TemplateRange& r) { return r.max; });
+    const double lo = above_lo + below_hi > 0 ? above_lo / (above_lo + below_hi) : 0.5;
+    const double hi = above_hi + below_lo > 0 ? above_hi / (above_hi + below_lo) : 0.5;
+    const double at = d[static_cast<std::size_t>(m)] / whole;
+    return at >= lo - kBranchSlack && at <= hi + kBranchSlack;
   }
   // Limbs drawn together (legs side by side) join low on the axis: a root found there moves along
   // the axis towards its main limb's end until it is within the template's root box (with slack).
@@ -681,17 +787,62 @@ class Fitter {
 
 }  // namespace
 
-Result<TemplateFit> fit_template(const Image& image, const SkeletonTemplate& tmpl, const TemplateFitOptions& o) {
-  if (!(o.pivot_x >= 0 && o.pivot_x <= 1 && o.pivot_y >= 0 && o.pivot_y <= 1))
-    return make_error("skeleton.options", "pivot_x and pivot_y must be within 0..1");
-  if (tmpl.bones.empty()) return make_error("skeleton.options", "the template has no bones");
-  auto shape = detail::shape_axis(image, o.alpha_threshold, o.skip_drop_shadow, o.min_branch, o.branch_ratio);
-  if (!shape) return Unexpected{shape.error()};
-  const Axis axis(*shape);
+namespace {
+
+TemplateFit fit_on_axis(const SkeletonTemplate& tmpl, const Axis& axis, const TemplateFitOptions& o) {
   TemplateFit best = Fitter(tmpl, axis, false).run(o);
   TemplateFit mirrored = Fitter(tmpl, axis, true).run(o);
   if (mirrored.score > best.score + 1e-12) best = std::move(mirrored);
   return best;
+}
+
+Result<detail::ShapeAxis> axis_of(const Image& image, const TemplateFitOptions& o) {
+  if (!(o.pivot_x >= 0 && o.pivot_x <= 1 && o.pivot_y >= 0 && o.pivot_y <= 1))
+    return make_error("skeleton.options", "pivot_x and pivot_y must be within 0..1");
+  return detail::shape_axis(image, o.alpha_threshold, o.skip_drop_shadow, o.min_branch, o.branch_ratio);
+}
+
+}  // namespace
+
+Result<TemplateFit> fit_template(const Image& image, const SkeletonTemplate& tmpl, const TemplateFitOptions& o) {
+  if (tmpl.bones.empty()) return make_error("skeleton.options", "the template has no bones");
+  auto shape = axis_of(image, o);
+  if (!shape) return Unexpected{shape.error()};
+  return fit_on_axis(tmpl, Axis(*shape), o);
+}
+
+Result<TemplateAutoFit> fit_template_auto(const Image& image, const std::vector<SkeletonTemplate>& templates,
+                                          const TemplateFitOptions& o) {
+  for (const SkeletonTemplate& t : templates)
+    if (t.bones.empty()) return make_error("skeleton.options", "template \"" + t.name + "\" has no bones");
+  auto shape = axis_of(image, o);
+  if (!shape) return Unexpected{shape.error()};
+  const Axis axis(*shape);
+  TemplateAutoFit out;
+  // A cheap look first, so only plausible templates are fitted: in list order, the first that
+  // fits well wins (a head and two feet are a humanoid's as much as a bird's: figures are the
+  // common case, listed first).
+  const double w = shape->x1 - shape->x0, h = shape->y1 - shape->y0;
+  std::optional<TemplateFit> best_below;  // the best fit under the floor, when none fits well
+  for (const SkeletonTemplate& t : templates) {
+    // A template measured by the height is for figures standing up, by the width for figures lying
+    // along the ground; and the shape must show its required extremities.
+    const bool upright = t.measure != TemplateMeasure::Width || w >= h;
+    const bool lying = t.measure != TemplateMeasure::Height || h >= w;
+    if (!upright || !lying || (!Fitter(t, axis, false).shows_required() && !Fitter(t, axis, true).shows_required())) {
+      out.skipped.push_back(t.name);
+      continue;
+    }
+    TemplateFit fit = fit_on_axis(t, axis, o);
+    out.scores.emplace_back(t.name, fit.score);
+    if (fit.score >= kTemplateFitFloor) {
+      out.best = std::move(fit);
+      return out;
+    }
+    if (!best_below || fit.score > best_below->score) best_below = std::move(fit);
+  }
+  out.best = std::move(best_below);
+  return out;
 }
 
 }  // namespace rig2d

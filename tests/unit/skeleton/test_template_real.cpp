@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: Apache-2.0
+// Templates on real art (tests/data/real-sprites, CC0): every standing, walking, kicking and cheering
+// figure gets both arms and both legs on opaque pixels and `auto` calls it a humanoid; arms drawn
+// raised are found raised, on the real cheering figure and on a figure drawn in code; a tree gets a
+// trunk chain into its canopy; `auto` fits only the templates the shape allows.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "../geometry/masks.h"
+#include "rig2d/image/png.h"
+#include "rig2d/skeleton/template.h"
+#include "rig2d/skin/skeleton.h"
+
+namespace rig2d {
+namespace {
+
+const std::filesystem::path kRealSprites = std::filesystem::path(RIG2D_SOURCE_DIR) / "tests/data/real-sprites";
+
+const char* const kRealFigures[] = {
+    "kenney_platformer-characters_female_female_idle.png",  "kenney_platformer-characters_female_female_kick.png",
+    "kenney_platformer-characters_female_female_walk1.png", "kenney_platformer-characters_player_player_cheer2.png",
+    "kenney_platformer-characters_player_player_idle.png",
+};
+
+std::vector<SkeletonTemplate> real_bundled() {
+  std::vector<SkeletonTemplate> out;
+  for (const std::string& name : bundled_template_names()) {
+    auto t = bundled_template(name);
+    REQUIRE(t.has_value());
+    out.push_back(std::move(*t));
+  }
+  return out;
+}
+
+std::map<std::string, Vec2> real_joints(const TemplateFit& fit) {
+  const std::vector<Vec2> j = joint_positions(fit.bones);
+  std::map<std::string, Vec2> out;
+  for (std::size_t i = 0; i < fit.bones.size(); ++i) out[fit.bones[i].name] = j[i];
+  return out;
+}
+
+// Rig space: the origin at the image centre (the default pivot).
+bool real_opaque(const Image& im, Vec2 p) {
+  const int x = static_cast<int>(std::floor(p.x + 0.5 * im.width));
+  const int y = static_cast<int>(std::floor(p.y + 0.5 * im.height));
+  return x >= 0 && y >= 0 && x < im.width && y < im.height &&
+         im.rgba[4 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(im.width) + static_cast<std::size_t>(x)) + 3] > 8;
+}
+
+Image real_load(const char* name) {
+  auto im = load_png((kRealSprites / name).string());
+  REQUIRE(im.has_value());
+  return std::move(*im);
+}
+
+TEST_CASE("every real standing, walking, kicking and cheering figure gets both arms and legs; auto calls it humanoid") {
+  const auto bundled = real_bundled();
+  for (const char* name : kRealFigures) {
+    INFO(name);
+    const Image im = real_load(name);
+    auto fit = fit_template(im, bundled.front());
+    REQUIRE(fit.has_value());
+    CHECK(fit->template_name == "humanoid");
+    CHECK(fit->score >= kTemplateFitFloor);
+    CHECK(fit->forced.empty());
+    const auto j = real_joints(*fit);
+    for (const char* limb : {"upper_arm_l", "lower_arm_l", "hand_l", "upper_arm_r", "lower_arm_r", "hand_r", "thigh_l",
+                             "shin_l", "foot_l", "thigh_r", "shin_r", "foot_r", "head"})
+      CHECK(j.count(limb) == 1);
+    for (const auto& [bone, p] : j) {
+      INFO(bone);
+      CHECK(real_opaque(im, p));
+    }
+    // The feet below the hips, the head above the chest.
+    CHECK(j.at("foot_l").y > j.at("hips").y);
+    CHECK(j.at("foot_r").y > j.at("hips").y);
+    CHECK(j.at("head").y < j.at("chest").y);
+    auto chosen = fit_template_auto(im, bundled);
+    REQUIRE(chosen.has_value());
+    REQUIRE(chosen->best.has_value());
+    CHECK(chosen->best->template_name == "humanoid");
+    // Fitted first, it is the only one fitted.
+    CHECK(chosen->scores.size() == 1);
+  }
+}
+
+TEST_CASE("the real cheering figure's raised arms are found raised") {
+  const auto bundled = real_bundled();
+  const Image im = real_load("kenney_platformer-characters_player_player_cheer2.png");
+  auto fit = fit_template(im, bundled.front());
+  REQUIRE(fit.has_value());
+  const auto j = real_joints(*fit);
+  // Both fists are drawn beside the head, above the shoulders: the hands end above them.
+  CHECK(j.at("hand_l").y < j.at("upper_arm_l").y);
+  CHECK(j.at("hand_r").y < j.at("upper_arm_r").y);
+  CHECK(j.at("hand_l").y < j.at("chest").y);
+  CHECK(j.at("hand_r").y < j.at("chest").y);
+  CHECK(j.at("hand_l").x > j.at("hand_r").x);
+  // Found in the shape, not placed over the body from the proportions.
+  CHECK(std::find(fit->over_body.begin(), fit->over_body.end(), "hand_l") == fit->over_body.end());
+  CHECK(std::find(fit->over_body.begin(), fit->over_body.end(), "hand_r") == fit->over_body.end());
+}
+
+struct RealCapsule {
+  Vec2 a, b;
+  double r = 0;
+  bool contains(double x, double y) const {
+    const double vx = b.x - a.x, vy = b.y - a.y, len2 = vx * vx + vy * vy;
+    const double t = len2 > 0 ? std::clamp(((x - a.x) * vx + (y - a.y) * vy) / len2, 0.0, 1.0) : 0.0;
+    return std::hypot(x - a.x - t * vx, y - a.y - t * vy) <= r;
+  }
+};
+
+Image real_draw(int w, int h, const std::vector<RealCapsule>& parts) {
+  return test::make_sprite(w, h, [&](double x, double y) {
+    return std::any_of(parts.begin(), parts.end(), [&](const RealCapsule& c) { return c.contains(x, y); });
+  });
+}
+
+TEST_CASE("a figure drawn in code with its arms raised gets them raised, both ways round") {
+  const auto bundled = real_bundled();
+  // Head, torso, legs apart, and arms from the shoulders up and out past the head.
+  const std::vector<RealCapsule> parts = {{{80, 50}, {80, 50}, 18},  {{80, 80}, {80, 140}, 18},
+                                          {{70, 140}, {64, 200}, 8}, {{90, 140}, {96, 200}, 8},
+                                          {{66, 82}, {36, 22}, 7},   {{94, 82}, {124, 22}, 7}};
+  const Image im = real_draw(160, 220, parts);
+  auto fit = fit_template(im, bundled.front());
+  REQUIRE(fit.has_value());
+  CHECK(fit->score >= kTemplateFitFloor);
+  const auto j = real_joints(*fit);
+  // Rig space: image minus (80, 110). The raised hands end near the fists (image (36, 22), (124, 22)).
+  CHECK(j.at("hand_l").y < j.at("upper_arm_l").y);
+  CHECK(j.at("hand_r").y < j.at("upper_arm_r").y);
+  CHECK(j.at("hand_l").y < -110 + 60);
+  CHECK(j.at("hand_r").y < -110 + 60);
+  CHECK(j.at("hand_l").x > 20);
+  CHECK(j.at("hand_r").x < -20);
+  CHECK(j.at("foot_l").y > 40);
+  CHECK(j.at("foot_r").y > 40);
+  auto chosen = fit_template_auto(im, bundled);
+  REQUIRE((chosen && chosen->best));
+  CHECK(chosen->best->template_name == "humanoid");
+}
+
+TEST_CASE("a real tree gets a trunk chain of three bones into its canopy under auto") {
+  const auto bundled = real_bundled();
+  const Image im = real_load("kenney_foliage-pack_png_foliagePack_005.png");
+  auto chosen = fit_template_auto(im, bundled);
+  REQUIRE((chosen && chosen->best));
+  CHECK(chosen->best->template_name == "tree");
+  const auto j = real_joints(*chosen->best);
+  REQUIRE(j.count("trunk") == 1);
+  int chain = 0;
+  for (const char* name : {"trunk_1", "trunk_2", "trunk_3"}) {
+    INFO(name);
+    REQUIRE(j.count(name) == 1);
+    CHECK(real_opaque(im, j.at(name)));
+    chain += j.at(name).y < j.at("trunk").y;
+  }
+  CHECK(chain == 3);
+  CHECK(j.at("trunk_3").y < j.at("trunk_1").y);
+}
+
+TEST_CASE("auto skips templates the shape rules out, and the upright ones for a figure lying down") {
+  const auto bundled = real_bundled();
+  // A long body lying along the ground with a tail: wider than tall.
+  const Image im = real_draw(200, 70, {{{40, 35}, {150, 35}, 22}, {{150, 35}, {190, 20}, 8}, {{150, 35}, {190, 50}, 8}});
+  auto chosen = fit_template_auto(im, bundled);
+  REQUIRE((chosen && chosen->best));
+  // Humanoid and bird come before the first template that fits it, and are skipped unfitted.
+  for (const char* upright : {"humanoid", "bird"}) {
+    INFO(upright);
+    CHECK(std::find(chosen->skipped.begin(), chosen->skipped.end(), upright) != chosen->skipped.end());
+  }
+  for (const char* upright : {"humanoid", "bird", "tree"}) {
+    INFO(upright);
+    CHECK(std::none_of(chosen->scores.begin(), chosen->scores.end(), [&](const auto& s) { return s.first == upright; }));
+  }
+  CHECK(chosen->best->template_name != "humanoid");
+  // Deterministic.
+  auto again = fit_template_auto(im, bundled);
+  REQUIRE((again && again->best));
+  CHECK(again->best->bones == chosen->best->bones);
+  CHECK(again->scores == chosen->scores);
+}
+
+}  // namespace
+}  // namespace rig2d
