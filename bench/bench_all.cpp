@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@
 #include "rig2d/rig/rig_json.h"
 #include "rig2d/skeleton/shape_skeleton.h"
 #include "rig2d/skeleton/suggest_bones.h"
+#include "rig2d/skeleton/template.h"
 #include "rig2d/weights/heat_weights.h"
 #include "rig2d/weights/joint_weights.h"
 
@@ -80,6 +82,25 @@ T must(rig2d::Result<T> r, const char* what) {
   return std::move(*r);
 }
 
+// bench_all SIDE REPEATS DIR: the shape skeleton against template fitting (humanoid, auto) summed
+// over the PNGs of a folder (real sprites: small images, where fixed costs weigh most).
+void templates_on_folder(const std::string& dir, int repeats, const std::vector<rig2d::SkeletonTemplate>& bundled) {
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.path().extension() == ".png") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  double shape = 0, humanoid = 0, automatic = 0;
+  for (const std::string& f : files) {
+    const rig2d::Image image = must(rig2d::load_png(f), "load");
+    shape += median_ms(repeats, [&] { (void)must(rig2d::shape_skeleton(image), "skeleton"); });
+    humanoid += median_ms(repeats, [&] { (void)must(rig2d::fit_template(image, bundled.front()), "fit"); });
+    automatic += median_ms(repeats, [&] { (void)must(rig2d::fit_template_auto(image, bundled), "auto"); });
+  }
+  std::printf("\n%zu sprites of %s, summed medians of %d runs:\n", files.size(), dir.c_str(), repeats);
+  std::printf("  shape skeleton %.3f ms; template fit humanoid %.3f ms = %.2fx; auto %.3f ms = %.2fx\n", shape, humanoid,
+              humanoid / shape, automatic, automatic / shape);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -112,6 +133,27 @@ int main(int argc, char** argv) {
                     bones = must(rig2d::shape_skeleton(image, {}, &skeleton), "skeleton");
                   })});
   rows.back().detail = std::to_string(bones.size()) + " bones, " + std::to_string(skeleton.limbs) + " limbs";
+  // Template fitting against the shape skeleton's time (docs/templates.md: at most 3x for auto).
+  const double shape_ms = rows.back().ms;
+  const auto ratio = [&](double ms) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2fx the shape skeleton", shape_ms > 0 ? ms / shape_ms : 0.0);
+    return std::string(text);
+  };
+  const rig2d::SkeletonTemplate humanoid = must(rig2d::bundled_template("humanoid"), "template");
+  rows.push_back({"template fit (humanoid)", "", median_ms(repeats, [&] {
+                    bones = must(rig2d::fit_template(image, humanoid), "fit").bones;
+                  })});
+  rows.back().detail = std::to_string(bones.size()) + " bones, " + ratio(rows.back().ms);
+  std::vector<rig2d::SkeletonTemplate> bundled;
+  for (const std::string& name : rig2d::bundled_template_names()) bundled.push_back(must(rig2d::bundled_template(name), "template"));
+  std::string chosen;
+  rows.push_back({"template fit (auto)", "", median_ms(repeats, [&] {
+                    auto fit = must(rig2d::fit_template_auto(image, bundled), "auto");
+                    chosen = fit.best ? fit.best->template_name : "none";
+                    bones = fit.best ? fit.best->bones : std::vector<rig2d::Bone>{};
+                  })});
+  rows.back().detail = chosen + ", " + std::to_string(bones.size()) + " bones, " + ratio(rows.back().ms);
 
   rig2d::GridMeshOptions grid_options;
   grid_options.width = side;
@@ -182,5 +224,6 @@ int main(int argc, char** argv) {
   for (const Row& r : rows) {
     std::printf("%-26s %12.3f %14.3f  %s\n", r.stage.c_str(), r.ms, r.ms / decode_ms, r.detail.c_str());
   }
+  if (argc > 3) templates_on_folder(argv[3], repeats, bundled);
   return 0;
 }
