@@ -328,9 +328,21 @@ class Fitter {
   // direction range is half a turn or more swing freely: the limb's end may lie anywhere within their
   // summed length of the joint above them, in the upper free link's range. A little of the distance
   // from the rest pose counts too, so of two reachable extremities the one nearer the rest pose wins.
+  // The first bone of tip b's limb: b's topmost ancestor below a bone with several tipped children
+  // (the upper arm below the chest).
+  std::size_t limb_root(std::size_t b) const {
+    std::size_t a = b;
+    while (t_.bones[a].parent >= 0) {
+      const auto p = static_cast<std::size_t>(t_.bones[a].parent);
+      if (t_.bones[p].parent < 0 || children_[p].size() > 1) break;
+      a = p;
+    }
+    return a;
+  }
+  double rest_cost(std::size_t b, int n) const { return norm(sub(reach(n, approach(b)), expected_end(b))) / measure_; }
   double tip_cost(std::size_t b, int n) const {
+    const double from_rest = rest_cost(b, n);
     const Vec2 end = reach(n, approach(b));
-    const double from_rest = norm(sub(end, expected_end(b))) / measure_;
     if (!t_.bones[b].over_body && !t_.bones[b].optional && !partner(b)) return from_rest;
     double free_len = mid(t_.bones[b].extent);
     std::size_t top = b;
@@ -384,6 +396,17 @@ class Fitter {
       tip_cost_[p.bone] = p.cost;
       tip_end_[p.bone] = end;
     }
+    // Beside an arm (or a wing) found hanging at its rest place, an extremity only a swing of the
+    // other reaches is more likely an ear or a lock of hair than a hand raised alone.
+    std::vector<std::size_t> lone;
+    for (std::size_t b = 0; b < t_.bones.size(); ++b) {
+      const auto m = partner(b);
+      if (tip_node_[b] < 0 || !m || tip_node_[*m] < 0 || !(t_.bones[b].over_body || t_.bones[b].optional)) continue;
+      const bool hanging = tip_end_[*m].y > expect_[static_cast<std::size_t>(t_.bones[limb_root(*m)].parent)].y;
+      if (rest_cost(b, tip_node_[b]) > kMatchRadius && rest_cost(*m, tip_node_[*m]) <= kMatchRadius && hanging)
+        lone.push_back(b);
+    }
+    for (std::size_t b : lone) tip_node_[b] = -1;
     for (int n : tips_) matched_ += std::count(tip_node_.begin(), tip_node_.end(), n) > 0;
   }
 
