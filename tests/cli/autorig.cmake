@@ -60,7 +60,7 @@ endif()
 
 # Per-sprite templates (tests/cli/autorig_templates_test.py): --template-map, the sidecar's
 # rig2d.template, precedence, located errors, stamps, --check, --shard, --depfile.
-foreach(case map precedence errors stamps check_shard depfile layered)
+foreach(case map precedence errors stamps check_shard depfile layered clobber)
   add_test(NAME cli_autorig_templates_${case}
            COMMAND ${RIG2D_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/autorig_templates_test.py $<TARGET_FILE:rig2d-autorig>
                    ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/cli_autorig_templates ${case})

@@ -237,4 +237,20 @@ def case_layered():
         fail("an edited template file did not re-rig the layered document")
 
 
+
+def case_clobber():
+    """The map and template files are inputs: no rig, stamp or depfile may be written over them."""
+    d = art("clobber")
+    autorig(d, ".", "--write-meta")
+    keep = {n: open(os.path.join(d, n)).read() for n in ("art.template-map.json", "twolegs.rig2d-template.json")}
+    for args in (["props/bar.png", "--template-map", "art.template-map.json", "-o", "art.template-map.json"],
+                 ["props/bar.png", "--template", "twolegs.rig2d-template.json", "-o", "twolegs.rig2d-template.json"],
+                 [".", "--template-map", "art.template-map.json", "--depfile", "art.template-map.json"]):
+        p = autorig(d, *args, expect=2)
+        if "[io.output.is_input]" not in p.stderr:
+            fail(f"{args}: expected io.output.is_input:\n{p.stderr}")
+    for name, text in keep.items():
+        if open(os.path.join(d, name)).read() != text:
+            fail(f"{name} was overwritten")
+
 run_case(sys.argv[4], globals())

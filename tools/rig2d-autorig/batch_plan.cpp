@@ -47,7 +47,7 @@ std::vector<std::string> job_files(const Job& job, const TemplateSources& templa
 
 }  // namespace
 
-int plan_batch(const Options& o, std::vector<Job>& jobs) {
+int plan_batch(const Options& o, const TemplateSources& templates, std::vector<Job>& jobs) {
   std::optional<Shard> shard;
   if (const int code = check_batch_inputs(o, shard); code != kOk) return code;
   auto planned = plan_jobs({o.inputs, o.output, o.base, o.bones, o.keep_bones, o.write_meta, o.slice});
@@ -58,7 +58,12 @@ int plan_batch(const Options& o, std::vector<Job>& jobs) {
   if (!o.slice && spdlog::should_log(spdlog::level::warn)) {
     for (const Diagnostic& d : sheet_orphans(*planned)) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
   }
-  if (auto safe = check_job_outputs(*planned, o.depfile); !safe) {
+  // The template map and template files are read too: no rig, stamp or depfile may overwrite them.
+  std::vector<std::string> template_files;
+  for (const Job& job : *planned)
+    if (auto choice = choose_template(job.request.png_path, std::nullopt, templates))
+      append_unique(template_files, template_choice_inputs(*choice, templates));
+  if (auto safe = check_job_outputs(*planned, o.depfile, template_files); !safe) {
     print_error(safe.error());
     return kUsage;
   }

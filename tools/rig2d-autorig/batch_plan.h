@@ -5,14 +5,16 @@
 
 #include <vector>
 
+#include "rig2d/autorig/template_choice.h"
 #include "rig2d/build/batch.h"
 #include "options.h"
 
 namespace rig2d::cli {
 
 // The jobs of this run: its inputs planned, their outputs checked, then only --shard's share. Returns
-// kOk, or prints why and returns kUsage or kBadInput.
-int plan_batch(const Options& o, std::vector<Job>& jobs);
+// kOk, or prints why and returns kUsage or kBadInput. Outputs may not be any file the run reads,
+// the template map and template files included.
+int plan_batch(const Options& o, const TemplateSources& templates, std::vector<Job>& jobs);
 
 // A batch (several inputs, a folder, or several rigs) fails with kFindings when any job fails; a
 // single rig fails with its own exit code.

@@ -117,7 +117,7 @@ int run(const Options& o, const std::string& options_key) {
   if (const int code = prepare_templates(o, templates.fallback, map); code != kOk) return code;
   if (map) templates.map = &*map;
   std::vector<Job> jobs;
-  if (const int code = plan_batch(o, jobs); code != kOk) return code;
+  if (const int code = plan_batch(o, templates, jobs); code != kOk) return code;
   if (o.slice_sheets && !o.list_inputs) {
     if (o.check || o.shard) {
       // A check writes nothing; shards split a job list that slicing changes while they run.
@@ -130,7 +130,7 @@ int run(const Options& o, const std::string& options_key) {
         code != kOk)
       return code;
     if (sliced) {  // the new slices are jobs of their own
-      if (const int code = plan_batch(o, jobs); code != kOk) return code;
+      if (const int code = plan_batch(o, templates, jobs); code != kOk) return code;
     }
   }
   if (o.list_inputs) return list_inputs(jobs, templates, o.list_null);

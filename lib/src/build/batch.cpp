@@ -461,8 +461,9 @@ Result<std::vector<Job>> plan_jobs(const PlanRequest& plan) {
   return jobs;
 }
 
-Result<void> check_job_outputs(const std::vector<Job>& jobs, const std::optional<std::string>& depfile) {
-  std::vector<std::string> inputs, outputs;
+Result<void> check_job_outputs(const std::vector<Job>& jobs, const std::optional<std::string>& depfile,
+                               const std::vector<std::string>& more_inputs) {
+  std::vector<std::string> inputs = more_inputs, outputs;
   for (const Job& job : jobs) {
     inputs.push_back(job.request.png_path);
     // A sidecar --write-meta may rewrite is an output; otherwise it is read only.

@@ -47,9 +47,6 @@ RIG2D_EXPORT Result<std::vector<Job>> plan_jobs(const PlanRequest& plan);
 // autorig.slice when `only` is given and a PNG has no slice of that name.
 RIG2D_EXPORT Result<void> expand_slice_jobs(std::vector<Job>& jobs, const std::optional<std::string>& only);
 
-// The output-safety rule over the whole batch (rig2d/io/output_safety.h): no rig, stamp, depfile (or,
-// with write_meta, sidecar) may be a PNG, sidecar or bones file the batch reads, or another output.
-// Errors: io.output.is_input, io.output.collision.
 // Rigs of sheet slices that no slice makes any more (a slice deleted or renamed since they were
 // written): beside each sheet's slice rigs "<base>.<X>.rig2d.json", where <base>.rig2d.json is the
 // sheet's rig path, that have a stamp (rig2d-autorig wrote them), whose X (no '.') is no current
@@ -62,7 +59,12 @@ RIG2D_EXPORT std::vector<Diagnostic> sheet_orphans(const std::vector<Job>& jobs)
 // (their rigs' and sidecars' folders), sorted, each once.
 RIG2D_EXPORT std::vector<std::string> job_write_leftovers(const std::vector<Job>& jobs);
 
-RIG2D_EXPORT Result<void> check_job_outputs(const std::vector<Job>& jobs, const std::optional<std::string>& depfile);
+// The output-safety rule over the whole batch (rig2d/io/output_safety.h): no rig, stamp, depfile (or,
+// with write_meta, sidecar) may be a PNG, sidecar or bones file the batch reads, one of more_inputs
+// (files the batch reads besides its jobs': a template map, template files), or another output.
+// Errors: io.output.is_input, io.output.collision.
+RIG2D_EXPORT Result<void> check_job_outputs(const std::vector<Job>& jobs, const std::optional<std::string>& depfile,
+                                            const std::vector<std::string>& more_inputs = {});
 
 // Shard K of N (1-based), as "--shard K/N".
 struct Shard {
