@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <set>
 #include <string>
 #include <utility>
 
@@ -60,9 +61,12 @@ int plan_batch(const Options& o, const TemplateSources& templates, std::vector<J
   }
   // The template map and template files are read too: no rig, stamp or depfile may overwrite them.
   std::vector<std::string> template_files;
-  for (const Job& job : *planned)
+  std::set<std::string> chosen;  // a sheet's slices share one choice
+  for (const Job& job : *planned) {
+    if (!chosen.insert(job.request.png_path).second) continue;
     if (auto choice = choose_template(job.request.png_path, std::nullopt, templates))
       append_unique(template_files, template_choice_inputs(*choice, templates));
+  }
   if (auto safe = check_job_outputs(*planned, o.depfile, template_files); !safe) {
     print_error(safe.error());
     return kUsage;

@@ -34,7 +34,9 @@ std::string TemplateChoice::reason() const {
   return "--template";
 }
 
-Result<std::optional<std::string>> sidecar_template_text(std::string_view sidecar_text, const std::string& path) {
+namespace {
+
+Result<std::optional<std::string>> read_sidecar_template_text(std::string_view sidecar_text, const std::string& path) {
   auto parsed = detail::parse_json(sidecar_text, path);
   if (!parsed) return Unexpected{parsed.error()};
   if (!parsed->is_object()) return std::optional<std::string>{};  // parse_sprite_meta says why
@@ -56,6 +58,23 @@ Result<std::optional<std::string>> sidecar_template_text(std::string_view sideca
             detail::json_type_name(*t),
         sidecar_text, path, "/rig2d/template");
   return std::optional<std::string>{t->get<std::string>()};
+}
+
+// The slices of a sheet share its sidecar, often thousands of entries long: its key is read once per
+// sidecar (per thread), not once per slice, which made a 2000-slice sheet quadratic.
+struct SidecarKeyMemo {
+  std::string path;
+  std::string text;
+  Result<std::optional<std::string>> key = std::optional<std::string>{};
+};
+thread_local std::optional<SidecarKeyMemo> t_sidecar_key;
+
+}  // namespace
+
+Result<std::optional<std::string>> sidecar_template_text(std::string_view sidecar_text, const std::string& path) {
+  if (t_sidecar_key && t_sidecar_key->path == path && t_sidecar_key->text == sidecar_text) return t_sidecar_key->key;
+  t_sidecar_key = SidecarKeyMemo{path, std::string(sidecar_text), read_sidecar_template_text(sidecar_text, path)};
+  return t_sidecar_key->key;
 }
 
 Result<TemplateChoice> choose_template(const std::string& png_path, std::optional<std::string_view> sidecar_text,
