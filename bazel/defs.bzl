@@ -47,6 +47,28 @@ def _package_relative(ctx, f):
         path = path[len(pkg) + 1:]
     return path
 
+def _run_autorig(ctx, inputs, tool_args, bones, outputs, mnemonic, progress_message):
+    """One rig2d-autorig action through autorig_action.sh: `inputs` are declared and checked against
+    what the tool lists (--list-inputs) before it runs with tool_args, --bones and the rule's options."""
+    args = ctx.actions.args()
+    args.add(ctx.executable._autorig)
+    args.add_all(inputs)
+    args.add("--")
+    args.add_all(tool_args)
+    if bones:
+        args.add("--bones", bones)
+    args.add_all(["-q", "-j1"])
+    args.add_all(ctx.attr.options)
+    ctx.actions.run(
+        executable = ctx.executable._action,
+        arguments = [args],
+        inputs = inputs,
+        tools = [ctx.executable._autorig] + ctx.files._runtime,
+        outputs = outputs,
+        mnemonic = mnemonic,
+        progress_message = progress_message,
+    )
+
 def _rigs_impl(ctx):
     sidecars = {f.path: f for f in ctx.files.sidecars}
     bones = ctx.file.bones
@@ -64,25 +86,8 @@ def _rigs_impl(ctx):
         rig = ctx.actions.declare_file(out_dir + "/" + stem + ".rig2d.json")
         stamp = ctx.actions.declare_file(out_dir + "/" + stem + ".rig2d.json.stamp")
         inputs = [png, sidecar] + ([bones] if bones else [])
-        args = ctx.actions.args()
-        args.add(ctx.executable._autorig)
-        args.add_all(inputs)
-        args.add("--")
-        args.add(png)
-        args.add("-o", rig)
-        if bones:
-            args.add("--bones", bones)
-        args.add_all(["-q", "-j1"])
-        args.add_all(ctx.attr.options)
-        ctx.actions.run(
-            executable = ctx.executable._action,
-            arguments = [args],
-            inputs = inputs,
-            tools = [ctx.executable._autorig] + ctx.files._runtime,
-            outputs = [rig, stamp],
-            mnemonic = "Rig2dAutorig",
-            progress_message = "rig2d: rigging %s" % png.short_path,
-        )
+        _run_autorig(ctx, inputs, [png, "-o", rig], bones, [rig, stamp], "Rig2dAutorig",
+                     "rig2d: rigging %s" % png.short_path)
         rigs.append(rig)
         stamps.append(stamp)
     assets = depset(ctx.files.srcs + ctx.files.sidecars)
@@ -116,25 +121,8 @@ def _layout_rig_impl(ctx):
     stamp = ctx.actions.declare_file(ctx.label.name + "/" + name + ".rig2d.json.stamp")
     bones = ctx.file.bones
     inputs = [layout] + ctx.files.srcs + ctx.files.sidecars + ([bones] if bones else [])
-    args = ctx.actions.args()
-    args.add(ctx.executable._autorig)
-    args.add_all(inputs)
-    args.add("--")
-    args.add("--layout", layout)
-    args.add("-o", rig)
-    if bones:
-        args.add("--bones", bones)
-    args.add_all(["-q", "-j1"])
-    args.add_all(ctx.attr.options)
-    ctx.actions.run(
-        executable = ctx.executable._action,
-        arguments = [args],
-        inputs = inputs,
-        tools = [ctx.executable._autorig] + ctx.files._runtime,
-        outputs = [rig, stamp],
-        mnemonic = "Rig2dLayout",
-        progress_message = "rig2d: rigging layout %s" % layout.short_path,
-    )
+    _run_autorig(ctx, inputs, ["--layout", layout, "-o", rig], bones, [rig, stamp], "Rig2dLayout",
+                 "rig2d: rigging layout %s" % layout.short_path)
     return [
         DefaultInfo(files = depset([rig])),
         OutputGroupInfo(stamps = depset([stamp])),
