@@ -106,6 +106,26 @@ Vec2 to_rig(double x, double y) { return {x, -y}; }
 
 Vec2 bone_point(const SpineBone& b, double x, double y) { return {b.a * x + b.b * y + b.wx, b.c * x + b.d * y + b.wy}; }
 
+// A Spine weighted vertex stores its position once per bone. Spine poses each copy with its bone and
+// blends the results; rig2d keeps one bind position (the blend at the setup pose), which poses the same
+// only while the copies agree. The spread is the largest distance between two copies of one vertex.
+struct BindSpread {
+  static constexpr double kTolerance = 0.01;  // px: below any visible difference
+  std::size_t count = 0;
+  double largest = 0;
+  std::string where;
+
+  void add(const std::vector<Vec2>& copies, const std::string& pointer) {
+    double d = 0;
+    for (std::size_t i = 0; i < copies.size(); ++i)
+      for (std::size_t j = i + 1; j < copies.size(); ++j)
+        d = std::max(d, double(std::hypot(copies[i].x - copies[j].x, copies[i].y - copies[j].y)));
+    if (d <= kTolerance) return;
+    ++count;
+    if (d > largest) largest = d, where = pointer;
+  }
+};
+
 class SpineImporter {
  public:
   SpineImporter(JsonSource src, const Atlas* atlas, const ImportOptions& options)
@@ -410,6 +430,7 @@ void SpineImporter::mesh_part(Part& part, int slot_bone, const Json& att, const 
   };
   for (std::size_t v = 0; v < n; ++v) part.mesh.uvs.push_back(slice_uv(region, {num(uvs, 2 * v, "uvs"), num(uvs, 2 * v + 1, "uvs")}));
   const bool weighted = verts.size() != uvs.size();
+  BindSpread spread;
   std::size_t at = 0;
   for (std::size_t v = 0; v < n; ++v) {
     if (!weighted) {
@@ -427,6 +448,7 @@ void SpineImporter::mesh_part(Part& part, int slot_bone, const Json& att, const 
            ptr + "/vertices/" + std::to_string(at - 1));
     }
     std::vector<interop::Influence> influences;
+    std::vector<Vec2> bound;  // where each bone with weight puts the vertex, for the spread
     double wx = 0, wy = 0;
     for (std::size_t k = 0; k < static_cast<std::size_t>(count_d); ++k) {
       const double bi = num(verts, at, "vertices");
@@ -440,7 +462,9 @@ void SpineImporter::mesh_part(Part& part, int slot_bone, const Json& att, const 
       const Vec2 p = bone_point(bones_[static_cast<std::size_t>(bi)], bx, by);
       wx += p.x * weight, wy += p.y * weight;
       influences.push_back({static_cast<std::uint32_t>(bi), weight});
+      if (weight > 0) bound.push_back(p);
     }
+    spread.add(bound, ptr + "/vertices/" + std::to_string(first));
     require_finite({wx, wy}, "weighted vertex " + std::to_string(v), ptr + "/vertices/" + std::to_string(first));
     part.mesh.verts.push_back(to_rig(wx, wy));
     note_weights(influences, ptr + "/vertices/" + std::to_string(first));
@@ -448,6 +472,13 @@ void SpineImporter::mesh_part(Part& part, int slot_bone, const Json& att, const 
   }
   if (weighted && at != verts.size()) {
     fail("spine.attachment.vertices", "\"vertices\" does not match the " + std::to_string(n) + " uvs", ptr + "/vertices");
+  }
+  if (spread.count > 0) {
+    warn("convert.spine.bind.spread",
+         std::to_string(spread.count) + " weighted vertices of this mesh have per-bone positions that disagree, by up to " +
+             detail::js_number(std::round(spread.largest * 100) / 100) + " px (the largest here): rig2d binds each at their weighted mean, so bent away from the setup pose it lands up to about that "
+             "far from where Spine draws it",
+         spread.where);
   }
   if (tris.size() % 3 != 0) fail("spine.attachment.triangles", "\"triangles\" must hold index triples", ptr + "/triangles");
   for (std::size_t i = 0; i < tris.size(); ++i) {

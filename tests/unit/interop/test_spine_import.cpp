@@ -74,6 +74,32 @@ TEST_CASE("spine import: two-bone weighted mesh lands on Spine's setup-pose worl
   CHECK(p.order == 0);
 }
 
+TEST_CASE("spine import: a weighted vertex whose per-bone positions disagree warns with the spread", "[interop]") {
+  // v1 of the two-bone mesh: on root, (20, -10) lands at (32.3205, 21.3397); on the arm (world at
+  // (53.3013, 45), turned 75 deg), (0, 10) lands at (43.6420, 47.5882). They are 28.586 px apart.
+  auto r = import_spine(two_bone_skeleton("", ""), "two.json", nullptr, {});
+  REQUIRE(r.has_value());
+  const Diagnostic* spread = nullptr;
+  for (const Diagnostic& d : r->diagnostics)
+    if (d.code == "convert.spine.bind.spread") spread = &d;
+  REQUIRE(spread != nullptr);
+  CHECK(spread->severity == Severity::Warning);
+  CHECK(spread->where.json_pointer == "/skins/0/attachments/body/body/vertices/5");
+  CHECK(spread->message.find("1 weighted vertices") != std::string::npos);
+  CHECK(spread->message.find("by up to 28.59 px") != std::string::npos);
+
+  // The same vertex with both copies at one world point, (32.3205, 21.3397): in the arm's frame that is
+  // (-20.9808, -23.6603) turned by -75 deg, (-28.2843, 14.1421). No warning.
+  std::string agreeing = two_bone_skeleton("", "");
+  const std::string v1 = "1, 0, 10, 0.5";
+  agreeing.replace(agreeing.find(v1), v1.size(), "1, -28.284271, 14.142136, 0.5");
+  auto same = import_spine(agreeing, "same.json", nullptr, {});
+  REQUIRE(same.has_value());
+  CHECK_FALSE(has_code(*same, "convert.spine.bind.spread"));
+  CHECK(same->rig.parts[0].mesh.verts[1].x == Approx(32.320508).margin(1e-3));
+  CHECK(same->rig.parts[0].mesh.verts[1].y == Approx(-21.339746).margin(1e-3));
+}
+
 TEST_CASE("spine import: a scaled and sheared parent is baked into the bind vertices", "[interop]") {
   auto r = import_spine(two_bone_skeleton(R"(, "scaleX": 2, "scaleY": 0.5, "shearX": 10, "shearY": -20)", R"(, "scaleX": 1.5)"),
                         "sheared.json", nullptr, {});
