@@ -76,10 +76,27 @@ for path in sys.argv[2:]:
         assert x["parent"] == y["parent"] and all(abs(x[k] - y[k]) < 1e-5 for k in ("x", "y", "rot")), (path, x, y)
     assert len(a["parts"]) == len(b["parts"]), path
     for p, q in zip(a["parts"], b["parts"]):
-        assert p["name"] == q["name"] and p["sprite"] == q["sprite"] and p["mesh"]["tris"] == q["mesh"]["tris"], path
-        for u, v in zip(p["mesh"]["verts"] + p["mesh"]["uvs"], q["mesh"]["verts"] + q["mesh"]["uvs"]):
-            assert abs(u[0] - v[0]) < 1e-4 and abs(u[1] - v[1]) < 1e-4, (path, u, v)
-        assert all(abs(x - y) < 1e-6 for x, y in zip(p["skinWeights"], q["skinWeights"])), path
+        assert p["name"] == q["name"] and p["sprite"] == q["sprite"], path
+        # Spine lists a mesh's outline (hull) first, so vertices may come back in another order: match
+        # each by position and UV, then compare triangles and weights through that match.
+        pv, qv = p["mesh"]["verts"], q["mesh"]["verts"]
+        assert len(pv) == len(qv), path
+        match = []
+        for i, (v, uv) in enumerate(zip(qv, q["mesh"]["uvs"])):
+            near = [j for j, (u, uu) in enumerate(zip(pv, p["mesh"]["uvs"]))
+                    if max(abs(u[0] - v[0]), abs(u[1] - v[1]), abs(uu[0] - uv[0]), abs(uu[1] - uv[1])) < 1e-4]
+            assert len(near) >= 1, (path, i, v)
+            match.append(near[0])
+        assert sorted(match) == list(range(len(pv))), path
+        def rotations(tris):
+            out = set()
+            for k in range(0, len(tris), 3):
+                t = tris[k:k + 3]
+                out.add(min(tuple(t[r:] + t[:r]) for r in range(3)))
+            return out
+        assert rotations([match[i] for i in q["mesh"]["tris"]]) == rotations(p["mesh"]["tris"]), path
+        for i, j in enumerate(match):
+            assert all(abs(x - y) < 1e-6 for x, y in zip(p["skinWeights"][4 * j:4 * j + 4], q["skinWeights"][4 * i:4 * i + 4])), path
 print("round trips ok")
 PY
 

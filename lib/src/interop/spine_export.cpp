@@ -86,11 +86,61 @@ std::uint32_t dominant_bone(const Part& part) {
   return best;
 }
 
+// Spine's `hull` counts the mesh's first vertices, which must run in order around its outline (the
+// editor draws and edits that polygon). The outline here is the longest loop of boundary edges (edges
+// of one triangle). Returns the export order of the vertices, that loop first and then the rest as
+// they were, and the loop's length.
+std::vector<std::uint32_t> hull_first_order(const Mesh& mesh, std::size_t& hull) {
+  const std::size_t n = mesh.verts.size();
+  std::map<std::pair<std::uint32_t, std::uint32_t>, int> uses;  // undirected edge -> triangles using it
+  const auto edge = [](std::uint32_t a, std::uint32_t b) { return std::make_pair(std::min(a, b), std::max(a, b)); };
+  for (std::size_t t = 0; t + 2 < mesh.tris.size(); t += 3)
+    for (int k = 0; k < 3; ++k) ++uses[edge(mesh.tris[t + k], mesh.tris[t + (k + 1) % 3])];
+  std::multimap<std::uint32_t, std::uint32_t> next;  // boundary edges, directed as their triangle winds
+  for (std::size_t t = 0; t + 2 < mesh.tris.size(); t += 3)
+    for (int k = 0; k < 3; ++k) {
+      const std::uint32_t a = mesh.tris[t + k], b = mesh.tris[t + (k + 1) % 3];
+      if (uses[edge(a, b)] == 1) next.emplace(a, b);
+    }
+  std::vector<std::uint32_t> longest;
+  while (!next.empty()) {
+    std::vector<std::uint32_t> loop;
+    auto at = next.begin();
+    const std::uint32_t start = at->first;
+    while (at != next.end()) {
+      loop.push_back(at->first);
+      const std::uint32_t to = at->second;
+      next.erase(at);
+      if (to == start) break;
+      at = next.find(to);
+    }
+    if (loop.size() > longest.size()) longest = std::move(loop);
+  }
+  // Start at the loop's lowest index, heading to its lower neighbour, so a mesh that already lists its
+  // outline first (as Spine's own meshes, imported, do) keeps its order.
+  if (!longest.empty()) {
+    std::rotate(longest.begin(), std::min_element(longest.begin(), longest.end()), longest.end());
+    if (longest.size() > 2 && longest.back() < longest[1]) std::reverse(longest.begin() + 1, longest.end());
+  }
+  std::vector<std::uint32_t> order;
+  std::vector<bool> placed(n, false);
+  for (std::uint32_t v : longest)
+    if (v < n && !placed[v]) order.push_back(v), placed[v] = true;
+  hull = order.size();
+  for (std::uint32_t v = 0; v < n; ++v)
+    if (!placed[v]) order.push_back(v);
+  return order;
+}
+
 Json mesh_attachment(const Part& part, const std::vector<RigidPose>& world, const std::vector<std::size_t>& spine_index,
                      const std::string& region, const std::optional<ExportSprite>& sprite) {
   Json uvs = Json::array(), tris = Json::array(), verts = Json::array();
   const std::size_t n = part.mesh.verts.size();
-  for (std::size_t v = 0; v < n; ++v) {
+  std::size_t hull = 0;
+  const std::vector<std::uint32_t> order = hull_first_order(part.mesh, hull);
+  std::vector<std::uint32_t> exported_as(n);
+  for (std::size_t i = 0; i < n; ++i) exported_as[order[i]] = static_cast<std::uint32_t>(i);
+  for (const std::uint32_t v : order) {
     const Vec2 uv = v < part.mesh.uvs.size() ? part.mesh.uvs[v] : Vec2{};
     uvs.push_back(uv.x);
     uvs.push_back(uv.y);
@@ -115,7 +165,7 @@ Json mesh_attachment(const Part& part, const std::vector<RigidPose>& world, cons
     for (Json& x : influences) verts.push_back(std::move(x));
   }
   // Spine triangles are wound in its y-up frame; the flip keeps them consistent.
-  for (std::uint32_t t : part.mesh.tris) tris.push_back(t);
+  for (std::uint32_t t : part.mesh.tris) tris.push_back(t < n ? exported_as[t] : t);
   double w = sprite ? sprite->w : 0, h = sprite ? sprite->h : 0;
   if (!sprite && n > 0) {
     double x0 = part.mesh.verts[0].x, x1 = x0, y0 = part.mesh.verts[0].y, y1 = y0;
@@ -123,7 +173,7 @@ Json mesh_attachment(const Part& part, const std::vector<RigidPose>& world, cons
     w = x1 - x0, h = y1 - y0;
   }
   return Json{{"type", "mesh"}, {"path", region}, {"uvs", std::move(uvs)}, {"triangles", std::move(tris)},
-              {"vertices", std::move(verts)}, {"hull", n}, {"width", w}, {"height", h}};
+              {"vertices", std::move(verts)}, {"hull", hull}, {"width", w}, {"height", h}};
 }
 
 // A clip track's keys as a Spine timeline of one value (value = scale * (v - bind)).

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <nlohmann/json.hpp>
 
 #include "rig2d/anim/curve.h"
 #include "rig2d/interop/godot.h"
@@ -307,6 +308,34 @@ TEST_CASE("round trip: rig -> Godot -> rig keeps bones, meshes, weights and rig2
   check_round_trip(rig, back->rig);
   CHECK(back->rig.id == rig.id);
   CHECK(back->rig.parts[0].sprite == rig.parts[0].sprite);
+}
+
+TEST_CASE("spine export: the hull is the outline, listed first and in order", "[interop]") {
+  // A square with its centre listed first: 5 vertices, 4 on the outline. Spine's hull is the count of
+  // leading vertices that run around the outline, so the centre must move behind the corners.
+  Rig rig = sample_rig();
+  rig.parts.resize(1);
+  Part& square = rig.parts[0];
+  square.mesh.verts = {{0, 0}, {-10, -10}, {10, -10}, {10, 10}, {-10, 10}};
+  square.mesh.uvs = {{0.5, 0.5}, {0, 0}, {1, 0}, {1, 1}, {0, 1}};
+  square.mesh.tris = {0, 1, 2, 0, 2, 3, 0, 3, 4, 0, 4, 1};
+  square.skin_indices.assign(20, 0);
+  square.skin_weights = {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
+  auto spine = export_spine(rig, {});
+  REQUIRE(spine.has_value());
+  const auto doc = nlohmann::json::parse(spine->text);
+  const auto& mesh = doc["skins"][0]["attachments"].begin()->begin().value();
+  CHECK(mesh["hull"] == 4);
+  // Exported order: corners 1, 2, 3, 4 (uvs (0,0), (1,0), (1,1), (0,1)), then the centre.
+  const std::vector<double> uvs = mesh["uvs"].get<std::vector<double>>();
+  CHECK(uvs == std::vector<double>{0, 0, 1, 0, 1, 1, 0, 1, 0.5, 0.5});
+  // Every triangle keeps its corners: (centre, i, i+1) becomes (4, i-1, i).
+  CHECK(mesh["triangles"].get<std::vector<int>>() == std::vector<int>{4, 0, 1, 4, 1, 2, 4, 2, 3, 4, 3, 0});
+  auto back = import_spine(spine->text, "square.json", nullptr, {});
+  REQUIRE(back.has_value());
+  REQUIRE(back->rig.parts[0].mesh.verts.size() == 5);
+  CHECK(back->rig.parts[0].mesh.verts[4].x == Approx(0).margin(1e-4));
+  CHECK(back->rig.parts[0].mesh.verts[4].y == Approx(0).margin(1e-4));
 }
 
 TEST_CASE("round trip: a v1 rig stays v1 through Spine and Godot", "[interop]") {
