@@ -3,9 +3,10 @@
 // which generates bundled_clip_table.inc from the same list).
 #include "rig2d/anim/bundled_clips.h"
 
-#include <array>
 #include <cstddef>
 #include <filesystem>
+
+#include "core/embedded_files.h"
 
 #define RIG2D_CLIP(symbol, name)            \
   extern const unsigned char symbol[];      \
@@ -16,31 +17,17 @@
 namespace rig2d {
 namespace {
 
-struct Bundled {
-  std::string_view name;
-  const unsigned char* data;
-  const std::size_t* size;
-};
-
-#define RIG2D_CLIP(symbol, name) Bundled{name, symbol, &symbol##_size},
-const Bundled kBundled[] = {
+#define RIG2D_CLIP(symbol, name) detail::EmbeddedFile{name, symbol, &symbol##_size},
+const detail::EmbeddedFile kBundled[] = {
 #include "bundled_clip_table.inc"
 };
 #undef RIG2D_CLIP
 
 }  // namespace
 
-std::vector<std::string> bundled_clip_names() {
-  std::vector<std::string> names;
-  for (const Bundled& b : kBundled) names.emplace_back(b.name);
-  return names;
-}
+std::vector<std::string> bundled_clip_names() { return detail::embedded_names(kBundled); }
 
-std::string_view bundled_clip_text(std::string_view name) {
-  for (const Bundled& b : kBundled)
-    if (b.name == name) return {reinterpret_cast<const char*>(b.data), *b.size};
-  return {};
-}
+std::string_view bundled_clip_text(std::string_view name) { return detail::embedded_text(kBundled, name); }
 
 Result<Clip> load_clip_spec(const std::string& spec, std::vector<Diagnostic>* warnings) {
   std::error_code ec;
@@ -49,8 +36,7 @@ Result<Clip> load_clip_spec(const std::string& spec, std::vector<Diagnostic>* wa
   if (!bundled_name) return load_clip(spec, warnings);
   const std::string_view text = bundled_clip_text(spec);
   if (text.empty()) {
-    std::string list;
-    for (const Bundled& b : kBundled) list += (list.empty() ? "" : ", ") + std::string(b.name);
+    const std::string list = detail::embedded_name_list(kBundled);
     return make_error("anim.clip.unknown", "no clip file or bundled clip \"" + spec + "\" (bundled: " + list + ")",
                       {spec});
   }

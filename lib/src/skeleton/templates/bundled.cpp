@@ -4,6 +4,7 @@
 #include <array>
 #include <cstddef>
 
+#include "core/embedded_files.h"
 #include "rig2d/skeleton/template.h"
 
 #define RIG2D_TEMPLATE(name)                            \
@@ -21,13 +22,7 @@ RIG2D_TEMPLATE(prop)
 namespace rig2d {
 namespace {
 
-struct Bundled {
-  std::string_view name;
-  const unsigned char* data;
-  const std::size_t* size;
-};
-
-#define RIG2D_TEMPLATE(name) Bundled{#name, rig2d_template_##name, &rig2d_template_##name##_size}
+#define RIG2D_TEMPLATE(name) detail::EmbeddedFile{#name, rig2d_template_##name, &rig2d_template_##name##_size}
 const std::array kBundled{RIG2D_TEMPLATE(humanoid), RIG2D_TEMPLATE(quadruped), RIG2D_TEMPLATE(bird),
                           RIG2D_TEMPLATE(fish),     RIG2D_TEMPLATE(snake),     RIG2D_TEMPLATE(tree),
                           RIG2D_TEMPLATE(prop)};
@@ -35,23 +30,14 @@ const std::array kBundled{RIG2D_TEMPLATE(humanoid), RIG2D_TEMPLATE(quadruped), R
 
 }  // namespace
 
-std::vector<std::string> bundled_template_names() {
-  std::vector<std::string> names;
-  for (const Bundled& b : kBundled) names.emplace_back(b.name);
-  return names;
-}
+std::vector<std::string> bundled_template_names() { return detail::embedded_names(kBundled); }
 
-std::string_view bundled_template_text(std::string_view name) {
-  for (const Bundled& b : kBundled)
-    if (b.name == name) return {reinterpret_cast<const char*>(b.data), *b.size};
-  return {};
-}
+std::string_view bundled_template_text(std::string_view name) { return detail::embedded_text(kBundled, name); }
 
 Result<SkeletonTemplate> bundled_template(std::string_view name) {
   const std::string_view text = bundled_template_text(name);
   if (text.empty()) {
-    std::string list;
-    for (const Bundled& b : kBundled) list += (list.empty() ? "" : ", ") + std::string(b.name);
+    const std::string list = detail::embedded_name_list(kBundled);
     return make_error("template.unknown", "no bundled template \"" + std::string(name) + "\" (bundled: " + list +
                                               "); a template file's path has a '.' or a '/'");
   }
