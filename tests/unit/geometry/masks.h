@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "rig2d/core/types.h"
 #include "rig2d/image/image.h"
 
 namespace rig2d::test {
@@ -29,6 +30,25 @@ inline Image make_sprite(int w, int h, const std::function<bool(double, double)>
           static_cast<std::uint8_t>((hits * 255 + n * n / 2) / (n * n));
     }
   return im;
+}
+
+// A stroke of radius r from a to b (a disc when a == b): figures drawn as limbs, torsos and heads.
+struct Capsule {
+  Vec2 a, b;
+  double r = 0;
+  bool contains(double x, double y, double grow = 0) const {
+    const double vx = b.x - a.x, vy = b.y - a.y;
+    const double len2 = vx * vx + vy * vy;
+    const double t = len2 > 0 ? std::clamp(((x - a.x) * vx + (y - a.y) * vy) / len2, 0.0, 1.0) : 0.0;
+    return std::hypot(x - a.x - t * vx, y - a.y - t * vy) <= r + grow;
+  }
+};
+
+// A w x h sprite of the union of the capsules, shifted by (dx, dy).
+inline Image draw_capsules(int w, int h, const std::vector<Capsule>& parts, double dx = 0, double dy = 0) {
+  return make_sprite(w, h, [&](double x, double y) {
+    return std::any_of(parts.begin(), parts.end(), [&](const Capsule& c) { return c.contains(x - dx, y - dy); });
+  });
 }
 
 struct NamedSprite {

@@ -20,18 +20,8 @@
 namespace rig2d {
 namespace {
 
+using test::Capsule;
 using test::make_sprite;
-
-struct Capsule {
-  Vec2 a, b;
-  double r = 0;
-  bool contains(double x, double y, double grow = 0) const {
-    const double vx = b.x - a.x, vy = b.y - a.y;
-    const double len2 = vx * vx + vy * vy;
-    const double t = len2 > 0 ? std::clamp(((x - a.x) * vx + (y - a.y) * vy) / len2, 0.0, 1.0) : 0.0;
-    return std::hypot(x - a.x - t * vx, y - a.y - t * vy) <= r + grow;
-  }
-};
 
 // A sprite made of capsules; `limbs` are the ones whose far ends (`b`) are tips to check.
 struct Shape {

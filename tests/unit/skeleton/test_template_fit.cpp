@@ -17,23 +17,7 @@
 namespace rig2d {
 namespace {
 
-using test::make_sprite;
-
-struct Capsule {
-  Vec2 a, b;
-  double r = 0;
-  bool contains(double x, double y) const {
-    const double vx = b.x - a.x, vy = b.y - a.y, len2 = vx * vx + vy * vy;
-    const double t = len2 > 0 ? std::clamp(((x - a.x) * vx + (y - a.y) * vy) / len2, 0.0, 1.0) : 0.0;
-    return std::hypot(x - a.x - t * vx, y - a.y - t * vy) <= r;
-  }
-};
-
-Image draw(int w, int h, const std::vector<Capsule>& parts, double dx = 0, double dy = 0) {
-  return make_sprite(w, h, [&](double x, double y) {
-    return std::any_of(parts.begin(), parts.end(), [&](const Capsule& c) { return c.contains(x - dx, y - dy); });
-  });
-}
+using test::Capsule;
 
 // A standing figure whose arms hang against its body (no gap between arm and torso), legs apart.
 std::vector<Capsule> figure(double head = 16, double leg = 50) {
@@ -63,7 +47,7 @@ bool opaque(const Image& im, Vec2 rig_point) {  // rig space: origin at the imag
 TEST_CASE("a standing figure with its arms against the body gets every humanoid bone, in place") {
   auto humanoid = bundled_template("humanoid");
   REQUIRE(humanoid.has_value());
-  const Image im = draw(120, 230, figure());
+  const Image im = test::draw_capsules(120, 230, figure());
   auto fit = fit_template(im, *humanoid);
   REQUIRE(fit.has_value());
   REQUIRE(fit->bones.size() == humanoid->bones.size());  // nothing optional in a humanoid
@@ -94,9 +78,9 @@ TEST_CASE("a standing figure with its arms against the body gets every humanoid 
 TEST_CASE("template fits are deterministic and move with the sprite") {
   auto humanoid = bundled_template("humanoid");
   REQUIRE(humanoid.has_value());
-  const auto a = fit_template(draw(140, 250, figure()), *humanoid);
-  const auto b = fit_template(draw(140, 250, figure()), *humanoid);
-  const auto c = fit_template(draw(140, 250, figure(), 11, 7), *humanoid);
+  const auto a = fit_template(test::draw_capsules(140, 250, figure()), *humanoid);
+  const auto b = fit_template(test::draw_capsules(140, 250, figure()), *humanoid);
+  const auto c = fit_template(test::draw_capsules(140, 250, figure(), 11, 7), *humanoid);
   REQUIRE((a && b && c));
   CHECK(a->bones == b->bones);
   REQUIRE(a->bones.size() == c->bones.size());
@@ -112,7 +96,7 @@ TEST_CASE("a tree gets a trunk chain into its canopy; optional bones the sprite 
   auto tree = bundled_template("tree");
   REQUIRE(tree.has_value());
   // A trunk 70 px tall under a round canopy 90 px across.
-  const Image im = draw(120, 190, {{{60, 180}, {60, 100}, 7}, {{60, 60}, {60, 60}, 45}});
+  const Image im = test::draw_capsules(120, 190, {{{60, 180}, {60, 100}, 7}, {{60, 60}, {60, 60}, 45}});
   auto fit = fit_template(im, *tree);
   REQUIRE(fit.has_value());
   auto j = joints_by_name(*fit);
@@ -135,7 +119,7 @@ TEST_CASE("a tree gets a trunk chain into its canopy; optional bones the sprite 
 TEST_CASE("the prop template is one bone at the middle") {
   auto prop = bundled_template("prop");
   REQUIRE(prop.has_value());
-  auto fit = fit_template(draw(80, 80, {{{40, 40}, {40, 40}, 30}}), *prop);
+  auto fit = fit_template(test::draw_capsules(80, 80, {{{40, 40}, {40, 40}, 30}}), *prop);
   REQUIRE(fit.has_value());
   REQUIRE(fit->bones.size() == 1);
   CHECK(std::hypot(fit->bones[0].x, fit->bones[0].y) < 3);
@@ -148,7 +132,7 @@ TEST_CASE("a bundled clip plays on two fitted rigs through the same names, as co
   auto humanoid = bundled_template("humanoid");
   auto clip = load_clip_spec("humanoid/walk");
   REQUIRE((humanoid && clip));
-  const Image tall = draw(120, 250, figure(14, 70)), chibi = draw(120, 210, figure(30, 26));
+  const Image tall = test::draw_capsules(120, 250, figure(14, 70)), chibi = test::draw_capsules(120, 210, figure(30, 26));
   for (const Image* im : {&tall, &chibi}) {
     auto fit = fit_template(*im, *humanoid);
     REQUIRE(fit.has_value());

@@ -106,29 +106,13 @@ TEST_CASE("the real cheering figure's raised arms are found raised") {
   CHECK(std::find(fit->over_body.begin(), fit->over_body.end(), "hand_r") == fit->over_body.end());
 }
 
-struct RealCapsule {
-  Vec2 a, b;
-  double r = 0;
-  bool contains(double x, double y) const {
-    const double vx = b.x - a.x, vy = b.y - a.y, len2 = vx * vx + vy * vy;
-    const double t = len2 > 0 ? std::clamp(((x - a.x) * vx + (y - a.y) * vy) / len2, 0.0, 1.0) : 0.0;
-    return std::hypot(x - a.x - t * vx, y - a.y - t * vy) <= r;
-  }
-};
-
-Image real_draw(int w, int h, const std::vector<RealCapsule>& parts) {
-  return test::make_sprite(w, h, [&](double x, double y) {
-    return std::any_of(parts.begin(), parts.end(), [&](const RealCapsule& c) { return c.contains(x, y); });
-  });
-}
-
 TEST_CASE("a figure drawn in code with its arms raised gets them raised, both ways round") {
   const auto bundled = real_bundled();
   // Head, torso, legs apart, and arms from the shoulders up and out past the head.
-  const std::vector<RealCapsule> parts = {{{80, 50}, {80, 50}, 18},  {{80, 80}, {80, 140}, 18},
+  const std::vector<test::Capsule> parts = {{{80, 50}, {80, 50}, 18},  {{80, 80}, {80, 140}, 18},
                                           {{70, 140}, {64, 200}, 8}, {{90, 140}, {96, 200}, 8},
                                           {{66, 82}, {36, 22}, 7},   {{94, 82}, {124, 22}, 7}};
-  const Image im = real_draw(160, 220, parts);
+  const Image im = test::draw_capsules(160, 220, parts);
   auto fit = fit_template(im, bundled.front());
   REQUIRE(fit.has_value());
   CHECK(fit->score >= kTemplateFitFloor);
@@ -169,7 +153,7 @@ TEST_CASE("a real tree gets a trunk chain of three bones into its canopy under a
 TEST_CASE("auto skips templates the shape rules out, and the upright ones for a figure lying down") {
   const auto bundled = real_bundled();
   // A long body lying along the ground with a tail: wider than tall.
-  const Image im = real_draw(200, 70, {{{40, 35}, {150, 35}, 22}, {{150, 35}, {190, 20}, 8}, {{150, 35}, {190, 50}, 8}});
+  const Image im = test::draw_capsules(200, 70, {{{40, 35}, {150, 35}, 22}, {{150, 35}, {190, 20}, 8}, {{150, 35}, {190, 50}, 8}});
   auto chosen = fit_template_auto(im, bundled);
   REQUIRE((chosen && chosen->best));
   // Humanoid and bird come before the first template that fits it, and are skipped unfitted.
