@@ -175,6 +175,16 @@ void keep_thin_strokes(const std::vector<int>& covered, WorkGrid& g) {
   for (std::size_t i = 0; i < on.size(); ++i) on[i] |= strokes.on[i];
 }
 
+// The component labels, largest area first (ties in label order).
+std::vector<int> components_largest_first(const medial::Components& comps) {
+  std::vector<int> order(comps.area.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return comps.area[static_cast<std::size_t>(a)] > comps.area[static_cast<std::size_t>(b)];
+  });
+  return order;
+}
+
 WorkGrid work_grid(const Coverage& c) {
   WorkGrid g;
   const int side = std::max(c.x1 - c.x0, c.y1 - c.y0);
@@ -644,11 +654,7 @@ Result<std::vector<Bone>> shape_skeleton(const Image& image, const ShapeSkeleton
   }
   const WorkGrid work = work_grid(coverage);
   const medial::Components comps = medial::label_components(work.grid);
-  std::vector<int> order(comps.area.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    return comps.area[static_cast<std::size_t>(a)] > comps.area[static_cast<std::size_t>(b)];
-  });
+  const std::vector<int> order = components_largest_first(comps);
 
   ShapeSkeletonStats st;
   st.cell = work.cell;
@@ -751,11 +757,7 @@ Result<ShapeAxis> shape_axis(const Image& image, int alpha_threshold, bool skip_
                       "no pixel has alpha above " + std::to_string(alpha_threshold) + ": nothing to place bones in");
   const WorkGrid work = work_grid(coverage);
   const medial::Components comps = medial::label_components(work.grid);
-  std::vector<int> order(comps.area.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    return comps.area[static_cast<std::size_t>(a)] > comps.area[static_cast<std::size_t>(b)];
-  });
+  const std::vector<int> order = components_largest_first(comps);
   ShapeAxis out;
   for (int label : order) {  // the pieces shape_skeleton gives bones of their own
     const double area = static_cast<double>(comps.area[static_cast<std::size_t>(label)]);
