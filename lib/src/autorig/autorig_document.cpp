@@ -155,6 +155,16 @@ Result<LayeredDocument> read_document(const std::string& path, std::uint64_t bud
   return doc;
 }
 
+// The read kept its layers within the budget; rigging them adds the canvas, checked before it is made
+// (a large canvas with a few small layers reads cheaply and would then take 9 bytes a canvas pixel).
+Result<void> check_rigging_budget(const LayeredDocument& doc, std::uint64_t budget, const std::string& path) {
+  std::uint64_t held = 0;
+  for (const DocumentLayer& layer : doc.layers)
+    held += 4 * std::uint64_t(layer.image.width) * std::uint64_t(layer.image.height);
+  return detail::check_canvas_budget(doc.width, doc.height, detail::canvas_peak_bytes(doc.width, doc.height) + held,
+                                     budget, {path});
+}
+
 }  // namespace
 
 std::string document_atlas_path(const std::string& rig_path) {
@@ -170,6 +180,8 @@ Result<DocumentRigResult> autorig_document(const DocumentRigRequest& request, co
   out.inputs.push_back(request.document_path);
   auto doc = read_document(request.document_path, request.memory_budget, out.warnings);
   if (!doc) return Unexpected{doc.error()};
+  if (auto ok = check_rigging_budget(*doc, request.memory_budget, request.document_path); !ok)
+    return Unexpected{ok.error()};
   auto parts = document_parts(*doc, request.groups, request.document_path, out.warnings);
   if (!parts) return Unexpected{parts.error()};
   std::vector<std::string> sprites;

@@ -54,6 +54,15 @@ Result<void> check_layout_rig(const Rig& rig, const std::string& text, const std
 // bundled template's (empty when none fits well: the caller suggests bones as without a template).
 // Poor fits warn (autorig.template.poor_fit in st.mesh_warnings); st.template_note says what was done.
 Result<std::vector<Bone>> template_bones(const Image& image, const AutorigOptions& o, AutorigStats& st);
+
+// Rigging a multi-part canvas holds about 9 bytes a canvas pixel (two RGBA8 canvases and a mask;
+// measured: a 4096 x 4096 canvas with one small part peaks at 155 MB, 9.2 bytes a pixel).
+std::uint64_t canvas_peak_bytes(int width, int height);
+
+// memory.budget, located at `where`, when `peak` (a canvas's rigging with `held` bytes of parts)
+// exceeds `budget`: checked before the canvas is made, so a huge one fails at once.
+Result<void> check_canvas_budget(int width, int height, std::uint64_t peak, std::uint64_t budget,
+                                 const Location& where);
 }  // namespace detail
 
 // The bones autorig_image weights: hand-placed, the shape skeleton, or the engine's chain over the

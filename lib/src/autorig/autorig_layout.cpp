@@ -140,10 +140,23 @@ Result<void> detail::check_layout_rig(const Rig& rig, const std::string& text, c
   return {};
 }
 
+std::uint64_t detail::canvas_peak_bytes(int width, int height) {
+  return 9 * std::uint64_t(std::max(width, 0)) * std::uint64_t(std::max(height, 0));
+}
+
+Result<void> detail::check_canvas_budget(int width, int height, std::uint64_t peak, std::uint64_t budget,
+                                         const Location& where) {
+  if (peak <= budget) return {};
+  constexpr std::uint64_t kMiB = 1 << 20;
+  return make_error("memory.budget",
+                    "rigging the " + std::to_string(width) + " x " + std::to_string(height) + " canvas needs about " +
+                        std::to_string((peak + kMiB - 1) / kMiB) + " MiB at once, more than the memory budget of " +
+                        std::to_string(budget / kMiB) + " MiB (raise --memory-budget or make the canvas smaller)",
+                    where);
+}
+
 std::uint64_t layout_peak_bytes(const PartLayout& layout) {
-  // 9 bytes a canvas pixel: two RGBA8 canvases and a mask (measured: a 4096 x 4096 canvas with one
-  // small part peaks at 155 MB, 9.2 bytes a pixel).
-  std::uint64_t bytes = 9 * std::uint64_t(std::max(layout.width, 0)) * std::uint64_t(std::max(layout.height, 0));
+  std::uint64_t bytes = detail::canvas_peak_bytes(layout.width, layout.height);
   std::uint64_t largest_decode = 0;
   for (const LayoutPart& part : layout.parts) {
     if (part.png.empty()) continue;
@@ -160,15 +173,13 @@ Result<LayoutRigResult> autorig_layout(const LayoutRigRequest& request, const Au
   auto layout = read_part_layout(request.layout_path);
   if (!layout) return Unexpected{layout.error()};
   // Checked before any part is decoded: a huge canvas fails at once, whatever its parts.
-  if (const std::uint64_t peak = layout_peak_bytes(*layout); peak > request.memory_budget) {
-    constexpr std::uint64_t kMiB = 1 << 20;
+  {
     std::error_code ec;
-    return make_error("memory.budget",
-                      "rigging the " + std::to_string(layout->width) + " x " + std::to_string(layout->height) +
-                          " canvas needs about " + std::to_string((peak + kMiB - 1) / kMiB) +
-                          " MiB at once, more than the memory budget of " + std::to_string(request.memory_budget / kMiB) +
-                          " MiB (raise --memory-budget or make the canvas smaller)",
-                      {request.layout_path, fs::is_directory(request.layout_path, ec) ? "" : "/canvas"});
+    const Location where{request.layout_path, fs::is_directory(request.layout_path, ec) ? "" : "/canvas"};
+    if (auto ok = detail::check_canvas_budget(layout->width, layout->height, layout_peak_bytes(*layout),
+                                              request.memory_budget, where);
+        !ok)
+      return Unexpected{ok.error()};
   }
   std::error_code ec;
   if (!fs::is_directory(request.layout_path, ec)) out.inputs.push_back(request.layout_path);

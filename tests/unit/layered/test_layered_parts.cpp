@@ -257,3 +257,23 @@ TEST_CASE("document_to_layout: the layout file and a PNG per part", "[layered][r
   CHECK(layout->parts[2].png == "hero.layers/arm.png");
   CHECK(layout->parts[2].x == 0);  // cropped to the canvas: the layer starts at -10
 }
+
+TEST_CASE("autorig_document: rigging's canvas counts against the memory budget before any part is made",
+          "[layered][rig][budget]") {
+  // Rigging holds about 9 bytes a canvas pixel besides the layers it read (4 bytes a layer pixel).
+  const LayeredDocument doc = figure();
+  std::uint64_t peak = 9 * std::uint64_t(doc.width) * std::uint64_t(doc.height);
+  for (const DocumentLayer& layer : doc.layers) peak += 4 * std::uint64_t(layer.image.width) * layer.image.height;
+  DocumentRigRequest request;
+  request.document_path = (kDocuments / "agpsd-figure.psd").string();
+  request.rig_path = "budget-figure.rig2d.json";
+  request.memory_budget = peak - 1;
+  auto over = autorig_document(request, tool_like_options());
+  REQUIRE_FALSE(over);
+  CHECK(over.error().code == "memory.budget");
+  CHECK(over.error().where.file == request.document_path);
+  CHECK(over.error().message.find(std::to_string(doc.width) + " x " + std::to_string(doc.height) + " canvas") !=
+        std::string::npos);
+  request.memory_budget = peak;
+  CHECK(autorig_document(request, tool_like_options()));
+}

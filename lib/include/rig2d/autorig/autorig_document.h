@@ -29,7 +29,7 @@ struct DocumentRigRequest {
   GroupMode groups = GroupMode::Parts;
   std::optional<std::string> layers_dir;   // one PNG (and sidecar) per part here instead of an atlas
   AtlasOptions atlas;
-  std::uint64_t memory_budget = 2048ull << 20;  // [Units: bytes] what reading the document may hold
+  std::uint64_t memory_budget = 2048ull << 20;  // [Units: bytes] what reading and rigging the document may hold
 };
 
 struct DocumentRigResult {
@@ -52,8 +52,10 @@ RIG2D_EXPORT std::string document_atlas_path(const std::string& rig_path);
 // kept from its existing sidecar, else uuid_v5(kTextureIdNamespace, path under the asset root + "\n");
 // a slice's is kept by name, else derive_guid("slice:" + texture GUID + ":" + name); the rig id is kept
 // from an existing rig, else uuid_v5(kRigIdNamespace, "layout:" + place + ":" + sprite GUIDs) as for
-// layouts. Errors: read_layered_document's, document_parts', atlas.*, meta.* (an existing sidecar that
-// does not parse), autorig_parts', autorig.verify.
+// layouts. Errors: read_layered_document's, memory.budget (rigging the canvas, about 9 bytes a canvas
+// pixel, with the layers held would exceed memory_budget: checked before any part is made),
+// document_parts', atlas.*, meta.* (an existing sidecar that does not parse), autorig_parts',
+// autorig.verify.
 RIG2D_EXPORT Result<DocumentRigResult> autorig_document(const DocumentRigRequest& request,
                                                         const AutorigOptions& options);
 
