@@ -45,50 +45,66 @@ Outcome failure(Error error, int exit_code) {
   return out;
 }
 
-// The sheet a worker decoded for its last slice job, kept while its next jobs are slices of the same
-// PNG bytes (a sheet's slices are consecutive jobs), so a worker decodes a sheet once rather than once
-// per slice; dropped as soon as the worker moves on to another PNG.
-struct SheetMemo {
-  std::string path, bytes;
-  std::optional<Image> image;
+// What a worker holds of the PNG its last job rigged. A sheet's slices are consecutive jobs of one
+// PNG, so a worker reads, hashes, decodes and parses a sheet and its sidecar once rather than once per
+// slice (each of those repeated per slice made a sheet's run quadratic in its slice count); it drops
+// them as soon as it moves on to another PNG. A stamp still names exactly the bytes its rig was made
+// from: every slice is rigged from the bytes read here.
+struct WorkerSheet {
+  std::string png_path;
+  std::optional<InputBytes> inputs;      // nullopt: the PNG or the bones file could not be read
+  std::string digest_of, digest;         // the inputs' digest, and the options and template it is for
+  std::optional<Image> image;            // the sheet decoded, for its slices
+  std::optional<ParsedSidecar> sidecar;  // its sidecar parsed (meta and slices), for its slices
 };
-thread_local SheetMemo t_sheet;
+thread_local WorkerSheet t_sheet;
 
-// Likewise the sheet's sidecar parsed (its meta and slices): parsing the whole slice list again for
-// each slice made a sheet's run quadratic in its slice count.
-struct SidecarMemo {
-  std::string path, text;
-  std::optional<ParsedSidecar> parsed;
-};
-thread_local SidecarMemo t_sidecar;
-
-const ParsedSidecar* remembered_sidecar(const AutorigFileRequest& request) {
-  if (!request.slice || !request.sidecar_text) {
-    t_sidecar = {};
-    return nullptr;
+// The job's input bytes, read now, or kept from the worker's previous slice of the same sheet.
+WorkerSheet& worker_sheet(const Job& job) {
+  if (!job.request.slice || t_sheet.png_path != job.request.png_path || !t_sheet.inputs) {
+    t_sheet = {};
+    t_sheet.png_path = job.request.png_path;
+    t_sheet.inputs = read_input_bytes(job.request);
   }
-  if (t_sidecar.parsed && t_sidecar.path == request.png_path && t_sidecar.text == *request.sidecar_text)
-    return &*t_sidecar.parsed;
-  t_sidecar = {};
-  const std::string meta_path = sidecar_path(request.png_path);
-  auto meta = parse_sprite_meta(*request.sidecar_text, meta_path);
-  auto slices = parse_sprite_slices(*request.sidecar_text, meta_path);
-  if (!meta || !slices) return nullptr;  // autorig_file parses it again and reports why
-  t_sidecar = {request.png_path, std::string(*request.sidecar_text), ParsedSidecar{std::move(*meta), std::move(*slices)}};
-  return &*t_sidecar.parsed;
+  return t_sheet;
 }
 
-const Image* remembered_sheet(const AutorigFileRequest& request) {
-  if (!request.slice || !request.png_bytes) {
-    t_sheet = {};
-    return nullptr;
+// The sidecar this run wrote is what the sheet's next slices are rigged from.
+void replace_sidecar(WorkerSheet& sheet, const std::string& text) {
+  sheet.inputs->sidecar = text;
+  sheet.digest_of.clear();
+  sheet.sidecar.reset();
+}
+
+const std::string& sheet_digest(WorkerSheet& sheet, const std::string& template_key, const RunFlags& flags) {
+  std::string of = flags.options_key + '\n' + flags.version + '\n' + template_key;
+  if (sheet.digest_of != of) {
+    sheet.inputs->template_key = template_key;
+    sheet.digest = input_digest(*sheet.inputs, flags.options_key, flags.version);
+    sheet.digest_of = std::move(of);
   }
-  if (t_sheet.image && t_sheet.path == request.png_path && t_sheet.bytes == *request.png_bytes) return &*t_sheet.image;
-  t_sheet = {};
-  auto image = decode_png(*request.png_bytes, request.png_path);
-  if (!image) return nullptr;  // autorig_file decodes it again and reports why
-  t_sheet = {request.png_path, std::string(*request.png_bytes), std::move(*image)};
-  return &*t_sheet.image;
+  return sheet.digest;
+}
+
+// The request rigged from the sheet's bytes (a slice also from its decode and parse, when they work:
+// else autorig_file decodes or parses again and reports why).
+AutorigFileRequest request_from(const Job& job, WorkerSheet& sheet) {
+  AutorigFileRequest request = job.request;
+  if (!sheet.inputs) return request;
+  request.png_bytes = sheet.inputs->png;
+  if (sheet.inputs->sidecar) request.sidecar_text = *sheet.inputs->sidecar;
+  if (!request.slice) return request;
+  if (!sheet.image)
+    if (auto image = decode_png(sheet.inputs->png, request.png_path)) sheet.image = std::move(*image);
+  if (sheet.inputs->sidecar && !sheet.sidecar) {
+    const std::string meta_path = sidecar_path(request.png_path);
+    auto meta = parse_sprite_meta(*sheet.inputs->sidecar, meta_path);
+    auto slices = parse_sprite_slices(*sheet.inputs->sidecar, meta_path);
+    if (meta && slices) sheet.sidecar = ParsedSidecar{std::move(*meta), std::move(*slices)};
+  }
+  request.decoded = sheet.image ? &*sheet.image : nullptr;
+  request.parsed_sidecar = sheet.sidecar ? &*sheet.sidecar : nullptr;
+  return request;
 }
 
 Outcome rig_in_memory(const AutorigFileRequest& request, const AutorigOptions& options, MemoryBudget* budget) {
@@ -103,10 +119,7 @@ Outcome rig_in_memory(const AutorigFileRequest& request, const AutorigOptions& o
       lease = std::move(*taken);
     }
   }
-  AutorigFileRequest with_sheet = request;
-  with_sheet.decoded = remembered_sheet(request);
-  with_sheet.parsed_sidecar = remembered_sidecar(request);
-  auto result = autorig_file(with_sheet, options);
+  auto result = autorig_file(request, options);
   if (!result) return failure(result.error(), result.error().code == "autorig.verify" ? kInternal : kBadInput);
   Outcome out;
   out.result = std::move(*result);
@@ -138,12 +151,7 @@ void note_reason(Outcome& out, const std::string& reason) {
 // this is the drift check CI runs on a fresh checkout).
 Outcome check_one(const Job& job, const AutorigOptions& base, const RunFlags& flags) {
   // Rigged from bytes read once, as a run does, so a sheet's slices share one decode and one parse.
-  AutorigFileRequest request = job.request;
-  const std::optional<InputBytes> inputs = read_input_bytes(job.request);
-  if (inputs) {
-    request.png_bytes = inputs->png;
-    if (inputs->sidecar) request.sidecar_text = *inputs->sidecar;
-  }
+  const AutorigFileRequest request = request_from(job, worker_sheet(job));
   std::string key, reason;
   auto options = job_options(job, base, flags, std::nullopt, key, reason);
   if (!options) return failure(options.error(), kBadInput);
@@ -200,39 +208,34 @@ Outcome run_one(const Job& job, const AutorigOptions& base, const RunFlags& flag
   if (flags.check) return check_one(job, base, flags);
   // The bytes are read once, before rigging, and rigged from: the stamp names exactly the bytes the
   // rig was made from, and if a file changes mid-run the next run sees the change.
-  std::optional<InputBytes> inputs = read_input_bytes(job.request);
+  WorkerSheet& sheet = worker_sheet(job);
+  const bool readable = sheet.inputs.has_value();
   std::string reason;
   std::string key;
   std::optional<std::string_view> sidecar_text;
-  if (inputs && inputs->sidecar) sidecar_text = *inputs->sidecar;
-  auto chosen = job_options(job, base, flags, inputs ? sidecar_text : std::nullopt, key, reason);
+  if (readable && sheet.inputs->sidecar) sidecar_text = *sheet.inputs->sidecar;
+  auto chosen = job_options(job, base, flags, readable ? sidecar_text : std::nullopt, key, reason);
   if (!chosen) return failure(chosen.error(), kBadInput);
   const AutorigOptions& options = *chosen;
-  if (inputs) inputs->template_key = key;
   std::optional<std::string> digest;
-  if (inputs) digest = input_digest(*inputs, flags.options_key, flags.version);
+  if (readable) digest = sheet_digest(sheet, key, flags);
   if (!flags.force && digest && stamp_is_current(job.request, *digest)) {
     Outcome out;
     out.status = Status::UpToDate;
     return out;
   }
-  AutorigFileRequest request = job.request;
-  if (inputs) {
-    request.png_bytes = inputs->png;
-    if (inputs->sidecar) request.sidecar_text = *inputs->sidecar;
-  }
-  Outcome out = rig_in_memory(request, options, flags.budget);
+  Outcome out = rig_in_memory(request_from(job, sheet), options, flags.budget);
   if (!out.result) return out;
   note_reason(out, reason);
   if (flags.dry_run) {
     out.status = Status::WouldWrite;
     return out;
   }
-  if (inputs && out.result->meta_text) {  // the sidecar this run writes is the one the rig is made from
-    inputs->sidecar = *out.result->meta_text;
-    digest = input_digest(*inputs, flags.options_key, flags.version);
+  if (readable && out.result->meta_text) {  // the sidecar this run writes is the one the rig is made from
+    replace_sidecar(sheet, *out.result->meta_text);
+    digest = sheet_digest(sheet, key, flags);
   }
-  auto wrote = write_outputs(job, *out.result, inputs ? digest : std::nullopt);
+  auto wrote = write_outputs(job, *out.result, readable ? digest : std::nullopt);
   if (!wrote) return failure(wrote.error(), kWriteFailed);
   out.status = *wrote ? Status::Written : Status::Unchanged;
   return out;
@@ -509,6 +512,8 @@ void run_jobs(const std::vector<Job>& jobs, const AutorigOptions& options, const
   std::atomic<std::size_t> next{0};
   // Each worker takes the next job index; results land in their job's slot, so what is written (and
   // reported) never depends on scheduling.
+  // Workers are threads of this run only, so what a worker keeps of a sheet (WorkerSheet) never
+  // outlives the run.
   auto worker = [&] {
     for (std::size_t i = next++; i < jobs.size(); i = next++) {
       Outcome o;
