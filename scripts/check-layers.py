@@ -24,7 +24,7 @@ ALLOWED = {
     "anim": ["core", "io", "json", "rig", "skin", "asset"],
     "raster": ["core", "image"],
     "quality": ["core", "image", "rig", "weights", "anim", "asset", "skin"],
-    "validate": ["core", "json", "io", "image", "rig", "scene", "asset", "skin", "anim", "quality"],
+    "validate": ["core", "json", "io", "image", "rig", "scene", "asset", "skin", "skeleton", "anim", "quality"],
     "autorig": ["core", "json", "io", "image", "layered", "rig", "asset", "skin", "skeleton", "geometry", "weights"],
     "preview": ["core", "json", "io", "image", "rig", "asset", "skin", "anim", "raster", "quality", "validate"],
     "build": ["core", "json", "io", "image", "layered", "rig", "asset", "autorig"],

@@ -439,6 +439,8 @@ def make_invalid():
     # (last, so the GUIDs fresh() gives the cases above stay as they were)
     case("rig.sprite.sheet_whole.rig2d.json", v1_rig(fresh(), derive_guid("sprite:" + T_SHEET)),
          "rig.sprite.sheet_whole", "/sprite")
+    meta("meta.rig2d", m(rig2d={"template": "humanoid", "skeleton": "shape"}), "/rig2d/skeleton")
+    meta("meta.rig2d.template", m(rig2d={"template": "humanoidd"}), "/rig2d/template")
 
     with open(os.path.join(base, "manifest.json"), "w") as f:
         json.dump({"asset_root": "assets", "cases": cases}, f, indent=2)

@@ -135,6 +135,13 @@ const std::vector<CodeText>& code_texts() {
       {"meta.asset.missing", "The file the sidecar describes does not exist.",
        "No file beside the sidecar (bar.png for bar.png.meta.json). Fix: Delete the stale sidecar or restore the file.",
        "validate.md#sidecars-metajson"},
+      {"meta.rig2d", "The rig2d key is not {\"template\": string}.",
+       "rig2d-autorig reads {\"rig2d\": {\"template\": NAME|FILE|auto|none}} and nothing else there. Fix: Use that shape.",
+       "validate.md#sidecars-metajson"},
+      {"meta.rig2d.template", "The rig2d template cannot be used.",
+       "The template is no bundled name, or its file (relative to the sidecar) cannot be read or is invalid. Fix: "
+       "Correct the name or the file; rig2d-autorig would fail on this sprite.",
+       "validate.md#sidecars-metajson"},
       {"scene.root", "The scene is not a JSON object.",
        "The file is not a JSON object. Fix: A scene is {id, version, entities, …}.",
        "validate.md#scenes-and-prefabs-structure-from-the-scene-reader"},

@@ -40,6 +40,8 @@ const std::vector<CodeInfo>& validation_codes() {
       {"meta.slice.bounds", S::Error, "a slice rect reaches outside the spriteSheet"},
       {"meta.slice.pivot", S::Error, "a slice pivot is not {x, y} within 0..1"},
       {"meta.asset.missing", S::Warning, "the file the sidecar describes does not exist"},
+      {"meta.rig2d", S::Error, "the rig2d key is not {\"template\": string}"},
+      {"meta.rig2d.template", S::Error, "the rig2d template names no bundled template or readable template file"},
       // scenes and prefabs: structure (scene reader)
       {"scene.root", S::Error, "the scene is not a JSON object"},
       {"scene.entities", S::Error, "entities is missing or not an array"},

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "rig2d/asset/guid.h"
+#include "rig2d/skeleton/template_map.h"
 #include "validate/checks.h"
 
 namespace rig2d::detail {
@@ -200,6 +201,42 @@ void check_asset_beside(Checker& c) {
   }
 }
 
+// {"rig2d": {"template": NAME|FILE|auto|none}}: rig2d-autorig's per-sprite template choice, checked
+// as autorig reads it, so a misspelt name fails here rather than midway through a batch.
+void check_rig2d_key(const Json& root, Checker& c) {
+  const auto own = root.find("rig2d");
+  if (own == root.end()) return;
+  if (!own->is_object()) {
+    c.add(Severity::Error, "meta.rig2d",
+          std::string("\"rig2d\" must be an object {\"template\": NAME|FILE|auto|none}, not ") + json_type_name(*own),
+          "/rig2d");
+    return;
+  }
+  for (const auto& [key, value] : own->items())
+    if (key != "template")
+      c.add(Severity::Error, "meta.rig2d", "unknown key " + quote(key) + " in \"rig2d\" (known: template)",
+            "/rig2d/" + pointer_token(key));
+  const auto name = own->find("template");
+  if (name == own->end()) return;
+  if (!name->is_string()) {
+    c.add(Severity::Error, "meta.rig2d",
+          std::string("\"template\" must be a string (a bundled name, a template file, auto or none), not ") +
+              json_type_name(*name),
+          "/rig2d/template");
+    return;
+  }
+  // A template file is relative to the sidecar's folder, as rig2d-autorig reads it.
+  const std::string folder = std::filesystem::path(c.path).parent_path().string();
+  if (auto spec = read_template_spec(name->get<std::string>(), folder); !spec) {
+    const Error& e = spec.error();
+    std::string where = e.where.file.empty() ? std::string() : " (" + e.where.file;
+    if (!where.empty()) where += e.where.json_pointer.empty() ? ")" : " at " + e.where.json_pointer + ")";
+    c.add(Severity::Error, "meta.rig2d.template",
+          "template " + quote(name->get<std::string>()) + ": " + e.message + where + " [" + e.code + "]",
+          "/rig2d/template");
+  }
+}
+
 }  // namespace
 
 void check_sidecar(const Json& root, Checker& c) {
@@ -214,6 +251,7 @@ void check_sidecar(const Json& root, Checker& c) {
   check_texture_settings(root, c);
   const Json* sheet = sprite_sheet(root, c);
   check_sprites(root, sheet, c);
+  check_rig2d_key(root, c);
   check_asset_beside(c);
 }
 

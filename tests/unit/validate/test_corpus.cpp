@@ -2,6 +2,8 @@
 // The invalid corpus (tests/data/invalid/validate): one file per finding code, each asserting the exact
 // code, JSON pointer and line:col, and no finding beyond the listed ones. The valid corpus
 // (tests/data/valid/validate) must come out clean.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -184,4 +186,32 @@ TEST_CASE("validate: docs/validate.md documents every code", "[validate]") {
     needle += '`';
     CHECK(doc.find(needle) != std::string::npos);
   }
+}
+
+TEST_CASE("validate: a sidecar's rig2d.template file is read relative to the sidecar, as autorig reads it",
+          "[validate][template]") {
+  const fs::path dir = fs::temp_directory_path() / ("rig2d_validate_rig2d_key_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "art");
+  fs::copy_file(fs::path(RIG2D_SOURCE_DIR) / "templates/humanoid.rig2d-template.json", dir / "hero.rig2d-template.json");
+  std::ofstream(dir / "broken.rig2d-template.json") << "{\"version\": 1, \"name\": \"x\", \"bones\": [";
+  const std::string sidecar = (dir / "art/a.png.meta.json").string();
+  const auto check = [&](const std::string& tmpl) {
+    const std::string text = "{\"version\": 2, \"id\": \"720bff86-1b0e-4293-acfc-a4b7661f835c\", \"type\": \"2d\", "
+                             "\"rig2d\": {\"template\": \"" + tmpl + "\"}}";
+    return Validator().validate_text(text, sidecar, FileKind::Sidecar, nullptr);
+  };
+  for (const std::string ok : {"../hero.rig2d-template.json", "auto", "none", "fish"}) {
+    const FileReport r = check(ok);
+    for (const Diagnostic& d : r.diagnostics) CHECK(d.code == "meta.asset.missing");  // no a.png beside it
+  }
+  for (const std::string bad : {"hero.rig2d-template.json", "../broken.rig2d-template.json"}) {
+    const FileReport r = check(bad);
+    const auto it = std::find_if(r.diagnostics.begin(), r.diagnostics.end(),
+                                 [](const Diagnostic& d) { return d.code == "meta.rig2d.template"; });
+    REQUIRE(it != r.diagnostics.end());
+    CHECK(it->severity == Severity::Error);
+    CHECK(it->where.json_pointer == "/rig2d/template");
+  }
+  fs::remove_all(dir);
 }
