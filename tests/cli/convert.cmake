@@ -88,3 +88,11 @@ foreach(case "translate tracks are not carried onto a template|the x track of \"
                    "rm -rf \"$1\" && mkdir -p \"$1\" && cp \"$2\"/hero.* \"$1\"/ && exec \"$3\" \"$1\"/hero.json --template humanoid --bone-map \"$1\"/hero.bonemap.json -o \"$1\"/mapped.rig2d.json"
                    _ ${_spine_map_copy}/${what} ${_convert_data}/spine ${_convert})
 endforeach()
+
+# Spine constraints applied once to the setup pose (docs/convert.md): a note names the bones each moved.
+convert_case("a Spine IK constraint is applied to the setup pose and noted" 0
+             "ik_two_bone.json:14:[0-9]+: note: /ik/0: ik constraint \"reach\" is applied to the setup pose: it moved \"arm\" \\(turned -53.13 deg\\), \"fore\" \\(moved 26.83 px, turned 36.87 deg\\).*rig2d keeps no constraint.*\\[convert.spine.constraint.applied\\]"
+             ${_convert_data}/constraints/ik_two_bone.json -o ${_convert_work}/constraints/ik.rig2d.json)
+convert_case("a Spine constraint naming no bone is a located error" 3
+             "bad_constraint.json:6:[0-9]+: error: /ik/0/target: target \"hand\" is not a bone \\[spine.constraint.bone\\]"
+             ${_convert_data}/bad/bad_constraint.json -o ${_convert_work}/x.rig2d.json)

@@ -12,7 +12,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # Spine in: the rig, the page sidecar with both slices, one clip per animation, warnings with codes.
 "$convert" "$work/spine/hero.json" -o "$work/spine/hero.rig2d.json" 2> "$work/spine.log" || fail "spine import"
-grep -q "\[convert.spine.constraint\]" "$work/spine.log" || fail "the IK constraint was not reported"
+grep -q "\[convert.spine.constraint.applied\]" "$work/spine.log" || fail "the IK constraint was not reported"
 grep -q "\[convert.spine.skin\]" "$work/spine.log" || fail "the extra skin was not reported"
 [ -s "$work/spine/hero.png.meta.json" ] || fail "no sidecar"
 [ -s "$work/spine/hero.wave.anim.json" ] || fail "no clip"

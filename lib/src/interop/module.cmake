@@ -6,6 +6,8 @@ target_sources(rig2d_objects PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/godot_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/interop_io.cpp
   ${CMAKE_CURRENT_LIST_DIR}/spine_anim.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/spine_bones.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/spine_constraints.cpp
   ${CMAKE_CURRENT_LIST_DIR}/spine_export.cpp
   ${CMAKE_CURRENT_LIST_DIR}/spine_import.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bvh.cpp

@@ -11,6 +11,8 @@
 
 #include "interop/common.h"
 #include "interop/spine_anim.h"
+#include "interop/spine_bones.h"
+#include "interop/spine_constraints.h"
 #include "rig2d/asset/guid.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/interop/spine.h"
@@ -22,84 +24,10 @@ namespace {
 using detail::Json;
 using interop::JsonSource;
 
-enum class Inherit { Normal, OnlyTranslation, NoRotationOrReflection, NoScale, NoScaleOrReflection };
-
-struct SpineBone {
-  std::string name;
-  int parent = -1;
-  double x = 0, y = 0, rotation = 0, scale_x = 1, scale_y = 1, shear_x = 0, shear_y = 0;
-  Inherit inherit = Inherit::Normal;
-  // World transform, Spine layout: world = (a*x + b*y + wx, c*x + d*y + wy), y up.
-  double a = 1, b = 0, c = 0, d = 1, wx = 0, wy = 0;
-};
-
-// Exact at multiples of 90 degrees, so axis-aligned setups give clean numbers (cos 90 = 0, not 6e-17).
-double cos_deg(double deg) {
-  const double q = std::fmod(std::fmod(deg, 360) + 360, 360);
-  if (q == 0) return 1;
-  if (q == 90 || q == 270) return 0;
-  if (q == 180) return -1;
-  return std::cos(interop::deg_to_rad(deg));
-}
-double sin_deg(double deg) { return cos_deg(deg - 90); }
-
-// The runtimes' Bone.updateWorldTransform for the setup pose, skeleton at the origin with scale 1.
-void update_world(SpineBone& bone, const SpineBone* parent) {
-  const double rx = bone.rotation + bone.shear_x, ry = bone.rotation + 90 + bone.shear_y;
-  const double la = cos_deg(rx) * bone.scale_x, lb = cos_deg(ry) * bone.scale_y;
-  const double lc = sin_deg(rx) * bone.scale_x, ld = sin_deg(ry) * bone.scale_y;
-  if (!parent) {
-    bone.a = la, bone.b = lb, bone.c = lc, bone.d = ld, bone.wx = bone.x, bone.wy = bone.y;
-    return;
-  }
-  double pa = parent->a, pb = parent->b, pc = parent->c, pd = parent->d;
-  bone.wx = pa * bone.x + pb * bone.y + parent->wx;
-  bone.wy = pc * bone.x + pd * bone.y + parent->wy;
-  switch (bone.inherit) {
-    case Inherit::Normal:
-      bone.a = pa * la + pb * lc, bone.b = pa * lb + pb * ld;
-      bone.c = pc * la + pd * lc, bone.d = pc * lb + pd * ld;
-      return;
-    case Inherit::OnlyTranslation:
-      bone.a = la, bone.b = lb, bone.c = lc, bone.d = ld;
-      return;
-    case Inherit::NoRotationOrReflection: {
-      double s = pa * pa + pc * pc, prx = 0;
-      if (s > 0.0001) {
-        s = std::abs(pa * pd - pb * pc) / s;
-        pb = pc * s;
-        pd = pa * s;
-        prx = interop::rad_to_deg(std::atan2(pc, pa));
-      } else {
-        pa = 0, pc = 0;
-        prx = 90 - interop::rad_to_deg(std::atan2(pd, pb));
-      }
-      const double rx2 = bone.rotation + bone.shear_x - prx, ry2 = bone.rotation + bone.shear_y - prx + 90;
-      const double a2 = cos_deg(rx2) * bone.scale_x, b2 = cos_deg(ry2) * bone.scale_y;
-      const double c2 = sin_deg(rx2) * bone.scale_x, d2 = sin_deg(ry2) * bone.scale_y;
-      bone.a = pa * a2 - pb * c2, bone.b = pa * b2 - pb * d2;
-      bone.c = pc * a2 + pd * c2, bone.d = pc * b2 + pd * d2;
-      return;
-    }
-    case Inherit::NoScale:
-    case Inherit::NoScaleOrReflection: {
-      const double cr = cos_deg(bone.rotation), sr = sin_deg(bone.rotation);
-      double za = pa * cr + pb * sr, zc = pc * cr + pd * sr;
-      double s = std::sqrt(za * za + zc * zc);
-      if (s > 0.00001) s = 1 / s;
-      za *= s, zc *= s;
-      s = std::sqrt(za * za + zc * zc);
-      if (bone.inherit == Inherit::NoScale && (pa * pd - pb * pc < 0)) s = -s;
-      const double r = interop::kPi / 2 + std::atan2(zc, za);
-      const double zb = std::cos(r) * s, zd = std::sin(r) * s;
-      const double a2 = cos_deg(bone.shear_x) * bone.scale_x, b2 = cos_deg(90 + bone.shear_y) * bone.scale_y;
-      const double c2 = sin_deg(bone.shear_x) * bone.scale_x, d2 = sin_deg(90 + bone.shear_y) * bone.scale_y;
-      bone.a = za * a2 + zb * c2, bone.b = za * b2 + zb * d2;
-      bone.c = zc * a2 + zd * c2, bone.d = zc * b2 + zd * d2;
-      return;
-    }
-  }
-}
+using interop::cos_deg;
+using interop::sin_deg;
+using interop::SpineBone;
+using Inherit = interop::SpineInherit;
 
 // Spine world point (y up) -> rig space (+y down).
 Vec2 to_rig(double x, double y) { return {x, -y}; }
@@ -171,7 +99,6 @@ class SpineImporter {
   SliceOut* find_slice(const std::string& guid, const TextureSheet** sheet);
   void grow_slice(SliceOut& slice, const TextureSheet& sheet, const std::string& ptr);
   void fit_uvs_to_sprites();
-  void report_constraints(const Json& root);
 
   JsonSource src_;
   const Atlas* atlas_;
@@ -293,7 +220,7 @@ void SpineImporter::read_bones(const Json& root) {
            "are baked in place and the bone keeps only its position and x-axis direction",
            ptr);
     }
-    update_world(b, b.parent >= 0 ? &bones_[static_cast<std::size_t>(b.parent)] : nullptr);
+    interop::spine_update_world(b, b.parent >= 0 ? &bones_[static_cast<std::size_t>(b.parent)] : nullptr);
     require_finite({b.a, b.b, b.c, b.d, b.wx, b.wy}, "bone \"" + b.name + "\"'s setup transform", ptr);
     bone_index_[b.name] = static_cast<int>(bones_.size());
     bones_.push_back(std::move(b));
@@ -655,17 +582,6 @@ void SpineImporter::read_slots_and_skins(const Json& root) {
   }
 }
 
-void SpineImporter::report_constraints(const Json& root) {
-  for (const char* key : {"ik", "transform", "path", "physics"}) {
-    if (auto it = root.find(key); it != root.end() && it->is_array() && !it->empty()) {
-      warn("convert.spine.constraint",
-           std::to_string(it->size()) + " " + key +
-               " constraint(s) are not imported: the bind pose ignores them and rig2d has no constraints",
-           std::string("/") + key);
-    }
-  }
-}
-
 ImportResult SpineImporter::run(const Json& root) {
   if (!root.is_object()) fail("spine.root", "a Spine skeleton must be a JSON object", "");
   if (auto sk = root.find("skeleton"); sk != root.end() && sk->is_object()) {
@@ -675,6 +591,9 @@ ImportResult SpineImporter::run(const Json& root) {
     }
   }
   read_bones(root);
+  // The setup pose as Spine shows it: constraints applied once, before bones and vertices are baked.
+  interop::SpineSetupContext setup{src_, root, bones_, bone_index_, result_.diagnostics, {}};
+  interop::apply_setup_constraints(setup);
   build_rig_bones();
   read_slots_and_skins(root);
   if (result_.rig.parts.empty()) {
@@ -682,7 +601,6 @@ ImportResult SpineImporter::run(const Json& root) {
          "/slots");
   }
   fit_uvs_to_sprites();
-  report_constraints(root);
   report_weights();
   if (weight_stats_.vertices_trimmed > 0) {
     warn("convert.weights.trimmed",
