@@ -12,7 +12,7 @@
 namespace rig2d::detail {
 namespace {
 
-constexpr int kShadowMaxChannel = 64;     // darker than this in every channel (straight, not premultiplied)
+constexpr int kShadowMaxChannel = 96;     // darker than this in every channel (straight, not premultiplied)
 constexpr int kShadowDepth = 3;           // px (chessboard distance) from the nearest uncovered pixel
 constexpr double kShadowMinShare = 0.02;  // of the covered pixels: a patch, not a dark rim
 constexpr double kShadowMinSolid = 0.5;   // of the covered pixels: the figure casting it

@@ -31,7 +31,7 @@ detail::DropShadow reference(const Image& image, int threshold) {
   for (std::ptrdiff_t y = 0; y < static_cast<std::ptrdiff_t>(h); ++y)
     for (std::ptrdiff_t x = 0; x < static_cast<std::ptrdiff_t>(w); ++x) {
       const std::uint8_t* p = at(x, y);
-      const bool is_shadow = p[3] > threshold && p[3] <= half && p[0] <= 64 && p[1] <= 64 && p[2] <= 64;
+      const bool is_shadow = p[3] > threshold && p[3] <= half && p[0] <= 96 && p[1] <= 96 && p[2] <= 96;
       bool deep = true;  // the 5 x 5 square around it covered: 3 px inside
       for (int dy = -2; dy <= 2; ++dy)
         for (int dx = -2; dx <= 2; ++dx) deep = deep && covered(x + dx, y + dy);
@@ -74,7 +74,7 @@ TEST_CASE("drop shadow: the packed rule matches the per-pixel statement", "[skel
           if (std::hypot(fx, fy) < inner) {
             p[0] = p[1] = p[2] = 200, p[3] = 255;
           } else if (std::hypot(fx, fy) < 1.0) {
-            p[0] = static_cast<std::uint8_t>(56 + rng() % 10), p[1] = static_cast<std::uint8_t>(rng() % 66);
+            p[0] = static_cast<std::uint8_t>(88 + rng() % 10), p[1] = static_cast<std::uint8_t>(rng() % 98);
             p[2] = 10, p[3] = patch_alpha;
           }
           if (rng() % 7 == 0) p[static_cast<int>(rng() % 4)] = static_cast<std::uint8_t>(rng());

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The shape skeleton on sprites drawn in code: joints inside, a chain per limb, nothing rigid.
 #include <algorithm>
+#include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdint>
@@ -661,12 +662,12 @@ TEST_CASE("shape_skeleton: rooted near a point, a limb hangs from there", "[skel
 }
 
 // `figure` standing in an elliptic patch of colour `rgb` at `alpha` (where the figure is transparent).
-Image with_patch(Image image, Vec2 centre, Vec2 radii, std::uint8_t alpha, std::uint8_t rgb) {
+Image with_patch(Image image, Vec2 centre, Vec2 radii, std::uint8_t alpha, std::array<std::uint8_t, 3> rgb) {
   for (int y = 0; y < image.height; ++y)
     for (int x = 0; x < image.width; ++x) {
       std::uint8_t* p = &image.rgba[4 * (static_cast<std::size_t>(y) * image.width + x)];
       if (p[3] != 0 || std::hypot((x + 0.5 - centre.x) / radii.x, (y + 0.5 - centre.y) / radii.y) > 1) continue;
-      p[0] = p[1] = p[2] = rgb;
+      p[0] = rgb[0], p[1] = rgb[1], p[2] = rgb[2];
       p[3] = alpha;
     }
   return image;
@@ -681,7 +682,7 @@ std::set<std::string> bone_names(const std::vector<Bone>& bones) {
 TEST_CASE("shape_skeleton: a baked drop shadow shapes no bones", "[skeleton]") {
   // The figure's legs end at y = 150, 32 px apart; a dark, 35 % opaque shadow joins their feet.
   const Image plain = figure().image();
-  const Image shadowed = with_patch(plain, {60, 150}, {44, 9}, 90, 20);
+  const Image shadowed = with_patch(plain, {60, 150}, {44, 9}, 90, {20, 20, 20});
   ShapeSkeletonStats plain_stats, stats, kept_stats;
   auto plain_bones = shape_skeleton(plain, {}, &plain_stats);
   auto bones = shape_skeleton(shadowed, {}, &stats);
@@ -706,6 +707,7 @@ TEST_CASE("shape_skeleton: a baked drop shadow shapes no bones", "[skeleton]") {
   CHECK(bone_names(*kept) != bone_names(*plain_bones));
 }
 
+
 // No drop shadow found: the same bones as with shadows kept.
 void check_no_shadow(const Image& image) {
   ShapeSkeletonStats stats;
@@ -726,11 +728,11 @@ void check_no_shadow(const Image& image) {
 
 TEST_CASE("shape_skeleton: light, dominant or edge semi-transparency is no drop shadow", "[skeleton]") {
   SECTION("a light patch (a wing, glass) keeps shaping bones") {
-    check_no_shadow(with_patch(figure().image(), {60, 150}, {44, 9}, 90, 200));
+    check_no_shadow(with_patch(figure().image(), {60, 150}, {44, 9}, 90, {200, 200, 200}));
   }
   SECTION("a dark, semi-transparent body with small opaque details (a ghost with eyes) is the sprite") {
     const Image eyes = make_sprite(80, 100, [](double x, double y) { return std::hypot(x - 40, y - 50) < 6; });
-    check_no_shadow(with_patch(eyes, {40, 50}, {36, 46}, 100, 30));
+    check_no_shadow(with_patch(eyes, {40, 50}, {36, 46}, 100, {30, 30, 30}));
   }
   SECTION("a soft dark edge (alpha 255 to 0 over 3 px, a fifth of the pixels) lies within the depth") {
     Image soft;
@@ -744,6 +746,20 @@ TEST_CASE("shape_skeleton: light, dominant or edge semi-transparency is no drop 
       }
     check_no_shadow(soft);
   }
+}
+
+TEST_CASE("shape_skeleton: a tinted drop shadow (dark purple, as painted under a character) shapes no bones", "[skeleton]") {
+  // No channel above 96, a third opaque: a shadow painted in the art's dark outline colour.
+  const Image plain = figure().image();
+  const Image shadowed = with_patch(plain, {60, 150}, {44, 9}, 85, {90, 40, 60});
+  ShapeSkeletonStats stats;
+  auto plain_bones = shape_skeleton(plain);
+  auto bones = shape_skeleton(shadowed, {}, &stats);
+  REQUIRE((plain_bones && bones));
+  CHECK(stats.drop_shadow > 0.05);
+  CHECK(bone_names(*bones) == bone_names(*plain_bones));
+  // A mid-tone patch (a channel at 128) is art, not a shadow.
+  check_no_shadow(with_patch(plain, {60, 150}, {44, 9}, 85, {128, 60, 60}));
 }
 
 TEST_CASE("shape_skeleton: errors", "[skeleton]") {
