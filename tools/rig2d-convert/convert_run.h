@@ -4,6 +4,8 @@
 #pragma once
 
 #include <functional>
+#include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,6 +25,7 @@ struct Options {
   std::vector<std::string> anims;
   std::string template_spec, bone_map;  // motion onto a skeleton template (motion_run.cpp)
   std::string plane = "front";
+  std::vector<std::string> skins;  // Spine skins over the default one, in order; {"each"} = a rig per skin
   cli::Verbosity verbosity;
 };
 
@@ -35,6 +38,7 @@ struct Run {
   std::vector<std::string> inputs;
   std::vector<OutputFile> writes;
   std::vector<std::pair<std::string, std::string>> sidecar_files;  // image file -> its existing sidecar text
+  std::set<std::string> printed;  // diagnostics already printed (--skin each meets the bones' once per skin)
 
   int run();
   // A layered document (layered_run.cpp): its layout file and layer PNGs.
@@ -43,6 +47,12 @@ struct Run {
   int run_bvh();
   int map_clips_to_template();
   int read_motion_template(SkeletonTemplate& tmpl, BoneMap& map);
+  // --skin each (skin_run.cpp): one conversion per skin of a Spine IN, all written together.
+  int run_each_skin();
+  // The text a file will have: an earlier output of this run (a sidecar a previous skin's import
+  // planned), else the file on disk; nullopt when neither exists.
+  std::optional<std::string> planned_text(const std::string& path) const;
+  void print_diagnostics();
 
   // Error exits: a bad input (printed as the library reports it), or a usage error.
   int fail_input(const Error& e);

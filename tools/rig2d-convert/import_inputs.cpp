@@ -36,6 +36,7 @@ int Run::read_input() {
   }
   in = *in_format;
   if (!o.anims.empty() && in != Format::Rig) return usage("--anim goes with a .rig2d.json input", "convert.anim");
+  if (!o.skins.empty() && in != Format::Spine) return usage("--skin goes with a Spine skeleton input", "convert.skin");
   const int read = in == Format::Rig ? read_rig(*text) : in == Format::Spine ? read_spine(*text) : read_godot(*text);
   if (read != kOk) return read;
   const Rig& rig = imported.rig;
@@ -58,7 +59,7 @@ ImportOptions Run::import_options(const std::vector<std::string>& images, const 
   for (const std::string& image : images) {
     const std::string sidecar = file_of(image) + ".meta.json";
     // A sidecar is rewritten in place (its slices merged), so it is an output, not an input.
-    if (auto text = read_file(sidecar, kMaxJsonFileBytes)) options.sidecars.push_back({image, *text});
+    if (auto text = planned_text(sidecar)) options.sidecars.push_back({image, *text});
     options.texture_names[image] = path_under_assets(file_of(image)).value_or(image);
   }
   return options;
@@ -141,7 +142,9 @@ int Run::read_spine(const std::string& text) {
     spdlog::warn("no .atlas given or found beside {}: parts get no sprite", printable(o.input));
   }
   const auto file_of = [&](const std::string& image) { return (fs::path(sheet_folder) / image).string(); };
-  auto result = import_spine(text, o.input, atlas ? &*atlas : nullptr, import_options(pages, file_of));
+  SpineImportOptions options = import_options(pages, file_of);
+  options.skins = o.skins;
+  auto result = import_spine(text, o.input, atlas ? &*atlas : nullptr, options);
   if (!result) return fail_input(result.error());
   imported = std::move(*result);
   for (const TextureSheet& sheet : imported.sheets) sidecar_files.push_back({file_of(sheet.image), ""});

@@ -3,6 +3,7 @@
 // is the hub: any input is read into a rig (plus texture slices and clips), then written in OUT's
 // format. Everything is built in memory, checked against the inputs, then written atomically.
 // The command line is parsed here; convert_run.h holds the steps of a run.
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -52,6 +53,15 @@ void setup(CLI::App& app, Options& o) {
                  "side (seen from its left, facing screen right)")
       ->check(CLI::IsMember({"front", "side"}))
       ->capture_default_str();
+  app.add_option("--skin", o.skins,
+                 "Spine: a skin to show (repeatable). Skins combine in the order given over the default skin, as "
+                 "Spine combines them: --skin skin-base --skin full-skins/boy shows the base body with the boy's "
+                 "outfit where both have a slot's attachment. --skin each writes one rig per skin (the default skin "
+                 "under each) as OUT's name with the skin before its suffix: hero.rig2d.json -> "
+                 "hero.full-skins%2Fboy.rig2d.json (bytes other than letters, digits, '-', '_', '.' as %XX). "
+                 "Without --skin only the default skin is read")
+      ->type_name("NAME|each")
+      ->allow_extra_args(false);
   cli::add_verbosity(app, o.verbosity);
 }
 
@@ -83,6 +93,10 @@ int Run::run() {
                  "convert.output.kind");
   }
   out = *out_format;
+  if (std::find(o.skins.begin(), o.skins.end(), "each") != o.skins.end()) {
+    if (o.skins.size() > 1) return usage("--skin each converts every skin on its own: give it alone", "convert.skin");
+    return run_each_skin();
+  }
   if (const int read = read_input(); read != kOk) return read;
   if (const int mapped = map_clips_to_template(); mapped != kOk) return mapped;
   const int planned = out == Format::Rig ? plan_rig_outputs() : plan_export();

@@ -21,8 +21,7 @@ int Run::plan_rig_outputs() {
   writes.push_back({o.output, write_rig(imported.rig)});
   for (std::size_t i = 0; i < imported.sheets.size(); ++i) {
     const std::string path = sidecar_files[i].first + ".meta.json";
-    std::string existing;
-    if (auto text = read_file(path, kMaxJsonFileBytes)) existing = *text;
+    const std::string existing = planned_text(path).value_or("");
     auto sidecar = write_texture_sidecar(imported.sheets[i], existing, path);
     if (!sidecar) return fail_input(sidecar.error());
     writes.push_back({path, *sidecar});
@@ -62,10 +61,24 @@ int Run::plan_export() {
   return kOk;
 }
 
-int Run::write_outputs() {
-  for (const Diagnostic& d : imported.diagnostics) {
-    if (!o.verbosity.quiet) std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+std::optional<std::string> Run::planned_text(const std::string& path) const {
+  for (auto w = writes.rbegin(); w != writes.rend(); ++w) {
+    if (w->path == path) return w->bytes;
   }
+  if (auto text = read_file(path, kMaxJsonFileBytes)) return *text;
+  return std::nullopt;
+}
+
+void Run::print_diagnostics() {
+  for (const Diagnostic& d : imported.diagnostics) {
+    const std::string line = format_diagnostic(d);
+    if (!o.verbosity.quiet && printed.insert(line).second) std::fprintf(stderr, "%s\n", line.c_str());
+  }
+  imported.diagnostics.clear();
+}
+
+int Run::write_outputs() {
+  print_diagnostics();
   std::vector<std::string> outputs;
   for (const OutputFile& w : writes) outputs.push_back(w.path);
   if (const int code = cli::write_checked_outputs(inputs, outputs, writes); code != kOk) return code;

@@ -10,5 +10,6 @@ target_sources(rig2d_objects PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/spine_constraints.cpp
   ${CMAKE_CURRENT_LIST_DIR}/spine_export.cpp
   ${CMAKE_CURRENT_LIST_DIR}/spine_import.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/spine_skins.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bvh.cpp
   ${CMAKE_CURRENT_LIST_DIR}/retarget.cpp)

@@ -13,6 +13,7 @@
 #include "interop/spine_anim.h"
 #include "interop/spine_bones.h"
 #include "interop/spine_constraints.h"
+#include "interop/spine_skins.h"
 #include "rig2d/asset/guid.h"
 #include "rig2d/core/limits.h"
 #include "rig2d/interop/spine.h"
@@ -56,7 +57,7 @@ struct BindSpread {
 
 class SpineImporter {
  public:
-  SpineImporter(JsonSource src, const Atlas* atlas, const ImportOptions& options)
+  SpineImporter(JsonSource src, const Atlas* atlas, const SpineImportOptions& options)
       : src_(std::move(src)), atlas_(atlas), options_(options) {}
 
   ImportResult run(const Json& root);
@@ -89,9 +90,8 @@ class SpineImporter {
   void read_bones(const Json& root);
   void build_rig_bones();
   void read_slots_and_skins(const Json& root);
-  const Json* find_default_skin(const Json& root, std::string& skin_ptr);
-  void import_attachment(const std::string& slot_name, int slot_bone, const Json& att, const std::string& att_name,
-                         const std::string& ptr, std::size_t order);
+  void import_attachment(const std::string& slot_name, int slot_bone, const interop::SpineSkinAttachment& att,
+                         const std::string& att_name, std::size_t order);
   void region_part(Part& part, const SpineBone& bone, const Json& att, const std::string& ptr, const AtlasRegion* region);
   void mesh_part(Part& part, int slot_bone, const Json& att, const std::string& ptr, const AtlasRegion* region);
   const AtlasRegion* find_region(const std::string& name, const std::string& ptr, std::string& sprite);
@@ -102,7 +102,7 @@ class SpineImporter {
 
   JsonSource src_;
   const Atlas* atlas_;
-  const ImportOptions& options_;
+  const SpineImportOptions& options_;
   ImportResult result_;
   std::vector<SpineBone> bones_;
   std::map<std::string, int> bone_index_;
@@ -417,10 +417,11 @@ void SpineImporter::mesh_part(Part& part, int slot_bone, const Json& att, const 
   }
 }
 
-void SpineImporter::import_attachment(const std::string& slot_name, int slot_bone, const Json& att,
-                                      const std::string& att_name, const std::string& ptr, std::size_t order) {
-  if (!att.is_object()) fail("spine.attachment", "an attachment must be an object", ptr);
-  const std::string type = att.contains("type") ? string_field(att, "type", ptr, false) : "region";
+void SpineImporter::import_attachment(const std::string& slot_name, int slot_bone, const interop::SpineSkinAttachment& skin_att,
+                                      const std::string& att_name, std::size_t order) {
+  const Json& att = *skin_att.json;
+  const std::string& ptr = skin_att.pointer;
+  const std::string& type = skin_att.type;  // a linked mesh arrives resolved, as "mesh"
   if (type != "region" && type != "mesh") {
     warn("convert.spine.attachment.type",
          "slot \"" + slot_name + "\": " + type + " attachments are not imported (only region and mesh)", ptr);
@@ -434,7 +435,7 @@ void SpineImporter::import_attachment(const std::string& slot_name, int slot_bon
   const std::string region_name = att.contains("path") ? string_field(att, "path", ptr, false) : named;
   const AtlasRegion* region = find_region(region_name, ptr, part.sprite);
   if (type == "region") region_part(part, bones_[static_cast<std::size_t>(slot_bone)], att, ptr, region);
-  else mesh_part(part, slot_bone, att, ptr, region);
+  else mesh_part(part, slot_bone, *skin_att.geometry, skin_att.geometry_pointer, region);
   interop::fix_winding(part.mesh);
   result_.rig.parts.push_back(std::move(part));
   part_pointers_.push_back(ptr);
@@ -508,36 +509,10 @@ void SpineImporter::fit_uvs_to_sprites() {
   }
 }
 
-const Json* SpineImporter::find_default_skin(const Json& root, std::string& skin_ptr) {
-  const auto skins = root.find("skins");
-  if (skins == root.end()) return nullptr;
-  const Json* found = nullptr;
-  if (skins->is_array()) {  // 4.x: [{name, attachments}]
-    for (std::size_t i = 0; i < skins->size(); ++i) {
-      const Json& skin = (*skins)[i];
-      const std::string ptr = "/skins/" + std::to_string(i);
-      if (!skin.is_object()) fail("spine.skin", "a skin must be an object", ptr);
-      const std::string name = string_field(skin, "name", ptr, false);
-      if (name == "default" && skin.contains("attachments") && skin["attachments"].is_object()) {
-        found = &skin["attachments"], skin_ptr = ptr + "/attachments";
-      } else if (name != "default") {
-        warn("convert.spine.skin", "skin \"" + name + "\" is not imported: rig2d has no skins (only \"default\" is)", ptr);
-      }
-    }
-  } else if (skins->is_object()) {  // 3.x: {name: {slot: {attachment}}}
-    for (const auto& [name, skin] : skins->items()) {
-      if (name == "default" && skin.is_object()) found = &skin, skin_ptr = "/skins/default";
-      else warn("convert.spine.skin", "skin \"" + name + "\" is not imported: rig2d has no skins", "/skins/" + detail::pointer_token(name));
-    }
-  } else {
-    fail("spine.type", "\"skins\" must be an array", "/skins");
-  }
-  return found;
-}
-
 void SpineImporter::read_slots_and_skins(const Json& root) {
-  std::string skin_ptr;
-  const Json* skin = find_default_skin(root, skin_ptr);
+  interop::SpineSkins skins(root, src_, options_.skins, result_.diagnostics);
+  std::vector<std::string> absent;  // slots whose setup attachment no skin shown has
+  std::string absent_ptr;
   const Json& slots = array_field(root, "slots", "");
   if (slots.size() > kMaxParts) fail("spine.limit", "more than " + std::to_string(kMaxParts) + " slots", "/slots");
   for (std::size_t i = 0; i < slots.size(); ++i) {
@@ -552,33 +527,36 @@ void SpineImporter::read_slots_and_skins(const Json& root) {
       warn("convert.spine.slot.blend", "slot \"" + name + "\" blend mode is not carried over (rig2d draws normal)", ptr + "/blend");
     }
     const std::string att_name = string_field(slot, "attachment", ptr, false);
-    const Json* atts = nullptr;
-    if (skin) {
-      if (auto it = skin->find(name); it != skin->end() && it->is_object()) atts = &*it;
-    }
+    const std::size_t count = skins.count(name);
     if (att_name.empty()) {
-      if (atts && !atts->empty()) warn("convert.spine.slot.hidden", "slot \"" + name + "\" shows nothing in the setup pose: not imported", ptr);
+      if (count > 0) warn("convert.spine.slot.hidden", "slot \"" + name + "\" shows nothing in the setup pose: not imported", ptr);
       continue;
     }
-    const std::string att_ptr = skin_ptr + "/" + detail::pointer_token(name) + "/" + detail::pointer_token(att_name);
-    if (!atts || !atts->contains(att_name)) {
-      // Spine finds a setup attachment in the active skin, then in the default one: without a skin
-      // set, one only another skin has is not drawn.
-      warn("convert.spine.slot.attachment",
-           "slot \"" + name + "\" shows attachment \"" + att_name + "\", which the default skin lacks: not imported",
-           ptr + "/attachment");
+    interop::SpineSkinAttachment att;
+    if (!skins.find(name, att_name, att)) {
+      // Spine finds a setup attachment in the active skins, then in the default one: one only
+      // another skin has is not drawn (outfits name their parts in slots every skin shares).
+      if (absent.empty()) absent_ptr = ptr + "/attachment";
+      absent.push_back(name);
       continue;
     }
-    if (atts->size() > 1) {
+    if (count > 1) {
       warn("convert.spine.slot.attachments",
-           "slot \"" + name + "\" has " + std::to_string(atts->size()) + " attachments: only the setup one, \"" + att_name + "\", is imported",
+           "slot \"" + name + "\" has " + std::to_string(count) + " attachments: only the setup one, \"" + att_name + "\", is imported",
            ptr);
     }
+    if (!skins.resolve(name, att)) continue;  // a linked mesh without its parent mesh (warned)
     const std::size_t before = result_.rig.parts.size();
-    import_attachment(name, bone_it->second, (*atts)[att_name], att_name, att_ptr, before);
+    import_attachment(name, bone_it->second, att, att_name, before);
     // A fully transparent slot colour (alpha 00) is how a hidden part is exported.
     const std::string color = string_field(slot, "color", ptr, false);
     if (result_.rig.parts.size() > before && color.size() == 8 && color.substr(6) == "00") result_.rig.parts.back().visible = false;
+  }
+  if (!absent.empty()) {
+    warn("convert.spine.slot.attachment",
+         std::to_string(absent.size()) + " slot(s) show a setup attachment that is not in " + skins.described() +
+             ", so Spine draws nothing there either: " + interop::quoted_list(absent, 8),
+         absent_ptr);
   }
 }
 
@@ -647,8 +625,14 @@ bool looks_like_spine_json(std::string_view text) {
   return doc->is_object() && doc->contains("skeleton") && doc->contains("bones");
 }
 
+Result<std::vector<std::string>> spine_skin_names(std::string_view text, const std::string& path) {
+  auto doc = detail::parse_json(text, path);
+  if (!doc) return Unexpected{doc.error()};
+  return interop::spine_skin_names_of(*doc);
+}
+
 Result<ImportResult> import_spine(std::string_view text, const std::string& path, const Atlas* atlas,
-                                  const ImportOptions& options) {
+                                  const SpineImportOptions& options) {
   auto doc = detail::parse_json(text, path);
   if (!doc) return Unexpected{doc.error()};
   try {

@@ -6,6 +6,8 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "rig2d/core/result.h"
 #include "rig2d/export.h"
@@ -19,13 +21,29 @@ namespace rig2d {
 // that error (json.too_deep with its line:col) instead of the file being called something else.
 RIG2D_EXPORT bool looks_like_spine_json(std::string_view text);
 
+// What import_spine reads beyond ImportOptions: which skins the setup pose shows.
+struct SpineImportOptions : ImportOptions {
+  SpineImportOptions() = default;
+  SpineImportOptions(ImportOptions base) : ImportOptions(std::move(base)) {}  // NOLINT: plain options convert
+  // Skins combined over the default skin in this order, as Spine's Skin.addSkin combines them: a later
+  // skin's attachment replaces an earlier one's of the same slot and name, and a slot shows its
+  // setup attachment from these skins, else from the default skin ({} = the default skin alone).
+  std::vector<std::string> skins;
+};
+
+// The names of the skins of a Spine skeleton, in file order (4.x array or 3.x object; {} when it has
+// none). Errors: json.* (not JSON).
+RIG2D_EXPORT Result<std::vector<std::string>> spine_skin_names(std::string_view text, const std::string& path);
+
 // Imports a Spine skeleton. `atlas` (nullptr = none) supplies the regions: each attachment's region
 // becomes a slice of its page's texture sheet and the part's sprite is that slice's GUID; without an
 // atlas parts get no sprite and their UVs stay in the region's own 0..1. Errors (file, JSON pointer,
-// line:col): json.*, spine.root, spine.bone.*, spine.slot.*, spine.attachment.*, spine.limit.
+// line:col): json.*, spine.root, spine.bone.*, spine.slot.*, spine.skin.* (spine.skin.unknown: a skin
+// of options.skins the file lacks), spine.attachment.*, spine.limit. A linked mesh becomes the mesh
+// Spine builds from it: its parent mesh's vertices, weights, uvs and triangles with its own region.
 // Everything that cannot be represented is a convert.spine.* warning in ImportResult::diagnostics.
 RIG2D_EXPORT Result<ImportResult> import_spine(std::string_view text, const std::string& path,
-                                               const Atlas* atlas, const ImportOptions& options);
+                                               const Atlas* atlas, const SpineImportOptions& options);
 
 // Exports a rig (v1 or v2, as read_rig_strict accepts it) to Spine 4.2 JSON and, where the sprites
 // resolve, an atlas whose regions are the sprites' rects. Clips become animations (rz -> rotate,

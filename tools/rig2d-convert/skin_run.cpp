@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: Apache-2.0
+// rig2d-convert --skin each: a Spine skeleton converted once per skin (the default skin underneath
+// each), every rig named after its skin and all of them written together, or none.
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+#include "convert_run.h"
+#include "rig2d/core/limits.h"
+#include "rig2d/interop/spine.h"
+
+namespace rig2d::convert {
+namespace {
+
+// A skin name as part of a file name: ASCII letters, digits, '-', '_', '.' and bytes beyond ASCII
+// (UTF-8) stay; every other byte, '%' included, becomes %XX. Distinct names stay distinct:
+// "full-skins/boy" -> "full-skins%2Fboy".
+std::string file_safe(const std::string& skin) {
+  static const char* const kHex = "0123456789ABCDEF";
+  std::string out;
+  for (const char c : skin) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) || c == '-' || c == '_' || c == '.' || u >= 0x80) {
+      out += c;
+    } else {
+      out += '%';
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    }
+  }
+  return out;
+}
+
+std::string lower_ascii(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// The skins --skin each converts: every skin but "default" (which lies under each of them), each
+// name once; the default skin alone when it is the only one.
+std::vector<std::string> skins_to_convert(const std::vector<std::string>& names) {
+  std::vector<std::string> chosen;
+  for (const std::string& name : names) {
+    if (name != "default" && std::find(chosen.begin(), chosen.end(), name) == chosen.end()) chosen.push_back(name);
+  }
+  if (chosen.empty()) chosen.push_back("default");
+  return chosen;
+}
+
+// OUT with the skin before its suffix: hero.rig2d.json -> hero.<skin>.rig2d.json.
+std::string skin_output(const std::string& output, const std::string& skin) {
+  const std::string stem = convert::output_stem(output);
+  return stem + "." + file_safe(skin) + output.substr(stem.size());
+}
+
+}  // namespace
+
+int Run::run_each_skin() {
+  const auto in_format = convert::format_of_path(o.input);
+  if (!in_format || *in_format != Format::Spine) return usage("--skin goes with a Spine skeleton input", "convert.skin");
+  auto text = read_file(o.input, kMaxJsonFileBytes);
+  if (!text) return fail_input(text.error());
+  auto names = spine_skin_names(*text, o.input);
+  if (!names) return fail_input(names.error());
+  const std::vector<std::string> skins = skins_to_convert(*names);
+  // Two skins whose files differ only in case are one file on Windows and macOS.
+  std::vector<std::pair<std::string, std::string>> files;  // lower-cased file name, skin
+  for (const std::string& skin : skins) {
+    const std::string file = lower_ascii(skin_output(o.output, skin));
+    for (const auto& [other, other_skin] : files) {
+      if (other == file) {
+        return fail_input(Error{"convert.skin.collision",
+                                "skins \"" + other_skin + "\" and \"" + skin + "\" would be written to files whose names differ "
+                                "only in case (" + skin_output(o.output, skin) + "); convert them one at a time with --skin NAME -o",
+                                Location{o.input, "/skins", 0, 0}});
+      }
+    }
+    files.emplace_back(file, skin);
+  }
+  const Options given = o;
+  std::vector<std::string> sidecars;  // rewritten by every skin's import: the last text holds all their slices
+  for (const std::string& skin : skins) {
+    o.output = skin_output(given.output, skin);
+    o.skins = {skin};
+    imported = ImportResult{};
+    sidecar_files.clear();
+    if (const int read = read_input(); read != kOk) return read;
+    if (const int mapped = map_clips_to_template(); mapped != kOk) return mapped;
+    const int planned = out == Format::Rig ? plan_rig_outputs() : plan_export();
+    if (planned != kOk) return planned;
+    for (const auto& file : sidecar_files) sidecars.push_back(file.first + ".meta.json");
+    print_diagnostics();
+  }
+  o = given;
+  std::vector<OutputFile> merged;
+  for (OutputFile& w : writes) {
+    const bool sidecar = std::find(sidecars.begin(), sidecars.end(), w.path) != sidecars.end();
+    auto earlier = std::find_if(merged.begin(), merged.end(), [&](const OutputFile& m) { return m.path == w.path; });
+    if (sidecar && earlier != merged.end()) earlier->bytes = std::move(w.bytes);
+    else merged.push_back(std::move(w));
+  }
+  writes = std::move(merged);
+  return write_outputs();
+}
+
+}  // namespace rig2d::convert
