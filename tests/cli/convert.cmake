@@ -96,3 +96,13 @@ convert_case("a Spine IK constraint is applied to the setup pose and noted" 0
 convert_case("a Spine constraint naming no bone is a located error" 3
              "bad_constraint.json:6:[0-9]+: error: /ik/0/target: target \"hand\" is not a bone \\[spine.constraint.bone\\]"
              ${_convert_data}/bad/bad_constraint.json -o ${_convert_work}/x.rig2d.json)
+
+# Spine skins (docs/convert.md): --skin NAME in order over the default skin, --skin each, linked meshes,
+# an unknown skin. tests/cli/convert_skins_test.py runs one case each on tests/data/convert/skins.
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+foreach(case order each unknown each_fails_whole usage)
+  add_test(NAME "convert-cli: skins ${case}"
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/convert_skins_test.py ${PROJECT_BINARY_DIR}/tools
+                   ${PROJECT_SOURCE_DIR} ${_convert_work}/skins ${case})
+  set_tests_properties("convert-cli: skins ${case}" PROPERTIES FAIL_REGULAR_EXPRESSION "FAIL:")
+endforeach()
