@@ -570,7 +570,7 @@ ImportResult SpineImporter::run(const Json& root) {
   }
   read_bones(root);
   // The setup pose as Spine shows it: constraints applied once, before bones and vertices are baked.
-  interop::SpineSetupContext setup{src_, root, bones_, bone_index_, result_.diagnostics, {}};
+  interop::SpineSetupContext setup{src_, root, bones_, bone_index_, result_.diagnostics, options_.skins};
   interop::apply_setup_constraints(setup);
   build_rig_bones();
   read_slots_and_skins(root);
