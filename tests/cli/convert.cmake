@@ -100,7 +100,7 @@ convert_case("a Spine constraint naming no bone is a located error" 3
 # Spine skins (docs/convert.md): --skin NAME in order over the default skin, --skin each, linked meshes,
 # an unknown skin. tests/cli/convert_skins_test.py runs one case each on tests/data/convert/skins.
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
-foreach(case order each unknown each_fails_whole usage)
+foreach(case order each unknown each_fails_whole case_collision usage)
   add_test(NAME "convert-cli: skins ${case}"
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/convert_skins_test.py ${PROJECT_BINARY_DIR}/tools
                    ${PROJECT_SOURCE_DIR} ${_convert_work}/skins ${case})

@@ -146,6 +146,21 @@ def case_each_fails_whole():
         fail("a failed --skin each wrote something")
 
 
+def case_case_collision():
+    """Skins "Boy" and "boy" would be one file on Windows and macOS: --skin each refuses, exit 3, nothing written."""
+    w, skel = copy_skins("case_collision")
+    doc = load(skel)
+    doc["skins"][1]["name"], doc["skins"][2]["name"] = "Boy", "boy"
+    doc["skins"][3]["attachments"]["hat"]["hat"]["skin"] = "boy"
+    write(skel, json.dumps(doc, indent=1))
+    p = run_tool(CONVERT, skel, "--skin", "each", "-o", os.path.join(w, "out", "x.rig2d.json"), expect=3)
+    if 'skins "Boy" and "boy" would be written to files whose names differ only in case' not in p.stderr or \
+            "[convert.skin.collision]" not in p.stderr:
+        fail(p.stderr)
+    if os.path.exists(os.path.join(w, "out")) or os.path.exists(os.path.join(w, "in", "page.png.meta.json")):
+        fail("a refused --skin each wrote something")
+
+
 def case_usage():
     """--skin each goes alone, and --skin with a Spine input only: usage errors (exit 2)."""
     w, skel = copy_skins("usage")

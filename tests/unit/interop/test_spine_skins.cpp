@@ -4,6 +4,7 @@
 // is linked to "b"'s linked hat. Every expected number below is worked out by hand from the file.
 #include <catch2/catch.hpp>
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -181,4 +182,24 @@ TEST_CASE("spine skins: an unknown skin is an error naming the skins the file ha
   auto names = spine_skin_names(skins_json(), "skins.json");
   REQUIRE(names.has_value());
   CHECK(*names == std::vector<std::string>{"default", "a", "b", "c/d"});
+}
+
+TEST_CASE("spine skins: a constraint a chosen skin lists is applied to the setup pose", "[interop]") {
+  // ik_one_bone.json: "head" at (10, 0) turns toward "look" at (13, 4) when the IK applies, by
+  // atan2(4, 3) counter-clockwise in Spine, so -atan2(4, 3) rad in rig2d (y down). Marked "skin": true,
+  // the IK applies only when a shown skin lists it: here the skin "gazer", which has no attachments.
+  std::string text = skins_slurp(fs::path(RIG2D_SOURCE_DIR) / "tests/data/convert/constraints/ik_one_bone.json");
+  text = skins_edit(text, R"("compress": true)", R"("compress": true, "skin": true)");
+  text = skins_edit(text, R"("skins": [{"name": "default",)", R"("skins": [{"name": "gazer", "ik": ["gaze"]}, {"name": "default",)");
+  const auto head_rot = [&](std::vector<std::string> skins) {
+    SpineImportOptions options;
+    options.skins = std::move(skins);
+    auto r = import_spine(text, "ik_one_bone.json", nullptr, options);
+    REQUIRE(r.has_value());
+    REQUIRE(r->rig.bones.size() == 4);
+    CHECK(r->rig.bones[2].name == "head");
+    return r->rig.bones[2].rot;  // relative to "neck", which is not turned
+  };
+  CHECK(head_rot({}) == Approx(0).margin(1e-12));
+  CHECK(head_rot({"gazer"}) == Approx(-std::atan2(4.0, 3.0)).margin(1e-9));
 }
