@@ -75,6 +75,35 @@ TEST_CASE("a standing figure with its arms against the body gets every humanoid 
   CHECK(std::abs(j["foot_l"].y + 115 - (40 + 32 + 40 + 50)) < 14);
 }
 
+TEST_CASE("a chibi's big head sits on its neck: the neck at the chin, the head joint above it, the hips' sockets at the legs") {
+  auto humanoid = bundled_template("humanoid");
+  REQUIRE(humanoid.has_value());
+  // A head 140 px across (over half the figure's height) on a torso 64 px wide, arms against the
+  // torso, short legs.
+  const Image im = test::draw_capsules(160, 290, {{{80, 80}, {80, 80}, 70},      // head: y 10..150
+                                                  {{80, 160}, {80, 200}, 32},    // torso: y 128..232
+                                                  {{50, 160}, {47, 212}, 9},     // arms, touching it
+                                                  {{110, 160}, {113, 212}, 9},
+                                                  {{67, 222}, {64, 262}, 11},    // legs
+                                                  {{93, 222}, {96, 262}, 11}});
+  auto fit = fit_template(im, *humanoid);
+  REQUIRE(fit.has_value());
+  CHECK(fit->score >= kTemplateFitFloor);
+  auto j = joints_by_name(*fit);  // rig space: image - (80, 145)
+  const double chin = 142 - 145;  // where the torso's sides meet the head
+  INFO("neck " << j["neck"].y << ", head " << j["head"].y << ", chest " << j["chest"].y << ", hips " << j["hips"].y);
+  CHECK(std::abs(j["neck"].y - chin) < 16);
+  CHECK(j["head"].y < j["neck"].y - 10);  // up in the face, above the neck
+  CHECK(j["head"].y > 10 - 145);          // within the head
+  CHECK(j["chest"].y > j["neck"].y);
+  CHECK(j["chest"].y < j["hips"].y);
+  CHECK(j["upper_arm_l"].y > chin);       // the shoulders on the torso, not on the head
+  CHECK(j["upper_arm_r"].y > chin);
+  // The legs turn at their sockets, where they leave the hips' disc: apart, not at the middle.
+  CHECK(j["thigh_l"].x - j["thigh_r"].x > 12);
+  CHECK(j["thigh_l"].y > j["hips"].y);
+}
+
 TEST_CASE("template fits are deterministic and move with the sprite") {
   auto humanoid = bundled_template("humanoid");
   REQUIRE(humanoid.has_value());

@@ -37,6 +37,9 @@ constexpr double kSharedPath = 0.3;
 // A narrow joint looks for the narrowest point this far either side of its proportional place
 // (fraction of its path's length).
 constexpr double kNarrowWindow = 0.25;
+// ... unless the path is pinched between two wider parts (a chest and a head) within this stretch
+// of it (fractions of its length), by at least this fraction of the wider parts' radius.
+constexpr double kPinchFrom = 0.1, kPinchTo = 0.9, kPinchDepth = 0.1;
 // A tip reachable by its limb's free links is still pulled this much towards its rest place.
 constexpr double kRestPull = 0.25;
 // Angle and length slack when scoring a link against the template's ranges.
@@ -231,6 +234,7 @@ class Fitter {
     pos_.assign(n, {});
     placed_.assign(n, 0);
     anchor_.assign(n, -1);
+    junction_.assign(n, 0);
     tip_node_.assign(n, -1);
     how_.assign(n, How::None);
     tip_end_.assign(n, {});
@@ -469,6 +473,7 @@ class Fitter {
       }
       if (groups.size() >= 3) {
         anchor_[b] = axis_.median(groups);
+        junction_[b] = 1;
       } else if (bone.parent < 0 && groups.size() == 2) {  // a fish's body between head and tail
         const Polyline line = polyline(axis_.path(groups[0], groups[1]), std::nullopt);
         const double a = mid(t_.bones[tipped[0]].length) + length_below(tipped[0]);
@@ -584,8 +589,23 @@ class Fitter {
     // Narrow joints (a neck) move to the narrowest point near their place; the joints between them
     // are spaced again by their proportions, so a big head or a short neck moves its neighbours too.
     std::vector<char> fixed(placed, 0);
+    // A paired limb leaving the root's junction (legs from the hips) turns where it leaves its inscribed
+    // disc, as in the shape skeleton: its socket, not the middle of the body.
+    if (junction_[u] && t_.bones[u].parent < 0 && placed > 1 && partner(chain[0]) && line.p.size() >= 3) {
+      const double r0 = line.r.front();
+      for (std::size_t k = 1; k < line.p.size(); ++k)
+        if (norm(sub(line.p[k], line.p.front())) >= r0) {
+          if (line.s[k] < 0.6 * line.length() && line.s[k] > at[0]) at[0] = line.s[k], fixed[0] = 1;
+          break;
+        }
+    }
     for (std::size_t i = 0; i < placed; ++i) {
       if (!t_.bones[chain[i]].narrow || line.p.size() < 3) continue;
+      if (const auto pinch = pinched(line)) {
+        at[i] = *pinch;
+        fixed[i] = 1;
+        continue;
+      }
       const double lo = std::max(0.0, at[i] - kNarrowWindow * line.length());
       const double hi = std::min(line.length(), at[i] + kNarrowWindow * line.length());
       double best = at[i], best_r = 1e300;
@@ -622,6 +642,24 @@ class Fitter {
       for (std::size_t b : chain) placed_[b] = 0, how_[b] = How::None;
       unmatch(chain.front());
     }
+  }
+
+  // Where the path is pinched deepest between two wider parts (a neck between a chest and a head; a
+  // chibi's big head on its small body pinches at the chin): the point whose radius lies furthest
+  // below the widest radius on both sides of it. None when no pinch is deep enough.
+  static std::optional<double> pinched(const Polyline& line) {
+    const std::size_t n = line.p.size();
+    std::vector<double> before(n, 0), after(n, 0);
+    for (std::size_t k = 0; k < n; ++k) before[k] = std::max(k ? before[k - 1] : 0.0, line.r[k]);
+    for (std::size_t k = n; k-- > 0;) after[k] = std::max(k + 1 < n ? after[k + 1] : 0.0, line.r[k]);
+    std::optional<double> best;
+    double best_depth = 0;
+    for (std::size_t k = 1; k + 1 < n; ++k) {
+      if (line.r[k] <= 0 || line.s[k] < kPinchFrom * line.length() || line.s[k] > kPinchTo * line.length()) continue;
+      const double wide = std::min(before[k], after[k]), depth = wide - line.r[k];
+      if (depth >= kPinchDepth * wide && depth > best_depth + 1e-9) best = line.s[k], best_depth = depth;
+    }
+    return best;
   }
 
   // Whether the axis path to d's tip runs along its mirror image's for more than kSharedPath of it.
@@ -802,7 +840,7 @@ class Fitter {
   std::vector<std::vector<std::size_t>> children_;
   std::vector<Vec2> expect_, pos_, tip_end_;
   std::vector<double> tip_cost_;  // a matched tip's distance from its expected place, + kInnerTipCost
-  std::vector<char> placed_;
+  std::vector<char> placed_, junction_;  // junction_: anchored where three or more limbs meet
   std::vector<int> anchor_, tip_node_, tips_;
   std::vector<How> how_;
   std::size_t matched_ = 0;
