@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <map>
+#include <set>
 
 #include "convert_run.h"
 #include "rig2d/core/limits.h"
@@ -40,8 +42,9 @@ std::string lower_ascii(std::string s) {
 // name once; the default skin alone when it is the only one.
 std::vector<std::string> skins_to_convert(const std::vector<std::string>& names) {
   std::vector<std::string> chosen;
+  std::set<std::string> seen;
   for (const std::string& name : names) {
-    if (name != "default" && std::find(chosen.begin(), chosen.end(), name) == chosen.end()) chosen.push_back(name);
+    if (name != "default" && seen.insert(name).second) chosen.push_back(name);
   }
   if (chosen.empty()) chosen.push_back("default");
   return chosen;
@@ -64,21 +67,18 @@ int Run::run_each_skin() {
   if (!names) return fail_input(names.error());
   const std::vector<std::string> skins = skins_to_convert(*names);
   // Two skins whose files differ only in case are one file on Windows and macOS.
-  std::vector<std::pair<std::string, std::string>> files;  // lower-cased file name, skin
+  std::map<std::string, std::string> files;  // lower-cased file name -> skin
   for (const std::string& skin : skins) {
-    const std::string file = lower_ascii(skin_output(o.output, skin));
-    for (const auto& [other, other_skin] : files) {
-      if (other == file) {
-        return fail_input(Error{"convert.skin.collision",
-                                "skins \"" + other_skin + "\" and \"" + skin + "\" would be written to files whose names differ "
-                                "only in case (" + skin_output(o.output, skin) + "); convert them one at a time with --skin NAME -o",
-                                Location{o.input, "/skins", 0, 0}});
-      }
+    const auto [other, fresh] = files.try_emplace(lower_ascii(skin_output(o.output, skin)), skin);
+    if (!fresh) {
+      return fail_input(Error{"convert.skin.collision",
+                              "skins \"" + other->second + "\" and \"" + skin + "\" would be written to files whose names differ "
+                              "only in case (" + skin_output(o.output, skin) + "); convert them one at a time with --skin NAME -o",
+                              Location{o.input, "/skins", 0, 0}});
     }
-    files.emplace_back(file, skin);
   }
   const Options given = o;
-  std::vector<std::string> sidecars;  // rewritten by every skin's import: the last text holds all their slices
+  std::set<std::string> sidecars;  // rewritten by every skin's import: the last text holds all their slices
   for (const std::string& skin : skins) {
     o.output = skin_output(given.output, skin);
     o.skins = {skin};
@@ -88,16 +88,20 @@ int Run::run_each_skin() {
     if (const int mapped = map_clips_to_template(); mapped != kOk) return mapped;
     const int planned = out == Format::Rig ? plan_rig_outputs() : plan_export();
     if (planned != kOk) return planned;
-    for (const auto& file : sidecar_files) sidecars.push_back(file.first + ".meta.json");
+    for (const auto& file : sidecar_files) sidecars.insert(file.first + ".meta.json");
     print_diagnostics();
   }
   o = given;
   std::vector<OutputFile> merged;
+  std::map<std::string, std::size_t> sidecar_at;  // a sidecar's place in `merged`: its first write, its last text
   for (OutputFile& w : writes) {
-    const bool sidecar = std::find(sidecars.begin(), sidecars.end(), w.path) != sidecars.end();
-    auto earlier = std::find_if(merged.begin(), merged.end(), [&](const OutputFile& m) { return m.path == w.path; });
-    if (sidecar && earlier != merged.end()) earlier->bytes = std::move(w.bytes);
-    else merged.push_back(std::move(w));
+    const auto earlier = sidecars.count(w.path) ? sidecar_at.find(w.path) : sidecar_at.end();
+    if (earlier != sidecar_at.end()) {
+      merged[earlier->second].bytes = std::move(w.bytes);
+      continue;
+    }
+    if (sidecars.count(w.path)) sidecar_at[w.path] = merged.size();
+    merged.push_back(std::move(w));
   }
   writes = std::move(merged);
   return write_outputs();
