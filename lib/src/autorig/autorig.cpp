@@ -19,6 +19,14 @@
 namespace rig2d {
 namespace {
 
+// At --detail medium and low: a piece of the shape skeleton at most about twice as long as it is
+// wide (its limbs reach no farther than twice its root's inscribed radius: a head, an eye, a hand,
+// what animators give one bone and a quad) gets one bone, and a one-bone mesh is the fewest-corner
+// hull that keeps the coverage promise, whose transparent border is at most 2 px per px of outline.
+constexpr double kDetailRigidReach = 2.0;
+constexpr double kDetailMaxBorder = 2.0;
+constexpr double kPixelCornerMargin = 0.75;  // px: past sqrt(2)/2, a pixel's corner from its centre
+
 Rig make_v1_rig(const std::optional<std::string>& id, const std::string& sprite, const std::vector<Bone>& bones,
                 Mesh mesh, SkinWeights weights) {
   Rig rig;
@@ -240,6 +248,8 @@ Result<std::vector<Bone>> autorig_bones(const Image& image, const AutorigOptions
     shape.alpha_threshold = o.alpha_threshold;
     shape.pivot_x = o.pivot_x;
     shape.pivot_y = o.pivot_y;
+    if (o.mesh == MeshMode::Outline && o.detail != MeshDetail::High && shape.rigid_reach == 0)
+      shape.rigid_reach = kDetailRigidReach;
     return shape_skeleton(image, shape, &st.skeleton);
   }
   SuggestBonesOptions suggest;
@@ -352,8 +362,12 @@ Result<Mesh> autorig_mesh(const Image& image, const AutorigOptions& o, const std
       return mesh;
     }
     case MeshMode::Outline: {
+      // A hull needs no more margin than covers every pixel's square whole (--margin, 0.75 px).
+      detail::HullLimits hull;
+      if (o.detail != MeshDetail::High && bones.size() == 1) hull = {kDetailMaxBorder, std::max(kPixelCornerMargin, o.outline.margin)};
       auto mesh = detail::outline_mesh_within_budget(
-          image, outline_options(o, bones, image, {o.pivot_x * image.width, o.pivot_y * image.height}), &st.outline, st.mesh_warnings);
+          image, outline_options(o, bones, image, {o.pivot_x * image.width, o.pivot_y * image.height}), &st.outline,
+          st.mesh_warnings, hull);
       if (!mesh) return Unexpected{mesh.error()};
       st.coverage = st.outline.coverage;
       st.yardstick = st.outline.yardstick;

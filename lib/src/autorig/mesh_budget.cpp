@@ -100,6 +100,54 @@ Result<std::optional<Mesh>> hull_mesh(const Image& image, const TracedOutline& t
   return std::optional<Mesh>{};
 }
 
+// The fewest-corner hulls (3 corners up), of the outline traced at `limits.margin` when that is less, of the traced islands whose mesh keeps the yardstick with a
+// border of at most `max_border`, if they have fewer than `vertices` points; hulls nest (each corner
+// fewer adds area), so the first that passes is the one. Empty when none does.
+Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutline& outline,
+                                            const OutlineMeshOptions& options, std::size_t vertices,
+                                            const HullLimits& limits, OutlineMeshStats& st) {
+  OutlineMeshOptions o = options;
+  // A hull never cuts inwards, so it needs no more margin than covers each pixel's square whole.
+  std::optional<TracedOutline> retraced;
+  if (limits.margin < o.margin) {
+    o.margin = limits.margin;
+    OutlineMeshStats trace_stats;
+    auto again = trace_outline(image, o, trace_stats);
+    if (!again) return Unexpected{again.error()};
+    retraced = std::move(*again);
+  }
+  const TracedOutline& traced = retraced ? *retraced : outline;
+  const double max_border = limits.border;
+  o.min_angle_deg = 0;
+  o.max_edge = 0;
+  o.interior_points.clear();
+  const ClipFrame frame{static_cast<double>(image.width), static_cast<double>(image.height)};
+  std::size_t last_points = 0;
+  for (std::size_t corners = 3; corners < vertices; ++corners) {
+    const std::vector<Ring> hulls = island_hulls(traced.rings, corners, frame);
+    std::size_t points = 0;
+    for (const Ring& h : hulls) points += h.size();
+    if (points >= vertices) break;
+    if (points == last_points) continue;  // no room to lose a corner: the same hulls again
+    last_points = points;
+    OutlineMeshStats hull_stats = st;
+    auto mesh = mesh_outline(image, traced, hulls, o, hull_stats, false);
+    if (!mesh) return Unexpected{mesh.error()};
+    const OutlineYardstick y = outline_yardstick(*mesh, image, o.alpha_threshold);
+    if (y.alpha_mass_inside < kYardstickMinAlphaMass || y.opaque_outside != 0 || y.border_per_outline_px > max_border)
+      continue;
+    if (options.score_coverage) {
+      mesh = mesh_outline(image, traced, hulls, o, hull_stats, true);
+      if (!mesh) return Unexpected{mesh.error()};
+    }
+    hull_stats.simplified_rings = hulls.size();
+    hull_stats.simplified_points = points;
+    st = hull_stats;
+    return std::optional<Mesh>{std::move(*mesh)};
+  }
+  return std::optional<Mesh>{};
+}
+
 }  // namespace
 
 Result<void> check_vertex_budget(const Mesh& mesh, std::size_t max_vertices, const char* scheme) {
@@ -110,7 +158,8 @@ Result<void> check_vertex_budget(const Mesh& mesh, std::size_t max_vertices, con
 }
 
 Result<Mesh> outline_mesh_within_budget(const Image& image, const OutlineMeshOptions& options,
-                                        OutlineMeshStats* stats, std::vector<Diagnostic>& warnings) {
+                                        OutlineMeshStats* stats, std::vector<Diagnostic>& warnings,
+                                        const HullLimits& hull) {
   if (auto ok = check_outline_options(options); !ok) return Unexpected{ok.error()};
   OutlineMeshOptions o = options;
   OutlineMeshStats local;
@@ -134,8 +183,13 @@ Result<Mesh> outline_mesh_within_budget(const Image& image, const OutlineMeshOpt
       // cuts it short (a sheet of 256 sprites: 1.3 degree triangles), so it is coarsened too.
       const bool crowded = st.budget_reached && st.simplified_points * 2 > options.max_vertices;
       if (mesh->verts.size() <= options.max_vertices && (!crowded || o.tolerance >= kMaxTolerance)) {
-        if (o.tolerance != options.tolerance)
+        if (o.tolerance != options.tolerance) {
           warnings.push_back(coarsened_warning(first_count, options.max_vertices, o, options, mesh->verts.size()));
+        } else if (hull.border > 0) {
+          auto rigid = rigid_hull_mesh(image, *traced, o, mesh->verts.size(), hull, st);
+          if (!rigid) return Unexpected{rigid.error()};
+          if (*rigid) return std::move(**rigid);
+        }
         return mesh;
       }
       needed = mesh->verts.size();

@@ -21,8 +21,18 @@ namespace rig2d::detail {
 // simplification tolerance doubled (1.5, 3, ... up to its limit of 64 px), adding an
 // autorig.budget.coarsened warning to `warnings`. Errors: outline_mesh's, and autorig.budget when
 // even the coarsest outline is over the budget.
+// `hull.border` > 0 (a mesh one bone moves whole, which needs no vertex inside): the outline mesh that
+// fits at the first try is replaced by the fewest-corner hulls of its islands (island_hulls, of the
+// contour grown by `hull.margin` when that is less than the outline's) that keep the outline
+// yardstick's alpha mass and opaque bounds with at most `hull.border` px of transparent border per px
+// of outline, when they have fewer vertices.
+struct HullLimits {
+  double border = 0;  // px per px of outline; 0 = no hull
+  double margin = 0;  // px
+};
 Result<Mesh> outline_mesh_within_budget(const Image& image, const OutlineMeshOptions& options,
-                                        OutlineMeshStats* stats, std::vector<Diagnostic>& warnings);
+                                        OutlineMeshStats* stats, std::vector<Diagnostic>& warnings,
+                                        const HullLimits& hull = {});
 
 // autorig.budget when `mesh` has more than `max_vertices` vertices (the final guard for every mesh
 // scheme: a rig over the budget is never written). `scheme` names the mesh in the message.

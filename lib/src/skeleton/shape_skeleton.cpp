@@ -612,6 +612,19 @@ void plan_limbs(PieceSkeleton& piece, int main, const ShapeSkeletonOptions& o, i
   }
 }
 
+// How far the piece's limbs reach from its root: along the chains from the root out to each tip, and
+// past it by the tip's reach.
+double reach_from_root(const std::vector<Limb>& limbs) {
+  std::vector<double> depth(limbs.size(), 0);
+  double farthest = 0;
+  for (std::size_t i = 0; i < limbs.size(); ++i) {  // parents come first
+    const double base = limbs[i].parent >= 0 ? depth[static_cast<std::size_t>(limbs[i].parent)] : 0;
+    depth[i] = base + limbs[i].length();
+    farthest = std::max(farthest, depth[i] + limbs[i].reach);
+  }
+  return farthest;
+}
+
 // The centre of the piece's cell nearest to p (image px): where a one-bone island turns, on its side
 // facing the rest of the figure (a head turns at its neck, not about its middle).
 Vec2 nearest_piece_point(const Piece& piece, const WorkGrid& work, Vec2 p) {
@@ -634,6 +647,7 @@ Result<void> check_shape_skeleton_options(const ShapeSkeletonOptions& o) {
   if (!(o.min_branch >= 0 && o.min_branch <= 1e6)) return bad("min_branch", "in [0, 1e6] px");
   if (!(o.branch_ratio >= 0 && o.branch_ratio <= 10)) return bad("branch_ratio", "in [0, 10]");
   if (!(o.bone_length >= 0.5 && o.bone_length <= 100)) return bad("bone_length", "in [0.5, 100] half-widths");
+  if (!(o.rigid_reach >= 0 && o.rigid_reach <= 100)) return bad("rigid_reach", "in [0, 100]");
   if (!(o.bend_angle >= 5 && o.bend_angle <= 180)) return bad("bend_angle", "in [5, 180] degrees");
   if (o.root_near && !(std::isfinite(o.root_near->x) && std::isfinite(o.root_near->y)))
     return bad("root_near", "a finite point");
@@ -682,11 +696,16 @@ Result<std::vector<Bone>> shape_skeleton(const Image& image, const ShapeSkeleton
     // A small island (a floating hand, a hat) moves as one: cut into chains at its own scale it gets
     // stubs that bend nothing visible and only pinch its mesh. So does a round one of any size (a
     // detached head): with no limb it would be folded in half along its principal axis.
-    const bool one_bone = !first && (piece.scale < kIslandOneBone * main_scale || piece.fallback);
+    // A compact piece (rigid_reach) has nothing long enough to bend: its bones would only fold it.
+    const bool compact = o.rigid_reach > 0 && reach_from_root(limbs) <= o.rigid_reach * piece.root_radius;
+    const bool one_bone = compact || (!first && (piece.scale < kIslandOneBone * main_scale || piece.fallback));
+    st.rigid_pieces += compact;
     if (one_bone) {
       for (Limb& limb : limbs) limb.dropped = true;
-      const Vec2 hang = writer.joints[static_cast<std::size_t>(writer.nearest_bone(piece.root))];
-      piece.root = nearest_piece_point(cut, work, hang);
+      if (!first) {
+        const Vec2 hang = writer.joints[static_cast<std::size_t>(writer.nearest_bone(piece.root))];
+        piece.root = nearest_piece_point(cut, work, hang);
+      }
     }
     if (first) main_scale = piece.scale;
     fit_budget(limbs, main, budget);

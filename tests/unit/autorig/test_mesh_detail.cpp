@@ -2,6 +2,7 @@
 // Mesh detail (rig2d-autorig --detail): the coverage promise over generated shapes at every level,
 // fewer vertices than the sub-pixel High on a limb, and the grid untouched.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -101,8 +102,9 @@ TEST_CASE("mesh detail: angle refinement leaves triangles narrower than the erro
   CHECK(kept.min_angle_deg == Approx(std::atan(0.1) * 180 / 3.14159265358979323846));
 }
 
-TEST_CASE("mesh detail: a one-bone rig is its outline alone at medium and low", "[autorig][detail]") {
-  // A 120 x 80 px rounded blob on one bone: every vertex moves with it, so no vertex inside.
+TEST_CASE("mesh detail: a one-bone rig is a few-corner hull at medium and low", "[autorig][detail]") {
+  // A 120 x 80 px ellipse on one bone: every vertex moves with it, so no vertex inside, and the
+  // outline is the hull with the fewest corners whose transparent border stays within 2 px per px.
   const Image blob = test::make_sprite(160, 120, [](double x, double y) {
     return std::hypot((x - 80) / 60, (y - 60) / 40) <= 1.0;
   });
@@ -118,11 +120,65 @@ TEST_CASE("mesh detail: a one-bone rig is its outline alone at medium and low", 
     if (detail == MeshDetail::High) {
       CHECK(st.outline.vertices > st.outline.simplified_points);  // high refines as before
     } else {
-      CHECK(st.outline.vertices == st.outline.simplified_points);
+      // The hull keeps 11 corners, the fewest whose transparent border stays within 2 px per px.
+      CHECK(st.vertices == 11);
+      CHECK(st.yardstick.border_per_outline_px <= 2.0);
+      CHECK(st.yardstick.border_per_outline_px > 1.0);
       CHECK(st.outline.interior_points == 0);
       CHECK(rig->parts[0].mesh.tris.size() / 3 == st.outline.vertices - 2);  // one ring: a polygon's n - 2
     }
   }
+}
+
+TEST_CASE("mesh detail: a concave one-bone shape keeps its outline", "[autorig][detail]") {
+  // A C: its convex hull would cover the whole gap (far over 2 px per px), so the outline stays.
+  const Image c = test::make_sprite(120, 120, [](double x, double y) {
+    const double d = std::hypot(x - 60, y - 60);
+    return d >= 30 && d <= 50 && x < 80;
+  });
+  AutorigOptions o = outline_options_at(MeshDetail::Medium);
+  o.bones = std::vector<Bone>{{"root", -1, 0, 0, 0}};
+  AutorigStats st;
+  REQUIRE(autorig_image(c, o, &st));
+  CHECK(st.outline.interior_points == 0);
+  CHECK(st.vertices == st.outline.simplified_points);
+  CHECK(st.vertices > 12);
+  CHECK(st.yardstick.border_per_outline_px <= 2.0);
+  CHECK(st.yardstick.opaque_outside == 0);
+}
+
+TEST_CASE("mesh detail: a compact sprite gets one bone and a hull at medium, as high had bones", "[autorig][detail]") {
+  // A disc and a 1.75:1 box are no longer than twice their width: one bone each at medium and
+  // low, meshed as a few-corner hull with the coverage promise held; at high their shape skeleton
+  // folds them along their axis as before. A 4:1 capsule is long enough to bend and keeps its bones.
+  const Image disc = test::make_sprite(48, 48, [](double x, double y) { return std::hypot(x - 24, y - 24) <= 20; });
+  const Image box = test::make_sprite(72, 40, [](double x, double y) {
+    return std::fabs(x - 36) <= 28 && std::fabs(y - 20) <= 16;
+  });
+  const Image capsule = test::make_sprite(140, 40, [](double x, double y) {
+    const double cx = std::clamp(x, 30.0, 110.0);
+    return std::hypot(x - cx, y - 20) <= 14;
+  });
+  for (const Image* im : {&disc, &box}) {
+    AutorigStats medium, low, high;
+    REQUIRE(autorig_image(*im, outline_options_at(MeshDetail::Medium), &medium));
+    REQUIRE(autorig_image(*im, outline_options_at(MeshDetail::Low), &low));
+    REQUIRE(autorig_image(*im, outline_options_at(MeshDetail::High), &high));
+    for (const AutorigStats* st : {&medium, &low}) {
+      CHECK(st->bones == 1);
+      CHECK(st->skeleton.rigid_pieces == 1);
+      CHECK(st->vertices <= 8);
+      CHECK(st->yardstick.alpha_mass_inside >= kYardstickMinAlphaMass);
+      CHECK(st->yardstick.opaque_outside == 0);
+      CHECK(st->yardstick.border_per_outline_px <= 2.0);
+    }
+    CHECK(high.bones >= 2);
+    CHECK(high.skeleton.rigid_pieces == 0);
+  }
+  AutorigStats st;
+  REQUIRE(autorig_image(capsule, outline_options_at(MeshDetail::Medium), &st));
+  CHECK(st.bones >= 3);
+  CHECK(st.skeleton.rigid_pieces == 0);
 }
 
 TEST_CASE("mesh detail: medium spends fewer vertices than high on a limb", "[autorig][detail]") {

@@ -332,6 +332,31 @@ TEST_CASE("shape_skeleton: a disc falls back to its principal axis and is not ri
   check_not_rigid(shape_rig(disc));
 }
 
+TEST_CASE("shape_skeleton: rigid_reach gives a compact piece one bone, a long one its chains", "[skeleton]") {
+  // The disc's axis reaches about its own radius from the root (1x), the 1.6:1 bar's about 1.6 times its
+  // half-width, a 5:1 bar five times: under rigid_reach 2 the first two are rigid.
+  const Image disc = make_sprite(96, 96, [](double x, double y) { return std::hypot(x - 48, y - 48) <= 40; });
+  const Image bar2 = make_sprite(100, 60, [](double x, double y) { return Capsule{{40, 30}, {60, 30}, 16}.contains(x, y); });
+  const Image bar5 = make_sprite(200, 50, [](double x, double y) { return Capsule{{25, 25}, {175, 25}, 16}.contains(x, y); });
+  ShapeSkeletonOptions o;
+  o.rigid_reach = 2;
+  for (const Image* im : {&disc, &bar2}) {
+    ShapeSkeletonStats st;
+    auto bones = shape_skeleton(*im, o, &st);
+    REQUIRE(bones);
+    CHECK(bones->size() == 1);
+    CHECK(st.rigid_pieces == 1);
+    check_joints_inside(*bones, *im);
+  }
+  ShapeSkeletonStats st;
+  auto bones = shape_skeleton(bar5, o, &st);
+  REQUIRE(bones);
+  CHECK(bones->size() >= 3);
+  CHECK(st.rigid_pieces == 0);
+  o.rigid_reach = 101;
+  CHECK_FALSE(check_shape_skeleton_options(o));
+}
+
 TEST_CASE("shape_skeleton: the same bones wherever the sprite sits, and deterministic", "[skeleton]") {
   const Shape shape = figure();
   const auto placed = [&](int dx, int dy) {

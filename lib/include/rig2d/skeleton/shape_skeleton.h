@@ -38,6 +38,10 @@ struct ShapeSkeletonOptions {
   double bend_angle = 35;    // degrees: the medial axis turning more than this at one place gets a
                              // joint there (a knee, a tentacle's curl) unless that is nearer another
                              // joint or the limb's end than the shortest bone. [Limit: 5..180]
+  double rigid_reach = 0;    // a piece whose limbs reach no farther from its root, along the axis and
+                             // to their tips, than this many times the root's inscribed radius (a
+                             // head, an eye, a hand: at most about twice as long as it is wide at 2)
+                             // gets one bone, which moves it whole; 0 = off. [Limit: 0..100]
   bool skip_drop_shadow = true;  // a baked drop shadow (a dark, semi-transparent patch, at least 2 % of
                                  // the covered pixels, under a figure that is at least half of them)
                                  // shapes no bones; the mesh and weights still cover it
@@ -56,6 +60,7 @@ struct ShapeSkeletonStats {
                                  // tip or the next junction)
   std::size_t tips = 0;          // limbs that end in a tip
   std::size_t bones = 0;
+  std::size_t rigid_pieces = 0;  // pieces given one bone by rigid_reach
   bool axis_fallback = false;    // a piece had no usable medial axis (a disc): its principal axis
                                  // was used instead
   double drop_shadow = 0;        // share of the covered pixels found to be a drop shadow's (deep
