@@ -721,7 +721,6 @@ void SetupSolver::transform_world(const SpineConstraint& c) {
   const double ta = t.a, tb = t.b, tc = t.c, td = t.d;
   const double deg_rad = ta * td - tb * tc > 0 ? kPi / 180 : -kPi / 180;  // a reflected target turns the offsets back
   const double offset_rotation = c.offset_rotation * deg_rad, offset_shear_y = c.offset_shear_y * deg_rad;
-  const double ox = ta * c.offset_x + tb * c.offset_y + t.wx, oy = tc * c.offset_x + td * c.offset_y + t.wy;
   for (int bi : c.bones) {
     SpineBone& b = bone(bi);
     if (c.mix_rotate != 0) {
@@ -734,6 +733,8 @@ void SetupSolver::transform_world(const SpineConstraint& c) {
       b.c = sn * a + cs * cc, b.d = sn * bb + cs * d;
     }
     if (c.mix_x != 0 || c.mix_y != 0) {
+      // The offset point is read from the target as it is now: a target among the bones has just turned.
+      const double ox = t.a * c.offset_x + t.b * c.offset_y + t.wx, oy = t.c * c.offset_x + t.d * c.offset_y + t.wy;
       if (c.relative) b.wx += ox * c.mix_x, b.wy += oy * c.mix_y;
       else b.wx += (ox - b.wx) * c.mix_x, b.wy += (oy - b.wy) * c.mix_y;
     }
@@ -767,8 +768,8 @@ void SetupSolver::transform_world(const SpineConstraint& c) {
 // TransformConstraint in local space: the bones' local transforms toward (absolute) or plus
 // (relative) the target's.
 void SetupSolver::transform_local(const SpineConstraint& c) {
-  const SpineLocal t = bone(c.target).applied;
   for (int bi : c.bones) {
+    const SpineLocal t = bone(c.target).applied;  // as it is now: a target among the bones has moved
     const SpineLocal l = bone(bi).applied;
     SpineLocal n = l;
     if (c.relative) {

@@ -152,6 +152,17 @@ TEST_CASE("spine constraints: transform constraints in world and local space, wi
   constraints_check_bone(r->rig, "local", 100, 0, 20);
   CHECK(constraints_note(*r, "transform constraint \"world\""));
   CHECK(constraints_note(*r, "\"local\" (moved 95 px, turned 10 deg)"));
+  SECTION("a target among its own bones: later bones read it as already moved") {
+    // "t" first: turned by the offset to 45 deg, then moved half way to its own offset point, taken in
+    // its turned frame: (100, 50) + 0.5 * 20 * (cos 45, sin 45). "follower" turns by the target's
+    // rotation as it was (30 + 15 - 10), but moves half way to the offset point of "t" as it is now.
+    auto self = import_spine(constraints_replace(constraints_fixture("transform.json"), "\"bones\": [\"follower\"]", "\"bones\": [\"t\", \"follower\"]"),
+                             "transform.json", nullptr, {});
+    REQUIRE(self.has_value());
+    const double tx = 100 + h, ty = 50 + h;
+    constraints_check_bone(self->rig, "t", tx, -ty, 45);
+    constraints_check_bone(self->rig, "follower", (tx + 2 * h) / 2, -(ty + 2 * h) / 2, 45);
+  }
   SECTION("relative world adds the target's rotation and offset position") {
     // Rotation 10 + (30 + 15) = 55 deg; position (0, 0) + 0.5 * (117.3205, 60).
     auto rel = import_spine(constraints_replace(constraints_fixture("transform.json"), "\"rotation\": 15,", "\"rotation\": 15, \"relative\": true,"),
