@@ -19,6 +19,9 @@
 
 namespace rig2d::convert {
 
+// OUT with a skin's name before its suffix, for --skin each: hero.rig2d.json -> hero.<skin>.rig2d.json.
+std::string skin_output(const std::string& output, const std::string& skin);
+
 struct Options {
   std::string input, output, to, atlas, assets;
   std::string groups = "parts";  // a layered document's groups: parts | flatten
@@ -38,6 +41,8 @@ struct Run {
   std::vector<std::string> inputs;
   std::vector<OutputFile> writes;
   std::vector<std::pair<std::string, std::string>> sidecar_files;  // image file -> its existing sidecar text
+  std::vector<std::string> each_skins;    // --skin each: the skins read_spine imports, one rig each
+  std::vector<ImportResult> skin_results;  // what it imported for them, in that order
   std::set<std::string> printed;  // diagnostics already printed (--skin each meets the bones' once per skin)
 
   int run();
@@ -60,7 +65,8 @@ struct Run {
 
   // Reading (import_inputs.cpp): detects IN's format and reads it into `imported`.
   int read_input();
-  std::string rig_id() const;
+  std::string rig_id() const;  // rig_id_of(OUT)
+  std::string rig_id_of(const std::string& output) const;
   ImportOptions import_options(const std::vector<std::string>& images,
                                const std::function<std::string(const std::string&)>& file_of);
   int read_rig(const std::string& text);

@@ -47,10 +47,11 @@ int Run::read_input() {
   return kOk;
 }
 
-std::string Run::rig_id() const {
-  if (auto id = existing_rig_id(o.output)) return *id;
-  return uuid_v5(kRigIdNamespace,
-                 "convert:" + path_under_assets(o.output).value_or(fs::path(o.output).filename().string()));
+std::string Run::rig_id() const { return rig_id_of(o.output); }
+
+std::string Run::rig_id_of(const std::string& output) const {
+  if (auto id = existing_rig_id(output)) return *id;
+  return uuid_v5(kRigIdNamespace, "convert:" + path_under_assets(output).value_or(fs::path(output).filename().string()));
 }
 
 ImportOptions Run::import_options(const std::vector<std::string>& images, const std::function<std::string(const std::string&)>& file_of) {
@@ -144,6 +145,17 @@ int Run::read_spine(const std::string& text) {
   const auto file_of = [&](const std::string& image) { return (fs::path(sheet_folder) / image).string(); };
   SpineImportOptions options = import_options(pages, file_of);
   options.skins = o.skins;
+  if (!each_skins.empty()) {  // --skin each: the skeleton parsed once, imported once per skin
+    std::vector<SpineImportOptions> each(each_skins.size(), options);
+    for (std::size_t i = 0; i < each.size(); ++i) {
+      each[i].skins = {each_skins[i]};
+      each[i].rig_id = rig_id_of(skin_output(o.output, each_skins[i]));
+    }
+    auto results = import_spine_each(text, o.input, atlas ? &*atlas : nullptr, each);
+    if (!results) return fail_input(results.error());
+    skin_results = std::move(*results);
+    return kOk;
+  }
   auto result = import_spine(text, o.input, atlas ? &*atlas : nullptr, options);
   if (!result) return fail_input(result.error());
   imported = std::move(*result);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <set>
 
@@ -50,13 +51,12 @@ std::vector<std::string> skins_to_convert(const std::vector<std::string>& names)
   return chosen;
 }
 
-// OUT with the skin before its suffix: hero.rig2d.json -> hero.<skin>.rig2d.json.
+}  // namespace
+
 std::string skin_output(const std::string& output, const std::string& skin) {
   const std::string stem = convert::output_stem(output);
   return stem + "." + file_safe(skin) + output.substr(stem.size());
 }
-
-}  // namespace
 
 int Run::run_each_skin() {
   const auto in_format = convert::format_of_path(o.input);
@@ -77,14 +77,19 @@ int Run::run_each_skin() {
                               Location{o.input, "/skins", 0, 0}});
     }
   }
+  each_skins = skins;
+  if (const int read = read_input(); read != kOk) return read;
+  std::vector<ImportResult> results = std::move(skin_results);
   const Options given = o;
   std::set<std::string> sidecars;  // rewritten by every skin's import: the last text holds all their slices
-  for (const std::string& skin : skins) {
-    o.output = skin_output(given.output, skin);
-    o.skins = {skin};
-    imported = ImportResult{};
+  for (std::size_t i = 0; i < skins.size(); ++i) {
+    o.output = skin_output(given.output, skins[i]);
+    o.skins = {skins[i]};
+    imported = std::move(results[i]);
     sidecar_files.clear();
-    if (const int read = read_input(); read != kOk) return read;
+    for (const TextureSheet& sheet : imported.sheets) {
+      sidecar_files.push_back({(std::filesystem::path(sheet_folder) / sheet.image).string(), ""});
+    }
     if (const int mapped = map_clips_to_template(); mapped != kOk) return mapped;
     const int planned = out == Format::Rig ? plan_rig_outputs() : plan_export();
     if (planned != kOk) return planned;

@@ -642,4 +642,17 @@ Result<ImportResult> import_spine(std::string_view text, const std::string& path
   }
 }
 
+Result<std::vector<ImportResult>> import_spine_each(std::string_view text, const std::string& path, const Atlas* atlas,
+                                                    const std::vector<SpineImportOptions>& options) {
+  auto doc = detail::parse_json(text, path);
+  if (!doc) return Unexpected{doc.error()};
+  std::vector<ImportResult> results;
+  try {
+    for (const SpineImportOptions& o : options) results.push_back(SpineImporter(JsonSource{text, path}, atlas, o).run(*doc));
+  } catch (const interop::ConvertFailure& f) {
+    return Unexpected{f.error};
+  }
+  return results;
+}
+
 }  // namespace rig2d

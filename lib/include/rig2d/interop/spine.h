@@ -45,6 +45,13 @@ RIG2D_EXPORT Result<std::vector<std::string>> spine_skin_names(std::string_view 
 RIG2D_EXPORT Result<ImportResult> import_spine(std::string_view text, const std::string& path,
                                                const Atlas* atlas, const SpineImportOptions& options);
 
+// import_spine once per entry of `options` (each with its own skins, rig id and sidecars), the text
+// parsed once: results[i] is what import_spine(text, path, atlas, options[i]) returns. The first
+// entry that fails is the error.
+RIG2D_EXPORT Result<std::vector<ImportResult>> import_spine_each(std::string_view text, const std::string& path,
+                                                                 const Atlas* atlas,
+                                                                 const std::vector<SpineImportOptions>& options);
+
 // Exports a rig (v1 or v2, as read_rig_strict accepts it) to Spine 4.2 JSON and, where the sprites
 // resolve, an atlas whose regions are the sprites' rects. Clips become animations (rz -> rotate,
 // x/y -> translatex/translatey). Errors: convert.rig.bones (a parent cycle or an index out of range).
