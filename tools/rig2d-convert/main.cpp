@@ -55,11 +55,12 @@ void setup(CLI::App& app, Options& o) {
       ->capture_default_str();
   app.add_option("--skin", o.skins,
                  "Spine: a skin to show (repeatable). Skins combine in the order given over the default skin, as "
-                 "Spine combines them: --skin skin-base --skin full-skins/boy shows the base body with the boy's "
-                 "outfit where both have a slot's attachment. --skin each writes one rig per skin (the default skin "
-                 "under each) as OUT's name with the skin before its suffix: hero.rig2d.json -> "
-                 "hero.full-skins%2Fboy.rig2d.json (bytes other than letters, digits, '-', '_', '.' as %XX). "
-                 "Without --skin only the default skin is read")
+                 "Spine combines them: with --skin skin-base --skin full-skins/boy a slot shows the boy's attachment "
+                 "where both skins have one, else the base body's, else the default skin's. --skin each writes one "
+                 "rig per skin but \"default\" (which lies under each; a file with no other skin gives a rig of it) "
+                 "as OUT's name with the skin before its suffix: hero.rig2d.json -> hero.full-skins%2Fboy.rig2d.json "
+                 "(bytes other than letters, digits, '-', '_', '.' as %XX). Without --skin only the default skin is "
+                 "read. docs/convert.md")
       ->type_name("NAME|each")
       ->allow_extra_args(false);
   cli::add_verbosity(app, o.verbosity);
