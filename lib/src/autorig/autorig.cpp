@@ -25,6 +25,9 @@ namespace {
 // hull that keeps the coverage promise, whose transparent border is at most 2 px per px of outline.
 constexpr double kDetailRigidReach = 2.0;
 constexpr double kDetailMaxBorder = 2.0;
+// ... and so does a piece whose limbs reach under 16 px from its root (an eyebrow, a mouth, a nose):
+// a bone there would be under 8 px, a bend of it barely visible.
+constexpr double kDetailRigidLength = 16.0;
 constexpr double kPixelCornerMargin = 0.75;  // px: past sqrt(2)/2, a pixel's corner from its centre
 
 Rig make_v1_rig(const std::optional<std::string>& id, const std::string& sprite, const std::vector<Bone>& bones,
@@ -248,8 +251,10 @@ Result<std::vector<Bone>> autorig_bones(const Image& image, const AutorigOptions
     shape.alpha_threshold = o.alpha_threshold;
     shape.pivot_x = o.pivot_x;
     shape.pivot_y = o.pivot_y;
-    if (o.mesh == MeshMode::Outline && o.detail != MeshDetail::High && shape.rigid_reach == 0)
-      shape.rigid_reach = kDetailRigidReach;
+    if (o.mesh == MeshMode::Outline && o.detail != MeshDetail::High) {
+      if (shape.rigid_reach == 0) shape.rigid_reach = kDetailRigidReach;
+      if (shape.rigid_length == 0) shape.rigid_length = kDetailRigidLength;
+    }
     return shape_skeleton(image, shape, &st.skeleton);
   }
   SuggestBonesOptions suggest;

@@ -648,6 +648,7 @@ Result<void> check_shape_skeleton_options(const ShapeSkeletonOptions& o) {
   if (!(o.branch_ratio >= 0 && o.branch_ratio <= 10)) return bad("branch_ratio", "in [0, 10]");
   if (!(o.bone_length >= 0.5 && o.bone_length <= 100)) return bad("bone_length", "in [0.5, 100] half-widths");
   if (!(o.rigid_reach >= 0 && o.rigid_reach <= 100)) return bad("rigid_reach", "in [0, 100]");
+  if (!(o.rigid_length >= 0 && o.rigid_length <= 1e6)) return bad("rigid_length", "in [0, 1e6] px");
   if (!(o.bend_angle >= 5 && o.bend_angle <= 180)) return bad("bend_angle", "in [5, 180] degrees");
   if (o.root_near && !(std::isfinite(o.root_near->x) && std::isfinite(o.root_near->y)))
     return bad("root_near", "a finite point");
@@ -696,8 +697,9 @@ Result<std::vector<Bone>> shape_skeleton(const Image& image, const ShapeSkeleton
     // A small island (a floating hand, a hat) moves as one: cut into chains at its own scale it gets
     // stubs that bend nothing visible and only pinch its mesh. So does a round one of any size (a
     // detached head): with no limb it would be folded in half along its principal axis.
-    // A compact piece (rigid_reach) has nothing long enough to bend: its bones would only fold it.
-    const bool compact = o.rigid_reach > 0 && reach_from_root(limbs) <= o.rigid_reach * piece.root_radius;
+    // A compact or short piece (rigid_reach, rigid_length) has nothing long enough to bend: its bones would only fold it.
+    const double reach = reach_from_root(limbs);
+    const bool compact = (o.rigid_reach > 0 && reach <= o.rigid_reach * piece.root_radius) || reach < o.rigid_length;
     const bool one_bone = compact || (!first && (piece.scale < kIslandOneBone * main_scale || piece.fallback));
     st.rigid_pieces += compact;
     if (one_bone) {

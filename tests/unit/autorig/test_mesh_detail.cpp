@@ -181,6 +181,23 @@ TEST_CASE("mesh detail: a compact sprite gets one bone and a hull at medium, as 
   CHECK(st.skeleton.rigid_pieces == 0);
 }
 
+TEST_CASE("mesh detail: a short stroke gets one bone and a quad-like hull at medium", "[autorig][detail]") {
+  // A 30 x 8 px stroke (a mouth, an eyebrow) reaches under 16 px from its middle: one bone, and its
+  // hull within the coverage promise has at most 6 corners; at high its shape skeleton bends it.
+  const Image stroke = test::make_sprite(40, 16, [](double x, double y) {
+    return test::Capsule{{9, 8}, {31, 8}, 4}.contains(x, y);
+  });
+  AutorigStats medium, high;
+  REQUIRE(autorig_image(stroke, outline_options_at(MeshDetail::Medium), &medium));
+  REQUIRE(autorig_image(stroke, outline_options_at(MeshDetail::High), &high));
+  CHECK(medium.bones == 1);
+  CHECK(medium.vertices <= 6);
+  CHECK(medium.yardstick.alpha_mass_inside >= kYardstickMinAlphaMass);
+  CHECK(medium.yardstick.opaque_outside == 0);
+  CHECK(medium.yardstick.border_per_outline_px <= 2.0);
+  CHECK(high.bones >= 3);
+}
+
 TEST_CASE("mesh detail: medium spends fewer vertices than high on a limb", "[autorig][detail]") {
   const Image arm = test::make_sprite(160, 320, [](double x, double y) {
     return (x >= 60 && x <= 100 && y >= 10 && y <= 175) || (x >= 60 && x <= 150 && y >= 150 && y <= 190);

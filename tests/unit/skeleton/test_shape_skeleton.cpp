@@ -357,6 +357,29 @@ TEST_CASE("shape_skeleton: rigid_reach gives a compact piece one bone, a long on
   CHECK_FALSE(check_shape_skeleton_options(o));
 }
 
+TEST_CASE("shape_skeleton: rigid_length gives a piece that reaches under it one bone", "[skeleton]") {
+  // A 30 x 6 px stroke (a mouth) reaches about 14 px each way from its middle: its own chains without
+  // rigid_length, one bone under 16 px; drawn 3x larger it reaches 45 px and keeps its chains.
+  const Image small = make_sprite(40, 16, [](double x, double y) { return Capsule{{8, 8}, {32, 8}, 3}.contains(x, y); });
+  const Image large = make_sprite(120, 48, [](double x, double y) { return Capsule{{24, 24}, {96, 24}, 9}.contains(x, y); });
+  ShapeSkeletonOptions o;
+  auto plain = shape_skeleton(small, o);
+  REQUIRE(plain);
+  CHECK(plain->size() >= 3);
+  o.rigid_length = 16;
+  ShapeSkeletonStats st;
+  auto rigid = shape_skeleton(small, o, &st);
+  REQUIRE(rigid);
+  CHECK(rigid->size() == 1);
+  CHECK(st.rigid_pieces == 1);
+  auto kept = shape_skeleton(large, o, &st);
+  REQUIRE(kept);
+  CHECK(kept->size() >= 3);
+  CHECK(st.rigid_pieces == 0);
+  o.rigid_length = -1;
+  CHECK_FALSE(check_shape_skeleton_options(o));
+}
+
 TEST_CASE("shape_skeleton: the same bones wherever the sprite sits, and deterministic", "[skeleton]") {
   const Shape shape = figure();
   const auto placed = [&](int dx, int dy) {

@@ -42,6 +42,9 @@ struct ShapeSkeletonOptions {
                              // to their tips, than this many times the root's inscribed radius (a
                              // head, an eye, a hand: at most about twice as long as it is wide at 2)
                              // gets one bone, which moves it whole; 0 = off. [Limit: 0..100]
+  double rigid_length = 0;   // px: so does a piece whose limbs reach less than this from its root (an
+                             // eyebrow, a mouth: too short for a bend worth a bone); 0 = off.
+                             // [Limit: 0..1e6]
   bool skip_drop_shadow = true;  // a baked drop shadow (a dark, semi-transparent patch, at least 2 % of
                                  // the covered pixels, under a figure that is at least half of them)
                                  // shapes no bones; the mesh and weights still cover it
