@@ -75,17 +75,21 @@ TEST_CASE("a standing figure with its arms against the body gets every humanoid 
   CHECK(std::abs(j["foot_l"].y + 115 - (40 + 32 + 40 + 50)) < 14);
 }
 
+// A head 140 px across (over half the figure's height) on a torso 64 px wide, arms against the
+// torso, short legs (feet at y 273).
+std::vector<Capsule> chibi_parts() {
+  return {{{80, 80}, {80, 80}, 70},    // head: y 10..150
+          {{80, 160}, {80, 200}, 32},  // torso: y 128..232
+          {{50, 160}, {47, 212}, 9},   // arms, touching it
+          {{110, 160}, {113, 212}, 9},
+          {{67, 222}, {64, 262}, 11},  // legs
+          {{93, 222}, {96, 262}, 11}};
+}
+
 TEST_CASE("a chibi's big head sits on its neck: the neck at the chin, the head joint above it, the hips' sockets at the legs") {
   auto humanoid = bundled_template("humanoid");
   REQUIRE(humanoid.has_value());
-  // A head 140 px across (over half the figure's height) on a torso 64 px wide, arms against the
-  // torso, short legs.
-  const Image im = test::draw_capsules(160, 290, {{{80, 80}, {80, 80}, 70},      // head: y 10..150
-                                                  {{80, 160}, {80, 200}, 32},    // torso: y 128..232
-                                                  {{50, 160}, {47, 212}, 9},     // arms, touching it
-                                                  {{110, 160}, {113, 212}, 9},
-                                                  {{67, 222}, {64, 262}, 11},    // legs
-                                                  {{93, 222}, {96, 262}, 11}});
+  const Image im = test::draw_capsules(160, 290, chibi_parts());
   auto fit = fit_template(im, *humanoid);
   REQUIRE(fit.has_value());
   CHECK(fit->score >= kTemplateFitFloor);
@@ -102,6 +106,29 @@ TEST_CASE("a chibi's big head sits on its neck: the neck at the chin, the head j
   // The legs turn at their sockets, where they leave the hips' disc: apart, not at the middle.
   CHECK(j["thigh_l"].x - j["thigh_r"].x > 12);
   CHECK(j["thigh_l"].y > j["hips"].y);
+}
+
+TEST_CASE("a chibi on a ground shadow painted in a dark tint keeps two feet, and auto calls it humanoid") {
+  std::vector<SkeletonTemplate> bundled;
+  for (const std::string& name : bundled_template_names()) bundled.push_back(*bundled_template(name));
+  // The shadow: an ellipse wider than the figure under its feet, dark purple, a third opaque, where
+  // the figure is transparent. Left in, it joined the feet into one blob with one end of the axis.
+  Image im = test::draw_capsules(160, 290, chibi_parts());
+  for (int y = 0; y < im.height; ++y)
+    for (int x = 0; x < im.width; ++x) {
+      std::uint8_t* p = &im.rgba[4 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(im.width) + static_cast<std::size_t>(x))];
+      if (p[3] != 0 || std::hypot((x + 0.5 - 80) / 70, (y + 0.5 - 272) / 12) > 1) continue;
+      p[0] = 80, p[1] = 40, p[2] = 55, p[3] = 85;
+    }
+  auto chosen = fit_template_auto(im, bundled);
+  REQUIRE((chosen && chosen->best));
+  CHECK(chosen->best->template_name == "humanoid");
+  auto j = joints_by_name(*chosen->best);  // rig space: image - (80, 145)
+  // Each foot on its own leg (legs at image x 64..67 and 93..96), not out at the shadow's ends.
+  CHECK(std::abs(j["foot_l"].x - (95 - 80)) < 12);
+  CHECK(std::abs(j["foot_r"].x - (65 - 80)) < 12);
+  CHECK(j["foot_l"].y > j["shin_l"].y);
+  CHECK(j["foot_r"].y > j["shin_r"].y);
 }
 
 TEST_CASE("template fits are deterministic and move with the sprite") {
