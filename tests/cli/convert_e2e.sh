@@ -60,23 +60,32 @@ grep -q "guid.duplicate" "$work/tree.log" && fail "two imports share GUIDs"
 # Out and back: rig -> Spine (+ atlas) -> rig, rig -> Godot -> rig.
 "$convert" "$work/spine/hero.rig2d.json" -o "$work/out/hero.json" --anim "$work/spine/hero.wave.anim.json" -q
 [ -s "$work/out/hero.atlas" ] || fail "no atlas written"
-grep -q '"spine": "4.2' "$work/out/hero.json" || fail "not Spine 4.2 JSON"
-# The exported atlas names its page relative to out/ (../spine/hero.png): inside --assets.
-"$convert" "$work/out/hero.json" --assets "$work" -o "$work/out/back_spine.rig2d.json" -q
+grep -q '"spine": "4.2.43"' "$work/out/hero.json" || fail "not Spine 4.2 JSON as the 4.2 editor writes it"
+# The atlas names its page by bare file name, and the page is copied beside it, where loaders look:
+# the import finds it from another working directory, with no --assets.
+[ "$(head -n 1 "$work/out/hero.atlas")" = "hero.png" ] || fail "the atlas page is not named hero.png"
+cmp -s "$work/out/hero.png" "$work/spine/hero.png" || fail "the page was not copied beside the atlas"
+mkdir -p "$work/elsewhere"
+(cd "$work/elsewhere" && "$convert" ../out/hero.json -o ../out/back_spine.rig2d.json -q) || fail "the export does not import"
 "$convert" "$work/spine/hero.rig2d.json" -o "$work/out/hero.tscn" -q
 grep -q 'type="Skeleton2D"' "$work/out/hero.tscn" || fail "no Skeleton2D"
 "$convert" "$work/out/hero.tscn" -o "$work/out/back_godot.rig2d.json" -q
-python3 - "$work/spine/hero.rig2d.json" "$work/out/back_spine.rig2d.json" "$work/out/back_godot.rig2d.json" <<'PY'
+python3 - "$work/spine/hero.png.meta.json" "$work/out/hero.png.meta.json" "$work/spine/hero.rig2d.json" \
+  "$work/out/back_spine.rig2d.json" "$work/out/back_godot.rig2d.json" <<'PY'
 import json, sys
-a = json.load(open(sys.argv[1]))
-for path in sys.argv[2:]:
+# The Spine round trip reads a copy of the page, whose new sidecar gives the slices GUIDs of their own:
+# a sprite is compared by its slice's name and rect.
+slices = {s["guid"]: (s["name"], s["rect"]) for m in sys.argv[1:3] for s in json.load(open(m))["sprites"]}
+sprite = lambda guid: slices.get(guid, guid)
+a = json.load(open(sys.argv[3]))
+for path in sys.argv[4:]:
     b = json.load(open(path))
     assert [x["name"] for x in a["bones"]] == [x["name"] for x in b["bones"]], path
     for x, y in zip(a["bones"], b["bones"]):
         assert x["parent"] == y["parent"] and all(abs(x[k] - y[k]) < 1e-5 for k in ("x", "y", "rot")), (path, x, y)
     assert len(a["parts"]) == len(b["parts"]), path
     for p, q in zip(a["parts"], b["parts"]):
-        assert p["name"] == q["name"] and p["sprite"] == q["sprite"], path
+        assert p["name"] == q["name"] and sprite(p["sprite"]) == sprite(q["sprite"]), path
         # Spine lists a mesh's outline (hull) first, so vertices may come back in another order: match
         # each by position and UV, then compare triangles and weights through that match.
         pv, qv = p["mesh"]["verts"], q["mesh"]["verts"]

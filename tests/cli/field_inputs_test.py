@@ -433,10 +433,111 @@ def case_atlas_names():
         paths = sorted(a["path"] for slot in json.load(f)["skins"][0]["attachments"].values() for a in slot.values())
     if paths != sorted(regions):
         fail(f"the attachments name {paths}, not the atlas regions")
-    # The exported pair imports again: the atlas parses, each part finds its region.
-    p = run_tool(CONVERT, out, "--assets", w, "-o", os.path.join(w, "again", "hero.rig2d.json"), expect=0)
+    # The exported pair imports again: the atlas parses, its page is found beside it, each part finds
+    # its region.
+    p = run_tool(CONVERT, out, "-o", os.path.join(w, "again", "hero.rig2d.json"), expect=0)
     if "convert.atlas.region" in out_of(p):
         fail("a region was not found on re-import")
+
+
+def spine_pages_rig(w):
+    """The test Spine project imported to w/out/hero.rig2d.json, its arm drawn from a second texture of
+    the same file name in w/other/ (a copy of the page with a sidecar of other GUIDs)."""
+    skel = os.path.join(w, "spine", "hero.json")
+    rig = os.path.join(w, "out", "hero.rig2d.json")
+    run_tool(CONVERT, skel, "-o", rig, expect=0)
+    os.makedirs(os.path.join(w, "other"))
+    shutil.copy(os.path.join(w, "spine", "hero.png"), os.path.join(w, "other", "hero.png"))
+    with open(os.path.join(w, "spine", "hero.png.meta.json")) as f:
+        meta = json.load(f)
+    meta["id"] = "22222222-0000-4000-8000-000000000000"
+    arm = next(s for s in meta["sprites"] if s["name"] == "arm")
+    meta["sprites"] = [dict(arm, guid="22222222-0000-4000-8000-000000000001")]
+    write(os.path.join(w, "other", "hero.png.meta.json"), json.dumps(meta))
+    return rig, arm["guid"]
+
+
+def case_spine_pages():
+    """Spine export names atlas pages by bare file name and places them beside the atlas (copy, link,
+    none); same-named textures from two folders get hero.png and hero-2.png; the export imports again
+    from another working directory with no --assets; a texture exported into its own folder is left as
+    it is; --textures goes with a Spine output only."""
+    w, _, _ = spine_project("spine_pages")
+    rig, arm_guid = spine_pages_rig(w)
+    with open(rig) as f:
+        doc = json.load(f)
+    arm = next(p for p in doc["parts"] if p["sprite"] == arm_guid)
+    arm["sprite"] = "22222222-0000-4000-8000-000000000001"
+    write(rig, json.dumps(doc))
+    src = {n: open(os.path.join(w, d, "hero.png"), "rb").read() for n, d in (("spine", "spine"), ("other", "other"))}
+    out = os.path.join(w, "exported", "hero.json")
+    p = run_tool(CONVERT, rig, "--assets", w, "-o", out, expect=0)
+    expect_code(p, "convert.spine.export.page.renamed")
+    with open(os.path.join(w, "exported", "hero.atlas")) as f:
+        atlas = f.read()
+    pages = [b.split("\n")[0] for b in atlas.split("\n\n")]
+    if pages != ["hero.png", "hero-2.png"]:
+        fail(f"the atlas pages are {pages}")
+    # The body (order 0, first) draws from spine/hero.png; the arm from other/hero.png.
+    body_page = [b for b in atlas.split("\n\n") if "\nbody\n" in b]
+    if len(body_page) != 1 or not body_page[0].startswith("hero.png\n"):
+        fail("the body's region is not on page hero.png:\n" + atlas)
+    for name, key in (("hero.png", "spine"), ("hero-2.png", "other")):
+        path = os.path.join(w, "exported", name)
+        if os.path.islink(path) or open(path, "rb").read() != src[key]:
+            fail(f"{name} is not a copy of {key}/hero.png")
+    first = {n: open(os.path.join(w, "exported", n), "rb").read() for n in os.listdir(os.path.join(w, "exported"))}
+    run_tool(CONVERT, rig, "--assets", w, "-o", out, expect=0)
+    again = {n: open(os.path.join(w, "exported", n), "rb").read() for n in os.listdir(os.path.join(w, "exported"))}
+    if again != first:
+        fail("a second export wrote other bytes")
+    # link: relative symlinks; none: no page written.
+    linked = os.path.join(w, "linked", "hero.json")
+    run_tool(CONVERT, rig, "--assets", w, "--textures", "link", "-o", linked, expect=0)
+    for name, target in (("hero.png", "../spine/hero.png"), ("hero-2.png", "../other/hero.png")):
+        if os.readlink(os.path.join(w, "linked", name)) != target:
+            fail(f"linked/{name} -> {os.readlink(os.path.join(w, 'linked', name))}, expected {target}")
+    # Again, link or copy: the links already are the textures, so they stay. A link to another file is
+    # replaced by the copy, never written through.
+    run_tool(CONVERT, rig, "--assets", w, "--textures", "link", "-o", linked, expect=0)
+    run_tool(CONVERT, rig, "--assets", w, "--textures", "copy", "-o", linked, expect=0)
+    if os.readlink(os.path.join(w, "linked", "hero.png")) != "../spine/hero.png":
+        fail("a link that already is the texture was replaced")
+    write(os.path.join(w, "decoy.png"), "not a texture")
+    os.remove(os.path.join(w, "linked", "hero.png"))
+    os.symlink("../decoy.png", os.path.join(w, "linked", "hero.png"))
+    run_tool(CONVERT, rig, "--assets", w, "--textures", "copy", "-o", linked, expect=0)
+    page = os.path.join(w, "linked", "hero.png")
+    if os.path.islink(page) or open(page, "rb").read() != src["spine"]:
+        fail("a copy over a link to another file did not replace the link")
+    if open(os.path.join(w, "decoy.png")).read() != "not a texture":
+        fail("the copy was written through the link")
+    bare = os.path.join(w, "bare", "hero.json")
+    p = run_tool(CONVERT, rig, "--assets", w, "--textures", "none", "-o", bare, expect=0)
+    if sorted(os.listdir(os.path.join(w, "bare"))) != ["hero.atlas", "hero.json"]:
+        fail("--textures none wrote " + ", ".join(os.listdir(os.path.join(w, "bare"))))
+    if "place" not in out_of(p):
+        fail("--textures none did not say where to place the pages")
+    # Exported into the texture's own folder: hero.png is the texture itself, left untouched.
+    page = os.path.join(w, "spine", "hero.png")
+    before = os.stat(page)
+    run_tool(CONVERT, rig, "--assets", w, "-o", os.path.join(w, "spine", "exported.json"), expect=0)
+    after = os.stat(page)
+    if (before.st_ino, before.st_mtime_ns) != (after.st_ino, after.st_mtime_ns):
+        fail("the texture was rewritten onto itself")
+    p = run_tool(CONVERT, rig, "--textures", "copy", "-o", os.path.join(w, "x.tscn"), expect=2)
+    expect_code(p, "convert.textures")
+    # A loader that looks beside the atlas: the import, run elsewhere, with no --assets (last: it writes
+    # sidecars beside the page copies).
+    elsewhere = os.path.join(w, "elsewhere")
+    os.makedirs(elsewhere)
+    p = run_tool(CONVERT, os.path.join("..", "exported", "hero.json"), "-o", "back.rig2d.json", cwd=elsewhere, expect=0)
+    if "convert.atlas.region" in out_of(p) or "no .atlas" in out_of(p):
+        fail("the exported atlas did not load:\n" + out_of(p))
+    with open(os.path.join(w, "exported", "hero-2.png.meta.json")) as f:
+        if [s["name"] for s in json.load(f)["sprites"]] != ["arm"]:
+            fail("the arm's page hero-2.png did not get its slice")
+    run_tool(CONVERT, linked, "-o", os.path.join(w, "linked_back", "hero.rig2d.json"), expect=0)
 
 
 def dead_pid():

@@ -19,7 +19,7 @@ endforeach()
 # its check.
 foreach(case glob_stars spine_keys sheet_slices contact_sheet_first layout_budget spine_overflow godot_overflow
              spine_export_overflow spine_weights spine_too_deep atlas_bounds layout_empty_name depfile_escapes
-             list_inputs_null atlas_names write_leftovers sheet_orphans)
+             list_inputs_null atlas_names spine_pages write_leftovers sheet_orphans)
   add_test(NAME cli_field_${case}
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/field_inputs_test.py ${PROJECT_BINARY_DIR}/tools
                    ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/cli_field ${case})

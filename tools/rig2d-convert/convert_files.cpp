@@ -99,6 +99,7 @@ std::function<std::optional<ExportSprite>(const std::string&)> sprites_from_asse
     if (!src) return std::nullopt;
     ExportSprite s;
     s.image = relative_to(src->texture_path, out_folder);
+    s.file = src->texture_path;
     s.name = fs::path(src->texture_path).stem().string();
     if (read_files) {  // the export reads the texture (its size) and its sidecar: -o may be neither
       read_files->push_back(src->texture_path);
@@ -121,19 +122,20 @@ std::function<std::optional<ExportSprite>(const std::string&)> sprites_from_asse
   };
 }
 
-std::function<std::optional<ExportSprite>(const std::string&)> sprites_from_sheets(const std::vector<TextureSheet>& sheets,
-                                                                                   const std::string& sheet_folder,
-                                                                                   const std::string& out_folder) {
-  return [sheets, sheet_folder, out_folder](const std::string& guid) -> std::optional<ExportSprite> {
+std::function<std::optional<ExportSprite>(const std::string&)> sprites_from_sheets(
+    const std::vector<TextureSheet>& sheets, const std::function<std::string(const std::string&)>& file_of,
+    const std::string& out_folder) {
+  return [sheets, file_of, out_folder](const std::string& guid) -> std::optional<ExportSprite> {
     for (const TextureSheet& sheet : sheets) {
-      const std::string image = sheet.image.rfind("res://", 0) == 0 ? sheet.image.substr(6) : sheet.image;
-      const std::string path = relative_to((fs::path(sheet_folder) / image).string(), out_folder);
+      const std::string file = file_of(sheet.image);
+      const std::string path = relative_to(file, out_folder);
       if (sheet.whole_image && guid == whole_image_sprite_guid(sheet.texture_guid)) {
-        return ExportSprite{path, sheet.width, sheet.height, 0, 0, sheet.width, sheet.height, fs::path(image).stem().string()};
+        return ExportSprite{path, sheet.width, sheet.height, 0, 0, sheet.width, sheet.height,
+                            fs::path(file).stem().string(), file};
       }
       for (const SliceOut& slice : sheet.slices) {
         if (slice.guid != guid || slice.x < 0) continue;
-        return ExportSprite{path, sheet.width, sheet.height, slice.x, slice.y, slice.w, slice.h, slice.name};
+        return ExportSprite{path, sheet.width, sheet.height, slice.x, slice.y, slice.w, slice.h, slice.name, file};
       }
     }
     return std::nullopt;

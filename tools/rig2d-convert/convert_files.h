@@ -35,9 +35,9 @@ std::optional<std::pair<int, int>> png_size(const std::string& path);
 std::function<std::optional<ExportSprite>(const std::string&)> sprites_from_assets(const std::string& assets_root,
                                                                                    const std::string& out_folder,
                                                                                    std::vector<std::string>* read_files);
-// A sprite resolver over what an import produced (sheet images live in `sheet_folder`).
-std::function<std::optional<ExportSprite>(const std::string&)> sprites_from_sheets(const std::vector<TextureSheet>& sheets,
-                                                                                   const std::string& sheet_folder,
-                                                                                   const std::string& out_folder);
+// A sprite resolver over what an import produced (`file_of` gives a sheet image's file).
+std::function<std::optional<ExportSprite>(const std::string&)> sprites_from_sheets(
+    const std::vector<TextureSheet>& sheets, const std::function<std::string(const std::string&)>& file_of,
+    const std::string& out_folder);
 
 }  // namespace rig2d::convert

@@ -24,6 +24,7 @@ std::string skin_output(const std::string& output, const std::string& skin);
 
 struct Options {
   std::string input, output, to, atlas, assets;
+  std::string textures;  // Spine export: copy (default) | link | none
   std::string groups = "parts";  // a layered document's groups: parts | flatten
   std::vector<std::string> anims;
   std::string template_spec, bone_map;  // motion onto a skeleton template (motion_run.cpp)
@@ -78,6 +79,7 @@ struct Run {
   // Writing (plan_outputs.cpp): the files in OUT's format, then all written together.
   int plan_rig_outputs();
   int plan_export();
+  int place_textures(const std::vector<ExportPage>& pages, const std::string& out_folder);
   int write_outputs();
 };
 

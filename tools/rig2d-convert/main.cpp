@@ -37,6 +37,13 @@ void setup(CLI::App& app, Options& o) {
       ->type_name("FILE");
   app.add_option("--assets", o.assets, "Asset root resolving a rig's sprite GUIDs for export (default: the nearest "
                                        "'assets' folder above the rig, else its folder)")->type_name("DIR");
+  app.add_option("--textures", o.textures,
+                 "Spine export: the atlas names each page by its bare file name, as Spine's packer does, so the "
+                 "page belongs beside the atlas. copy (default): copy each texture there; link: a relative "
+                 "symlink to it; none: write nothing, you place them. Same-named textures from different "
+                 "folders become NAME-2.png...")
+      ->check(CLI::IsMember({"copy", "link", "none"}))
+      ->type_name("MODE");
   app.add_option("--anim", o.anims, "An .anim.json clip to export with a rig (repeatable)")->type_name("CLIP")
       ->allow_extra_args(false);
   app.add_option("--template", o.template_spec,
@@ -94,6 +101,8 @@ int Run::run() {
                  "convert.output.kind");
   }
   out = *out_format;
+  if (!o.textures.empty() && out != Format::Spine)
+    return usage("--textures places the pages of a Spine export's atlas (-o NAME.json or --to spine)", "convert.textures");
   if (std::find(o.skins.begin(), o.skins.end(), "each") != o.skins.end()) {
     if (o.skins.size() > 1) return usage("--skin each converts every skin on its own: give it alone", "convert.skin");
     return run_each_skin();

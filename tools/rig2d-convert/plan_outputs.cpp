@@ -45,7 +45,11 @@ int Run::plan_export() {
     const std::string root = o.assets.empty() ? default_asset_root(o.input) : o.assets;
     options.resolve_sprite = convert::sprites_from_assets(root, out_folder, &inputs);
   } else {
-    options.resolve_sprite = convert::sprites_from_sheets(imported.sheets, sheet_folder.empty() ? convert::folder_of(o.input) : sheet_folder, out_folder);
+    const auto file_of = [this](const std::string& image) {
+      if (in == Format::Godot) return godot_file(image);
+      return (fs::path(sheet_folder.empty() ? convert::folder_of(o.input) : sheet_folder) / image).string();
+    };
+    options.resolve_sprite = convert::sprites_from_sheets(imported.sheets, file_of, out_folder);
   }
   auto result = out == Format::Spine ? export_spine(imported.rig, options) : export_godot(imported.rig, options);
   if (!result) {
@@ -58,6 +62,35 @@ int Run::plan_export() {
   }
   writes.push_back({o.output, std::move(result->text)});
   if (!result->atlas.empty()) writes.push_back({convert::output_stem(o.output) + ".atlas", std::move(result->atlas)});
+  return place_textures(result->pages, out_folder);
+}
+
+// The atlas names each page by its bare file name, as Spine's packer does: the page goes beside the
+// atlas. copy: the texture's bytes; link: a relative symlink to it; none: the user places it. A page
+// that already is the texture (exported into the texture's own folder) is left as it is.
+int Run::place_textures(const std::vector<ExportPage>& pages, const std::string& out_folder) {
+  const std::string mode = o.textures.empty() ? "copy" : o.textures;
+  for (const ExportPage& page : pages) {
+    const std::string dest = (fs::path(out_folder) / page.name).string();
+    std::error_code ec;
+    if (page.file.empty()) continue;
+    if (fs::equivalent(dest, page.file, ec)) {
+      if (fs::is_symlink(fs::symlink_status(dest, ec)))
+        spdlog::info("{} is a link to {} already: left as it is", printable(dest), printable(page.file));
+      continue;
+    }
+    if (mode == "none") {
+      if (!fs::exists(dest, ec)) spdlog::info("the atlas names page {}: place {} there", printable(dest), printable(page.file));
+      continue;
+    }
+    if (mode == "link") {
+      writes.push_back({dest, "", convert::relative_to(page.file, out_folder)});
+      continue;
+    }
+    auto bytes = read_file(page.file, kMaxPngFileBytes);
+    if (!bytes) return fail_input(bytes.error());
+    writes.push_back({dest, std::move(*bytes), {}, true});
+  }
   return kOk;
 }
 

@@ -4,6 +4,7 @@
 // flipped. Every part becomes a slot with a weighted mesh: each influence's bone-local position is the
 // bind vertex brought into that bone's world frame, so Spine's setup pose draws the bind vertices.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -19,6 +20,11 @@ namespace {
 using detail::Json;
 using interop::RigidPose;
 
+// The version the Spine 4.2 editor writes into its exports (major.minor.patch, the patch that of the
+// editor release): a released 4.2 editor, so the file also imports into that editor. The runtimes read
+// any 4.2.x the same way; 4.1 and 4.3 read other formats, so 4.2 is the only format written.
+constexpr const char* kSpineExportVersion = "4.2.43";
+
 // The .atlas is read line by line, a line with a ':' being a "key: value" line and leading and
 // trailing blanks trimmed: a name holding a newline could add or redefine regions. Control bytes and
 // ':' become '_', as do blanks at either end. True when the name changed.
@@ -32,17 +38,29 @@ bool atlas_safe_name(std::string& name) {
   return changed;
 }
 
-// A page names a file: it cannot be renamed, so a name the atlas cannot hold is an error.
+// A page names a file: a name the atlas cannot hold is an error (the file would have to be renamed).
 std::optional<std::string> atlas_page_fault(const std::string& page) {
   std::string safe = page;
-  if (page.empty()) return "an empty page name";
-  if (atlas_safe_name(safe)) return "a page name holding a control byte, a ':' or blanks at either end";
+  if (page.empty()) return "an empty file name";
+  if (atlas_safe_name(safe)) return "a file name holding a control byte, a ':' or blanks at either end";
   return std::nullopt;
+}
+
+// The file name part of an image path ("../in/raptor.png" -> "raptor.png").
+std::string bare_file_name(const std::string& image) {
+  const std::size_t slash = image.find_last_of("/\\");
+  return slash == std::string::npos ? image : image.substr(slash + 1);
+}
+
+std::string lower_ascii(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
 }
 
 // A region per distinct sprite, grouped by page image.
 struct AtlasBuilder {
   Atlas atlas;
+  std::vector<ExportPage> pages;  // parallel to atlas.pages; pages[i].name is set by name_pages
   std::map<std::string, std::string> region_of_sprite;  // sprite GUID -> region name
   std::set<std::string> names;
 
@@ -58,18 +76,48 @@ struct AtlasBuilder {
     std::string name = base;
     for (int n = 2; names.count(name); ++n) name = base + "-" + std::to_string(n);
     names.insert(name);
-    auto page = std::find_if(atlas.pages.begin(), atlas.pages.end(), [&](const AtlasPage& p) { return p.name == s.image; });
-    if (page == atlas.pages.end()) {
+    auto page = std::find_if(pages.begin(), pages.end(), [&](const ExportPage& p) { return p.image == s.image; });
+    if (page == pages.end()) {
       atlas.pages.push_back({s.image, s.sheet_w, s.sheet_h, {}, 0});
-      page = atlas.pages.end() - 1;
+      pages.push_back({"", s.image, s.file});
+      page = pages.end() - 1;
     }
     AtlasRegion r;
     r.name = name;
     r.x = s.x, r.y = s.y, r.width = s.w, r.height = s.h;
     r.original_width = s.w, r.original_height = s.h;
-    page->regions.push_back(r);
+    atlas.pages[static_cast<std::size_t>(page - pages.begin())].regions.push_back(r);
     region_of_sprite[guid] = name;
     return name;
+  }
+
+  // Spine's packer writes each page beside the atlas under its bare file name, and loaders look for it
+  // there. Two textures of one name in different folders: the later gets "-2" before the extension
+  // (then "-3"...), compared without case so they stay apart on case-blind file systems. A texture
+  // already beside the export (named bare) keeps its name, so its page is that very file.
+  void name_pages(std::vector<Diagnostic>& diagnostics) {
+    std::set<std::string> taken;
+    const auto claim = [&](ExportPage& page) {
+      const std::string bare = bare_file_name(page.image);
+      const std::size_t dot = bare.rfind('.');
+      const std::string stem = dot == std::string::npos || dot == 0 ? bare : bare.substr(0, dot);
+      const std::string ext = bare.substr(stem.size());
+      std::string name = bare;
+      for (int n = 2; taken.count(lower_ascii(name)); ++n) name = stem + "-" + std::to_string(n) + ext;
+      taken.insert(lower_ascii(name));
+      page.name = name;
+      if (name != bare) {
+        interop::warn(diagnostics, "convert.spine.export.page.renamed",
+                      "texture \"" + page.image + "\" is written beside the atlas as \"" + name +
+                          "\": another texture is already named \"" + bare + "\"",
+                      {});
+      }
+    };
+    for (ExportPage& page : pages)
+      if (bare_file_name(page.image) == page.image) claim(page);
+    for (ExportPage& page : pages)
+      if (page.name.empty()) claim(page);
+    for (std::size_t i = 0; i < pages.size(); ++i) atlas.pages[i].name = pages[i].name;
   }
 };
 
@@ -282,7 +330,7 @@ Result<ExportResult> export_spine(const Rig& rig, const ExportOptions& options) 
     if (!part.sprite.empty() && options.resolve_sprite) sprite = options.resolve_sprite(part.sprite);
     std::string region = name;
     if (sprite) {
-      if (const auto fault = atlas_page_fault(sprite->image)) {
+      if (const auto fault = atlas_page_fault(bare_file_name(sprite->image))) {
         return make_error("convert.spine.export.page", "part \"" + name + "\": texture \"" + sprite->image + "\" has " +
                                                            *fault + ", which an .atlas cannot name; rename the file");
       }
@@ -296,7 +344,7 @@ Result<ExportResult> export_spine(const Rig& rig, const ExportOptions& options) 
     slots.push_back(std::move(slot));
     attachments[name] = Json{{name, mesh_attachment(part, *world, spine_index, region, sprite)}};
   }
-  Json doc = {{"skeleton", {{"hash", ""}, {"spine", "4.2.00"}, {"images", "./"}, {"audio", ""}}},
+  Json doc = {{"skeleton", {{"hash", ""}, {"spine", kSpineExportVersion}, {"images", "./"}, {"audio", ""}}},
               {"bones", std::move(bones)},
               {"slots", std::move(slots)},
               {"skins", Json::array({Json{{"name", "default"}, {"attachments", std::move(attachments)}}})}};
@@ -309,7 +357,11 @@ Result<ExportResult> export_spine(const Rig& rig, const ExportOptions& options) 
                                               "combine");
   }
   result.text = detail::to_js_json(doc) + "\n";
-  if (!atlas.atlas.pages.empty()) result.atlas = write_spine_atlas(atlas.atlas);
+  if (!atlas.atlas.pages.empty()) {
+    atlas.name_pages(result.diagnostics);
+    result.atlas = write_spine_atlas(atlas.atlas);
+    result.pages = std::move(atlas.pages);
+  }
   return result;
 }
 

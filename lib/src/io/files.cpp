@@ -124,6 +124,19 @@ int create_tracked(const std::string& path, mode_t mode) {
   return fd;
 }
 
+// A symbolic link holding `text`, created (never replacing) at `path` and tracked like a temp.
+bool symlink_tracked(const std::string& text, const std::string& path) {
+  Inflight& reg = inflight();
+  const std::scoped_lock lock(reg.mutex);
+  if (reg.stopped) {
+    errno = EINTR;
+    return false;
+  }
+  if (::symlink(text.c_str(), path.c_str()) != 0) return false;
+  reg.paths.insert(path);
+  return true;
+}
+
 // A hard link to `target` named `link`, tracked like a temp.
 bool link_tracked(const std::string& target, const std::string& link) {
   Inflight& reg = inflight();
@@ -244,6 +257,30 @@ Result<StagedFile> stage(const std::string& path, std::string_view bytes, const 
   return f;
 }
 
+// A symbolic link output: made under its temp name, renamed over whatever file or link is at the
+// path (never followed). A folder, device or other non-file there is refused.
+Result<StagedFile> stage_link(const std::string& path, const std::string& text) {
+  StagedFile f;
+  f.requested = path;
+  f.target = path;
+  struct stat old {};
+  const bool found = ::lstat(path.c_str(), &old) == 0;
+  if (found && S_ISDIR(old.st_mode)) return make_error("io.write", "the output is a folder; name a file", {path});
+  if (found && !S_ISREG(old.st_mode) && !S_ISLNK(old.st_mode)) {
+    return make_error("io.output.not_a_file",
+                      std::string("refusing to replace ") + file_type_name(old.st_mode) + " by a link", {path});
+  }
+  f.existed = found;
+  f.temp = hidden_sibling(fs::path(path), ".tmp.");
+  if (!symlink_tracked(text, f.temp)) {
+    const int err = errno;
+    f.temp.clear();
+    return make_error("io.write", std::string("cannot create a link in the output folder: ") + std::strerror(err),
+                      {path});
+  }
+  return f;
+}
+
 // Writes a direct (device or FIFO) output. A FIFO without a reader is an error, not a wait.
 Result<void> write_direct(const StagedFile& f) {
   const int fd = ::open(f.target.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
@@ -305,7 +342,9 @@ Result<void> write_files_atomic(std::span<const OutputFile> files, const WriteOp
   std::vector<StagedFile> staged;
   staged.reserve(files.size());
   for (const OutputFile& file : files) {
-    auto s = stage(file.path, file.bytes, options);
+    WriteOptions own = options;
+    if (file.replace_link) own.follow_symlinks = false;
+    auto s = file.symlink.empty() ? stage(file.path, file.bytes, own) : stage_link(file.path, file.symlink);
     if (!s) {
       for (StagedFile& f : staged) discard(f);
       return Unexpected{s.error()};
@@ -378,7 +417,8 @@ std::vector<std::string> find_write_leftovers(const std::string& folder) {
   for (fs::directory_iterator it(folder.empty() ? "." : folder, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
     const long pid = leftover_pid(name);
-    if (pid == 0 || pid == static_cast<long>(::getpid()) || !it->is_regular_file(ec)) continue;
+    // A link too: a link output's temp is one (dangling or not).
+    if (pid == 0 || pid == static_cast<long>(::getpid()) || !(it->is_symlink(ec) || it->is_regular_file(ec))) continue;
     if (process_gone(pid)) out.push_back(it->path().string());
   }
   std::sort(out.begin(), out.end());

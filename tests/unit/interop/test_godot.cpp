@@ -338,6 +338,47 @@ TEST_CASE("spine export: the hull is the outline, listed first and in order", "[
   CHECK(back->rig.parts[0].mesh.verts[4].y == Approx(0).margin(1e-4));
 }
 
+TEST_CASE("spine export: pages are bare file names, same-named textures apart, the 4.2 version", "[interop]") {
+  // Three textures: ../art/hero.png (arm, order 0, met first), hero.png beside the export (torso)
+  // and ../other/HERO.png (a third part): the one beside the export keeps "hero.png", the others
+  // get -2 and -3 in the order parts meet them, compared without case.
+  Rig rig = sample_rig();
+  Part extra = rig.parts[1];
+  extra.name = "extra";
+  extra.sprite = "aaaaaaaa-0000-4000-8000-000000000003";
+  extra.order = 2;
+  rig.parts.push_back(extra);
+  ExportOptions options;
+  options.resolve_sprite = [](const std::string& guid) -> std::optional<ExportSprite> {
+    if (guid.back() == '1') return ExportSprite{"hero.png", 64, 64, 2, 2, 24, 40, "torso", "out/hero.png"};
+    if (guid.back() == '2') return ExportSprite{"../art/hero.png", 64, 64, 30, 2, 12, 30, "arm", "art/hero.png"};
+    return ExportSprite{"../other/HERO.png", 32, 32, 0, 0, 8, 8, "extra", "other/HERO.png"};
+  };
+  auto spine = export_spine(rig, options);
+  REQUIRE(spine.has_value());
+  const auto doc = nlohmann::json::parse(spine->text);
+  CHECK(doc["skeleton"]["spine"] == "4.2.43");
+  REQUIRE(spine->pages.size() == 3);
+  CHECK(spine->pages[0].name == "hero-2.png");
+  CHECK(spine->pages[0].file == "art/hero.png");
+  CHECK(spine->pages[1].name == "hero.png");
+  CHECK(spine->pages[1].file == "out/hero.png");
+  CHECK(spine->pages[2].name == "HERO-3.png");
+  CHECK(spine->pages[2].image == "../other/HERO.png");
+  auto atlas = parse_spine_atlas(spine->atlas, "out.atlas");
+  REQUIRE(atlas.has_value());
+  REQUIRE(atlas->pages.size() == 3);
+  CHECK(atlas->pages[0].name == "hero-2.png");
+  CHECK(atlas->pages[0].regions.at(0).name == "arm");
+  CHECK(atlas->pages[1].name == "hero.png");
+  CHECK(atlas->pages[1].regions.at(0).name == "torso");
+  CHECK(atlas->pages[2].name == "HERO-3.png");
+  CHECK(atlas->pages[2].width == 32);
+  int renamed = 0;
+  for (const Diagnostic& d : spine->diagnostics) renamed += d.code == "convert.spine.export.page.renamed";
+  CHECK(renamed == 2);
+}
+
 TEST_CASE("round trip: a v1 rig stays v1 through Spine and Godot", "[interop]") {
   Rig rig = sample_rig();
   rig.layout = Layout::V1;

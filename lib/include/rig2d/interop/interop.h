@@ -73,6 +73,7 @@ struct ExportSprite {
   int sheet_w = 0, sheet_h = 0;  // texture size, px
   int x = 0, y = 0, w = 0, h = 0;  // the sprite's rect on it, px
   std::string name;           // slice name (or the image's stem)
+  std::string file = {};      // the texture file on disk, to place beside an export ("" = not known)
 };
 
 struct ExportOptions {
@@ -82,9 +83,18 @@ struct ExportOptions {
   std::string name;         // skeleton / scene name ("" = "rig")
 };
 
+// A Spine atlas page: the bare file name the .atlas gives it (loaders look for it beside the atlas)
+// and the texture that file must hold.
+struct ExportPage {
+  std::string name;   // file name beside the atlas ("hero.png", "hero-2.png" when two textures share one)
+  std::string image;  // ExportSprite::image of the texture
+  std::string file;   // ExportSprite::file of the texture
+};
+
 struct ExportResult {
   std::string text;       // the skeleton JSON or the .tscn
   std::string atlas;      // Spine only: the .atlas ("" when no sprite resolved)
+  std::vector<ExportPage> pages;  // Spine only: the atlas pages, in atlas order
   std::vector<Diagnostic> diagnostics;
 };
 

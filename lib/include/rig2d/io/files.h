@@ -41,6 +41,12 @@ RIG2D_EXPORT Result<void> write_file_atomic(const std::string& path, std::string
 struct OutputFile {
   std::string path;
   std::string bytes;
+  // Not empty: the output is a symbolic link holding this text (`bytes` unused). A file or link at the
+  // path is replaced by the link, never followed.
+  std::string symlink = {};
+  // A symlink at the path is replaced by the new file instead of written through (follow_symlinks off
+  // for this file alone): a copy placed where a link stood must not overwrite what the link named.
+  bool replace_link = false;
 };
 
 // Writes several files all or nothing: every one goes to a temp file first, and the temps are
