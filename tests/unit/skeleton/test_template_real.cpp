@@ -150,6 +150,30 @@ TEST_CASE("a real tree gets a trunk chain of three bones into its canopy under a
   CHECK(j.at("trunk_3").y < j.at("trunk_1").y);
 }
 
+TEST_CASE("auto calls a real fish drawn in profile a fish, its head and tail at the body's ends") {
+  const auto bundled = real_bundled();
+  const Image im = real_load("kenney_platformer-art-deluxe_extra_animations_and_enemies_fishGreen.png");
+  auto chosen = fit_template_auto(im, bundled);
+  REQUIRE((chosen && chosen->best));
+  CHECK(chosen->best->template_name == "fish");
+  CHECK(chosen->best->score >= kTemplateFitFloor);
+  // Humanoid, quadruped and bird need a head and feet the shape does not show.
+  for (const char* ruled_out : {"humanoid", "quadruped", "bird"}) {
+    INFO(ruled_out);
+    CHECK(std::find(chosen->skipped.begin(), chosen->skipped.end(), ruled_out) != chosen->skipped.end());
+  }
+  const auto j = real_joints(*chosen->best);
+  for (const auto& [bone, p] : j) {
+    INFO(bone);
+    CHECK(real_opaque(im, p));
+  }
+  // It faces left (fitted mirrored): the head left of the body, the tail's fin right of it.
+  CHECK(chosen->best->mirrored);
+  CHECK(j.at("head").x < j.at("body").x);
+  CHECK(j.at("tail_fin").x > j.at("tail_1").x);
+  CHECK(j.at("tail_1").x > j.at("body").x);
+}
+
 TEST_CASE("auto skips templates the shape rules out, and the upright ones for a figure lying down") {
   const auto bundled = real_bundled();
   // A long body lying along the ground with a tail: wider than tall.
