@@ -100,9 +100,9 @@ Result<std::optional<Mesh>> hull_mesh(const Image& image, const TracedOutline& t
   return std::optional<Mesh>{};
 }
 
-// The fewest-corner hulls (3 corners up), of the outline traced at `limits.margin` when that is less, of the traced islands whose mesh keeps the yardstick with a
-// border of at most `max_border`, if they have fewer than `vertices` points; hulls nest (each corner
-// fewer adds area), so the first that passes is the one. Empty when none does.
+// The fewest-corner hulls (3 corners up) of the traced islands (traced again at `limits.margin` when
+// that is less) whose mesh keeps the yardstick with a border of at most `limits.border`, if they have
+// fewer than `vertices` points. Empty when none does. A few yardsticks at most (bisection).
 Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutline& outline,
                                             const OutlineMeshOptions& options, std::size_t vertices,
                                             const HullLimits& limits, OutlineMeshStats& st) {
@@ -117,35 +117,71 @@ Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutl
     retraced = std::move(*again);
   }
   const TracedOutline& traced = retraced ? *retraced : outline;
-  const double max_border = limits.border;
   o.min_angle_deg = 0;
   o.max_edge = 0;
   o.interior_points.clear();
   const ClipFrame frame{static_cast<double>(image.width), static_cast<double>(image.height)};
-  std::size_t last_points = 0;
-  for (std::size_t corners = 3; corners < vertices; ++corners) {
-    const std::vector<Ring> hulls = island_hulls(traced.rings, corners, frame);
+  struct Candidate {
+    std::vector<Ring> hulls;
     std::size_t points = 0;
-    for (const Ring& h : hulls) points += h.size();
-    if (points >= vertices) break;
-    if (points == last_points) continue;  // no room to lose a corner: the same hulls again
-    last_points = points;
-    OutlineMeshStats hull_stats = st;
-    auto mesh = mesh_outline(image, traced, hulls, o, hull_stats, false);
+  };
+  // One island's cut is greedy, so cutting an already cut hull further gives what cutting the island
+  // would: once one hull of `vertices - 1` corners is known, fewer corners start from it (each cut
+  // costs the hull's size, and the traced contour's hull can have hundreds).
+  std::optional<Ring> start;
+  const auto hulls_of = [&](std::size_t corners) {
+    Candidate c;
+    c.hulls = start ? island_hulls({*start}, corners, frame) : island_hulls(traced.rings, corners, frame);
+    for (const Ring& h : c.hulls) c.points += h.size();
+    return c;
+  };
+  const auto passes = [&](const Candidate& c) -> Result<bool> {
+    OutlineMeshStats scratch = st;
+    auto mesh = mesh_outline(image, traced, c.hulls, o, scratch, false);
     if (!mesh) return Unexpected{mesh.error()};
     const OutlineYardstick y = outline_yardstick(*mesh, image, o.alpha_threshold);
-    if (y.alpha_mass_inside < kYardstickMinAlphaMass || y.opaque_outside != 0 || y.border_per_outline_px > max_border)
-      continue;
-    if (options.score_coverage) {
-      mesh = mesh_outline(image, traced, hulls, o, hull_stats, true);
-      if (!mesh) return Unexpected{mesh.error()};
+    return y.alpha_mass_inside >= kYardstickMinAlphaMass && y.opaque_outside == 0 &&
+           y.border_per_outline_px <= limits.border;
+  };
+  // More corners never cover less (each removed corner adds area) and never have fewer points, so
+  // both are monotone in the corners: the most corners worth having (fewer points than the outline's
+  // vertices) by bisection, then, if those pass, the fewest that pass.
+  if (vertices < 4) return std::optional<Mesh>{};
+  std::size_t lo = vertices - 1, hi = vertices;  // hulls of `hi` corners have too many points
+  Candidate best = hulls_of(lo);
+  if (best.points >= vertices) {  // several islands: their hulls share the corners
+    lo = 3;
+    if (hulls_of(lo).points >= vertices) return std::optional<Mesh>{};
+    while (hi - lo > 1) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      (hulls_of(mid).points < vertices ? lo : hi) = mid;
     }
-    hull_stats.simplified_rings = hulls.size();
-    hull_stats.simplified_points = points;
-    st = hull_stats;
-    return std::optional<Mesh>{std::move(*mesh)};
+    best = hulls_of(lo);
   }
-  return std::optional<Mesh>{};
+  if (best.hulls.size() == 1) start = best.hulls[0];
+  auto ok = passes(best);
+  if (!ok) return Unexpected{ok.error()};
+  if (!*ok) return std::optional<Mesh>{};
+  std::size_t fail = 2, pass = lo;  // hulls of `pass` corners pass, of `fail` do not (2: no hull)
+  while (pass - fail > 1) {
+    const std::size_t mid = fail + (pass - fail) / 2;
+    Candidate c = hulls_of(mid);
+    auto mid_ok = passes(c);
+    if (!mid_ok) return Unexpected{mid_ok.error()};
+    if (*mid_ok) {
+      pass = mid;
+      best = std::move(c);
+    } else {
+      fail = mid;
+    }
+  }
+  OutlineMeshStats hull_stats = st;
+  auto mesh = mesh_outline(image, traced, best.hulls, o, hull_stats, options.score_coverage);
+  if (!mesh) return Unexpected{mesh.error()};
+  hull_stats.simplified_rings = best.hulls.size();
+  hull_stats.simplified_points = best.points;
+  st = hull_stats;
+  return std::optional<Mesh>{std::move(*mesh)};
 }
 
 }  // namespace
