@@ -308,6 +308,61 @@ std::optional<SpinePath> ConstraintReader::read_path_attachment(const std::strin
   return path;
 }
 
+// Two-bone IK with a uniformly scaled parent: the child's angle a2 by the law of cosines (bend picks
+// its sign), the parent's a1 so the tip points at (tx, ty). Returns the target's distance over the
+// chain's full reach (above 1: out of reach, the chain held straight).
+double law_of_cosines(double tx, double ty, double dd, double l1, double l2, double bend, double& a1, double& a2) {
+  double cosine = (dd - l1 * l1 - l2 * l2) / (2 * l1 * l2);
+  if (cosine < -1) {
+    cosine = -1, a2 = kPi * bend;
+  } else if (cosine > 1) {
+    cosine = 1, a2 = 0;
+  } else {
+    a2 = std::acos(cosine) * bend;
+  }
+  const double a = l1 + l2 * cosine, b = l2 * std::sin(a2);
+  a1 = std::atan2(ty * a - tx * b, tx * a + ty * b);
+  return std::sqrt(dd) / (l1 + l2);
+}
+
+// Two-bone IK with a non-uniformly scaled parent: the child's tip draws an ellipse; the point of it on
+// the target's circle, else (out of reach) its nearest or farthest point, as the runtimes solve it.
+void on_ellipse(double tx, double ty, double dd, double l1, double l2, double psx, double psy, double bend, double& a1, double& a2) {
+  const double a = psx * l2, b = psy * l2;
+  const double aa = a * a, bb = b * b, ta = std::atan2(ty, tx);
+  double c = bb * l1 * l1 + aa * dd - aa * bb;
+  const double c1 = -2 * bb * l1, c2 = bb - aa;
+  double d = c1 * c1 - 4 * c2 * c;
+  if (d >= 0) {
+    double q = std::sqrt(d);
+    if (c1 < 0) q = -q;
+    q = -(c1 + q) * 0.5;
+    const double r0 = q / c2, r1 = c / q, r = std::abs(r0) < std::abs(r1) ? r0 : r1;
+    const double rest = dd - r * r;
+    if (rest >= 0) {
+      const double y = std::sqrt(rest) * bend;
+      a1 = ta - std::atan2(y, r);
+      a2 = std::atan2(y / psy, (r - l1) / psx);
+      return;
+    }
+  }
+  double min_angle = kPi, min_x = l1 - a, min_dist = min_x * min_x, min_y = 0;
+  double max_angle = 0, max_x = l1 + a, max_dist = max_x * max_x, max_y = 0;
+  c = -a * l1 / (aa - bb);
+  if (c >= -1 && c <= 1) {
+    c = std::acos(c);
+    const double x = a * std::cos(c) + l1, y = b * std::sin(c);
+    d = x * x + y * y;
+    if (d < min_dist) min_angle = c, min_dist = d, min_x = x, min_y = y;
+    if (d > max_dist) max_angle = c, max_dist = d, max_x = x, max_y = y;
+  }
+  if (dd <= (min_dist + max_dist) * 0.5) {
+    a1 = ta - std::atan2(min_y * bend, min_x), a2 = min_angle * bend;
+  } else {
+    a1 = ta - std::atan2(max_y * bend, max_x), a2 = max_angle * bend;
+  }
+}
+
 // One constrained bone's change, for the note.
 struct BoneMove {
   int bone = 0;
@@ -633,7 +688,7 @@ void SetupSolver::ik2(int pi, int ci, double target_x, double target_y, double b
   double id = a * d - b * c, x = cwx - pp.wx, y = cwy - pp.wy;
   id = std::abs(id) <= 0.0001 ? 0 : 1 / id;
   const double dx = (x * d - y * b) * id - px, dy = (y * a - x * c) * id - py;
-  double l1 = std::sqrt(dx * dx + dy * dy), l2 = length_[static_cast<std::size_t>(ci)] * csx, a1 = 0, a2 = 0;
+  const double l1 = std::sqrt(dx * dx + dy * dy), l2 = length_[static_cast<std::size_t>(ci)] * csx;
   if (l1 < 0.0001) {
     ik1(pi, target_x, target_y, false, stretch, false, alpha);
     world(ci, {cx, cy, 0, cl.scale_x, cl.scale_y, cl.shear_x, cl.shear_y});
@@ -652,60 +707,17 @@ void SetupSolver::ik2(int pi, int ci, double target_x, double target_y, double b
       dd = tx * tx + ty * ty;
     }
   }
+  // The angles (radians, in the parent's parent's frame) of the parent and of the child against it.
+  double a1 = 0, a2 = 0;
   if (u) {
-    l2 *= psx;
-    double cosine = (dd - l1 * l1 - l2 * l2) / (2 * l1 * l2);
-    if (cosine < -1) {
-      cosine = -1, a2 = kPi * bend;
-    } else if (cosine > 1) {
-      cosine = 1, a2 = 0;
-      if (stretch) {
-        const double s = (std::sqrt(dd) / (l1 + l2) - 1) * alpha + 1;
-        sx *= s;
-        if (uniform) sy *= s;
-      }
-    } else {
-      a2 = std::acos(cosine) * bend;
+    const double reach = law_of_cosines(tx, ty, dd, l1, l2 * psx, bend, a1, a2);
+    if (reach > 1 && stretch) {
+      const double s = (reach - 1) * alpha + 1;
+      sx *= s;
+      if (uniform) sy *= s;
     }
-    a = l1 + l2 * cosine, b = l2 * std::sin(a2);
-    a1 = std::atan2(ty * a - tx * b, tx * a + ty * b);
   } else {
-    a = psx * l2, b = psy * l2;
-    const double aa = a * a, bb = b * b, ta = std::atan2(ty, tx);
-    c = bb * l1 * l1 + aa * dd - aa * bb;
-    const double c1 = -2 * bb * l1, c2 = bb - aa;
-    d = c1 * c1 - 4 * c2 * c;
-    bool solved = false;
-    if (d >= 0) {
-      double q = std::sqrt(d);
-      if (c1 < 0) q = -q;
-      q = -(c1 + q) * 0.5;
-      const double r0 = q / c2, r1 = c / q, r = std::abs(r0) < std::abs(r1) ? r0 : r1;
-      const double rest = dd - r * r;
-      if (rest >= 0) {
-        y = std::sqrt(rest) * bend;
-        a1 = ta - std::atan2(y, r);
-        a2 = std::atan2(y / psy, (r - l1) / psx);
-        solved = true;
-      }
-    }
-    if (!solved) {  // out of reach: the nearest or farthest point of the ellipse
-      double min_angle = kPi, min_x = l1 - a, min_dist = min_x * min_x, min_y = 0;
-      double max_angle = 0, max_x = l1 + a, max_dist = max_x * max_x, max_y = 0;
-      c = -a * l1 / (aa - bb);
-      if (c >= -1 && c <= 1) {
-        c = std::acos(c);
-        x = a * std::cos(c) + l1, y = b * std::sin(c);
-        d = x * x + y * y;
-        if (d < min_dist) min_angle = c, min_dist = d, min_x = x, min_y = y;
-        if (d > max_dist) max_angle = c, max_dist = d, max_x = x, max_y = y;
-      }
-      if (dd <= (min_dist + max_dist) * 0.5) {
-        a1 = ta - std::atan2(min_y * bend, min_x), a2 = min_angle * bend;
-      } else {
-        a1 = ta - std::atan2(max_y * bend, max_x), a2 = max_angle * bend;
-      }
-    }
+    on_ellipse(tx, ty, dd, l1, l2, psx, psy, bend, a1, a2);
   }
   const double os = std::atan2(cy, cx) * s2;
   const double r1 = wrap_180(rad_to_deg(a1 - os) + os1 - pl.rotation);
@@ -851,70 +863,73 @@ void bezier_lengths(const double* w, int steps, double* running) {
   running[steps - 1] = length;
 }
 
-// PathConstraint.computeWorldPositions: where along the path each space lands (x, y, direction).
-std::vector<double> SetupSolver::path_positions(const SpineConstraint& c, const std::vector<double>& spaces, bool tangents) {
-  const SpinePath& path = *c.path;
-  const std::size_t n = path.vertices.size(), count = spaces.size();
-  std::vector<double> all(2 * n), out(count * 3 + 2, 0.0);
-  for (std::size_t v = 0; v < n; ++v) {
-    for (const PathInfluence& in : path.vertices[v]) {
-      const SpineBone& b = bone(in.bone);
-      all[2 * v] += (in.x * b.a + in.y * b.b + b.wx) * in.weight;
-      all[2 * v + 1] += (in.x * b.c + in.y * b.d + b.wy) * in.weight;
-    }
-  }
-  const std::size_t vl = 2 * n;
-  const double* W = all.data();
-  double position = c.position;
-  const auto multiplier = [&](double path_length) {
+// What PathConstraint.computeWorldPositions walks: the path's world vertices (x, y pairs, in threes:
+// handle in, point, handle out) and where along it the spaces fall.
+struct PathWalk {
+  const std::vector<double>& world;
+  bool closed = false;
+  const SpineConstraint& c;
+  const std::vector<double>& spaces;
+  bool tangents = false;
+
+  double multiplier(double path_length) const {
     if (c.spacing_mode == SpacingMode::Percent) return path_length;
-    if (c.spacing_mode == SpacingMode::Proportional) return path_length / double(count);
+    if (c.spacing_mode == SpacingMode::Proportional) return path_length / double(spaces.size());
     return 1.0;
-  };
-  if (!path.constant_speed) {  // the curve lengths the editor stored
-    const std::size_t curves = n / 3 - (path.closed ? 1 : 2);
-    const double path_length = path.lengths[curves];
-    if (c.position_mode == PositionMode::Percent) position *= path_length;
-    const double mult = multiplier(path_length);
-    double world[8] = {};
-    std::size_t curve = 0;
-    long prev = -1;
-    for (std::size_t i = 0; i < count; ++i) {
-      const double space = spaces[i] * mult;
-      position += space;
-      double p = position;
-      double* o = &out[3 * i];
-      if (path.closed) {
-        p = std::fmod(p, path_length);
-        if (p < 0) p += path_length;
-        curve = 0;
-      } else if (p < 0) {
-        if (prev != -2) prev = -2, std::copy(W + 2, W + 6, world);
-        before_start(p, world, o);
-        continue;
-      } else if (p > path_length) {
-        if (prev != -3) prev = -3, std::copy(W + vl - 6, W + vl - 2, world);
-        after_end(p - path_length, world, o);
-        continue;
-      }
-      p = locate_along(p, path.lengths.data(), curves + 1, curve);
-      if (long(curve) != prev) {
-        prev = long(curve);
-        if (path.closed && curve == curves) {
-          std::copy(W + vl - 4, W + vl, world);
-          std::copy(W, W + 4, world + 4);
-        } else {
-          std::copy(W + curve * 6 + 2, W + curve * 6 + 10, world);
-        }
-      }
-      curve_position(p, world, o, tangents || (i > 0 && space == 0));
-    }
-    return out;
   }
-  // Constant speed: measure the curves from the world vertices (the first handle of an open path dropped).
-  std::vector<double> world;
-  std::size_t curves = n / 3;
-  if (path.closed) {
+  double start(double path_length) const { return c.position_mode == PositionMode::Percent ? c.position * path_length : c.position; }
+};
+
+// Along the curve lengths the editor stored (constantSpeed false): each space's (x, y, direction).
+std::vector<double> walk_stored_lengths(const PathWalk& walk, const std::vector<double>& lengths) {
+  const double* W = walk.world.data();
+  const std::size_t vl = walk.world.size(), curves = vl / 6 - (walk.closed ? 1 : 2), count = walk.spaces.size();
+  std::vector<double> out(count * 3 + 2, 0.0);
+  const double path_length = lengths[curves], mult = walk.multiplier(path_length);
+  double position = walk.start(path_length), world[8] = {};
+  std::size_t curve = 0;
+  long prev = -1;  // the curve in `world`: -2 before the start, -3 after the end
+  for (std::size_t i = 0; i < count; ++i) {
+    const double space = walk.spaces[i] * mult;
+    position += space;
+    double p = position;
+    double* o = &out[3 * i];
+    if (walk.closed) {
+      p = std::fmod(p, path_length);
+      if (p < 0) p += path_length;
+      curve = 0;
+    } else if (p < 0) {
+      if (prev != -2) prev = -2, std::copy(W + 2, W + 6, world);
+      before_start(p, world, o);
+      continue;
+    } else if (p > path_length) {
+      if (prev != -3) prev = -3, std::copy(W + vl - 6, W + vl - 2, world);
+      after_end(p - path_length, world, o);
+      continue;
+    }
+    p = locate_along(p, lengths.data(), curves + 1, curve);
+    if (long(curve) != prev) {
+      prev = long(curve);
+      if (walk.closed && curve == curves) {
+        std::copy(W + vl - 4, W + vl, world);
+        std::copy(W, W + 4, world + 4);
+      } else {
+        std::copy(W + curve * 6 + 2, W + curve * 6 + 10, world);
+      }
+    }
+    curve_position(p, world, o, walk.tangents || (i > 0 && space == 0));
+  }
+  return out;
+}
+
+// At constant speed: the curves measured from the world vertices (an open path's first handle and
+// last handle dropped), each space placed by arc length within its curve's 10 segments.
+std::vector<double> walk_constant_speed(const PathWalk& walk) {
+  const double* W = walk.world.data();
+  const std::size_t vl = walk.world.size(), count = walk.spaces.size();
+  std::vector<double> out(count * 3 + 2, 0.0), world;
+  std::size_t curves = vl / 6;
+  if (walk.closed) {
     world.assign(W + 2, W + vl);
     world.insert(world.end(), W, W + 4);
   } else {
@@ -928,17 +943,16 @@ std::vector<double> SetupSolver::path_positions(const SpineConstraint& c, const 
     path_length += running[3];
     ends[i] = path_length;
   }
-  if (c.position_mode == PositionMode::Percent) position *= path_length;
-  const double mult = multiplier(path_length);
-  double segments[10] = {}, curve_length = 0;
+  const double mult = walk.multiplier(path_length);
+  double position = walk.start(path_length), segments[10] = {}, curve_length = 0;
   std::size_t curve = 0, segment = 0;
   long prev = -1;
   for (std::size_t i = 0; i < count; ++i) {
-    const double space = spaces[i] * mult;
+    const double space = walk.spaces[i] * mult;
     position += space;
     double p = position;
     double* o = &out[3 * i];
-    if (path.closed) {
+    if (walk.closed) {
       p = std::fmod(p, path_length);
       if (p < 0) p += path_length;
       curve = 0;
@@ -956,12 +970,26 @@ std::vector<double> SetupSolver::path_positions(const SpineConstraint& c, const 
       curve_length = segments[9];
       segment = 0;
     }
-    p *= curve_length;
-    const double f = locate_along(p, segments, 10, segment);
+    const double f = locate_along(p * curve_length, segments, 10, segment);
     p = segment == 0 ? f : double(segment) + f;
-    curve_position(p * 0.1, &world[6 * curve], o, tangents || (i > 0 && space == 0));
+    curve_position(p * 0.1, &world[6 * curve], o, walk.tangents || (i > 0 && space == 0));
   }
   return out;
+}
+
+// PathConstraint.computeWorldPositions: where along the path each space lands (x, y, direction).
+std::vector<double> SetupSolver::path_positions(const SpineConstraint& c, const std::vector<double>& spaces, bool tangents) {
+  const SpinePath& path = *c.path;
+  std::vector<double> world(2 * path.vertices.size(), 0.0);
+  for (std::size_t v = 0; v < path.vertices.size(); ++v) {
+    for (const PathInfluence& in : path.vertices[v]) {
+      const SpineBone& b = bone(in.bone);
+      world[2 * v] += (in.x * b.a + in.y * b.b + b.wx) * in.weight;
+      world[2 * v + 1] += (in.x * b.c + in.y * b.d + b.wy) * in.weight;
+    }
+  }
+  const PathWalk walk{world, path.closed, c, spaces, tangents};
+  return path.constant_speed ? walk_constant_speed(walk) : walk_stored_lengths(walk, path.lengths);
 }
 
 // PathConstraint.update: the bones placed at the spaces along the path and turned along it (chain
