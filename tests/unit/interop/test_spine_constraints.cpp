@@ -172,7 +172,7 @@ TEST_CASE("spine constraints: transform constraints in world and local space, wi
   }
 }
 
-TEST_CASE("spine constraints: path constraints place a chain along a straight 100 px path", "[interop]") {
+TEST_CASE("spine constraints: path constraints place chains along a straight 100 px path and round a closed square", "[interop]") {
   // The path runs from (0, 0) to (60, 80), handles at the thirds, so a point s px along it is
   // s * (0.6, 0.8) and every tangent points along atan2(4, 3) = 53.1301 deg.
   auto r = import_spine(constraints_fixture("path.json"), "path.json", nullptr, {});
@@ -192,6 +192,11 @@ TEST_CASE("spine constraints: path constraints place a chain along a straight 10
   constraints_check_vertex(tail, 1, 45, -60);  // (20, 0) on b3: (30, 40) + 1.25 * 20 * (0.6, 0.8)
   constraints_check_vertex(tail, 2, 22, -46);  // (0, 10) on b3: the y axis turned, not scaled
   CHECK(constraints_note(*r, "\"b1\" (moved 50 px, turned 53.13 deg, scaled 1.25x)"));
+  // "around": a closed 100 px square (corners (0,0), (100,0), (100,100), (0,100), handles at the
+  // thirds: straight sides) 400 px round. Position 90% = 360 px: 60 px down the closing side, at (0, 40)
+  // heading -90 deg; then 80 px more wraps to 40 px along the first side, at (40, 0) heading 0 deg.
+  constraints_check_bone(r->rig, "c1", 0, -40, -90);
+  constraints_check_bone(r->rig, "c2", 40, 0, 0);
   SECTION("chain mode puts each bone at the tip of the one before") {
     // Each bone turns toward the next space and keeps its 20 px length: b2 at 20 * (0.6, 0.8).
     auto chain = import_spine(constraints_replace(constraints_fixture("path.json"), "\"chainScale\"", "\"chain\""), "path.json",
