@@ -67,8 +67,10 @@ grep -q '"spine": "4.2.43"' "$work/out/hero.json" || fail "not Spine 4.2 JSON as
 cmp -s "$work/out/hero.png" "$work/spine/hero.png" || fail "the page was not copied beside the atlas"
 mkdir -p "$work/elsewhere"
 (cd "$work/elsewhere" && "$convert" ../out/hero.json -o ../out/back_spine.rig2d.json -q) || fail "the export does not import"
-"$convert" "$work/spine/hero.rig2d.json" -o "$work/out/hero.tscn" -q
+"$convert" "$work/spine/hero.rig2d.json" -o "$work/out/hero.tscn" --anim "$work/spine/hero.wave.anim.json" -q
 grep -q 'type="Skeleton2D"' "$work/out/hero.tscn" || fail "no Skeleton2D"
+grep -q 'type="AnimationPlayer"' "$work/out/hero.tscn" || fail "no AnimationPlayer for the clip"
+grep -q 'tracks/0/path = NodePath("Skeleton2D/root/hip/shoulder:rotation")' "$work/out/hero.tscn" || fail "no rotation track"
 "$convert" "$work/out/hero.tscn" -o "$work/out/back_godot.rig2d.json" -q
 python3 - "$work/spine/hero.png.meta.json" "$work/out/hero.png.meta.json" "$work/spine/hero.rig2d.json" \
   "$work/out/back_spine.rig2d.json" "$work/out/back_godot.rig2d.json" <<'PY'

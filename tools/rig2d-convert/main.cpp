@@ -44,7 +44,8 @@ void setup(CLI::App& app, Options& o) {
                  "folders become NAME-2.png...")
       ->check(CLI::IsMember({"copy", "link", "none"}))
       ->type_name("MODE");
-  app.add_option("--anim", o.anims, "An .anim.json clip to export with a rig (repeatable)")->type_name("CLIP")
+  app.add_option("--anim", o.anims, "An .anim.json clip to export with a rig (repeatable): a Spine animation, or a "
+                                    "Godot Animation in an AnimationPlayer")->type_name("CLIP")
       ->allow_extra_args(false);
   app.add_option("--template", o.template_spec,
                  "Motion onto a skeleton template (a bundled name or a *.rig2d-template.json): a .bvh input becomes "

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // rig2d -> Godot 4 .tscn: Node2D root, Skeleton2D, nested Bone2D (rest = position/rotation = the bind
-// pose), and a Polygon2D per part skinned to the skeleton. Metadata (rig2d_*) keeps what Godot has no
-// field for, so import_godot gives the rig back.
+// pose), a Polygon2D per part skinned to the skeleton, and an AnimationPlayer with the clips
+// (godot_anim.cpp). Metadata (rig2d_*) keeps what Godot has no field for, so import_godot gives the
+// rig back.
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
 
 #include "interop/common.h"
+#include "interop/godot_anim.h"
 #include "rig2d/interop/godot.h"
 
 namespace rig2d {
@@ -147,6 +149,7 @@ Result<ExportResult> export_godot(const Rig& rig, const ExportOptions& options) 
   nodes += "\n[node name=\"Skeleton2D\" type=\"Skeleton2D\" parent=\".\"]\n";
   const std::vector<std::string> bone_path = bone_nodes(rig, nodes, result.diagnostics);
   std::set<std::string> part_names = {"Skeleton2D"};
+  if (!options.clips.empty()) part_names.insert("AnimationPlayer");
   for (std::size_t i = 0; i < rig.parts.size(); ++i) {
     const Part& part = rig.parts[i];
     const std::string original = part.name.value_or(rig.layout == Layout::V1 ? "main" : "part" + std::to_string(i));
@@ -155,11 +158,11 @@ Result<ExportResult> export_godot(const Rig& rig, const ExportOptions& options) 
     part_names.insert(name);
     nodes += polygon_node(rig, part, name, original, bone_path, options, resources, resource_ids, result.diagnostics);
   }
-  if (!options.clips.empty()) {
-    interop::warn(result.diagnostics, "convert.godot.export.clips", "clips are not exported to Godot (no AnimationPlayer is written)", {});
-  }
-  const std::size_t steps = resource_ids.size() + 1;
-  result.text = "[gd_scene load_steps=" + std::to_string(steps) + " format=3]\n\n" + (resources.empty() ? "" : resources + "\n") + nodes;
+  const interop::GodotAnimations anims = interop::godot_animations(rig, bone_path, options.clips, result.diagnostics);
+  nodes += anims.player;
+  const std::size_t steps = resource_ids.size() + anims.count + 1;
+  result.text = "[gd_scene load_steps=" + std::to_string(steps) + " format=3]\n\n" + (resources.empty() ? "" : resources + "\n") +
+                anims.sub_resources + nodes;
   return result;
 }
 

@@ -1,6 +1,7 @@
 target_sources(rig2d_objects PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/atlas.cpp
   ${CMAKE_CURRENT_LIST_DIR}/common.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/godot_anim.cpp
   ${CMAKE_CURRENT_LIST_DIR}/godot_export.cpp
   ${CMAKE_CURRENT_LIST_DIR}/godot_import.cpp
   ${CMAKE_CURRENT_LIST_DIR}/godot_text.cpp

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <nlohmann/json.hpp>
 
+#include "interop/godot_text.h"
 #include "rig2d/anim/curve.h"
 #include "rig2d/interop/godot.h"
 #include "rig2d/interop/spine.h"
@@ -377,6 +378,95 @@ TEST_CASE("spine export: pages are bare file names, same-named textures apart, t
   int renamed = 0;
   for (const Diagnostic& d : spine->diagnostics) renamed += d.code == "convert.spine.export.page.renamed";
   CHECK(renamed == 2);
+}
+
+namespace {
+
+// The value of `key` in a parsed Godot dictionary (nullptr when absent).
+const godot::Value* godot_anim_dict_get(const godot::Value& dict, const std::string& key) {
+  for (std::size_t i = 0; i + 1 < dict.items.size(); i += 2)
+    if (dict.items[i].text == key) return &dict.items[i + 1];
+  return nullptr;
+}
+
+std::vector<double> godot_anim_numbers(const godot::Value& v) {
+  std::vector<double> out;
+  if (v.kind == godot::Value::Kind::Array) {
+    for (const godot::Value& item : v.items) out.push_back(item.number);
+  } else {
+    v.numbers(out);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("godot export: clips become an AnimationPlayer with value tracks on the Bone2D nodes", "[interop]") {
+  const Rig rig = sample_rig();
+  Clip clip;
+  clip.name = "wave";
+  clip.duration = 2;
+  // upper.rz: linear up to 0.3 rad, held (stepped) there, then back to its rest -0.7 at 2 s.
+  Track rz{"root/upper", "Transform", "rz", TrackType::Number, {}};
+  rz.keys = {{0, -0.7, 1, 1, {}, {}}, {1, 0.3, 1, kStepped, {}, {}}, {2, -0.7, 0, 0, {}, {}}};
+  // root.x: flat tangents, so x = 5 + 10 (3t^2 - 2t^3) (time runs linearly along this Bezier).
+  Track x{"root", "Transform", "x", TrackType::Number, {}};
+  x.keys = {{0, 5, 0, 0, {}, {}}, {1, 15, 0, 0, {}, {}}};
+  Track sx{"root/upper/lower", "Transform", "sx", TrackType::Number, {}};
+  sx.keys = {{0, 1, 1, 1, {}, {}}, {1, 2, 1, 1, {}, {}}};
+  Track shown{"root", "Sprite", "visible", TrackType::Boolean, {}};
+  shown.keys = {{0, 1, 0, kStepped, {}, {}}};
+  clip.tracks = {rz, x, sx, shown};
+  ExportOptions options = sample_export();
+  options.clips = {clip};
+  auto scene = export_godot(rig, options);
+  REQUIRE(scene.has_value());
+  CHECK(has_code(scene->diagnostics, "convert.godot.export.track"));  // the Sprite.visible track
+  CHECK_FALSE(has_code(scene->diagnostics, "convert.godot.export.clips"));
+  CHECK(scene->text.rfind("[gd_scene load_steps=4 format=3]", 0) == 0);  // page.png, Animation, AnimationLibrary
+  auto sections = godot::parse_tscn(scene->text, "out.tscn");
+  REQUIRE(sections.has_value());
+  const godot::Section* anim = nullptr;
+  const godot::Section* player = nullptr;
+  for (const godot::Section& sec : *sections) {
+    if (sec.tag == "sub_resource" && sec.attribute_text("type") == "Animation") anim = &sec;
+    if (sec.tag == "node" && sec.attribute_text("type") == "AnimationPlayer") player = &sec;
+  }
+  REQUIRE(anim != nullptr);
+  REQUIRE(player != nullptr);
+  CHECK(anim->property("resource_name")->text == "wave");
+  CHECK(anim->property("length")->number == 2);
+  CHECK(anim->property("loop_mode")->number == 1);
+  REQUIRE(player->property("libraries") != nullptr);
+  const auto track = [&](int i, const char* what) { return anim->property("tracks/" + std::to_string(i) + "/" + what); };
+  REQUIRE(track(3, "path") == nullptr);  // three tracks: the Sprite track is left out
+  CHECK(track(0, "path")->items.at(0).text == "Skeleton2D/root/upper:rotation");
+  CHECK(track(1, "path")->items.at(0).text == "Skeleton2D/root:position:x");
+  CHECK(track(2, "path")->items.at(0).text == "Skeleton2D/root/upper/lower:scale:x");
+  CHECK(track(0, "interp")->number == 1);
+  CHECK(track(0, "loop_wrap")->boolean == false);
+  const godot::Value& k0 = *track(0, "keys");
+  CHECK(godot_anim_numbers(*godot_anim_dict_get(k0, "times")) == std::vector<double>{0, 1, 2});
+  CHECK(godot_anim_numbers(*godot_anim_dict_get(k0, "transitions")) == std::vector<double>{1, 0, 1});  // 0 = hold
+  const std::vector<double> v0 = godot_anim_numbers(*godot_anim_dict_get(k0, "values"));
+  REQUIRE(v0.size() == 3);
+  CHECK(v0[0] == Approx(-0.7));  // radians as the Bone2D rest has them (upper's rest rotation is -0.7)
+  CHECK(v0[1] == Approx(0.3));
+  // The curved segment: linear keys sampled from the engine's curve, 32 per segment at most.
+  const godot::Value& k1 = *track(1, "keys");
+  const std::vector<double> t1 = godot_anim_numbers(*godot_anim_dict_get(k1, "times"));
+  const std::vector<double> v1 = godot_anim_numbers(*godot_anim_dict_get(k1, "values"));
+  REQUIRE(t1.size() == 33);
+  REQUIRE(v1.size() == 33);
+  CHECK(t1[8] == Approx(0.25));
+  CHECK(v1[8] == Approx(6.5625).margin(1e-6));  // 5 + 10 (3/16 - 2/64)
+  CHECK(v1[16] == Approx(10).margin(1e-6));
+  CHECK(v1[32] == 15);
+  CHECK(godot_anim_numbers(*godot_anim_dict_get(*track(2, "keys"), "values")) == std::vector<double>{1, 2});
+  // The scene still imports, bones and parts as they were.
+  auto back = import_godot(scene->text, "out.tscn", {});
+  REQUIRE(back.has_value());
+  check_round_trip(rig, back->rig);
 }
 
 TEST_CASE("round trip: a v1 rig stays v1 through Spine and Godot", "[interop]") {
