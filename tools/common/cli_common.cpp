@@ -19,6 +19,7 @@
 
 #include "rig2d/io/files.h"
 #include "rig2d/io/output_safety.h"
+#include "rig2d/io/write_journal.h"
 
 namespace rig2d::cli {
 
@@ -188,6 +189,18 @@ int write_checked_outputs(const std::vector<std::string>& inputs, const std::vec
   if (auto safe = check_output_paths(inputs, outputs); !safe) {
     print_error(safe.error());
     return kUsage;
+  }
+  // A multi-file write killed between its renames left some of its files new and others old: settle
+  // that set before writing (write_journal.h), and say what was found.
+  for (const WriteRecovery& r : recover_interrupted_writes(outputs)) {
+    std::string files;
+    for (const std::string& f : r.files) files += (files.empty() ? "" : ", ") + printable(f);
+    if (r.outcome == WriteRecovery::Outcome::Completed)
+      spdlog::warn("an interrupted run had written part of {}: completed it (journal {})", files, printable(r.journal));
+    else if (r.outcome == WriteRecovery::Outcome::RolledBack)
+      spdlog::warn("an interrupted run had written part of {}: rolled it back (journal {})", files, printable(r.journal));
+    else
+      spdlog::warn("an interrupted run had written part of {}: {} (journal {})", files, printable(r.detail), printable(r.journal));
   }
   if (auto made = create_parent_dirs(outputs); !made) {
     print_error(made.error());

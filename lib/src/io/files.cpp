@@ -13,14 +13,49 @@
 #include <cstring>
 #include <filesystem>
 #include <mutex>
+#include <set>
 #include <system_error>
 #include <unordered_set>
 #include <vector>
 
+#include "io/write_internal.h"
+#include "rig2d/core/sha256.h"
 #include "rig2d/io/output_safety.h"
 
 namespace rig2d {
 namespace fs = std::filesystem;
+
+namespace io_internal {
+
+std::string hidden_sibling(const fs::path& target, const char* kind) {
+  static std::atomic<unsigned> counter{0};
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  // Hidden, beside the target, so the rename stays on one file system.
+  std::string name = ".";
+  name += target.filename().string();
+  name += kind;
+  name += std::to_string(::getpid());
+  name += '.';
+  name += std::to_string(counter.fetch_add(1));
+  return (dir / name).string();
+}
+
+long hidden_sibling_pid(const std::string& file, std::string_view kind) {
+  if (file.size() < 2 || file[0] != '.') return 0;
+  const std::size_t at = file.rfind(kind);
+  if (at == std::string::npos || at < 2) return 0;
+  const std::string rest = file.substr(at + kind.size());
+  const std::size_t dot = rest.find('.');
+  if (dot == std::string::npos || dot == 0 || dot + 1 == rest.size()) return 0;
+  const auto digits = [](std::string_view d) { return !d.empty() && d.size() <= 10 && std::all_of(d.begin(), d.end(), ::isdigit); };
+  if (!digits(std::string_view(rest).substr(0, dot)) || !digits(std::string_view(rest).substr(dot + 1))) return 0;
+  return std::stol(rest.substr(0, dot));
+}
+
+// kill(pid, 0) fails with ESRCH only when no process has that id (EPERM: one runs, as another user).
+bool process_gone(long pid) { return pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH; }
+
+}  // namespace io_internal
 
 Result<std::string> read_file(const std::string& path, std::uint64_t max_bytes) {
   // One open, then the type and size of the opened file itself: no race between a check and the read,
@@ -93,23 +128,13 @@ struct StagedFile {
   std::string temp;
   bool existed = false;
   std::string backup;     // a hard link to the old target while a multi-file commit runs
+  std::string sha256;     // of the new content (a link: of its text), for the journal
   // A character device or FIFO: no temp, the bytes are written into it at commit.
   bool direct = false;
   std::string_view bytes;
 };
 
-std::string hidden_sibling(const fs::path& target, const char* kind) {
-  static std::atomic<unsigned> counter{0};
-  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  // Hidden, beside the target, so the rename stays on one file system.
-  std::string name = ".";
-  name += target.filename().string();
-  name += kind;
-  name += std::to_string(::getpid());
-  name += '.';
-  name += std::to_string(counter.fetch_add(1));
-  return (dir / name).string();
-}
+using io_internal::hidden_sibling;
 
 // Creates `path` (O_EXCL) and tracks it; refused once the run was interrupted.
 int create_tracked(const std::string& path, mode_t mode) {
@@ -330,6 +355,32 @@ void roll_back(std::span<StagedFile> files, std::size_t count) {
   }
 }
 
+bool write_interrupted() {
+  Inflight& reg = inflight();
+  const std::scoped_lock lock(reg.mutex);
+  return reg.stopped;
+}
+
+// Two or more renames cannot happen at once: before the first, a journal beside the first target names
+// every file of the set (write_journal.h), and the journal owns the undo links from then on (an
+// interrupted run leaves them for the next one). "" when there is at most one rename.
+Result<std::string> write_journal(std::vector<StagedFile>& staged) {
+  std::vector<io_internal::JournalEntry> entries;
+  std::error_code ec;
+  const auto absolute = [&](const std::string& p) { return p.empty() ? p : fs::absolute(p, ec).lexically_normal().string(); };
+  for (const StagedFile& f : staged)
+    if (!f.direct) entries.push_back({absolute(f.target), absolute(f.temp), absolute(f.backup), f.sha256, f.existed});
+  if (entries.size() < 2) return std::string();
+  const std::string path = hidden_sibling(fs::path(entries.front().target), ".journal.");
+  auto written = stage(path, io_internal::journal_text(entries), WriteOptions{});
+  if (!written) return Unexpected{written.error()};
+  if (auto ok = commit(*written); !ok) return Unexpected{ok.error()};
+  Inflight& reg = inflight();
+  const std::scoped_lock lock(reg.mutex);
+  for (const StagedFile& f : staged) reg.paths.erase(f.backup);
+  return path;
+}
+
 }  // namespace
 
 Result<void> write_file_atomic(const std::string& path, std::string_view bytes, const WriteOptions& options) {
@@ -349,6 +400,7 @@ Result<void> write_files_atomic(std::span<const OutputFile> files, const WriteOp
       for (StagedFile& f : staged) discard(f);
       return Unexpected{s.error()};
     }
+    s->sha256 = sha256_hex(file.symlink.empty() ? std::string_view(file.bytes) : std::string_view(file.symlink));
     staged.push_back(std::move(*s));
   }
   // Devices and FIFOs first: they cannot be undone, so they go while nothing is renamed yet.
@@ -359,17 +411,31 @@ Result<void> write_files_atomic(std::span<const OutputFile> files, const WriteOp
     f.backup = hidden_sibling(fs::path(f.target), ".old.");
     if (!link_tracked(f.target, f.backup)) f.backup.clear();
   }
+  const auto give_up = [&](bool keep_backups) {
+    for (StagedFile& f : staged) {
+      discard(f);
+      if (!keep_backups) drop_backup(f);
+    }
+  };
+  auto journal = write_journal(staged);
+  if (!journal) {
+    give_up(false);
+    return Unexpected{journal.error()};
+  }
   for (std::size_t i = 0; i < staged.size(); ++i) {
     if (auto ok = commit(staged[i]); !ok) {
       roll_back(staged, i);
-      for (StagedFile& f : staged) {
-        discard(f);
-        drop_backup(f);
-      }
+      // Interrupted (the temps are gone, renames refused): the journal and the undo links stay for
+      // the next run to roll the set back.
+      const bool interrupted = write_interrupted();
+      give_up(interrupted && !journal->empty());
+      if (!interrupted && !journal->empty()) ::unlink(journal->c_str());
       return ok;
     }
+    if (!journal->empty() && io_internal::g_commit_hook) io_internal::g_commit_hook(i + 1);
   }
   for (StagedFile& f : staged) drop_backup(f);
+  if (!journal->empty()) ::unlink(journal->c_str());
   return {};
 }
 
@@ -390,36 +456,37 @@ Result<void> create_parent_dirs(const std::vector<std::string>& outputs) {
 
 namespace {
 
-// ".NAME" + kind + "PID.N" as hidden_sibling names them; the PID, or 0 when `file` is not such a name.
-long leftover_pid(const std::string& file) {
-  if (file.size() < 2 || file[0] != '.') return 0;
-  for (const char* kind : {".tmp.", ".old."}) {
-    const std::size_t at = file.rfind(kind);
-    if (at == std::string::npos || at < 2) continue;
-    const std::string rest = file.substr(at + 5);
-    const std::size_t dot = rest.find('.');
-    if (dot == std::string::npos || dot == 0 || dot + 1 == rest.size()) continue;
-    const auto digits = [](std::string_view d) { return !d.empty() && d.size() <= 10 && std::all_of(d.begin(), d.end(), ::isdigit); };
-    if (!digits(std::string_view(rest).substr(0, dot)) || !digits(std::string_view(rest).substr(dot + 1))) continue;
-    return std::stol(rest.substr(0, dot));
+// The temps and undo links that dead writers' journals in `folder` still need (write_journal.h): the
+// next multi-file write settles them, so a leftover cleanup must not take them first.
+std::set<std::string> journaled_files(const std::string& folder) {
+  std::set<std::string> out;
+  std::error_code ec;
+  for (fs::directory_iterator it(folder.empty() ? "." : folder, ec), end; !ec && it != end; it.increment(ec)) {
+    const long pid = io_internal::hidden_sibling_pid(it->path().filename().string(), ".journal.");
+    if (pid == 0 || !io_internal::process_gone(pid)) continue;
+    auto text = read_file(it->path().string(), 16u << 20);
+    auto entries = text ? io_internal::parse_journal(*text) : std::nullopt;
+    for (const io_internal::JournalEntry& e : entries.value_or(std::vector<io_internal::JournalEntry>{}))
+      for (const std::string& p : {e.temp, e.backup})
+        if (!p.empty()) out.insert(fs::absolute(p, ec).lexically_normal().string());
   }
-  return 0;
+  return out;
 }
-
-// kill(pid, 0) fails with ESRCH only when no process has that id (EPERM: one runs, as another user).
-bool process_gone(long pid) { return pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH; }
 
 }  // namespace
 
 std::vector<std::string> find_write_leftovers(const std::string& folder) {
   std::vector<std::string> out;
+  const std::set<std::string> journaled = journaled_files(folder);
   std::error_code ec;
   for (fs::directory_iterator it(folder.empty() ? "." : folder, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
-    const long pid = leftover_pid(name);
+    long pid = io_internal::hidden_sibling_pid(name, ".tmp.");
+    if (pid == 0) pid = io_internal::hidden_sibling_pid(name, ".old.");
     // A link too: a link output's temp is one (dangling or not).
     if (pid == 0 || pid == static_cast<long>(::getpid()) || !(it->is_symlink(ec) || it->is_regular_file(ec))) continue;
-    if (process_gone(pid)) out.push_back(it->path().string());
+    if (journaled.count(fs::absolute(it->path(), ec).lexically_normal().string())) continue;
+    if (io_internal::process_gone(pid)) out.push_back(it->path().string());
   }
   std::sort(out.begin(), out.end());
   return out;
