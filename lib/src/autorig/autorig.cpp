@@ -240,10 +240,10 @@ std::optional<SkeletonMode> parse_skeleton_mode(std::string_view name) {
 // The bones autorig_image weights: hand-placed, the shape skeleton, or the engine's chain over the
 // coverage mask (`inside`).
 Result<std::vector<Bone>> autorig_bones(const Image& image, const AutorigOptions& o, const UvPredicate& inside,
-                                        AutorigStats& st) {
+                                        AutorigStats& st, std::vector<std::uint8_t>* over_body) {
   if (o.bones) return *o.bones;
   if (o.skeleton_template || o.template_auto) {
-    auto fitted = detail::template_bones(image, o, st);
+    auto fitted = detail::template_bones(image, o, st, over_body);
     if (!fitted || !fitted->empty()) return fitted;  // empty: `auto` found no template that fits
   }
   if (o.skeleton == SkeletonMode::Shape) {
@@ -385,12 +385,14 @@ Result<Mesh> autorig_mesh(const Image& image, const AutorigOptions& o, const std
 // The weights, one case per WeightsMode: the engine's joint weights, or bone heat (its warnings
 // into the stats).
 Result<SkinWeights> autorig_weights(const Mesh& mesh, const std::vector<Bone>& bones, const AutorigOptions& o,
-                                    AutorigStats& st) {
+                                    const std::vector<std::uint8_t>& over_body, AutorigStats& st) {
   switch (o.weights) {
     case WeightsMode::Joint:
       return compute_joint_weights(mesh.verts, bones, o.joint);
     case WeightsMode::Heat: {
-      auto heat = compute_heat_weights(mesh, bones, o.heat);
+      HeatWeightsOptions h = o.heat;
+      if (std::find(over_body.begin(), over_body.end(), 1) != over_body.end()) h.over_body = over_body;
+      auto heat = compute_heat_weights(mesh, bones, h);
       if (!heat) return Unexpected{heat.error()};
       st.weight_warnings = std::move(heat->warnings);
       return std::move(heat->weights);
@@ -426,7 +428,8 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
   // Bones first (they need only the coverage): the outline mesh is made fine enough to bend between
   // them. Hand-placed, or suggested (shape skeleton or the engine's chain).
   t = std::chrono::steady_clock::now();
-  auto suggested = autorig_bones(image, o, inside, st);
+  std::vector<std::uint8_t> over_body;
+  auto suggested = autorig_bones(image, o, inside, st, &over_body);
   if (!suggested) return Unexpected{suggested.error()};
   std::vector<Bone> bones = std::move(*suggested);
   st.bones_ms = detail::ms_since(t);
@@ -445,7 +448,7 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
   }
 
   t = std::chrono::steady_clock::now();
-  auto weights = autorig_weights(mesh, bones, o, st);
+  auto weights = autorig_weights(mesh, bones, o, over_body, st);
   if (!weights) return Unexpected{weights.error()};
   st.weights_ms = detail::ms_since(t);
 

@@ -57,9 +57,18 @@ const Result<std::vector<SkeletonTemplate>>& bundled_templates() {
   return all;
 }
 
+// One flag per bone of the fit: placed over the body.
+std::vector<std::uint8_t> over_body_flags(const TemplateFit& fit) {
+  std::vector<std::uint8_t> flags(fit.bones.size(), 0);
+  for (std::size_t b = 0; b < fit.bones.size(); ++b)
+    for (const std::string& name : fit.over_body) flags[b] = flags[b] || fit.bones[b].name == name;
+  return flags;
+}
+
 }  // namespace
 
-Result<std::vector<Bone>> template_bones(const Image& image, const AutorigOptions& o, AutorigStats& st) {
+Result<std::vector<Bone>> template_bones(const Image& image, const AutorigOptions& o, AutorigStats& st,
+                                         std::vector<std::uint8_t>* over_body) {
   const TemplateFitOptions f = fit_options(o);
   if (o.skeleton_template) {
     auto fit = fit_template(image, *o.skeleton_template, f);
@@ -75,6 +84,7 @@ Result<std::vector<Bone>> template_bones(const Image& image, const AutorigOption
                   "; check the bones (rig2d-pose --overlay bones) or try --template auto";
       st.mesh_warnings.push_back(std::move(d));
     }
+    if (over_body) *over_body = over_body_flags(*fit);
     return std::move(fit->bones);
   }
   const auto& all = bundled_templates();
@@ -90,6 +100,7 @@ Result<std::vector<Bone>> template_bones(const Image& image, const AutorigOption
     return std::vector<Bone>{};
   }
   st.template_note = "auto: template " + describe(*best) + ", the first to fit well of " + scores;
+  if (over_body) *over_body = over_body_flags(*best);
   return best->bones;
 }
 

@@ -37,6 +37,7 @@
 #include "weights/geodesic.h"
 #include "weights/influence_cut.h"
 #include "weights/mesh_graph.h"
+#include "weights/over_body.h"
 
 namespace rig2d {
 namespace {
@@ -91,6 +92,8 @@ Result<void> check_input(const Mesh& mesh, std::span<const Bone> bones, const He
                                std::find_if(o.bone_mask.begin(), o.bone_mask.end(), [](std::uint8_t m) { return m != 0; }) ==
                                    o.bone_mask.end()))
     return make_error("weights.heat.options", "bone_mask must be empty or hold one entry per bone, one of them nonzero");
+  if (!o.over_body.empty() && o.over_body.size() != bones.size())
+    return make_error("weights.heat.options", "over_body must be empty or hold one entry per bone");
   if (mesh.verts.size() > kMaxVertices)
     return make_error("weights.heat.limit", "mesh has " + std::to_string(mesh.verts.size()) + " vertices, limit is " +
                                                 std::to_string(kMaxVertices),
@@ -362,6 +365,8 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
   std::vector<BoneSegment> segments = detail::bone_segments_on(bones, joints, verts, g, options.default_leaf_length);
   auto allowed = [&](std::uint32_t b) { return options.bone_mask.empty() || options.bone_mask[b] != 0; };
   std::erase_if(segments, [&](const BoneSegment& s) { return !allowed(s.bone); });
+  const detail::OverBodyBones over = detail::over_body_bones(bones, joints, options.over_body, options.bone_mask);
+  detail::cap_over_body_leaves(segments, over);
   const auto nb = static_cast<std::uint32_t>(bones.size());
 
   HeatWeightsStats& stats = result.stats;
@@ -388,20 +393,27 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
   std::vector<double> cutoff(n, kInf);
   detail::GeodesicScratch scratch;
   for (std::uint32_t b = 0; b < nb; ++b) {
-    if (!allowed(b)) continue;
-    if (!seeds[b].touches_mesh && !g.triangles.empty()) {
-      ++stats.bones_outside;
-      result.warnings.push_back(warning("weights.heat.bone_outside",
-                                        "bone \"" + bones[b].name +
-                                            "\" lies outside the mesh; it is attached to the nearest mesh point",
-                                        "/bones/" + std::to_string(b)));
+    if (!allowed(b) || seeds[b].touches_mesh || g.triangles.empty()) continue;
+    ++stats.bones_outside;
+    result.warnings.push_back(warning("weights.heat.bone_outside",
+                                      "bone \"" + bones[b].name +
+                                          "\" lies outside the mesh; it is attached to the nearest mesh point",
+                                      "/bones/" + std::to_string(b)));
+  }
+  // Bones over the body (over_body.h) come second, once every vertex knows its nearest body bone.
+  std::vector<double> body_distance;
+  for (int pass = 0; pass < (over.layered ? 2 : 1); ++pass) {
+    for (std::uint32_t b = 0; b < nb; ++b) {
+      if (!allowed(b) || (over.layered && std::isfinite(over.reach[b]) != (pass == 1))) continue;
+      detail::geodesic_distances(g, seeds[b].seeds, dist, scratch, cutoff);
+      for (std::size_t v = 0; v < n; ++v) {
+        if (g.isolated[v]) dist[v] = distance_to_bone(verts[v], bone_segs(b));
+        if (pass == 1 && !detail::over_body_takes(over, b, dist[v], body_distance[v])) continue;
+        nearest.offer(v, b, dist[v]);
+        cutoff[v] = nearest.distance[v] * (1 + kTieMargin);
+      }
     }
-    detail::geodesic_distances(g, seeds[b].seeds, dist, scratch, cutoff);
-    for (std::size_t v = 0; v < n; ++v) {
-      if (g.isolated[v]) dist[v] = distance_to_bone(verts[v], bone_segs(b));
-      nearest.offer(v, b, dist[v]);
-      cutoff[v] = nearest.distance[v] * (1 + kTieMargin);
-    }
+    if (pass == 0) body_distance = nearest.distance;
   }
 
   // A leaf ties with its parent wherever the parent's segment end (= the leaf's joint) is the nearest
@@ -496,7 +508,8 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
   // H depends on nothing but the distance to the bone and the bone's length: not on the distance to
   // the outline (which made a bone pinned where it leaves the shape and weak across a wide shape),
   // and it is bounded, so no single vertex that happens to lie on a bone can pin its neighbourhood.
-  const std::vector<double> length = bone_lengths(bones, joints, segments, seeds, g.scale);
+  std::vector<double> length = bone_lengths(bones, joints, segments, seeds, g.scale);
+  for (std::size_t b = 0; b < nb; ++b) length[b] = std::max(length[b], over.soft_length[b]);
   const double min_s = kMinDistance * g.scale;
   std::vector<double> source(n);  // M H, the heat-source strength of each vertex
   for (std::size_t v = 0; v < n; ++v) {

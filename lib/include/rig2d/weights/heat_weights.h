@@ -31,6 +31,12 @@ struct HeatWeightsOptions {
                                         // A masked bone gets no weight and lends no heat (one part of a
                                         // multi-part rig is weighted by the bones over it only).
                                         // [Limit: empty, or one entry per bone with one nonzero]
+  std::vector<std::uint8_t> over_body;  // nonzero = the bone lies over the rest of the figure (an arm
+                                        // drawn against the torso, as a template fit places it): it is
+                                        // the nearest bone only of vertices close to it and much closer
+                                        // to it than to the other bones, its leaf stops near its joint,
+                                        // and it blends softly. Empty = none (docs/weights.md).
+                                        // [Limit: empty, or one entry per bone]
 };
 
 struct HeatWeightsStats {
