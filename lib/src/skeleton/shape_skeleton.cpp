@@ -266,6 +266,7 @@ struct PieceSkeleton {
   double root_radius = 0;  // px
   bool fallback = false;
   bool main_is_limb = false;  // the root's own chain leaves a body (see leaves_a_body): no spine
+  bool closed_loop = false;   // every end of its axis is a cut cycle, none a free tip (a ring, a wheel)
   std::size_t holes_filled = 0, axis_cells = 0, pruned = 0;
 };
 
@@ -383,6 +384,7 @@ PieceSkeleton piece_skeleton(Piece piece, const WorkGrid& work, const ShapeSkele
   };
   out.root = to_px(root_cell);
   out.root_radius = dist[root_cell] * work.cell;
+  std::size_t free_tips = 0, cut_ends = 0;
   for (const medial::AxisChain& chain : medial::axis_chains(tree)) {
     Limb limb;
     limb.parent = chain.parent;
@@ -392,9 +394,13 @@ PieceSkeleton piece_skeleton(Piece piece, const WorkGrid& work, const ShapeSkele
       limb.radius.push_back(tree.radius[static_cast<std::size_t>(node)] * work.cell);
     }
     // A true tip stops about its radius short of the outline; a cut cycle meets its other half.
-    if (chain.tip && tree.end[static_cast<std::size_t>(chain.nodes.back())]) limb.reach = limb.radius.back();
+    const bool free_tip = chain.tip && tree.end[static_cast<std::size_t>(chain.nodes.back())];
+    if (free_tip) limb.reach = limb.radius.back();
+    free_tips += free_tip;
+    cut_ends += chain.tip && !free_tip;
     out.limbs.push_back(std::move(limb));
   }
+  out.closed_loop = cut_ends > 0 && free_tips == 0;
   out.limbs = merge_short_links(std::move(out.limbs), o.min_branch);
 
   double longest_reach = 0;
@@ -700,8 +706,13 @@ Result<std::vector<Bone>> shape_skeleton(const Image& image, const ShapeSkeleton
     // A compact or short piece (rigid_reach, rigid_length) has nothing long enough to bend: its bones would only fold it.
     const double reach = reach_from_root(limbs);
     const bool compact = (o.rigid_reach > 0 && reach <= o.rigid_reach * piece.root_radius) || reach < o.rigid_length;
-    const bool one_bone = compact || (!first && (piece.scale < kIslandOneBone * main_scale || piece.fallback));
+    // A closed loop (a ring, a chain link, a wheel) has no free end to bend: cut into chains that meet
+    // again, a bend tears it where the halves meet (a ring's chain folded 19.7% of its triangles at
+    // 60 deg). It moves as one, as a prop does.
+    const bool loop = piece.closed_loop && !piece.fallback;
+    const bool one_bone = compact || loop || (!first && (piece.scale < kIslandOneBone * main_scale || piece.fallback));
     st.rigid_pieces += compact;
+    st.loop_pieces += loop && !compact;
     if (one_bone) {
       for (Limb& limb : limbs) limb.dropped = true;
       if (!first) {

@@ -380,6 +380,32 @@ TEST_CASE("shape_skeleton: rigid_length gives a piece that reaches under it one 
   CHECK_FALSE(check_shape_skeleton_options(o));
 }
 
+TEST_CASE("shape_skeleton: a closed loop moves as one; a loop with a free end keeps its chains", "[skeleton]") {
+  // A ring's axis is a cycle: chained around it, the halves meet again and tear apart when one bends.
+  const auto ring_at = [](double x, double y) {
+    const double r = std::hypot(x - 64, y - 64);
+    return r >= 36 && r <= 54;
+  };
+  const Image ring = make_sprite(128, 128, ring_at);
+  ShapeSkeletonStats st;
+  auto bones = shape_skeleton(ring, {}, &st);
+  REQUIRE(bones);
+  CHECK(bones->size() == 1);
+  CHECK(st.loop_pieces == 1);
+  check_joints_inside(*bones, ring);
+  const DeformReport report = check_deformation(shape_rig(ring), {});
+  for (const PartDeformStats& part : report.stats.parts) CHECK(part.flip_fraction == 0);
+  // A handle below it (a free tip): a key ring's chain still bends along the handle.
+  const Image keyring = make_sprite(128, 220, [&](double x, double y) {
+    return ring_at(x, y) || Capsule{{64, 110}, {64, 200}, 10}.contains(x, y);
+  });
+  ShapeSkeletonStats kst;
+  auto key_bones = shape_skeleton(keyring, {}, &kst);
+  REQUIRE(key_bones);
+  CHECK(kst.loop_pieces == 0);
+  CHECK(key_bones->size() >= 2);
+}
+
 TEST_CASE("shape_skeleton: the same bones wherever the sprite sits, and deterministic", "[skeleton]") {
   const Shape shape = figure();
   const auto placed = [&](int dx, int dy) {

@@ -64,6 +64,7 @@ struct ShapeSkeletonStats {
   std::size_t tips = 0;          // limbs that end in a tip
   std::size_t bones = 0;
   std::size_t rigid_pieces = 0;  // pieces given one bone by rigid_reach
+  std::size_t loop_pieces = 0;   // closed loops (a ring, a wheel: no free end) given one bone
   bool axis_fallback = false;    // a piece had no usable medial axis (a disc): its principal axis
                                  // was used instead
   double drop_shadow = 0;        // share of the covered pixels found to be a drop shadow's (deep
