@@ -7,6 +7,7 @@
 #include <string>
 
 #include "geometry/outline_stages.h"
+#include "rig2d/geometry/contour.h"
 #include "rig2d/geometry/island_hulls.h"
 
 namespace rig2d::detail {
@@ -135,13 +136,13 @@ Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutl
     for (const Ring& h : c.hulls) c.points += h.size();
     return c;
   };
+  std::optional<double> outline_length;  // the image's alone: measured once, when first needed
   const auto passes = [&](const Candidate& c) -> Result<bool> {
     OutlineMeshStats scratch = st;
     auto mesh = mesh_outline(image, traced, c.hulls, o, scratch, false);
     if (!mesh) return Unexpected{mesh.error()};
-    const OutlineYardstick y = outline_yardstick(*mesh, image, o.alpha_threshold);
-    return y.alpha_mass_inside >= kYardstickMinAlphaMass && y.opaque_outside == 0 &&
-           y.border_per_outline_px <= limits.border;
+    if (!outline_length) outline_length = alpha_outline_length(image, o.alpha_threshold);
+    return yardstick_within(*mesh, image, o.alpha_threshold, *outline_length, limits.border);
   };
   // More corners never cover less (each removed corner adds area) and never have fewer points, so
   // both are monotone in the corners: the most corners worth having (fewer points than the outline's

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "geometry/outline_stages.h"
 #include "image/image_checks.h"
 #include "rig2d/geometry/contour.h"
 #include "rig2d/geometry/outline_mesh.h"
@@ -239,4 +240,37 @@ OutlineYardstick outline_yardstick(const Mesh& mesh, const Image& image, int alp
   return y;
 }
 
+namespace detail {
+
+bool yardstick_within(const Mesh& mesh, const Image& image, int alpha_threshold, double outline_length,
+                      double max_border) {
+  const OutlineYardstick none;
+  if (!image_well_formed(image))
+    return none.alpha_mass_inside >= kYardstickMinAlphaMass && none.opaque_outside == 0 &&
+           none.border_per_outline_px <= max_border;
+  const int w = image.width, h = image.height;
+  const std::vector<std::uint8_t> centres = covered_centres(mesh, w, h);
+  std::size_t transparent_inside = 0;
+  for (std::size_t i = 0; i < centres.size(); ++i)
+    transparent_inside += alpha_at(image, i) <= alpha_threshold && centres[i];
+  const double border = transparent_inside == 0 ? 0.0
+                        : outline_length > 0   ? static_cast<double>(transparent_inside) / outline_length
+                                               : HUGE_VAL;
+  if (!(border <= max_border)) return false;
+  double mass = 0, mass_inside = 0;
+  std::size_t opaque_outside = 0;
+  sweep_pixel_area(mesh, w, h, [&](int row, const double* shares) {
+    const std::size_t first = static_cast<std::size_t>(row) * static_cast<std::size_t>(w);
+    for (std::size_t x = 0; x < static_cast<std::size_t>(w); ++x) {
+      const int a = alpha_at(image, first + x);
+      mass += a;
+      mass_inside += a * shares[x];
+      opaque_outside += a >= kYardstickOpaqueAlpha && shares[x] < 0.5;
+    }
+  });
+  const double alpha_mass_inside = mass > 0 ? mass_inside / mass : 1.0;
+  return alpha_mass_inside >= kYardstickMinAlphaMass && opaque_outside == 0;
+}
+
+}  // namespace detail
 }  // namespace rig2d

@@ -32,4 +32,11 @@ std::vector<Ring> simplify_outline(const Image& image, const TracedOutline& trac
 Result<Mesh> mesh_outline(const Image& image, const TracedOutline& traced, const std::vector<Ring>& rings,
                           const OutlineMeshOptions& options, OutlineMeshStats& st, bool score);
 
+// Whether outline_yardstick(mesh, image, alpha_threshold) keeps alpha mass and opaque pixels and has a
+// border of at most max_border, for callers that test many meshes of one image: `outline_length` is
+// alpha_outline_length(image, alpha_threshold), and the pixel-area sweep runs only once the border
+// (pixel centres alone) passes. The same answer as the full yardstick.
+bool yardstick_within(const Mesh& mesh, const Image& image, int alpha_threshold, double outline_length,
+                      double max_border);
+
 }  // namespace rig2d::detail

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "geometry/outline_stages.h"
 #include "geometry/predicates.h"
 #include "masks.h"
 #include "rig2d/geometry/contour.h"
@@ -137,6 +138,31 @@ TEST_CASE("outline yardstick: hand-computed values on a 2 x 2 block", "[geometry
 
   // Nothing to measure: the default.
   CHECK(rig2d::outline_yardstick(exact, Image{}, 8).alpha_mass_inside == 1.0);
+}
+
+TEST_CASE("yardstick_within: the full yardstick's answer at any border, outline length given", "[geometry][yardstick]") {
+  const Image block = rig2d::test::make_sprite(4, 4, [](double x, double y) { return x >= 1 && x < 3 && y >= 1 && y < 3; }, false);
+  const double outline = rig2d::alpha_outline_length(block, 8);
+  const std::vector<Mesh> meshes = {
+      mesh_from_pixels({{1, 1}, {1, 3}, {3, 3}, {3, 1}}, {0, 1, 2, 0, 2, 3}, 4, 4),      // exact: passes
+      mesh_from_pixels({{0, 0}, {0, 4}, {4, 4}, {4, 0}}, {0, 1, 2, 0, 2, 3}, 4, 4),      // border 1.27
+      mesh_from_pixels({{1, 1}, {1, 2}, {3, 2}, {3, 1}}, {0, 1, 2, 0, 2, 3}, 4, 4),      // loses opaque pixels
+      mesh_from_pixels({{1, 1}, {1, 3}, {2.8, 3}, {2.8, 1}}, {0, 1, 2, 0, 2, 3}, 4, 4),  // loses mass
+      mesh_from_pixels({{0, 0}, {0, 4}, {4, 2}}, {0, 1, 2}, 4, 4)};                       // some of each
+  const std::vector<bool> expected_at_1 = {true, false, false, false, false};
+  for (std::size_t i = 0; i < meshes.size(); ++i) {
+    const auto y = rig2d::outline_yardstick(meshes[i], block, 8);
+    for (const double border : {0.0, 0.5, 1.0, 1.2, 1.3, 10.0}) {
+      const bool full = y.alpha_mass_inside >= rig2d::kYardstickMinAlphaMass && y.opaque_outside == 0 &&
+                        y.border_per_outline_px <= border;
+      CAPTURE(i, border);
+      CHECK(rig2d::detail::yardstick_within(meshes[i], block, 8, outline, border) == full);
+    }
+    CHECK(rig2d::detail::yardstick_within(meshes[i], block, 8, outline, rig2d::kYardstickMaxBorder) == expected_at_1[i]);
+  }
+  // The whole sprite passes once its 1.27 px of border per px of outline is allowed.
+  CHECK(rig2d::detail::yardstick_within(meshes[1], block, 8, outline, 1.3));
+  CHECK(rig2d::detail::yardstick_within(meshes[0], Image{}, 8, outline, 0.0));  // nothing to measure
 }
 
 TEST_CASE("simplify: no shortcut passes inside a point on the clip frame", "[geometry][simplify]") {
