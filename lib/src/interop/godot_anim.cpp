@@ -36,16 +36,6 @@ std::string godot_float(double v) {
   return s;
 }
 
-std::string godot_quote(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n') out += "\\n";
-    else out += c;
-  }
-  return out + "\"";
-}
-
 // Samples over [a, b] (a two-key span: the engine's curve there depends on these keys only) until
 // the midpoints of the pieces lie within kCurveTolerance of the curve.
 int samples_for(std::span<const Keyframe> ab) {
@@ -148,6 +138,16 @@ std::string animation_section(const Clip& clip, const std::string& id, const std
 }
 
 }  // namespace
+
+std::string godot_quote(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n') out += "\\n";
+    else out += c;
+  }
+  return out + "\"";
+}
 
 GodotAnimations godot_animations(const Rig& rig, const std::vector<std::string>& bone_nodes,
                                  const std::vector<Clip>& clips, std::vector<Diagnostic>& diagnostics) {

@@ -12,6 +12,9 @@
 
 namespace rig2d::interop {
 
+// A Godot text-resource string: quotes and backslashes escaped, newlines as \n.
+std::string godot_quote(const std::string& s);
+
 struct GodotAnimations {
   std::string sub_resources;  // the [sub_resource] sections, each ending in a blank line
   std::string player;         // the AnimationPlayer [node] section ("" when there is no clip)

@@ -17,15 +17,7 @@ namespace {
 
 using detail::js_number;
 
-std::string quote(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n') out += "\\n";
-    else out += c;
-  }
-  return out + "\"";
-}
+std::string quote(const std::string& s) { return interop::godot_quote(s); }
 
 // Godot node names cannot hold . : @ / " % (they would break NodePaths).
 std::string node_name(const std::string& name) {
