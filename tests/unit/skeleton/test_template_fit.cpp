@@ -181,6 +181,26 @@ TEST_CASE("the prop template is one bone at the middle") {
   CHECK(std::hypot(fit->bones[0].x, fit->bones[0].y) < 3);
 }
 
+TEST_CASE("auto calls a ring a prop: a loop cut open has no feet") {
+  std::vector<SkeletonTemplate> bundled;
+  for (const std::string& name : bundled_template_names()) bundled.push_back(*bundled_template(name));
+  // A ring's medial axis is a cycle; cut open into a tree it has two ends where the cut is, which the
+  // humanoid's feet matched (the sample ring scored 0.88 as a humanoid).
+  Image ring{128, 128, std::vector<std::uint8_t>(128 * 128 * 4, 0)};
+  for (int y = 0; y < 128; ++y)
+    for (int x = 0; x < 128; ++x) {
+      const double r = std::hypot(x + 0.5 - 64, y + 0.5 - 64);
+      if (r < 36 || r > 54) continue;
+      std::uint8_t* p = &ring.rgba[4 * (static_cast<std::size_t>(y) * 128 + static_cast<std::size_t>(x))];
+      p[0] = 200, p[1] = 80, p[2] = 40, p[3] = 255;
+    }
+  auto chosen = fit_template_auto(ring, bundled);
+  REQUIRE((chosen && chosen->best));
+  CHECK(chosen->best->template_name == "prop");
+  CHECK(chosen->best->bones.size() == 1);
+  CHECK(std::find(chosen->skipped.begin(), chosen->skipped.end(), "humanoid") != chosen->skipped.end());
+}
+
 // Rotates v by a radians (+y down, as the engine composes bone transforms).
 Vec2 turned(Vec2 v, double a) { return {v.x * std::cos(a) - v.y * std::sin(a), v.x * std::sin(a) + v.y * std::cos(a)}; }
 

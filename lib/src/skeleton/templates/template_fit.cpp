@@ -72,6 +72,7 @@ struct Axis {
   std::vector<Vec2> at;                // px
   std::vector<double> radius_px;       // inscribed radius of each node
   std::vector<int> alive;              // alive node indices, ascending
+  std::vector<char> raw_end;           // the cell ends the axis (a cycle cut open ends it only in the tree)
 
   explicit Axis(const detail::ShapeAxis& s) : shape(s) {
     std::vector<std::size_t> first;  // each piece's first node
@@ -82,6 +83,7 @@ struct Axis {
       for (std::size_t i = 0; i < t.cell.size(); ++i) {
         at.push_back(s.cell_px(piece, t.cell[i]));
         radius_px.push_back(t.radius[i] * s.cell);
+        raw_end.push_back(static_cast<char>(t.end[i]));
         next.emplace_back();
         if (t.alive[i]) alive.push_back(static_cast<int>(base + i));
       }
@@ -94,6 +96,9 @@ struct Axis {
     bridge_pieces(first);
   }
   double radius(int n) const { return radius_px[static_cast<std::size_t>(n)]; }
+  // Where the shape itself ends (a foot, a head): the tree ends there and so does the axis. Where a
+  // loop was cut open (a ring), the tree ends but the shape does not.
+  bool shape_end(int n) const { return next[static_cast<std::size_t>(n)].size() == 1 && raw_end[static_cast<std::size_t>(n)]; }
 
   // Pieces apart (a detached head, floating hands) join the main one's tree by their nearest nodes,
   // the nearest piece first, so limbs drawn apart still make one skeleton.
@@ -244,7 +249,7 @@ class Fitter {
   // The cheap first look for `auto`: whether the template's required extremities (not optional, not
   // over the body) are all found where it expects them, the paired ones (feet) at ends of the axis
   // of their own, and at most one inside the axis (a round head's axis ends in its middle, so its
-  // top is no end). No joint is placed.
+  // top is no end). A loop cut open is no end (a ring has no feet). No joint is placed.
   bool shows_required() const {
     struct Pair {
       double cost;
@@ -259,7 +264,7 @@ class Fitter {
       if (!bone.tip || bone.optional || bone.over_body) continue;
       ++required;
       for (int n : axis_.alive) {
-        const bool end = axis_.next[static_cast<std::size_t>(n)].size() == 1;
+        const bool end = axis_.shape_end(n);
         if (!end && partner(b)) continue;
         const double cost = tip_cost(b, n) + (end ? 0 : kInnerTipCost);
         if (cost <= kMatchRadius) pairs.push_back({cost, b, n, reach(n, approach(b))});
@@ -275,7 +280,7 @@ class Fitter {
       if (bone_used[p.bone]) continue;
       // Two ends of the axis are two extremities however near (feet side by side); a place inside
       // the axis must keep the tips' spacing.
-      const bool end = axis_.next[static_cast<std::size_t>(p.node)].size() == 1;
+      const bool end = axis_.shape_end(p.node);
       bool clash = false;
       for (std::size_t k = 0; k < taken.size(); ++k)
         clash = clash || taken_node[k] == p.node ||
@@ -286,7 +291,7 @@ class Fitter {
       bone_used[p.bone] = 1;
       taken.push_back(p.end);
       ++found;
-      at_ends += axis_.next[static_cast<std::size_t>(p.node)].size() == 1;
+      at_ends += end;
     }
     return found == required && at_ends + 1 >= required;
   }
