@@ -38,6 +38,13 @@ void for_each_triangle(const Mesh& mesh, int w, int h, Visit&& visit) {
 
 // 1 where the pixel's centre lies in (or on) a triangle. Scanline: on each row of pixel centres, a
 // triangle is the x-interval between its edges.
+// Transparent pixel centres inside the mesh per px of alpha outline: 0 when there are none, unbounded
+// when there is no outline to spread them over.
+double border_per_outline(std::size_t transparent_inside, double outline_length) {
+  if (transparent_inside == 0) return 0.0;
+  return outline_length > 0 ? static_cast<double>(transparent_inside) / outline_length : HUGE_VAL;
+}
+
 std::vector<std::uint8_t> covered_centres(const Mesh& mesh, int w, int h) {
   std::vector<std::uint8_t> covered(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
   for_each_triangle(mesh, w, h, [&](const Vec2* p) {
@@ -234,9 +241,7 @@ OutlineYardstick outline_yardstick(const Mesh& mesh, const Image& image, int alp
   });
   y.alpha_mass_inside = mass > 0 ? mass_inside / mass : 1.0;
   y.outline_length = alpha_outline_length(image, alpha_threshold);
-  y.border_per_outline_px = y.transparent_inside == 0 ? 0.0
-                            : y.outline_length > 0   ? static_cast<double>(y.transparent_inside) / y.outline_length
-                                                     : HUGE_VAL;
+  y.border_per_outline_px = border_per_outline(y.transparent_inside, y.outline_length);
   return y;
 }
 
@@ -253,10 +258,7 @@ bool yardstick_within(const Mesh& mesh, const Image& image, int alpha_threshold,
   std::size_t transparent_inside = 0;
   for (std::size_t i = 0; i < centres.size(); ++i)
     transparent_inside += alpha_at(image, i) <= alpha_threshold && centres[i];
-  const double border = transparent_inside == 0 ? 0.0
-                        : outline_length > 0   ? static_cast<double>(transparent_inside) / outline_length
-                                               : HUGE_VAL;
-  if (!(border <= max_border)) return false;
+  if (!(border_per_outline(transparent_inside, outline_length) <= max_border)) return false;
   double mass = 0, mass_inside = 0;
   std::size_t opaque_outside = 0;
   sweep_pixel_area(mesh, w, h, [&](int row, const double* shares) {
