@@ -382,6 +382,25 @@ Result<Mesh> autorig_mesh(const Image& image, const AutorigOptions& o, const std
   return make_error("autorig.options", "unknown mesh mode");
 }
 
+// At medium and low, an island of a many-bone rig that one bone drives wholly (a detached piece with
+// a bone of its own) becomes a few-corner hull, as a one-bone rig's mesh does; the mesh figures are
+// those of the final mesh.
+Result<void> rigid_islands_as_hulls(const Image& image, const AutorigOptions& o, const std::vector<Bone>& bones,
+                                    Mesh& mesh, SkinWeights& weights, AutorigStats& st) {
+  if (o.mesh != MeshMode::Outline || o.detail == MeshDetail::High || bones.size() < 2) return {};
+  const detail::HullLimits hull{kDetailMaxBorder, std::max(kPixelCornerMargin, o.outline.margin)};
+  auto replaced = detail::rigid_island_hulls(image, outline_options(o), hull, mesh, weights);
+  if (!replaced) return Unexpected{replaced.error()};
+  if (*replaced == 0) return {};
+  st.outline.vertices = mesh.verts.size();
+  st.outline.triangles = mesh.tris.size() / 3;
+  if (o.coverage_stats) {
+    st.outline.coverage = st.coverage = mesh_coverage(mesh, image, o.alpha_threshold);
+    st.outline.yardstick = st.yardstick = outline_yardstick(mesh, image, o.alpha_threshold);
+  }
+  return {};
+}
+
 // The weights, one case per WeightsMode: the engine's joint weights, or bone heat (its warnings
 // into the stats).
 Result<SkinWeights> autorig_weights(const Mesh& mesh, const std::vector<Bone>& bones, const AutorigOptions& o,
@@ -451,6 +470,10 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
   auto weights = autorig_weights(mesh, bones, o, over_body, st);
   if (!weights) return Unexpected{weights.error()};
   st.weights_ms = detail::ms_since(t);
+
+  t = std::chrono::steady_clock::now();
+  if (auto ok = rigid_islands_as_hulls(image, o, bones, mesh, *weights, st); !ok) return Unexpected{ok.error()};
+  st.mesh_ms += detail::ms_since(t);
 
   st.bone_vertices.clear();
   for (const Bone& b : bones) st.bone_vertices.push_back({b.name, 0});

@@ -2,7 +2,10 @@
 #include "autorig/mesh_budget.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
+#include <cmath>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -185,6 +188,113 @@ Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutl
   return std::optional<Mesh>{std::move(*mesh)};
 }
 
+// The islands of a mesh: vertices joined by triangles, numbered in the order of their first vertex.
+struct MeshIslands {
+  std::vector<std::uint32_t> of_vertex;  // island of each vertex (unused vertices: their own)
+  std::size_t count = 0;
+};
+
+MeshIslands label_mesh_islands(const Mesh& mesh) {
+  const std::size_t n = mesh.verts.size();
+  std::vector<std::uint32_t> parent(n);
+  for (std::size_t v = 0; v < n; ++v) parent[v] = static_cast<std::uint32_t>(v);
+  const auto root = [&](std::uint32_t v) {
+    while (parent[v] != v) v = parent[v] = parent[parent[v]];
+    return v;
+  };
+  for (std::size_t t = 0; t + 2 < mesh.tris.size(); t += 3) {
+    for (std::size_t k = 1; k < 3; ++k) {
+      const std::uint32_t a = root(mesh.tris[t]), b = root(mesh.tris[t + k]);
+      if (a != b) parent[std::max(a, b)] = std::min(a, b);  // the root stays the island's first vertex
+    }
+  }
+  MeshIslands islands;
+  islands.of_vertex.assign(n, 0);
+  for (std::size_t v = 0; v < n; ++v) {  // a root is its island's first vertex, so it comes first
+    const std::uint32_t r = root(static_cast<std::uint32_t>(v));
+    islands.of_vertex[v] = r == v ? static_cast<std::uint32_t>(islands.count++) : islands.of_vertex[r];
+  }
+  return islands;
+}
+
+// The one bone that drives vertex `v` wholly, or -1 when it has several.
+std::int64_t sole_bone(const SkinWeights& w, std::size_t v) {
+  if (!(w.weights[4 * v] >= 1 - 1e-9)) return -1;
+  for (std::size_t k = 1; k < 4; ++k)
+    if (w.weights[4 * v + k] > 1e-9) return -1;
+  return w.indices[4 * v];
+}
+
+using PxTriangle = std::array<Vec2, 3>;
+
+// Whether the interiors of two triangles overlap (separating axis test; touching is not overlap).
+bool px_triangles_overlap(const PxTriangle& p, const PxTriangle& q) {
+  for (const PxTriangle* t : {&p, &q}) {
+    for (std::size_t i = 0; i < 3; ++i) {
+      const Vec2 a = (*t)[i], b = (*t)[(i + 1) % 3];
+      const Vec2 axis{a.y - b.y, b.x - a.x};
+      const double scale = std::hypot(axis.x, axis.y);
+      if (!(scale > 0)) continue;
+      double pmin = HUGE_VAL, pmax = -HUGE_VAL, qmin = HUGE_VAL, qmax = -HUGE_VAL;
+      for (const Vec2& v : p) {
+        pmin = std::min(pmin, (v.x * axis.x + v.y * axis.y) / scale);
+        pmax = std::max(pmax, (v.x * axis.x + v.y * axis.y) / scale);
+      }
+      for (const Vec2& v : q) {
+        qmin = std::min(qmin, (v.x * axis.x + v.y * axis.y) / scale);
+        qmax = std::max(qmax, (v.x * axis.x + v.y * axis.y) / scale);
+      }
+      if (pmax <= qmin + 1e-6 || qmax <= pmin + 1e-6) return false;
+    }
+  }
+  return true;
+}
+
+bool in_px_triangle(const PxTriangle& t, Vec2 p) {
+  const auto side = [&](Vec2 a, Vec2 b) { return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x); };
+  const double d0 = side(t[0], t[1]), d1 = side(t[1], t[2]), d2 = side(t[2], t[0]);
+  return (d0 >= 0 && d1 >= 0 && d2 >= 0) || (d0 <= 0 && d1 <= 0 && d2 <= 0);
+}
+
+// The pixels of one island cut out of the image: a crop around its triangles, room to spare for a
+// hull's corners, where only pixels whose centre lies in one of them keep their colour.
+struct IslandCrop {
+  Image image;
+  int x0 = 0, y0 = 0;  // the crop's corner in the image
+};
+
+IslandCrop crop_island(const Image& image, const std::vector<PxTriangle>& tris) {
+  double x0 = HUGE_VAL, y0 = HUGE_VAL, x1 = -HUGE_VAL, y1 = -HUGE_VAL;
+  for (const PxTriangle& t : tris)
+    for (const Vec2& p : t) {
+      x0 = std::min(x0, p.x), y0 = std::min(y0, p.y), x1 = std::max(x1, p.x), y1 = std::max(y1, p.y);
+    }
+  const double pad = 2 + 0.25 * std::max(x1 - x0, y1 - y0);
+  IslandCrop c;
+  c.x0 = std::clamp(static_cast<int>(std::floor(x0 - pad)), 0, image.width);
+  c.y0 = std::clamp(static_cast<int>(std::floor(y0 - pad)), 0, image.height);
+  const int cx1 = std::clamp(static_cast<int>(std::ceil(x1 + pad)), c.x0, image.width);
+  const int cy1 = std::clamp(static_cast<int>(std::ceil(y1 + pad)), c.y0, image.height);
+  c.image.width = cx1 - c.x0;
+  c.image.height = cy1 - c.y0;
+  c.image.rgba.assign(std::size_t(c.image.width) * std::size_t(c.image.height) * 4, 0);
+  for (const PxTriangle& t : tris) {
+    const int tx0 = std::max(c.x0, static_cast<int>(std::floor(std::min({t[0].x, t[1].x, t[2].x}))));
+    const int ty0 = std::max(c.y0, static_cast<int>(std::floor(std::min({t[0].y, t[1].y, t[2].y}))));
+    const int tx1 = std::min(cx1, static_cast<int>(std::ceil(std::max({t[0].x, t[1].x, t[2].x}))));
+    const int ty1 = std::min(cy1, static_cast<int>(std::ceil(std::max({t[0].y, t[1].y, t[2].y}))));
+    for (int y = ty0; y < ty1; ++y)
+      for (int x = tx0; x < tx1; ++x) {
+        if (!in_px_triangle(t, {x + 0.5, y + 0.5})) continue;
+        const std::size_t from = (std::size_t(y) * std::size_t(image.width) + std::size_t(x)) * 4;
+        const std::size_t to = (std::size_t(y - c.y0) * std::size_t(c.image.width) + std::size_t(x - c.x0)) * 4;
+        std::copy_n(image.rgba.begin() + static_cast<std::ptrdiff_t>(from), 4,
+                    c.image.rgba.begin() + static_cast<std::ptrdiff_t>(to));
+      }
+  }
+  return c;
+}
+
 }  // namespace
 
 Result<void> check_vertex_budget(const Mesh& mesh, std::size_t max_vertices, const char* scheme) {
@@ -192,6 +302,109 @@ Result<void> check_vertex_budget(const Mesh& mesh, std::size_t max_vertices, con
   return make_error("autorig.budget", std::string("the ") + scheme + " mesh has " + std::to_string(mesh.verts.size()) +
                                           " vertices, over the budget of " + std::to_string(max_vertices) +
                                           " (--max-verts); use fewer cells, slice the sheet or raise --max-verts");
+}
+
+Result<std::size_t> rigid_island_hulls(const Image& image, const OutlineMeshOptions& options, const HullLimits& hull,
+                                       Mesh& mesh, SkinWeights& weights) {
+  if (!(hull.border > 0) || mesh.tris.empty() || weights.weights.size() != 4 * mesh.verts.size()) return std::size_t{0};
+  const MeshIslands islands = label_mesh_islands(mesh);
+  // Each island's one bone (-1: several, or a vertex with a bone of its own) and vertex count.
+  std::vector<std::int64_t> bone(islands.count, -2);
+  std::vector<std::size_t> vertices(islands.count, 0), first(islands.count, 0);
+  for (std::size_t v = 0; v < mesh.verts.size(); ++v) {
+    std::int64_t& b = bone[islands.of_vertex[v]];
+    const std::int64_t own = sole_bone(weights, v);
+    b = b == -2 || b == own ? own : -1;
+    if (vertices[islands.of_vertex[v]]++ == 0) first[islands.of_vertex[v]] = v;
+  }
+  if (std::none_of(bone.begin(), bone.end(), [](std::int64_t b) { return b >= 0; })) return std::size_t{0};
+
+  const double w = image.width, h = image.height;
+  const Vec2 pivot{options.pivot_x * w, options.pivot_y * h};
+  std::vector<std::vector<PxTriangle>> tris(islands.count);  // in image px
+  for (std::size_t t = 0; t + 2 < mesh.tris.size(); t += 3) {
+    PxTriangle p;
+    for (std::size_t k = 0; k < 3; ++k) p[k] = {mesh.verts[mesh.tris[t + k]].x + pivot.x, mesh.verts[mesh.tris[t + k]].y + pivot.y};
+    tris[islands.of_vertex[mesh.tris[t]]].push_back(p);
+  }
+  OutlineMeshOptions o = options;
+  o.margin = hull.margin;
+  o.pivot_x = o.pivot_y = 0;  // a crop's mesh in its own px
+  o.interior_points.clear();
+  o.score_coverage = false;
+  std::vector<std::optional<Mesh>> hulls(islands.count);  // in image px, uvs unset
+  std::size_t replaced = 0;
+  for (std::size_t i = 0; i < islands.count; ++i) {
+    if (bone[i] < 0 || vertices[i] < 4) continue;
+    const IslandCrop crop = crop_island(image, tris[i]);
+    OutlineMeshStats st;
+    auto traced = trace_outline(crop.image, o, st);
+    if (!traced) continue;  // nothing above the threshold in its triangles: the island stays
+    auto found = rigid_hull_mesh(crop.image, *traced, o, vertices[i], hull, st);
+    if (!found) return Unexpected{found.error()};
+    if (!*found) continue;
+    Mesh& m = **found;
+    for (Vec2& p : m.verts) p = {p.x + crop.x0, p.y + crop.y0};
+    // A hull over another island would draw its pixels twice: that island's triangles (or hull) stay
+    // clear of it, else the outline stays.
+    bool clear = true;
+    for (std::size_t t = 0; t + 2 < m.tris.size() && clear; t += 3) {
+      const PxTriangle p{m.verts[m.tris[t]], m.verts[m.tris[t + 1]], m.verts[m.tris[t + 2]]};
+      for (std::size_t j = 0; j < islands.count && clear; ++j) {
+        if (j == i) continue;
+        if (hulls[j]) {
+          const Mesh& q = *hulls[j];
+          for (std::size_t u = 0; u + 2 < q.tris.size() && clear; u += 3)
+            clear = !px_triangles_overlap(p, {q.verts[q.tris[u]], q.verts[q.tris[u + 1]], q.verts[q.tris[u + 2]]});
+        } else {
+          for (const PxTriangle& q : tris[j])
+            if (px_triangles_overlap(p, q)) {
+              clear = false;
+              break;
+            }
+        }
+      }
+    }
+    if (!clear) continue;
+    hulls[i] = std::move(m);
+    ++replaced;
+  }
+  if (replaced == 0) return std::size_t{0};
+
+  // The islands kept, in their vertex order, then each hull in island order.
+  Mesh out;
+  SkinWeights out_weights;
+  std::vector<std::uint32_t> index(mesh.verts.size(), UINT32_MAX);
+  for (std::size_t v = 0; v < mesh.verts.size(); ++v) {
+    if (hulls[islands.of_vertex[v]]) continue;
+    index[v] = static_cast<std::uint32_t>(out.verts.size());
+    out.verts.push_back(mesh.verts[v]);
+    out.uvs.push_back(mesh.uvs[v]);
+    for (std::size_t k = 0; k < 4; ++k) {
+      out_weights.indices.push_back(weights.indices[4 * v + k]);
+      out_weights.weights.push_back(weights.weights[4 * v + k]);
+    }
+  }
+  for (std::size_t t = 0; t + 2 < mesh.tris.size(); t += 3)
+    if (!hulls[islands.of_vertex[mesh.tris[t]]])
+      for (std::size_t k = 0; k < 3; ++k) out.tris.push_back(index[mesh.tris[t + k]]);
+  for (std::size_t i = 0; i < islands.count; ++i) {
+    if (!hulls[i]) continue;
+    const auto start = static_cast<std::uint32_t>(out.verts.size());
+    for (const Vec2& p : hulls[i]->verts) {
+      const double u = std::clamp(p.x, 0.0, w) / w, v = std::clamp(p.y, 0.0, h) / h;
+      out.verts.push_back({(u - options.pivot_x) * w, (v - options.pivot_y) * h});
+      out.uvs.push_back({u, v});
+      for (std::size_t k = 0; k < 4; ++k) {  // the island's own slots: its bone, weight 1
+        out_weights.indices.push_back(weights.indices[4 * first[i] + k]);
+        out_weights.weights.push_back(weights.weights[4 * first[i] + k]);
+      }
+    }
+    for (const std::uint32_t t : hulls[i]->tris) out.tris.push_back(start + t);
+  }
+  mesh = std::move(out);
+  weights = std::move(out_weights);
+  return replaced;
 }
 
 Result<Mesh> outline_mesh_within_budget(const Image& image, const OutlineMeshOptions& options,

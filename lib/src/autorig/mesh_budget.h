@@ -11,6 +11,7 @@
 #include "rig2d/geometry/outline_mesh.h"
 #include "rig2d/image/image.h"
 #include "rig2d/rig/rig.h"
+#include "rig2d/weights/skin_weights.h"
 
 namespace rig2d::detail {
 
@@ -33,6 +34,17 @@ struct HullLimits {
 Result<Mesh> outline_mesh_within_budget(const Image& image, const OutlineMeshOptions& options,
                                         OutlineMeshStats* stats, std::vector<Diagnostic>& warnings,
                                         const HullLimits& hull = {});
+
+// Once weighted: each island of `mesh` (triangles joined by shared vertices) whose every vertex is
+// weighted wholly to one bone moves rigidly, so it needs no vertex inside and no outline detail. It
+// is replaced by the fewest-corner hulls of its own pixels (those whose centre lies in its triangles,
+// cut out of the image, traced at `hull.margin`) that keep the yardstick with at most `hull.border`
+// px of transparent border per px of that island's outline, when they have fewer vertices than the
+// island and overlap no other island's triangles; their vertices take the island's one bone. `options`
+// gives the alpha threshold, speck area and pivot. Returns how many islands were replaced; `mesh` and
+// `weights` are left alone when none is.
+Result<std::size_t> rigid_island_hulls(const Image& image, const OutlineMeshOptions& options, const HullLimits& hull,
+                                       Mesh& mesh, SkinWeights& weights);
 
 // autorig.budget when `mesh` has more than `max_vertices` vertices (the final guard for every mesh
 // scheme: a rig over the budget is never written). `scheme` names the mesh in the message.

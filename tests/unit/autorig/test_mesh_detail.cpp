@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,48 @@ std::vector<test::NamedSprite> detail_sprites() {
                  })});
   }
   return s;
+}
+
+// The vertices of each island of a mesh (triangles joined by shared vertices), by island in the
+// order of their first vertex.
+std::vector<std::vector<std::uint32_t>> detail_mesh_islands(const Mesh& m) {
+  std::vector<std::uint32_t> parent(m.verts.size());
+  for (std::uint32_t v = 0; v < parent.size(); ++v) parent[v] = v;
+  const auto root = [&](std::uint32_t v) {
+    while (parent[v] != v) v = parent[v];
+    return v;
+  };
+  for (std::size_t t = 0; t < m.tris.size(); t += 3)
+    for (std::size_t k = 1; k < 3; ++k) {
+      const std::uint32_t a = root(m.tris[t]), b = root(m.tris[t + k]);
+      parent[std::max(a, b)] = std::min(a, b);
+    }
+  std::vector<std::vector<std::uint32_t>> islands;
+  std::vector<std::size_t> slot(m.verts.size(), 0);
+  for (std::uint32_t v = 0; v < m.verts.size(); ++v) {
+    const std::uint32_t r = root(v);
+    if (r == v) {
+      slot[v] = islands.size();
+      islands.emplace_back();
+    }
+    islands[slot[r]].push_back(v);
+  }
+  return islands;
+}
+
+// The part of a mesh that is one island's triangles.
+Mesh detail_island_mesh(const Mesh& m, const std::vector<std::uint32_t>& island) {
+  std::vector<std::int64_t> index(m.verts.size(), -1);
+  Mesh out;
+  for (const std::uint32_t v : island) {
+    index[v] = static_cast<std::int64_t>(out.verts.size());
+    out.verts.push_back(m.verts[v]);
+    out.uvs.push_back(m.uvs[v]);
+  }
+  for (std::size_t t = 0; t < m.tris.size(); t += 3)
+    if (index[m.tris[t]] >= 0)
+      for (std::size_t k = 0; k < 3; ++k) out.tris.push_back(static_cast<std::uint32_t>(index[m.tris[t + k]]));
+  return out;
 }
 
 AutorigOptions outline_options_at(MeshDetail detail) {
@@ -240,4 +283,56 @@ TEST_CASE("mesh detail: the grid ignores it", "[autorig][detail]") {
   REQUIRE(high);
   REQUIRE(low);
   CHECK(write_rig(*high) == write_rig(*low));
+}
+
+TEST_CASE("mesh detail: a detached piece one bone drives is a few-corner hull in a many-bone rig", "[autorig][detail]") {
+  // A jointed body (an L-shaped limb) and, apart from it, a small disc (a detached eye or a prop)
+  // that gets a bone of its own: at medium and low the disc's every vertex has weight 1 on that bone,
+  // so it is meshed as its fewest-corner hull, with the coverage promise held on its own pixels; the
+  // body keeps its vertices across the joints. At high the disc keeps its outline.
+  const auto body = [](double x, double y) {
+    return (x >= 20 && x <= 50 && y >= 10 && y <= 150) || (x >= 20 && x <= 120 && y >= 120 && y <= 150);
+  };
+  const auto disc = [](double x, double y) { return std::hypot(x - 150, y - 40) <= 14; };
+  const Image both = test::make_sprite(180, 170, [&](double x, double y) { return body(x, y) || disc(x, y); });
+  const Image disc_alone = test::make_sprite(180, 170, disc);
+  std::size_t high_disc_vertices = 0;
+  for (const MeshDetail detail : {MeshDetail::High, MeshDetail::Medium, MeshDetail::Low}) {
+    INFO("detail " << static_cast<int>(detail));
+    AutorigStats st;
+    auto rig = autorig_image(both, outline_options_at(detail), &st);
+    REQUIRE(rig);
+    REQUIRE(verify_rig(*rig));
+    CHECK(st.bones >= 3);
+    const Part& part = rig->parts[0];
+    const auto islands = detail_mesh_islands(part.mesh);
+    REQUIRE(islands.size() == 2);
+    // The disc's island: the one right of x = 135 (rig x = image x - 90).
+    const bool first_is_disc = part.mesh.verts[islands[0][0]].x > 135 - 90;
+    const auto& disc_island = islands[first_is_disc ? 0 : 1];
+    const auto& body_island = islands[first_is_disc ? 1 : 0];
+    const std::uint32_t disc_bone = part.skin_indices[4 * disc_island[0]];
+    for (const std::uint32_t v : disc_island) {
+      CHECK(part.skin_indices[4 * v] == disc_bone);
+      CHECK(part.skin_weights[4 * v] == 1.0);
+    }
+    std::size_t body_blended = 0;  // body vertices between two bones
+    for (const std::uint32_t v : body_island) body_blended += part.skin_weights[4 * v] < 0.99;
+    CHECK(body_blended > 4);
+    // The whole mesh and the disc's island alone against the disc's pixels keep the yardstick.
+    CHECK(st.yardstick.alpha_mass_inside >= kYardstickMinAlphaMass);
+    CHECK(st.yardstick.opaque_outside == 0);
+    const OutlineYardstick alone = outline_yardstick(detail_island_mesh(part.mesh, disc_island), disc_alone, 8);
+    CHECK(alone.alpha_mass_inside >= kYardstickMinAlphaMass);
+    CHECK(alone.opaque_outside == 0);
+    if (detail == MeshDetail::High) {
+      high_disc_vertices = disc_island.size();
+      CHECK(high_disc_vertices > 12);
+    } else {
+      CHECK(st.yardstick.border_per_outline_px <= 2.0);
+      CHECK(alone.border_per_outline_px <= 2.0);
+      CHECK(disc_island.size() <= 8);  // a 28 px disc: an octagon at most
+      CHECK(st.vertices == part.mesh.verts.size());
+    }
+  }
 }
