@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "geometry/island_hull_steps.h"
 #include "geometry/outline_stages.h"
 #include "rig2d/geometry/contour.h"
 #include "rig2d/geometry/island_hulls.h"
@@ -90,8 +91,9 @@ Result<std::optional<Mesh>> hull_mesh(const Image& image, const TracedOutline& t
   o.max_edge = 0;
   o.interior_points.clear();
   const ClipFrame frame{static_cast<double>(image.width), static_cast<double>(image.height)};
+  const std::vector<Ring> uncut = uncut_island_hulls(traced.rings);  // only the cuts depend on the corners
   for (std::size_t corners = std::max<std::size_t>(3, options.max_vertices / islands); corners >= 3; --corners) {
-    const std::vector<Ring> hulls = island_hulls(traced.rings, corners, frame);
+    const std::vector<Ring> hulls = cut_island_hulls(uncut, corners, frame);
     std::size_t points = 0;
     for (const Ring& h : hulls) points += h.size();
     if (points > options.max_vertices) continue;
@@ -131,11 +133,12 @@ Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutl
   };
   // One island's cut is greedy, so cutting an already cut hull further gives what cutting the island
   // would: once one hull of `vertices - 1` corners is known, fewer corners start from it (each cut
-  // costs the hull's size, and the traced contour's hull can have hundreds).
-  std::optional<Ring> start;
+  // costs the hull's size, and the traced contour's hull can have hundreds). The convex hulls the cuts
+  // start from are made once.
+  std::vector<Ring> uncut;
   const auto hulls_of = [&](std::size_t corners) {
     Candidate c;
-    c.hulls = start ? island_hulls({*start}, corners, frame) : island_hulls(traced.rings, corners, frame);
+    c.hulls = cut_island_hulls(uncut, corners, frame);
     for (const Ring& h : c.hulls) c.points += h.size();
     return c;
   };
@@ -151,6 +154,7 @@ Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutl
   // both are monotone in the corners: the most corners worth having (fewer points than the outline's
   // vertices) by bisection, then, if those pass, the fewest that pass.
   if (vertices < 4) return std::optional<Mesh>{};
+  uncut = uncut_island_hulls(traced.rings);
   std::size_t lo = vertices - 1, hi = vertices;  // hulls of `hi` corners have too many points
   Candidate best = hulls_of(lo);
   if (best.points >= vertices) {  // several islands: their hulls share the corners
@@ -162,7 +166,7 @@ Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutl
     }
     best = hulls_of(lo);
   }
-  if (best.hulls.size() == 1) start = best.hulls[0];
+  if (best.hulls.size() == 1) uncut = uncut_island_hulls({best.hulls[0]});
   auto ok = passes(best);
   if (!ok) return Unexpected{ok.error()};
   if (!*ok) return std::optional<Mesh>{};

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "geometry/island_hull_steps.h"
 #include "geometry/predicates.h"
 
 namespace rig2d {
@@ -93,42 +94,75 @@ bool overlap(const Ring& p, const Ring& q) {
   return true;
 }
 
+// Cutting edge i of a hull: where its neighbouring edges meet (p), the area that adds, and whether the
+// triangle (b, p, c) stays off every other hull (0 no, 1 yes, -1 not yet asked). A function of the
+// edge's four corners alone while the other hulls stand still, so a cut recomputes only the edges
+// whose corners it moved.
+struct EdgeCut {
+  bool ok = false;  // the edges meet beyond edge i, inside the frame
+  Vec2 p{};
+  double added = 0;
+  signed char clear = -1;
+};
+
+EdgeCut edge_cut(const Ring& hull, std::size_t i, const ClipFrame& frame) {
+  const std::size_t n = hull.size();
+  EdgeCut e;
+  e.ok = meet(hull[(i + n - 1) % n], hull[i], hull[(i + 1) % n], hull[(i + 2) % n], e.p, e.added) &&
+         inside_frame(e.p, frame);
+  return e;
+}
+
 // Cuts hull `self` (counter-clockwise with y up, convex) down to `max_corners` by enclosing edge
-// removals, never onto another hull: the triangle a cut adds may not overlap any of `others`.
+// removals, never onto another hull: the triangle a cut adds may not overlap any of `others`. Each cut
+// takes the first edge, in ring order, with the least added area among those that meet, stay in the
+// frame and are clear.
 void cut_corners(std::vector<Ring>& hulls, std::vector<Box>& boxes, std::size_t self, std::size_t max_corners,
                  const ClipFrame& frame) {
   Ring& hull = hulls[self];
+  std::vector<EdgeCut> cuts;
+  if (hull.size() > max_corners && hull.size() > 3)
+    for (std::size_t i = 0; i < hull.size(); ++i) cuts.push_back(edge_cut(hull, i, frame));
   while (hull.size() > max_corners && hull.size() > 3) {
     const std::size_t n = hull.size();
     std::size_t best = n;
     double best_added = std::numeric_limits<double>::infinity();
-    Vec2 best_p{};
     for (std::size_t i = 0; i < n; ++i) {  // edge (hull[i], hull[i + 1])
-      const Vec2 a = hull[(i + n - 1) % n], b = hull[i], c = hull[(i + 1) % n], d = hull[(i + 2) % n];
-      Vec2 p;
-      double added = 0;
-      if (!meet(a, b, c, d, p, added) || !inside_frame(p, frame) || !(added < best_added)) continue;
-      const Ring cut{b, p, c};
-      const Box cut_box = box_of(cut);
-      bool clear = true;
-      for (std::size_t k = 0; k < hulls.size() && clear; ++k)
-        clear = k == self || hulls[k].size() < 3 || !boxes_meet(cut_box, boxes[k]) || !overlap(cut, hulls[k]);
-      if (!clear) continue;
+      EdgeCut& e = cuts[i];
+      if (!e.ok || !(e.added < best_added)) continue;
+      if (e.clear < 0) {
+        const Ring cut{hull[i], e.p, hull[(i + 1) % n]};
+        const Box cut_box = box_of(cut);
+        bool clear = true;
+        for (std::size_t k = 0; k < hulls.size() && clear; ++k)
+          clear = k == self || hulls[k].size() < 3 || !boxes_meet(cut_box, boxes[k]) || !overlap(cut, hulls[k]);
+        e.clear = clear ? 1 : 0;
+      }
+      if (!e.clear) continue;
       best = i;
-      best_added = added;
-      best_p = p;
+      best_added = e.added;
     }
     if (best == n) break;
-    hull[best] = best_p;
-    hull.erase(hull.begin() + static_cast<std::ptrdiff_t>((best + 1) % n));
+    hull[best] = cuts[best].p;
+    const std::size_t gone = (best + 1) % n;
+    hull.erase(hull.begin() + static_cast<std::ptrdiff_t>(gone));
+    cuts.erase(cuts.begin() + static_cast<std::ptrdiff_t>(gone));
+    // The new corner's index now, and the four edges whose corners include it; every other edge has
+    // the same four corners as before.
+    const std::size_t m = hull.size(), at = gone == 0 ? m - 1 : best;
+    for (std::size_t k = 0; k < std::min<std::size_t>(4, m); ++k) {
+      const std::size_t i = (at + m - 2 + k) % m;
+      cuts[i] = edge_cut(hull, i, frame);
+    }
   }
   boxes[self] = box_of(hull);
 }
 
 }  // namespace
 
-std::vector<Ring> island_hulls(const std::vector<Ring>& rings, std::size_t max_corners, const ClipFrame& frame) {
-  max_corners = std::max<std::size_t>(3, max_corners);
+namespace detail {
+
+std::vector<Ring> uncut_island_hulls(const std::vector<Ring>& rings) {
   // Each hull keeps the points it was made from, so a merge takes the hull of both islands' points.
   std::vector<std::vector<Vec2>> sources;
   for (const Ring& r : rings)
@@ -148,12 +182,25 @@ std::vector<Ring> island_hulls(const std::vector<Ring>& rings, std::size_t max_c
         merged = true;
       }
   }
-  // Then each loses corners, in order, onto no other hull.
+  for (Ring& h : hulls) std::reverse(h.begin(), h.end());  // wound as an island (negative shoelace)
+  return hulls;
+}
+
+std::vector<Ring> cut_island_hulls(std::vector<Ring> hulls, std::size_t max_corners, const ClipFrame& frame) {
+  max_corners = std::max<std::size_t>(3, max_corners);
+  for (Ring& h : hulls) std::reverse(h.begin(), h.end());  // counter-clockwise with y up, as cut
+  // Each loses corners, in order, onto no other hull.
   std::vector<Box> boxes;
   for (const Ring& h : hulls) boxes.push_back(box_of(h));
   for (std::size_t i = 0; i < hulls.size(); ++i) cut_corners(hulls, boxes, i, max_corners, frame);
-  for (Ring& h : hulls) std::reverse(h.begin(), h.end());  // wound as an island (negative shoelace)
+  for (Ring& h : hulls) std::reverse(h.begin(), h.end());
   return hulls;
+}
+
+}  // namespace detail
+
+std::vector<Ring> island_hulls(const std::vector<Ring>& rings, std::size_t max_corners, const ClipFrame& frame) {
+  return detail::cut_island_hulls(detail::uncut_island_hulls(rings), max_corners, frame);
 }
 
 }  // namespace rig2d

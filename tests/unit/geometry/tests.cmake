@@ -9,4 +9,5 @@ rig2d_add_test(test_outline
   ${CMAKE_CURRENT_LIST_DIR}/test_outline_mesh.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_bend_points.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_island_hulls.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_island_hulls_reference.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_yardstick.cpp)
