@@ -4,10 +4,13 @@
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <cmath>
+#include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "autorig/mesh_budget.h"
 #include "rig2d/autorig/autorig.h"
 #include "rig2d/geometry/outline_mesh.h"
 #include "rig2d/geometry/triangulate.h"
@@ -335,4 +338,97 @@ TEST_CASE("mesh detail: a detached piece one bone drives is a few-corner hull in
       CHECK(st.vertices == part.mesh.verts.size());
     }
   }
+}
+
+namespace {
+
+// Whether two triangles' interiors overlap (separating axes; touching is not overlap).
+bool detail_triangles_overlap(const std::array<Vec2, 3>& p, const std::array<Vec2, 3>& q) {
+  for (const auto* t : {&p, &q})
+    for (std::size_t i = 0; i < 3; ++i) {
+      const Vec2 a = (*t)[i], b = (*t)[(i + 1) % 3];
+      const Vec2 axis{a.y - b.y, b.x - a.x};
+      const auto span = [&](const std::array<Vec2, 3>& r) {
+        double lo = HUGE_VAL, hi = -HUGE_VAL;
+        for (const Vec2& v : r) {
+          lo = std::min(lo, v.x * axis.x + v.y * axis.y);
+          hi = std::max(hi, v.x * axis.x + v.y * axis.y);
+        }
+        return std::pair{lo, hi};
+      };
+      const auto [plo, phi] = span(p);
+      const auto [qlo, qhi] = span(q);
+      if (phi <= qlo + 1e-9 || qhi <= plo + 1e-9) return false;
+    }
+  return true;
+}
+
+// An outline mesh of `image` (no vertex inside) whose vertices in `second` take bone 1, the rest
+// bone 0, each with weight 1, through rigid_island_hulls; each island's vertices before and after.
+struct DetailRigidIslands {
+  std::size_t replaced = 0;
+  std::size_t first_before = 0, second_before = 0, first_after = 0, second_after = 0;
+  Mesh mesh;
+};
+
+DetailRigidIslands detail_rigid_islands(const Image& image, const std::function<bool(Vec2)>& second) {
+  OutlineMeshOptions o;
+  o.pivot_x = o.pivot_y = 0;  // verts in image px
+  o.min_angle_deg = 0;
+  o.max_edge = 0;
+  auto mesh = outline_mesh(image, o);
+  REQUIRE(mesh);
+  SkinWeights w;
+  DetailRigidIslands r;
+  for (const Vec2& v : mesh->verts) {
+    w.indices.insert(w.indices.end(), {second(v) ? 1u : 0u, 0u, 0u, 0u});
+    w.weights.insert(w.weights.end(), {1.0, 0.0, 0.0, 0.0});
+    ++(second(v) ? r.second_before : r.first_before);
+  }
+  auto replaced = detail::rigid_island_hulls(image, o, {2.0, 0.75}, *mesh, w);
+  REQUIRE(replaced);
+  r.replaced = *replaced;
+  REQUIRE(w.weights.size() == 4 * mesh->verts.size());
+  for (std::size_t v = 0; v < mesh->verts.size(); ++v) {
+    CHECK(w.weights[4 * v] == 1.0);  // each vertex keeps its island's one bone
+    CHECK(w.indices[4 * v] == (second(mesh->verts[v]) ? 1u : 0u));
+    ++(second(mesh->verts[v]) ? r.second_after : r.first_after);
+  }
+  // No triangle of one island overlaps one of the other.
+  const Mesh& m = *mesh;
+  for (std::size_t t = 0; t < m.tris.size(); t += 3)
+    for (std::size_t u = 0; u < m.tris.size(); u += 3) {
+      if (second(m.verts[m.tris[t]]) || !second(m.verts[m.tris[u]])) continue;
+      CHECK_FALSE(detail_triangles_overlap({m.verts[m.tris[t]], m.verts[m.tris[t + 1]], m.verts[m.tris[t + 2]]},
+                                           {m.verts[m.tris[u]], m.verts[m.tris[u + 1]], m.verts[m.tris[u + 2]]}));
+    }
+  r.mesh = std::move(*mesh);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("mesh detail: a rigid island's hull never covers another island", "[autorig][detail]") {
+  // A thick L on one bone and a dot on another: apart, each becomes a few-corner hull; with the dot
+  // in the L's crook the L's hull would cover it, so the L keeps its outline.
+  const auto ell = [](double x, double y) {
+    return (x >= 8 && x <= 22 && y >= 8 && y <= 36) || (x >= 8 && x <= 36 && y >= 22 && y <= 36);
+  };
+  const Image apart = test::make_sprite(68, 44, [&](double x, double y) {
+    return ell(x, y) || std::hypot(x - 54, y - 20) <= 8;
+  });
+  const DetailRigidIslands far = detail_rigid_islands(apart, [](Vec2 v) { return v.x > 42; });
+  CHECK(far.replaced == 2);
+  CHECK(far.first_after < far.first_before);
+  CHECK(far.first_after <= 6);
+  CHECK(far.second_after <= 8);
+
+  const Image in_crook = test::make_sprite(68, 44, [&](double x, double y) {
+    return ell(x, y) || std::hypot(x - 28, y - 16) <= 2;
+  });
+  const auto dot = [](Vec2 v) { return std::hypot(v.x - 28, v.y - 16) < 5; };
+  const DetailRigidIslands near = detail_rigid_islands(in_crook, dot);
+  CHECK(near.first_after == near.first_before);  // the L: its outline
+  CHECK(near.second_after < near.second_before);  // the dot: a hull clear of the L
+  CHECK(near.replaced == 1);
 }
