@@ -105,7 +105,12 @@ TEST_CASE("a chibi's big head sits on its neck: the neck at the chin, the head j
   CHECK(j["upper_arm_r"].y > chin);
   // The legs turn at their sockets, where they leave the hips' disc: apart, not at the middle.
   CHECK(j["thigh_l"].x - j["thigh_r"].x > 12);
-  CHECK(j["thigh_l"].y > j["hips"].y);
+  // The hips sit in the pelvis: below the middle of the torso's round lower end (image y 200, rig
+  // 55), above the sockets' line, centred between the legs.
+  INFO("hips " << j["hips"].x << ", " << j["hips"].y << "; sockets " << j["thigh_r"].y << ", " << j["thigh_l"].y);
+  CHECK(std::abs(j["hips"].x - 0.5 * (j["thigh_l"].x + j["thigh_r"].x)) < 2);
+  CHECK(j["hips"].y > 55);
+  CHECK(j["hips"].y < j["thigh_l"].y - 5);
 }
 
 TEST_CASE("a chibi on a ground shadow painted in a dark tint keeps two feet, and auto calls it humanoid") {

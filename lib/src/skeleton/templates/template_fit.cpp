@@ -42,6 +42,9 @@ constexpr double kNarrowWindow = 0.25;
 constexpr double kPinchFrom = 0.1, kPinchTo = 0.9, kPinchDepth = 0.1;
 // A tip reachable by its limb's free links is still pulled this much towards its rest place.
 constexpr double kRestPull = 0.25;
+// A pair of sockets is level (a pelvis line to place the root on) when its rise is at most this
+// fraction of its run.
+constexpr double kLevelSockets = 0.25;
 // Angle and length slack when scoring a link against the template's ranges.
 constexpr double kAngleSlack = 15;
 constexpr double kLengthSlack = 1.5;
@@ -73,6 +76,7 @@ struct Axis {
   std::vector<double> radius_px;       // inscribed radius of each node
   std::vector<int> alive;              // alive node indices, ascending
   std::vector<char> raw_end;           // the cell ends the axis (a cycle cut open ends it only in the tree)
+  std::vector<std::size_t> node_piece; // the piece each node lies in
 
   explicit Axis(const detail::ShapeAxis& s) : shape(s) {
     std::vector<std::size_t> first;  // each piece's first node
@@ -84,6 +88,7 @@ struct Axis {
         at.push_back(s.cell_px(piece, t.cell[i]));
         radius_px.push_back(t.radius[i] * s.cell);
         raw_end.push_back(static_cast<char>(t.end[i]));
+        node_piece.push_back(first.size() - 1);
         next.emplace_back();
         if (t.alive[i]) alive.push_back(static_cast<int>(base + i));
       }
@@ -103,9 +108,7 @@ struct Axis {
   // Pieces apart (a detached head, floating hands) join the main one's tree by their nearest nodes,
   // the nearest piece first, so limbs drawn apart still make one skeleton.
   void bridge_pieces(const std::vector<std::size_t>& first) {
-    auto piece_of = [&](int n) {
-      return static_cast<std::size_t>(std::upper_bound(first.begin(), first.end(), static_cast<std::size_t>(n)) - first.begin()) - 1;
-    };
+    auto piece_of = [&](int n) { return node_piece[static_cast<std::size_t>(n)]; };
     std::vector<char> joined(first.size(), 0);
     if (!first.empty()) joined[0] = 1;
     for (std::size_t k = 1; k < first.size(); ++k) {
@@ -240,6 +243,7 @@ class Fitter {
     placed_.assign(n, 0);
     anchor_.assign(n, -1);
     junction_.assign(n, 0);
+    socket_.assign(n, 0);
     tip_node_.assign(n, -1);
     how_.assign(n, How::None);
     tip_end_.assign(n, {});
@@ -300,6 +304,7 @@ class Fitter {
     match_tips();
     anchor_branches();
     place_chains();
+    settle_root_between_sockets();
     place_the_rest();
     return result(o);
   }
@@ -600,7 +605,18 @@ class Fitter {
       const double r0 = line.r.front();
       for (std::size_t k = 1; k < line.p.size(); ++k)
         if (norm(sub(line.p[k], line.p.front())) >= r0) {
-          if (line.s[k] < 0.6 * line.length() && line.s[k] > at[0]) at[0] = line.s[k], fixed[0] = 1;
+          if (line.s[k] < 0.6 * line.length() && line.s[k] > at[0]) {
+            at[0] = line.s[k], fixed[0] = 1;
+            // The top of a leg when the leg below it is as long as the template's shortest; a shorter
+            // one comes out from under a skirt or a coat, its top hidden. Legs drawn apart from the
+            // body (joined across a gap) show no top at all.
+            const bool whole = line.length() - line.s[k] >= measure_ * length_below(chain[0], [](const TemplateRange& r) { return r.min; });
+            const auto path = axis_.path(anchor_[u], end);
+            const bool joined = std::all_of(path.begin(), path.end(), [&](int n) {
+              return axis_.node_piece[static_cast<std::size_t>(n)] == axis_.node_piece[static_cast<std::size_t>(path.front())];
+            });
+            socket_[chain[0]] = whole && joined;
+          }
           break;
         }
     }
@@ -646,6 +662,24 @@ class Fitter {
     if (to_tip && (t_.bones[d].over_body || t_.bones[d].optional) && !within_ranges(u, chain)) {
       for (std::size_t b : chain) placed_[b] = 0, how_[b] = How::None;
       unmatch(chain.front());
+    }
+  }
+
+  // A root where a pair of limbs leaves its disc (the hips, where the legs meet the body) is their
+  // pelvis, which spans from the body's centre where the limbs meet (the axis junction, up in the
+  // belly) down to the line through the two sockets: the joint goes to its middle.
+  void settle_root_between_sockets() {
+    for (const auto& [a, b] : t_.symmetry) {
+      const auto u = t_.bones[a].parent;
+      if (u < 0 || u != t_.bones[b].parent || t_.bones[static_cast<std::size_t>(u)].parent >= 0) continue;
+      if (!socket_[a] || !socket_[b] || how_[a] != How::Shape || how_[b] != How::Shape) continue;
+      // Sockets at different heights (a figure turned, a leg drawn forward) show no pelvis line.
+      const Vec2 across = sub(pos_[a], pos_[b]);
+      if (std::abs(across.y) > kLevelSockets * std::abs(across.x)) return;
+      const Vec2 sockets = scale(add(pos_[a], pos_[b]), 0.5);
+      const Vec2 pelvis = scale(add(pos_[static_cast<std::size_t>(u)], sockets), 0.5);
+      if (inside(pelvis)) pos_[static_cast<std::size_t>(u)] = pelvis;
+      return;
     }
   }
 
@@ -846,6 +880,7 @@ class Fitter {
   std::vector<Vec2> expect_, pos_, tip_end_;
   std::vector<double> tip_cost_;  // a matched tip's distance from its expected place, + kInnerTipCost
   std::vector<char> placed_, junction_;  // junction_: anchored where three or more limbs meet
+  std::vector<char> socket_;             // a paired limb's first joint moved to where it leaves the root's disc
   std::vector<int> anchor_, tip_node_, tips_;
   std::vector<How> how_;
   std::size_t matched_ = 0;
