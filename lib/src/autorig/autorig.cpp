@@ -240,10 +240,11 @@ std::optional<SkeletonMode> parse_skeleton_mode(std::string_view name) {
 // The bones autorig_image weights: hand-placed, the shape skeleton, or the engine's chain over the
 // coverage mask (`inside`).
 Result<std::vector<Bone>> autorig_bones(const Image& image, const AutorigOptions& o, const UvPredicate& inside,
-                                        AutorigStats& st, std::vector<std::uint8_t>* over_body) {
+                                        AutorigStats& st, std::vector<std::uint8_t>* over_body,
+                                        std::vector<detail::LegPair>* legs) {
   if (o.bones) return *o.bones;
   if (o.skeleton_template || o.template_auto) {
-    auto fitted = detail::template_bones(image, o, st, over_body);
+    auto fitted = detail::template_bones(image, o, st, over_body, legs);
     if (!fitted || !fitted->empty()) return fitted;  // empty: `auto` found no template that fits
   }
   if (o.skeleton == SkeletonMode::Shape) {
@@ -448,7 +449,8 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
   // them. Hand-placed, or suggested (shape skeleton or the engine's chain).
   t = std::chrono::steady_clock::now();
   std::vector<std::uint8_t> over_body;
-  auto suggested = autorig_bones(image, o, inside, st, &over_body);
+  std::vector<detail::LegPair> legs;
+  auto suggested = autorig_bones(image, o, inside, st, &over_body, &legs);
   if (!suggested) return Unexpected{suggested.error()};
   std::vector<Bone> bones = std::move(*suggested);
   st.bones_ms = detail::ms_since(t);
@@ -457,6 +459,8 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
   auto built = autorig_mesh(image, o, bones, inside, st);
   if (!built) return Unexpected{built.error()};
   Mesh mesh = std::move(*built);
+  if (o.weights == WeightsMode::Heat)  // legs drawn touching are cut apart
+    detail::slit_between_legs(mesh, bones, legs, o.outline.max_vertices);
   st.mesh_ms = detail::ms_since(t);
   if (auto ok = detail::check_vertex_budget(mesh, o.outline.max_vertices, mesh_mode_name(o.mesh).data()); !ok)
     return Unexpected{ok.error()};

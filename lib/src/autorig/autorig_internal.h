@@ -10,6 +10,7 @@
 
 #include "rig2d/autorig/autorig.h"
 #include "rig2d/autorig/slices.h"
+#include "weights/leg_slit.h"
 
 namespace rig2d {
 
@@ -54,9 +55,11 @@ Result<void> check_layout_rig(const Rig& rig, const std::string& text, const std
 // bundled template's (empty when none fits well: the caller suggests bones as without a template).
 // Poor fits warn (autorig.template.poor_fit in st.mesh_warnings); st.template_note says what was done.
 // `over_body` (when given) gets one flag per bone: placed over the body from the proportions (an arm
-// held against the torso), for HeatWeightsOptions::over_body.
+// held against the torso), for HeatWeightsOptions::over_body; `legs` (when given) the template's pairs
+// of legs, for slit_between_legs.
 Result<std::vector<Bone>> template_bones(const Image& image, const AutorigOptions& o, AutorigStats& st,
-                                         std::vector<std::uint8_t>* over_body = nullptr);
+                                         std::vector<std::uint8_t>* over_body = nullptr,
+                                         std::vector<LegPair>* legs = nullptr);
 
 // Rigging a multi-part canvas holds about 9 bytes a canvas pixel (two RGBA8 canvases and a mask;
 // measured: a 4096 x 4096 canvas with one small part peaks at 155 MB, 9.2 bytes a pixel).
@@ -70,9 +73,10 @@ Result<void> check_canvas_budget(int width, int height, std::uint64_t peak, std:
 
 // The bones autorig_image weights: hand-placed, the shape skeleton, or the engine's chain over the
 // coverage mask (`inside`).
-// `over_body` as template_bones (all zero unless a template placed bones over the body).
+// `over_body` and `legs` as template_bones (all zero / empty unless a template was fitted).
 Result<std::vector<Bone>> autorig_bones(const Image& image, const AutorigOptions& o, const UvPredicate& inside,
-                                        AutorigStats& st, std::vector<std::uint8_t>* over_body = nullptr);
+                                        AutorigStats& st, std::vector<std::uint8_t>* over_body = nullptr,
+                                        std::vector<detail::LegPair>* legs = nullptr);
 
 // The outline options autorig_image meshes `image` with: its threshold and pivot, the detail's
 // tolerance, and vertices where the bones bend (a joint at j lies at image px j + joint_to_px).

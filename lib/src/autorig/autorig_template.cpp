@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // rig2d-autorig --template NAME|FILE|auto: the template's bones for the pipeline, with the warning
 // for a poor fit and, under `auto`, the choice and its reason.
+#include <cmath>
 #include <cstdio>
+#include <numbers>
 #include <string>
 
 #include "autorig/autorig_internal.h"
 #include "rig2d/skeleton/template.h"
+#include "rig2d/skin/skeleton.h"
 
 namespace rig2d::detail {
 namespace {
@@ -65,10 +68,80 @@ std::vector<std::uint8_t> over_body_flags(const TemplateFit& fit) {
   return flags;
 }
 
+// A leg hangs down: its end lies within this many degrees of straight down from its first joint.
+constexpr double kLegSpread = 45;
+// The two legs of a pair end at least this share of a leg's length apart (ankle to ankle), so a fit
+// that put both legs of a pair on one drawn leg (a side view) is never cut down that leg's middle.
+constexpr double kLegApart = 0.15;
+
+// Per fitted bone: 1 for `root` and every bone below it.
+std::vector<std::uint8_t> chain_flags(const std::vector<Bone>& bones, std::size_t root) {
+  std::vector<std::uint8_t> in(bones.size(), 0);
+  in[root] = 1;
+  for (std::size_t b = root + 1; b < bones.size(); ++b) {  // parents come first
+    const std::int64_t p = bones[b].parent;
+    if (p >= 0 && static_cast<std::size_t>(p) < b && in[static_cast<std::size_t>(p)]) in[b] = 1;
+  }
+  return in;
+}
+
+// The chain's length (root's joint to its deepest joint) and that deepest joint.
+std::pair<double, Vec2> chain_end(const std::vector<Bone>& bones, const std::vector<Vec2>& joints,
+                                  const std::vector<std::uint8_t>& in, std::size_t root) {
+  std::vector<double> depth(bones.size(), 0);
+  std::pair<double, Vec2> end{0, joints[root]};
+  for (std::size_t b = root + 1; b < bones.size(); ++b) {
+    if (!in[b]) continue;
+    const auto p = static_cast<std::size_t>(bones[b].parent);
+    depth[b] = depth[p] + std::hypot(joints[b].x - joints[p].x, joints[b].y - joints[p].y);
+    if (depth[b] > end.first) end = {depth[b], joints[b]};
+  }
+  return end;
+}
+
+// The template's left/right pairs of legs in the fit: paired bones with one parent, neither over
+// the body, whose chains hang down and end apart.
+std::vector<LegPair> leg_pairs(const SkeletonTemplate& tmpl, const TemplateFit& fit) {
+  std::vector<LegPair> out;
+  auto fitted = [&](std::size_t t) -> std::int64_t {
+    for (std::size_t b = 0; b < fit.from.size() && b < fit.bones.size(); ++b)
+      if (fit.from[b] == t) return static_cast<std::int64_t>(b);
+    return -1;
+  };
+  auto hangs_down = [](Vec2 from, Vec2 to) {
+    const double dx = to.x - from.x, dy = to.y - from.y;  // +y is down
+    return dy > 0 && std::atan2(std::abs(dx), dy) <= kLegSpread * std::numbers::pi / 180;
+  };
+  const std::vector<Vec2> joints = joint_positions(fit.bones);
+  for (const auto& [ta, tb] : tmpl.symmetry) {
+    if (ta >= tmpl.bones.size() || tb >= tmpl.bones.size()) continue;
+    const TemplateBone& a = tmpl.bones[ta];
+    const TemplateBone& b = tmpl.bones[tb];
+    if (a.parent < 0 || a.parent != b.parent || a.over_body || b.over_body) continue;
+    const std::int64_t fa = fitted(ta), fb = fitted(tb);
+    if (fa < 0 || fb < 0) continue;
+    LegPair pair{chain_flags(fit.bones, static_cast<std::size_t>(fa)),
+                 chain_flags(fit.bones, static_cast<std::size_t>(fb))};
+    const auto [la, ea] = chain_end(fit.bones, joints, pair.left, static_cast<std::size_t>(fa));
+    const auto [lb, eb] = chain_end(fit.bones, joints, pair.right, static_cast<std::size_t>(fb));
+    if (!hangs_down(joints[static_cast<std::size_t>(fa)], ea) || !hangs_down(joints[static_cast<std::size_t>(fb)], eb) ||
+        std::hypot(ea.x - eb.x, ea.y - eb.y) < kLegApart * std::max(la, lb))
+      continue;
+    out.push_back(std::move(pair));
+  }
+  return out;
+}
+
+const SkeletonTemplate* find_template(const std::vector<SkeletonTemplate>& all, const std::string& name) {
+  for (const SkeletonTemplate& t : all)
+    if (t.name == name) return &t;
+  return nullptr;
+}
+
 }  // namespace
 
 Result<std::vector<Bone>> template_bones(const Image& image, const AutorigOptions& o, AutorigStats& st,
-                                         std::vector<std::uint8_t>* over_body) {
+                                         std::vector<std::uint8_t>* over_body, std::vector<LegPair>* legs) {
   const TemplateFitOptions f = fit_options(o);
   if (o.skeleton_template) {
     auto fit = fit_template(image, *o.skeleton_template, f);
@@ -85,6 +158,7 @@ Result<std::vector<Bone>> template_bones(const Image& image, const AutorigOption
       st.mesh_warnings.push_back(std::move(d));
     }
     if (over_body) *over_body = over_body_flags(*fit);
+    if (legs) *legs = leg_pairs(*o.skeleton_template, *fit);
     return std::move(fit->bones);
   }
   const auto& all = bundled_templates();
@@ -101,6 +175,8 @@ Result<std::vector<Bone>> template_bones(const Image& image, const AutorigOption
   }
   st.template_note = "auto: template " + describe(*best) + ", the first to fit well of " + scores;
   if (over_body) *over_body = over_body_flags(*best);
+  if (const SkeletonTemplate* tmpl = find_template(*all, best->template_name); legs && tmpl)
+    *legs = leg_pairs(*tmpl, *best);
   return best->bones;
 }
 
