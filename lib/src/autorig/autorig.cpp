@@ -5,6 +5,7 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <numbers>
 #include <set>
 #include <string>
 
@@ -383,9 +384,37 @@ Result<Mesh> autorig_mesh(const Image& image, const AutorigOptions& o, const std
   return make_error("autorig.options", "unknown mesh mode");
 }
 
+// The outline mesh's figures made those of `mesh`, which replaced it: its counts, smallest angle,
+// the bend points (`interior`, image px) still among its vertices, and the scores when asked for.
+void remeasure_outline(const Image& image, const AutorigOptions& o, const Mesh& mesh, const std::vector<Vec2>& interior,
+                       AutorigStats& st) {
+  st.outline.vertices = mesh.verts.size();
+  st.outline.triangles = mesh.tris.size() / 3;
+  st.outline.min_angle_deg = 180;
+  for (std::size_t t = 0; t + 2 < mesh.tris.size(); t += 3) {
+    const Vec2 p[3] = {mesh.verts[mesh.tris[t]], mesh.verts[mesh.tris[t + 1]], mesh.verts[mesh.tris[t + 2]]};
+    for (int k = 0; k < 3; ++k) {  // the angle at p[k]
+      const Vec2 a = p[(k + 1) % 3], b = p[(k + 2) % 3];
+      const double u = std::atan2((a.x - p[k].x) * (b.y - p[k].y) - (a.y - p[k].y) * (b.x - p[k].x),
+                                  (a.x - p[k].x) * (b.x - p[k].x) + (a.y - p[k].y) * (b.y - p[k].y));
+      st.outline.min_angle_deg = std::min(st.outline.min_angle_deg, std::fabs(u) * 180 / std::numbers::pi);
+    }
+  }
+  const Vec2 pivot{o.pivot_x * image.width, o.pivot_y * image.height};
+  st.outline.interior_points = static_cast<std::size_t>(std::count_if(interior.begin(), interior.end(), [&](Vec2 q) {
+    return std::any_of(mesh.verts.begin(), mesh.verts.end(), [&](Vec2 v) {
+      return std::fabs(v.x + pivot.x - q.x) < 1e-6 && std::fabs(v.y + pivot.y - q.y) < 1e-6;
+    });
+  }));
+  if (o.coverage_stats) {
+    st.outline.coverage = st.coverage = mesh_coverage(mesh, image, o.alpha_threshold);
+    st.outline.yardstick = st.yardstick = outline_yardstick(mesh, image, o.alpha_threshold);
+  }
+}
+
 // At medium and low, an island of a many-bone rig that one bone drives wholly (a detached piece with
 // a bone of its own) becomes a few-corner hull, as a one-bone rig's mesh does; the mesh figures are
-// those of the final mesh.
+// then those of the final mesh.
 Result<void> rigid_islands_as_hulls(const Image& image, const AutorigOptions& o, const std::vector<Bone>& bones,
                                     Mesh& mesh, SkinWeights& weights, AutorigStats& st) {
   if (o.mesh != MeshMode::Outline || o.detail == MeshDetail::High || bones.size() < 2) return {};
@@ -393,12 +422,8 @@ Result<void> rigid_islands_as_hulls(const Image& image, const AutorigOptions& o,
   auto replaced = detail::rigid_island_hulls(image, outline_options(o), hull, mesh, weights);
   if (!replaced) return Unexpected{replaced.error()};
   if (*replaced == 0) return {};
-  st.outline.vertices = mesh.verts.size();
-  st.outline.triangles = mesh.tris.size() / 3;
-  if (o.coverage_stats) {
-    st.outline.coverage = st.coverage = mesh_coverage(mesh, image, o.alpha_threshold);
-    st.outline.yardstick = st.yardstick = outline_yardstick(mesh, image, o.alpha_threshold);
-  }
+  const Vec2 pivot{o.pivot_x * image.width, o.pivot_y * image.height};
+  remeasure_outline(image, o, mesh, outline_options(o, bones, image, pivot).interior_points, st);
   return {};
 }
 

@@ -336,6 +336,10 @@ TEST_CASE("mesh detail: a detached piece one bone drives is a few-corner hull in
       CHECK(alone.border_per_outline_px <= 2.0);
       CHECK(disc_island.size() <= 8);  // a 28 px disc: an octagon at most
       CHECK(st.vertices == part.mesh.verts.size());
+      // -v's figures are the final mesh's: the bend rows' vertices left are the body's.
+      CHECK(st.outline.vertices == st.vertices);
+      CHECK(st.outline.interior_points > 0);
+      CHECK(st.outline.interior_points < body_island.size());
     }
   }
 }
@@ -431,4 +435,24 @@ TEST_CASE("mesh detail: a rigid island's hull never covers another island", "[au
   CHECK(near.first_after == near.first_before);  // the L: its outline
   CHECK(near.second_after < near.second_before);  // the dot: a hull clear of the L
   CHECK(near.replaced == 1);
+}
+
+TEST_CASE("mesh detail: two blobs on a bone each are two hulls, no vertex inside", "[autorig][detail]") {
+  // The islands sample's kind: each blob is one bone's alone, so both are few-corner hulls and the
+  // bend row past each tip bone's joint is gone with the outline it was in.
+  const Image blobs = test::make_sprite(192, 96, [](double x, double y) {
+    return std::hypot((x - 40) / 36, (y - 48) / 30) <= 1 || std::hypot(x - 145, y - 48) <= 28;
+  });
+  AutorigStats st;
+  auto rig = autorig_image(blobs, outline_options_at(MeshDetail::Medium), &st);
+  REQUIRE(rig);
+  CHECK(st.bones == 2);
+  CHECK(detail_mesh_islands(rig->parts[0].mesh).size() == 2);
+  CHECK(st.vertices <= 20);
+  CHECK(st.outline.vertices == st.vertices);
+  CHECK(st.outline.interior_points == 0);
+  CHECK(st.outline.min_angle_deg > 0);
+  CHECK(st.yardstick.alpha_mass_inside >= kYardstickMinAlphaMass);
+  CHECK(st.yardstick.opaque_outside == 0);
+  CHECK(st.yardstick.border_per_outline_px <= 2.0);
 }
