@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 #include "image/run_components.h"
@@ -209,55 +210,101 @@ std::size_t fill_small_holes(BinaryGrid& grid, std::size_t max_area) {
 
 namespace {
 
-// The column pass for a padded grid: every column holds only 0 (off) and infinity (on), with an
-// off cell at both ends, so its lower envelope is the nearest off cell; while squares stay below 2^24
-// FH's float arithmetic on it is exact (its breakpoints are half-integers), so counting the cells to
-// the nearest off cell above and below gives the same values, row by row and without the envelope.
-void column_pass_exact(const BinaryGrid& grid, std::vector<float>& sq, int w, int h) {
-  std::vector<int> above(static_cast<std::size_t>(w) * h, 0);
-  for (int y = 1; y + 1 < h; ++y) {
-    const int* up = &above[static_cast<std::size_t>(y - 1) * w];
-    int* here = &above[static_cast<std::size_t>(y) * w];
-    const std::uint8_t* on = grid.on.data() + static_cast<std::size_t>(y - 1) * grid.width;
-    for (int x = 1; x + 1 < w; ++x) here[x] = on[x - 1] != 0 ? up[x] + 1 : 0;
+// Squared distances along each column to the nearest off cell (the grid's outside counting as off),
+// by counting cells up and down: exact integers.
+std::vector<std::int32_t> column_squares(const BinaryGrid& grid) {
+  const int w = grid.width, h = grid.height;
+  std::vector<std::int32_t> sq(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
+  for (int y = 0; y < h; ++y) {  // cells counted from the nearest off cell above, this one included
+    const std::uint8_t* on = grid.on.data() + static_cast<std::size_t>(y) * w;
+    std::int32_t* here = sq.data() + static_cast<std::size_t>(y) * w;
+    const std::int32_t* up = y > 0 ? here - w : nullptr;
+    for (int x = 0; x < w; ++x) here[x] = on[x] != 0 ? (up ? up[x] : 0) + 1 : 0;
   }
-  std::vector<int> below(static_cast<std::size_t>(w), 0);
-  for (int y = h - 2; y >= 1; --y) {
-    const int* up = &above[static_cast<std::size_t>(y) * w];
-    float* out = &sq[static_cast<std::size_t>(y) * w];
-    const std::uint8_t* on = grid.on.data() + static_cast<std::size_t>(y - 1) * grid.width;
-    for (int x = 1; x + 1 < w; ++x) {
-      below[x] = on[x - 1] != 0 ? below[x] + 1 : 0;
-      const float nearest = static_cast<float>(std::min(up[x], below[x]));
-      out[x] = nearest * nearest;
+  std::vector<std::int32_t> below(static_cast<std::size_t>(w), 0);
+  for (int y = h - 1; y >= 0; --y) {
+    const std::uint8_t* on = grid.on.data() + static_cast<std::size_t>(y) * w;
+    std::int32_t* here = sq.data() + static_cast<std::size_t>(y) * w;
+    for (int x = 0; x < w; ++x) {
+      below[x] = on[x] != 0 ? below[x] + 1 : 0;
+      const std::int32_t nearest = std::min(here[x], below[x]);
+      here[x] = nearest * nearest;
     }
+  }
+  return sq;
+}
+
+// Scratch of one row's lower envelope: parabola apexes, their f + q^2, and each one's left boundary
+// as a fraction num / den (den > 0).
+struct Envelope {
+  std::vector<std::int32_t> v;
+  std::vector<std::int64_t> g, num, den;
+  explicit Envelope(std::size_t n) : v(n), g(n), num(n), den(n) {}
+};
+
+// One row of FH's lower envelope over the column squares f[0..n) with an off cell just outside both
+// ends (f = 0 there), in integers: a boundary is compared by cross-multiplying (|num| < 2^27, den <=
+// 2^14 while n and the squares stay within 4096 cells), so it is exact, as the float envelope is at
+// these sizes. Writes min over v of (q - v)^2 + f[v] to d.
+void row_envelope(const std::int32_t* f, int n, Envelope& e, std::int32_t* d) {
+  // Position p of the padded row is cell p - 1; positions 0 and n + 1 are the off cells outside.
+  int k = 0;
+  e.v[0] = 0, e.g[0] = 0;  // the left outside cell: f = 0 at position 0, boundary -infinity
+  const auto push = [&](int q, std::int64_t gq) {
+    std::int64_t num = 0, den = 1;
+    for (;;) {
+      num = gq - e.g[k];
+      den = 2 * static_cast<std::int64_t>(q - e.v[k]);
+      if (k == 0 || num * e.den[k] > e.num[k] * den) break;
+      --k;
+    }
+    ++k;
+    e.v[k] = q, e.g[k] = gq, e.num[k] = num, e.den[k] = den;
+  };
+  for (int q = 1; q <= n; ++q) push(q, f[q - 1] + static_cast<std::int64_t>(q) * q);
+  push(n + 1, static_cast<std::int64_t>(n + 1) * (n + 1));
+  for (int q = 1, j = 0; q <= n; ++q) {
+    while (j < k && e.num[j + 1] < q * e.den[j + 1]) ++j;
+    const std::int64_t dq = q - e.v[j];
+    d[q - 1] = static_cast<std::int32_t>(dq * dq + (e.g[j] - static_cast<std::int64_t>(e.v[j]) * e.v[j]));
   }
 }
 
 }  // namespace
 
 std::vector<float> distance_transform(const BinaryGrid& grid, ColumnPass columns) {
+  constexpr int kExactSide = 4096;  // 4096^2 = 2^24
+  if (columns == ColumnPass::Auto && grid.height + 2 <= kExactSide && grid.width + 2 <= kExactSide) {
+    // Columns by counting, rows by the envelope in integers; a row with no on cell stays 0.
+    std::vector<std::int32_t> sq = column_squares(grid);
+    Envelope e(static_cast<std::size_t>(grid.width) + 2);
+    std::vector<std::int32_t> d(static_cast<std::size_t>(grid.width));
+    std::vector<float> out(grid.on.size(), 0.0f);
+    for (int y = 0; y < grid.height; ++y) {
+      const std::size_t row = static_cast<std::size_t>(y) * grid.width;
+      const std::uint8_t* on = grid.on.data() + row;
+      if (std::find_if(on, on + grid.width, [](std::uint8_t c) { return c != 0; }) == on + grid.width) continue;
+      row_envelope(sq.data() + row, grid.width, e, d.data());
+      for (int x = 0; x < grid.width; ++x) out[row + x] = std::sqrt(static_cast<float>(d[x]));
+    }
+    return out;
+  }
   // Pad by one off cell on every side so the outside of the grid counts as background.
   const int w = grid.width + 2, h = grid.height + 2;
   constexpr float kInf = std::numeric_limits<float>::infinity();
-  constexpr int kExactSide = 4096;  // 4096^2 = 2^24
   std::vector<float> sq(static_cast<std::size_t>(w) * h, 0.0f);
   const int longest = std::max(w, h);
   std::vector<float> f(static_cast<std::size_t>(longest)), d(f.size()), g(f.size()), z(f.size() + 1);
   std::vector<int> v(f.size());
-  if (columns == ColumnPass::Auto && h <= kExactSide) {
-    column_pass_exact(grid, sq, w, h);
-  } else {
-    for (int y = 0; y < grid.height; ++y)
-      for (int x = 0; x < grid.width; ++x)
-        if (grid.at(x, y)) sq[static_cast<std::size_t>(y + 1) * w + x + 1] = kInf;
-    for (int x = 0; x < w; ++x) {
-      f.resize(static_cast<std::size_t>(h));
-      d.resize(f.size());
-      for (int y = 0; y < h; ++y) f[y] = sq[static_cast<std::size_t>(y) * w + x];
-      edt_1d(f, d, v, g, z);
-      for (int y = 0; y < h; ++y) sq[static_cast<std::size_t>(y) * w + x] = d[y];
-    }
+  for (int y = 0; y < grid.height; ++y)
+    for (int x = 0; x < grid.width; ++x)
+      if (grid.at(x, y)) sq[static_cast<std::size_t>(y + 1) * w + x + 1] = kInf;
+  for (int x = 0; x < w; ++x) {
+    f.resize(static_cast<std::size_t>(h));
+    d.resize(f.size());
+    for (int y = 0; y < h; ++y) f[y] = sq[static_cast<std::size_t>(y) * w + x];
+    edt_1d(f, d, v, g, z);
+    for (int y = 0; y < h; ++y) sq[static_cast<std::size_t>(y) * w + x] = d[y];
   }
   for (int y = 0; y < h; ++y) {
     f.assign(sq.begin() + static_cast<std::ptrdiff_t>(y) * w, sq.begin() + static_cast<std::ptrdiff_t>(y + 1) * w);
