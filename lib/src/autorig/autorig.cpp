@@ -415,16 +415,13 @@ void remeasure_outline(const Image& image, const AutorigOptions& o, const Mesh& 
 // At medium and low, an island of a many-bone rig that one bone drives wholly (a detached piece with
 // a bone of its own) becomes a few-corner hull, as a one-bone rig's mesh does; the mesh figures are
 // then those of the final mesh.
-Result<void> rigid_islands_as_hulls(const Image& image, const AutorigOptions& o, const std::vector<Bone>& bones,
-                                    Mesh& mesh, SkinWeights& weights, AutorigStats& st) {
-  if (o.mesh != MeshMode::Outline || o.detail == MeshDetail::High || bones.size() < 2) return {};
+void rigid_islands_as_hulls(const Image& image, const AutorigOptions& o, const std::vector<Bone>& bones, Mesh& mesh,
+                            SkinWeights& weights, AutorigStats& st) {
+  if (o.mesh != MeshMode::Outline || o.detail == MeshDetail::High || bones.size() < 2) return;
   const detail::HullLimits hull{kDetailMaxBorder, std::max(kPixelCornerMargin, o.outline.margin)};
-  auto replaced = detail::rigid_island_hulls(image, outline_options(o), hull, mesh, weights);
-  if (!replaced) return Unexpected{replaced.error()};
-  if (*replaced == 0) return {};
+  if (detail::rigid_island_hulls(image, outline_options(o), hull, mesh, weights) == 0) return;
   const Vec2 pivot{o.pivot_x * image.width, o.pivot_y * image.height};
   remeasure_outline(image, o, mesh, outline_options(o, bones, image, pivot).interior_points, st);
-  return {};
 }
 
 // The weights, one case per WeightsMode: the engine's joint weights, or bone heat (its warnings
@@ -501,7 +498,7 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
   st.weights_ms = detail::ms_since(t);
 
   t = std::chrono::steady_clock::now();
-  if (auto ok = rigid_islands_as_hulls(image, o, bones, mesh, *weights, st); !ok) return Unexpected{ok.error()};
+  rigid_islands_as_hulls(image, o, bones, mesh, *weights, st);
   st.mesh_ms += detail::ms_since(t);
 
   st.bone_vertices.clear();

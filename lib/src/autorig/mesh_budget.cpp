@@ -308,9 +308,9 @@ Result<void> check_vertex_budget(const Mesh& mesh, std::size_t max_vertices, con
                                           " (--max-verts); use fewer cells, slice the sheet or raise --max-verts");
 }
 
-Result<std::size_t> rigid_island_hulls(const Image& image, const OutlineMeshOptions& options, const HullLimits& hull,
-                                       Mesh& mesh, SkinWeights& weights) {
-  if (!(hull.border > 0) || mesh.tris.empty() || weights.weights.size() != 4 * mesh.verts.size()) return std::size_t{0};
+std::size_t rigid_island_hulls(const Image& image, const OutlineMeshOptions& options, const HullLimits& hull,
+                               Mesh& mesh, SkinWeights& weights) {
+  if (!(hull.border > 0) || mesh.tris.empty() || weights.weights.size() != 4 * mesh.verts.size()) return 0;
   const MeshIslands islands = label_mesh_islands(mesh);
   // Each island's one bone (-1: several, or a vertex with a bone of its own) and vertex count.
   std::vector<std::int64_t> bone(islands.count, -2);
@@ -321,7 +321,7 @@ Result<std::size_t> rigid_island_hulls(const Image& image, const OutlineMeshOpti
     b = b == -2 || b == own ? own : -1;
     if (vertices[islands.of_vertex[v]]++ == 0) first[islands.of_vertex[v]] = v;
   }
-  if (std::none_of(bone.begin(), bone.end(), [](std::int64_t b) { return b >= 0; })) return std::size_t{0};
+  if (std::none_of(bone.begin(), bone.end(), [](std::int64_t b) { return b >= 0; })) return 0;
 
   const double w = image.width, h = image.height;
   const Vec2 pivot{options.pivot_x * w, options.pivot_y * h};
@@ -344,9 +344,10 @@ Result<std::size_t> rigid_island_hulls(const Image& image, const OutlineMeshOpti
     OutlineMeshStats st;
     auto traced = trace_outline(crop.image, o, st);
     if (!traced) continue;  // nothing above the threshold in its triangles: the island stays
+    // A hull is a saving, never a need: one that cannot be made (a triangulation error) leaves the
+    // island's outline, which is already a valid mesh.
     auto found = rigid_hull_mesh(crop.image, *traced, o, vertices[i], hull, st);
-    if (!found) return Unexpected{found.error()};
-    if (!*found) continue;
+    if (!found || !*found) continue;
     Mesh& m = **found;
     for (Vec2& p : m.verts) p = {p.x + crop.x0, p.y + crop.y0};
     // A hull over another island would draw its pixels twice: that island's triangles (or hull) stay
@@ -373,7 +374,7 @@ Result<std::size_t> rigid_island_hulls(const Image& image, const OutlineMeshOpti
     hulls[i] = std::move(m);
     ++replaced;
   }
-  if (replaced == 0) return std::size_t{0};
+  if (replaced == 0) return 0;
 
   // The islands kept, in their vertex order, then each hull in island order.
   Mesh out;

@@ -42,9 +42,9 @@ Result<Mesh> outline_mesh_within_budget(const Image& image, const OutlineMeshOpt
 // px of transparent border per px of that island's outline, when they have fewer vertices than the
 // island and overlap no other island's triangles; their vertices take the island's one bone. `options`
 // gives the alpha threshold, speck area and pivot. Returns how many islands were replaced; `mesh` and
-// `weights` are left alone when none is.
-Result<std::size_t> rigid_island_hulls(const Image& image, const OutlineMeshOptions& options, const HullLimits& hull,
-                                       Mesh& mesh, SkinWeights& weights);
+// `weights` are left alone when none is. An island whose hull cannot be made keeps its outline.
+std::size_t rigid_island_hulls(const Image& image, const OutlineMeshOptions& options, const HullLimits& hull,
+                               Mesh& mesh, SkinWeights& weights);
 
 // autorig.budget when `mesh` has more than `max_vertices` vertices (the final guard for every mesh
 // scheme: a rig over the budget is never written). `scheme` names the mesh in the message.
