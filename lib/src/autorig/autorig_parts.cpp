@@ -174,12 +174,14 @@ void add_part_warnings(LayoutStats& st, std::vector<Diagnostic>& ws, std::size_t
 // so a limb part is weighted by the limb bones lying on it); the shape skeleton follows each part's own
 // silhouette (also when `auto` finds no template that fits); hand-placed bones and the engine's chain
 // stay over the union.
+// `over_body` and `legs` as template_bones (for the parts' weights and meshes).
 Result<std::vector<Bone>> layout_bones(const std::vector<PlacedPart>& parts, const Image& all, int width, int height,
-                                       const AutorigOptions& options, const UvPredicate& inside, LayoutStats& st) {
+                                       const AutorigOptions& options, const UvPredicate& inside, LayoutStats& st,
+                                       std::vector<std::uint8_t>& over_body, std::vector<detail::LegPair>& legs) {
   if (options.bones) return *options.bones;
   AutorigStats bone_stats;
   if (options.skeleton_template || options.template_auto) {
-    auto fitted = detail::template_bones(all, options, bone_stats);
+    auto fitted = detail::template_bones(all, options, bone_stats, &over_body, &legs);
     st.template_note = bone_stats.template_note;
     for (Diagnostic& d : bone_stats.mesh_warnings) st.warnings.push_back(std::move(d));
     if (!fitted || !fitted->empty()) return fitted;  // empty: `auto` found no template that fits
@@ -234,7 +236,9 @@ Result<Rig> autorig_parts(const std::vector<PlacedPart>& parts, int width, int h
   if (!mask) return Unexpected{mask.error()};
   const CoverageMask& coverage = *mask;
   const UvPredicate inside = [&coverage](double u, double v) { return is_inside(coverage, u, v); };
-  auto suggested = layout_bones(parts, all, width, height, options, inside, st);
+  std::vector<std::uint8_t> over_body;
+  std::vector<detail::LegPair> legs;
+  auto suggested = layout_bones(parts, all, width, height, options, inside, st, over_body, legs);
   if (!suggested) return Unexpected{suggested.error()};
   const std::vector<Bone> bones = std::move(*suggested);
   const Vec2 origin{options.pivot_x * width, options.pivot_y * height};  // rig origin on the canvas
@@ -284,8 +288,10 @@ Result<Rig> autorig_parts(const std::vector<PlacedPart>& parts, int width, int h
       if (allowed[b]) ps.bones.push_back(b);
     SkinWeights weights;
     if (options.weights == WeightsMode::Heat) {
+      detail::slit_between_legs(rig_mesh, bones, legs, mo.max_vertices);  // both legs drawn on one part
       HeatWeightsOptions h = options.heat;
       h.bone_mask = allowed;
+      if (std::find(over_body.begin(), over_body.end(), 1) != over_body.end()) h.over_body = over_body;
       auto heat = compute_heat_weights(rig_mesh, bones, h);
       if (!heat) return Unexpected{heat.error()};
       weights = std::move(heat->weights);

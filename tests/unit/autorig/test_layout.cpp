@@ -15,6 +15,10 @@
 #include "rig2d/quality/deform_check.h"
 #include "rig2d/raster/canvas.h"
 #include "rig2d/rig/rig_json.h"
+#include "rig2d/anim/bundled_clips.h"
+#include "rig2d/quality/clip_deform.h"
+#include "rig2d/layered/document.h"
+#include "rig2d/layered/document_parts.h"
 #include "rig2d/skeleton/template.h"
 #include "rig2d/skin/skeleton.h"
 #include "sheet_fixtures.h"
@@ -417,4 +421,45 @@ TEST_CASE("layout: a template over the union names every limb layer's own bones"
   REQUIRE(report.stats.parts.size() == parts.size());
   CHECK(report.stats.parts[0].flip_fraction < 0.01);
   for (std::size_t p = 1; p < parts.size(); ++p) CHECK(report.stats.parts[p].flip_fraction == 0);
+}
+
+TEST_CASE("layout: an arm a template places over the body layer is weighted as a layer over it", "[autorig][layout]") {
+  // The GIMP fixture: body, head, legs and one arm held out on layers of their own; the other arm is
+  // not drawn apart from the torso, so the template places it over the body.
+  const std::filesystem::path psd = std::filesystem::path(RIG2D_SOURCE_DIR) / "tests/data/layered/gimp-figure.psd";
+  auto doc = read_layered_document(psd.string());
+  REQUIRE(doc);
+  std::vector<Diagnostic> warnings;
+  auto doc_parts = document_parts(*doc, GroupMode::Parts, psd.string(), warnings);
+  REQUIRE(doc_parts);
+  std::vector<PlacedPart> parts;
+  for (DocumentPart& d : *doc_parts) {
+    PlacedPart p;
+    p.name = d.name;
+    p.sprite = derive_guid_for_test(d.name);
+    p.image = std::move(d.image);
+    p.x = d.x;
+    p.y = d.y;
+    p.order = double(parts.size());
+    parts.push_back(std::move(p));
+  }
+  AutorigOptions o = AutorigOptions::tool_defaults();
+  o.skeleton_template = *bundled_template("humanoid");
+  LayoutStats st;
+  auto rig = autorig_parts(parts, doc->width, doc->height, o, &st);
+  REQUIRE(rig);
+  INFO(st.template_note);
+  REQUIRE(st.template_note.find("over the body: upper_arm_") != std::string::npos);
+  // As a layer over the body's own bones, the arm bends the torso no more than its own art: every
+  // joint bent 60 degrees both ways folds no triangle of any layer (weighted as ordinary bones, the
+  // arm's hand took the middle of the torso and bending the chest folded 2.35% of the rig).
+  const DeformReport report = check_deformation(*rig, {});
+  CHECK(report.stats.flip_fraction == 0);
+  // And the bundled idle, walk and run fold none either.
+  for (const char* name : {"humanoid/idle", "humanoid/walk", "humanoid/run"}) {
+    auto clip = load_clip_spec(name);
+    REQUIRE(clip.has_value());
+    INFO(name);
+    CHECK(check_clip_deformation(*rig, *clip, name).stats.flip_fraction == 0);
+  }
 }
