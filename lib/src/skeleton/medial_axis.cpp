@@ -319,6 +319,42 @@ std::vector<float> distance_transform(const BinaryGrid& grid, ColumnPass columns
   return out;
 }
 
+namespace {
+
+// remove_stair_steps on a padded grid whose on cells' neighbourhood masks `around` are current (as
+// thin keeps them): each test is a table lookup, and a removal clears its bit in the 8 masks around.
+const std::array<bool, 256> kStairStep = [] {
+  std::array<bool, 256> t{};
+  for (int mask = 0; mask < 256; ++mask) {
+    std::array<bool, 8> p{};
+    for (int k = 0; k < 8; ++k) p[k] = (mask >> k) & 1;
+    t[mask] = std::count(p.begin(), p.end(), true) >= 2 && connectivity8(p) == 1;
+  }
+  return t;
+}();
+
+void remove_stair_steps(BinaryGrid& g, std::vector<std::uint8_t>& around) {
+  const std::ptrdiff_t w = g.width;
+  // Neighbour k's offset, and the bit the cell is in that neighbour's mask (the opposite direction).
+  const std::ptrdiff_t offset[8] = {-w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1};
+  std::vector<std::size_t> cells;
+  for (std::size_t i = 0; i < g.on.size(); ++i)
+    if (g.on[i]) cells.push_back(i);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const std::size_t i : cells) {
+      if (!g.on[i] || !kStairStep[around[i]]) continue;
+      g.on[i] = 0;
+      changed = true;
+      for (unsigned k = 0; k < 8; ++k)
+        around[static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + offset[k])] &=
+            static_cast<std::uint8_t>(~(1u << ((k + 4) & 7)));
+    }
+  }
+}
+
+}  // namespace
+
 void thin(BinaryGrid& grid) {
   // Work on a 0/1 copy padded with one off cell, so neighbours are plain index offsets and a
   // neighbourhood's mask is a sum of shifted cells.
@@ -339,12 +375,17 @@ void thin(BinaryGrid& grid) {
   std::vector<std::uint8_t> around(g.on.size(), 0), flags(g.on.size(), 0);
   // Border cells are the only candidates; a removal makes its neighbours candidates next pass.
   std::vector<std::size_t> border, next, marked;
+  // Every inner cell's mask in one branch-free pass per row (the padding's stay 0; an off cell's mask
+  // is never read), then the border in scan order.
+  for (std::ptrdiff_t y = 1; y + 1 < g.height; ++y) {
+    const std::uint8_t* c = g.on.data() + y * w;
+    std::uint8_t* m = around.data() + y * w;
+    for (std::ptrdiff_t x = 1; x + 1 < w; ++x)
+      m[x] = static_cast<std::uint8_t>(c[x - w] | c[x - w + 1] << 1 | c[x + 1] << 2 | c[x + w + 1] << 3 | c[x + w] << 4 |
+                                       c[x + w - 1] << 5 | c[x - 1] << 6 | c[x - w - 1] << 7);
+  }
   for (std::size_t i = 0; i < g.on.size(); ++i) {
-    if (!g.on[i]) continue;
-    const std::uint8_t* c = g.on.data() + i;
-    around[i] = static_cast<std::uint8_t>(c[-w] | c[-w + 1] << 1 | c[1] << 2 | c[w + 1] << 3 | c[w] << 4 |
-                                          c[w - 1] << 5 | c[-1] << 6 | c[-w - 1] << 7);
-    if ((around[i] & 0x55) != 0x55) {  // an axis neighbour (N, E, S, W) is off
+    if (g.on[i] && (around[i] & 0x55) != 0x55) {  // an axis neighbour (N, E, S, W) is off
       border.push_back(i);
       flags[i] = kQueued;
     }
@@ -397,7 +438,7 @@ void thin(BinaryGrid& grid) {
     }
     border.swap(next);
   }
-  remove_stair_steps(g);
+  remove_stair_steps(g, around);
   for (int y = 0; y < grid.height; ++y)
     for (int x = 0; x < grid.width; ++x)
       if (!g.on[static_cast<std::size_t>(y + 1) * g.width + x + 1]) grid.on[static_cast<std::size_t>(y) * grid.width + x] = 0;
