@@ -23,7 +23,37 @@ std::vector<std::uint32_t> matrix_sources(const Rig& rig) {
   return source;
 }
 
-// skin = now * invBind per rig bone, the pose's matrices through pose_root_local.
+// Which bones some part's kept slot reads (weight not 0, as the engine skips; index in range): only
+// their skin matrices reach a vertex.
+std::vector<std::uint8_t> read_by_skin(const Rig& rig) {
+  std::vector<std::uint8_t> read(rig.bones.size(), 0);
+  for (const Part& part : rig.parts) {
+    const std::size_t slots = std::min(part.skin_indices.size(), part.skin_weights.size());
+    for (std::size_t k = 0; k < slots; ++k)
+      if (part.skin_weights[k] != 0 && part.skin_indices[k] < read.size()) read[part.skin_indices[k]] = 1;
+  }
+  return read;
+}
+
+// The steps of `order` those bones' pose matrices depend on: each bone read (through the last of its
+// name) and every parent its step multiplies by, in the order's own sequence. A parent's step comes
+// before its children's, so one backward pass collects them.
+std::vector<PoseStep> steps_needed(std::span<const PoseStep> order, std::span<const std::uint32_t> matrix_of,
+                                   std::span<const std::uint32_t> skinned, std::size_t bones) {
+  std::vector<std::uint8_t> needed(bones, 0);
+  for (const std::uint32_t b : skinned) needed[matrix_of[b]] = 1;
+  for (std::size_t s = order.size(); s-- > 0;) {
+    const PoseStep& step = order[s];
+    if (needed[step.bone] && step.parent >= 0) needed[static_cast<std::size_t>(step.parent)] = 1;
+  }
+  std::vector<PoseStep> kept;
+  for (const PoseStep& step : order)
+    if (needed[step.bone]) kept.push_back(step);
+  return kept;
+}
+
+// skin = now * invBind for the bones the skin reads, the pose's matrices through pose_root_local
+// along the plan's steps. The other matrices are never read: a slot naming them has weight 0.
 void skin_matrices(const Rig& rig, const RigPose& pose, const RigSkinPlan& plan, RigSkinScratch& scratch) {
   const std::size_t n = rig.bones.size();
   std::span<const BoneLocal> locals = pose.bones;
@@ -35,7 +65,7 @@ void skin_matrices(const Rig& rig, const RigPose& pose, const RigSkinPlan& plan,
   scratch.now.resize(n);
   scratch.skin.resize(n);
   pose_root_local(rig.bones, plan.order, locals.first(n), scratch.now);
-  for (std::size_t i = 0; i < n; ++i) scratch.skin[i] = multiply(scratch.now[plan.matrix_of[i]], plan.inv_bind[i]);
+  for (const std::uint32_t i : plan.skinned) scratch.skin[i] = multiply(scratch.now[plan.matrix_of[i]], plan.inv_bind[i]);
 }
 
 bool deforms(const RigPose& pose, std::size_t part) { return part < pose.deform.size() && !pose.deform[part].empty(); }
@@ -70,6 +100,18 @@ void skin_parts(const Rig& rig, const RigPose& pose, const std::vector<Affine2>&
   }
 }
 
+// Everything of the plan but the parts' SkinPlans.
+RigSkinPlan plan_bones(const Rig& rig) {
+  RigSkinPlan plan;
+  plan.inv_bind = derive_bind_matrices(rig.bones).inv_bind;
+  plan.matrix_of = matrix_sources(rig);
+  const std::vector<std::uint8_t> read = read_by_skin(rig);
+  for (std::size_t i = 0; i < read.size(); ++i)
+    if (read[i]) plan.skinned.push_back(static_cast<std::uint32_t>(i));
+  plan.order = steps_needed(pose_order(rig.bones), plan.matrix_of, plan.skinned, rig.bones.size());
+  return plan;
+}
+
 }  // namespace
 
 std::vector<std::vector<Vec2>> skin_rig(const Rig& rig, const RigPose& pose) { return skin_rig(rig, pose, {}); }
@@ -82,10 +124,7 @@ std::vector<SkinPlan> plan_skin(const Rig& rig) {
 }
 
 RigSkinPlan plan_rig_skin(const Rig& rig) {
-  RigSkinPlan plan;
-  plan.order = pose_order(rig.bones);
-  plan.inv_bind = derive_bind_matrices(rig.bones).inv_bind;
-  plan.matrix_of = matrix_sources(rig);
+  RigSkinPlan plan = plan_bones(rig);
   plan.parts = plan_skin(rig);
   return plan;
 }
@@ -97,10 +136,7 @@ void skin_rig(const Rig& rig, const RigPose& pose, const RigSkinPlan& plan, RigS
 }
 
 std::vector<std::vector<Vec2>> skin_rig(const Rig& rig, const RigPose& pose, std::span<const SkinPlan> plans) {
-  RigSkinPlan plan;
-  plan.order = pose_order(rig.bones);
-  plan.inv_bind = derive_bind_matrices(rig.bones).inv_bind;
-  plan.matrix_of = matrix_sources(rig);
+  const RigSkinPlan plan = plan_bones(rig);
   RigSkinScratch scratch;
   skin_matrices(rig, pose, plan, scratch);
   std::vector<std::vector<Vec2>> out;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SkinPlan: the grouping by kept slots (hand-checked), and every kernel giving skin_vertices' bits on
 // random rigs (NaN and negative-zero weights, indices past the skin, any vertex and bone count).
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
@@ -251,4 +252,45 @@ TEST_CASE("skin plan: a RigSkinPlan frame gives the engine's bits, with names sh
     CHECK(same_bits(out[1], expected[1]));
     CHECK(same_bits(skin_rig(rig, pose)[1], expected[1]));
   }
+}
+
+TEST_CASE("skin plan: a RigSkinPlan poses only the bones a vertex depends on", "[skin]") {
+  Rig rig;
+  // 0 root -> 1 spine -> 2 arm -> 3 hand; 4 tail under root; 5 "arm" again (a later bone of the name:
+  // bone 2 skins with its matrix) under 4; 6 a lone root. 7's parent link would close a cycle (7 <-> 8).
+  rig.bones = {{"root", -1, 10, 20, 0},  {"spine", 0, 0, -30, 0.1}, {"arm", 1, 20, 0, 0.4}, {"hand", 2, 15, 0, -0.3},
+               {"tail", 0, -20, 5, 2.0}, {"arm", 4, -10, 0, 0.2},   {"lone", -1, 3, 4, 0},    {"c7", 8, 1, 0, 0.5},
+               {"c8", 7, 0, 1, -0.5}};
+  rig.layout = Layout::V2;
+  Part part;
+  part.mesh.verts = {{0, 0}, {10, -20}, {30, -30}, {-5, 7}};
+  // Bones 2 and 8 carry weight; bone 3 and 6 are named only by slots of weight 0 (and -0); 40 is past
+  // the skeleton.
+  part.skin_indices = {2, 3, 0, 0, 2, 6, 0, 0, 8, 3, 40, 0, 8, 2, 0, 0};
+  part.skin_weights = {0.75, 0, 0, 0, 1, -0.0, 0, 0, 1, 0, 0.5, 0, 0.5, 0.5, 0, 0};
+  rig.parts.push_back(part);
+  const RigSkinPlan plan = plan_rig_skin(rig);
+  CHECK(plan.skinned == std::vector<std::uint32_t>{2, 8});
+  // Bone 2 skins with bone 5's matrix: 5 and its parents 4 and 0. Bone 8 with its own: the walk from
+  // 7 breaks 8's link back to 7, so 8 is a root. Spine, arm, hand, lone and 7 are not posed.
+  std::vector<std::uint32_t> posed;
+  for (const PoseStep& step : plan.order) posed.push_back(step.bone);
+  std::sort(posed.begin(), posed.end());
+  CHECK(posed == std::vector<std::uint32_t>{0, 4, 5, 8});
+  std::vector<std::uint32_t> full;
+  for (const PoseStep& step : pose_order(rig.bones))
+    if (std::find(posed.begin(), posed.end(), step.bone) != posed.end()) full.push_back(step.bone);
+  std::vector<std::uint32_t> kept;
+  for (const PoseStep& step : plan.order) kept.push_back(step.bone);
+  CHECK(kept == full);  // the full order's own sequence
+  RigPose pose = bind_pose(rig);
+  for (BoneLocal& b : pose.bones) b.rot += 0.25;
+  pose.bones[1].sx = 2;  // the unposed bones may hold anything: nothing reads them
+  pose.bones[6].rot = std::nan("");
+  RigSkinScratch scratch;
+  std::vector<std::vector<Vec2>> out;
+  skin_rig(rig, pose, plan, scratch, out);
+  REQUIRE(out.size() == 1);
+  CHECK(same_bits(out[0], plan_test_reference_skin(rig, pose)[0]));
+  CHECK(same_bits(skin_rig(rig, pose)[0], out[0]));
 }

@@ -30,18 +30,21 @@ RIG2D_EXPORT std::vector<std::vector<Vec2>> skin_rig(const Rig& rig, const RigPo
                                                      std::span<const SkinPlan> plans);
 
 // Everything about skinning a rig that no pose changes, made once (a game's load time), so a frame
-// only composes the bones' local transforms and skins: the order the hierarchy resolves in, the
-// inverse bind matrices, which bone's pose matrix each bone skins with (the last of its name) and a
-// SkinPlan per part.
+// only composes the bones' local transforms and skins: the order the hierarchy resolves in, cut to
+// the bones a vertex depends on (a bone no kept slot names, nor any descendant of one, is not
+// posed), the inverse bind matrices, which bone's pose matrix each bone skins with (the last of its
+// name) and a SkinPlan per part.
 struct RigSkinPlan {
-  std::vector<PoseStep> order;            // pose_order(rig.bones)
+  std::vector<PoseStep> order;            // the steps of pose_order(rig.bones) the skinned bones depend on
   std::vector<Affine2> inv_bind;          // #bones
   std::vector<std::uint32_t> matrix_of;   // #bones: the bone whose pose matrix bone b skins with
+  std::vector<std::uint32_t> skinned;     // ascending: the bones some part's slot with a weight not 0 names
   std::vector<SkinPlan> parts;            // plan_skin(rig)
 };
 RIG2D_EXPORT RigSkinPlan plan_rig_skin(const Rig& rig);
 
-// The per-frame matrices, kept between frames so a frame allocates nothing.
+// The per-frame matrices, kept between frames so a frame allocates nothing. Only the entries of the
+// bones the plan poses and skins are written.
 struct RigSkinScratch {
   std::vector<BoneLocal> locals;
   std::vector<Affine2> now, skin;
