@@ -165,11 +165,72 @@ Figures run_sizes(const char* title, Buffers (*make)(std::size_t, std::uint32_t)
 
 std::string tail(const std::string& s, std::size_t n) { return s.size() > n ? s.substr(s.size() - n) : s; }
 
-// The game's per-frame cost of each rig of a folder, in ns per rig per frame: skin_rig with a
-// RigSkinPlan made once (what a game holds per rig: bone matrices from the pose, then every part
-// skinned, into buffers kept between frames), skin_rig without one (previews: bind matrices and the
-// name lookup per call) and skin_vertices alone with the matrices made once (the floor). The goal is
-// the planned frame at most 1.5x skin_vertices.
+// One rig's figures, ns per frame.
+struct RigRow {
+  std::string name;
+  std::size_t vertices = 0, bones = 0, posed = 0, parts = 0;
+  double planned = 0, unplanned = 0, lbs = 0, plan_lbs = 0;
+};
+
+// The game's per-frame cost of one rig: skin_rig with a RigSkinPlan made once (what a game holds per
+// rig: bone matrices from the pose, then every part skinned, into buffers kept between frames),
+// skin_rig without one (previews: bind matrices and the name lookup per call), skin_vertices alone
+// with the matrices made once (the floor the goal is set against) and the parts' SkinPlans alone with
+// the matrices made once (so the planned frame less this is the bone step). Frames cycle through 8
+// poses, every joint bent by a different angle, so nothing is the same from one frame to the next.
+RigRow time_rig(const Rig& rig) {
+  RigRow row;
+  row.bones = rig.bones.size();
+  row.parts = rig.parts.size();
+  std::vector<RigPose> poses(8, bind_pose(rig));
+  for (std::size_t k = 0; k < poses.size(); ++k)
+    for (BoneLocal& b : poses[k].bones) b.rot += 0.3 + 0.01 * static_cast<double>(k);
+  const BindMatrices bind = derive_bind_matrices(rig.bones);
+  std::vector<Affine2> now(rig.bones.size()), skin(rig.bones.size());
+  pose_root_local(rig.bones, poses[0].bones, now);
+  skinning_matrices(now, bind.inv_bind, skin);
+  for (const Part& part : rig.parts) row.vertices += part.mesh.verts.size();
+  std::vector<std::vector<Vec2>> out(rig.parts.size());
+  for (std::size_t p = 0; p < rig.parts.size(); ++p) out[p].resize(rig.parts[p].mesh.verts.size());
+  const int inner = static_cast<int>(std::max<std::size_t>(64, 400000 / std::max<std::size_t>(1, row.vertices)));
+  double sink = 0;
+  const RigSkinPlan plan = plan_rig_skin(rig);
+  row.posed = plan.order.size();
+  RigSkinScratch scratch;
+  std::vector<std::vector<Vec2>> frame;
+  auto planned = [&] {
+    for (int i = 0; i < inner; ++i) {
+      skin_rig(rig, poses[static_cast<std::size_t>(i) % poses.size()], plan, scratch, frame);
+      sink += frame[0].empty() ? 0 : frame[0][0].x;
+    }
+  };
+  auto whole = [&] {
+    for (int i = 0; i < inner; ++i) sink += skin_rig(rig, poses[static_cast<std::size_t>(i) % poses.size()])[0][0].x;
+  };
+  auto lbs = [&] {
+    for (int i = 0; i < inner; ++i)
+      for (std::size_t p = 0; p < rig.parts.size(); ++p)
+        skin_vertices(rig.parts[p].mesh.verts, rig.parts[p].skin_indices, rig.parts[p].skin_weights, skin, out[p]);
+  };
+  auto plan_lbs = [&] {
+    for (int i = 0; i < inner; ++i)
+      for (std::size_t p = 0; p < rig.parts.size(); ++p) skin_vertices(plan.parts[p], skin, out[p]);
+  };
+  std::vector<double> t_rig, t_plain, t_lbs, t_plan;
+  for (int r = 0; r < 9; ++r) {
+    t_rig.push_back(seconds(planned) / inner * 1e9);
+    t_plain.push_back(seconds(whole) / inner * 1e9);
+    t_lbs.push_back(seconds(lbs) / inner * 1e9);
+    t_plan.push_back(seconds(plan_lbs) / inner * 1e9);
+  }
+  row.planned = median(t_rig);
+  row.unplanned = median(t_plain);
+  row.lbs = median(t_lbs);
+  row.plan_lbs = median(t_plan) + (sink == 12345.678 ? 1 : 0);
+  return row;
+}
+
+// Every rig of the folders: one line each, then the worst rigs and the median by the goal's ratio.
 int run_rigs(int argc, char** argv) {
   namespace fs = std::filesystem;
   std::vector<fs::path> files;
@@ -177,68 +238,44 @@ int run_rigs(int argc, char** argv) {
     for (const auto& e : fs::recursive_directory_iterator(argv[a]))
       if (e.is_regular_file() && e.path().string().ends_with(".rig2d.json")) files.push_back(e.path());
   std::sort(files.begin(), files.end());
-  std::printf("%-40s %8s %6s %14s %14s %16s %8s %8s\n", "rig", "vertices", "bones", "planned ns", "unplanned ns",
-              "skin_vertices ns", "planned", "unplanned");
-  double total_rig = 0, total_plain = 0, total_verts = 0, worst = 0, worst_plain = 0;
-  std::size_t rigs = 0, vertices = 0;
+  std::printf("ns per rig per frame; 'skin_rig' is skin_rig with a RigSkinPlan, its ratio to skin_vertices the goal "
+              "(<= 1.5x);\n'bone step' is skin_rig less the parts' SkinPlans alone\n");
+  std::printf("%-44s %6s %5s %5s %5s %13s %9s %6s %9s %9s %10s\n", "rig", "verts", "parts", "bones", "posed",
+              "skin_vertices", "skin_rig", "ratio", "plans", "bone step", "unplanned");
+  std::vector<RigRow> rows;
   for (const fs::path& path : files) {
     auto text = read_file(path.string(), std::uint64_t{1} << 30);
     if (!text) continue;
     auto rig = read_rig_normalized(*text, path.string());
-    if (!rig || rig->bones.empty()) continue;
-    RigPose pose = bind_pose(*rig);
-    for (BoneLocal& b : pose.bones) b.rot += 0.3;  // every joint bent: no identity shortcuts
-    const BindMatrices bind = derive_bind_matrices(rig->bones);
-    std::vector<Affine2> now(rig->bones.size()), skin(rig->bones.size());
-    pose_root_local(rig->bones, pose.bones, now);
-    skinning_matrices(now, bind.inv_bind, skin);
-    std::size_t n = 0;
-    for (const Part& part : rig->parts) n += part.mesh.verts.size();
-    std::vector<std::vector<Vec2>> out(rig->parts.size());
-    for (std::size_t p = 0; p < rig->parts.size(); ++p) out[p].resize(rig->parts[p].mesh.verts.size());
-    const int inner = static_cast<int>(std::max<std::size_t>(50, 400000 / std::max<std::size_t>(1, n)));
-    double sink = 0;
-    const RigSkinPlan plan = plan_rig_skin(*rig);
-    RigSkinScratch scratch;
-    std::vector<std::vector<Vec2>> frame;
-    auto planned = [&] {
-      for (int i = 0; i < inner; ++i) {
-        skin_rig(*rig, pose, plan, scratch, frame);
-        sink += frame[0].empty() ? 0 : frame[0][0].x;
-      }
-    };
-    auto whole = [&] {
-      for (int i = 0; i < inner; ++i) sink += skin_rig(*rig, pose)[0][0].x;
-    };
-    auto lbs = [&] {
-      for (int i = 0; i < inner; ++i)
-        for (std::size_t p = 0; p < rig->parts.size(); ++p)
-          skin_vertices(rig->parts[p].mesh.verts, rig->parts[p].skin_indices, rig->parts[p].skin_weights, skin, out[p]);
-    };
-    std::vector<double> t_rig, t_plain, t_lbs;
-    for (int r = 0; r < 9; ++r) {
-      t_rig.push_back(seconds(planned) / inner * 1e9);
-      t_plain.push_back(seconds(whole) / inner * 1e9);
-      t_lbs.push_back(seconds(lbs) / inner * 1e9);
-    }
-    const double a = median(t_rig), c = median(t_plain), b = median(t_lbs);
-    std::printf("%-40s %8zu %6zu %14.0f %14.0f %16.0f %8.2f %8.2f%s\n", tail(path.filename().string(), 40).c_str(),
-                n, rig->bones.size(), a, c, b, a / b, c / b, sink == 12345.678 ? " " : "");
-    total_rig += a;
-    total_plain += c;
-    total_verts += b;
-    worst = std::max(worst, a / b);
-    worst_plain = std::max(worst_plain, c / b);
-    ++rigs;
-    vertices += n;
+    if (!rig || rig->bones.empty() || rig->parts.empty()) continue;
+    RigRow row = time_rig(*rig);
+    row.name = tail(path.parent_path().filename().string() + "/" + path.stem().stem().string(), 44);
+    std::printf("%-44s %6zu %5zu %5zu %5zu %13.0f %9.0f %6.2f %9.0f %9.0f %10.0f\n", row.name.c_str(), row.vertices,
+                row.parts, row.bones, row.posed, row.lbs, row.planned, row.planned / row.lbs, row.plan_lbs,
+                row.planned - row.plan_lbs, row.unplanned);
+    rows.push_back(row);
   }
-  if (rigs == 0) return 1;
-  const double per = static_cast<double>(rigs);
-  std::printf("\n%zu rigs, %zu vertices, ns per rig per frame: planned skin_rig %.0f, unplanned %.0f, skin_vertices "
-              "alone %.0f\nplanned skin_rig / skin_vertices: worst %.2fx, over the folder %.2fx (goal <= 1.5x on every "
-              "rig); unplanned: worst %.2fx, over the folder %.2fx\n",
-              rigs, vertices, total_rig / per, total_plain / per, total_verts / per, worst, total_rig / total_verts,
-              worst_plain, total_plain / total_verts);
+  if (rows.empty()) return 1;
+  double total_rig = 0, total_plain = 0, total_lbs = 0;
+  for (const RigRow& r : rows) {
+    total_rig += r.planned;
+    total_plain += r.unplanned;
+    total_lbs += r.lbs;
+  }
+  std::sort(rows.begin(), rows.end(),
+            [](const RigRow& a, const RigRow& b) { return a.planned / a.lbs > b.planned / b.lbs; });
+  std::printf("\nworst by skin_rig / skin_vertices:\n");
+  for (std::size_t i = 0; i < std::min<std::size_t>(6, rows.size()); ++i)
+    std::printf("  %-44s %6zu verts %4zu posed of %4zu bones: %7.0f / %7.0f ns = %.2fx\n", rows[i].name.c_str(),
+                rows[i].vertices, rows[i].posed, rows[i].bones, rows[i].planned, rows[i].lbs,
+                rows[i].planned / rows[i].lbs);
+  const RigRow& mid = rows[rows.size() / 2];
+  const double per = static_cast<double>(rows.size());
+  std::printf("median: %s %.0f / %.0f ns = %.2fx\n", mid.name.c_str(), mid.planned, mid.lbs, mid.planned / mid.lbs);
+  std::printf("%zu rigs, mean ns per rig per frame: skin_rig %.0f, unplanned %.0f, skin_vertices %.0f; over the "
+              "folders skin_rig %.2fx skin_vertices (unplanned %.2fx); worst %.2fx (goal <= 1.5x on every rig)\n",
+              rows.size(), total_rig / per, total_plain / per, total_lbs / per, total_rig / total_lbs,
+              total_plain / total_lbs, rows[0].planned / rows[0].lbs);
   return 0;
 }
 
