@@ -169,6 +169,7 @@ Result<std::vector<Bone>> template_bones(const Image& image, const AutorigOption
   std::string scores;
   for (const auto& [name, score] : chosen->scores) scores += (scores.empty() ? "" : ", ") + name + " " + score_text(score);
   if (!chosen->skipped.empty()) scores += "; ruled out at a glance: " + join(chosen->skipped);
+  for (const auto& [name, why] : chosen->rejected) scores += "; not " + name + ": " + why;
   if (!best || best->score < kTemplateFitFloor) {
     st.template_note = "auto: the shape skeleton, as no template fits well (" + scores + ")";
     return std::vector<Bone>{};

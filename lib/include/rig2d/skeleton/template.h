@@ -133,6 +133,8 @@ struct TemplateAutoFit {
                                                        // fits well (empty only when none was fitted)
   std::vector<std::pair<std::string, double>> scores;  // each template fitted, in the order tried
   std::vector<std::string> skipped;                    // ruled out by the cheap look, never fitted
+  std::vector<std::pair<std::string, std::string>> rejected;  // fitted well, yet the shape lacks the
+                                                       // kind's parts: each template and why not
 };
 
 // Chooses a template for a sprite, measuring its shape once. A cheap look first: a template measured
@@ -140,8 +142,14 @@ struct TemplateAutoFit {
 // required extremities (tips neither optional nor over the body) must all be found where its
 // proportions expect them (as drawn or mirrored), paired ones (feet) at ends of the shape's medial
 // axis and at most one inside it (a round head); other templates are skipped unfitted. The rest are
-// fitted in list order and the first scoring kTemplateFitFloor wins, so list the common kinds first.
-// When none does, `best` is the best fit below the floor. Errors as fit_template.
+// fitted in list order and the first scoring kTemplateFitFloor whose shape has the parts of its kind
+// wins, so list the common kinds first. The second look, at a fit that scores well: no required bone
+// placed from the proportions alone; a head at least 0.3 of the body's width (not an ear or a horn);
+// paired feet at ends of the shape; a fish's tail narrowing behind its body and fanning out into a
+// fin; a quadruped's legs at least a body depth apart; a snake three times as long as wide; a tree's
+// trunk narrower than its crown; a rigid prop only for a shape without extremities. A fit failing it is `rejected`. When none is
+// taken, `best` is the best fit below the floor (empty when every fit was rejected or none was
+// fitted), and the caller keeps the shape skeleton. Errors as fit_template.
 RIG2D_EXPORT Result<TemplateAutoFit> fit_template_auto(const Image& image, const std::vector<SkeletonTemplate>& templates,
                                                        const TemplateFitOptions& options = {});
 

@@ -13,6 +13,7 @@
 #include "rig2d/skeleton/shape_skeleton.h"
 #include "rig2d/skeleton/template.h"
 #include "skeleton/shape_axis.h"
+#include "skeleton/templates/template_auto.h"
 
 namespace rig2d {
 namespace {
@@ -309,8 +310,22 @@ class Fitter {
     return result(o);
   }
 
+  // After run: how and where each bone went, for auto's second look.
+  detail::FitPlacement placement() const {
+    detail::FitPlacement p;
+    p.how = how_;
+    p.at = pos_;
+    p.tip_end = tip_end_;
+    p.tip_found.assign(t_.bones.size(), 0);
+    p.tip_at_end.assign(t_.bones.size(), 0);
+    for (std::size_t b = 0; b < t_.bones.size(); ++b)
+      if (tip_node_[b] >= 0) p.tip_found[b] = 1, p.tip_at_end[b] = axis_.shape_end(tip_node_[b]);
+    for (int n : axis_.alive) p.shape_ends += axis_.shape_end(n);
+    return p;
+  }
+
  private:
-  enum class How { None, Shape, OverBody, Forced, Omitted };
+  using How = detail::FitPlacement::How;
 
   double rest(std::size_t b) const { return mirrored_ ? 180 - t_.bones[b].rest : t_.bones[b].rest; }
   TemplateRange direction(std::size_t b) const {
@@ -890,11 +905,22 @@ class Fitter {
 
 namespace {
 
-TemplateFit fit_on_axis(const SkeletonTemplate& tmpl, const Axis& axis, const TemplateFitOptions& o) {
-  TemplateFit best = Fitter(tmpl, axis, false).run(o);
-  TemplateFit mirrored = Fitter(tmpl, axis, true).run(o);
-  if (mirrored.score > best.score + 1e-12) best = std::move(mirrored);
+struct PlacedFit {
+  TemplateFit fit;
+  detail::FitPlacement placement;
+};
+
+PlacedFit fit_placed(const SkeletonTemplate& tmpl, const Axis& axis, const TemplateFitOptions& o) {
+  Fitter drawn(tmpl, axis, false), mirrored(tmpl, axis, true);
+  PlacedFit best{drawn.run(o), {}};
+  TemplateFit other = mirrored.run(o);
+  if (other.score > best.fit.score + 1e-12) return {std::move(other), mirrored.placement()};
+  best.placement = drawn.placement();
   return best;
+}
+
+TemplateFit fit_on_axis(const SkeletonTemplate& tmpl, const Axis& axis, const TemplateFitOptions& o) {
+  return fit_placed(tmpl, axis, o).fit;
 }
 
 Result<detail::ShapeAxis> axis_of(const Image& image, const TemplateFitOptions& o) {
@@ -934,11 +960,18 @@ Result<TemplateAutoFit> fit_template_auto(const Image& image, const std::vector<
       out.skipped.push_back(t.name);
       continue;
     }
-    TemplateFit fit = fit_on_axis(t, axis, o);
+    PlacedFit placed = fit_placed(t, axis, o);
+    TemplateFit& fit = placed.fit;
     out.scores.emplace_back(t.name, fit.score);
     if (fit.score >= kTemplateFitFloor) {
-      out.best = std::move(fit);
-      return out;
+      // Scoring well is not enough: the shape must have the parts of the template's kind.
+      std::string why = detail::implausible_fit(t, placed.placement, *shape);
+      if (why.empty()) {
+        out.best = std::move(fit);
+        return out;
+      }
+      out.rejected.emplace_back(t.name, std::move(why));
+      continue;
     }
     if (!best_below || fit.score > best_below->score) best_below = std::move(fit);
   }

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: Apache-2.0
+// `--template auto`'s second look at a fit that scores well: does the shape have the parts the
+// template's kind is made of where the fit put them? A wrong template is worse than none: a clip for
+// a fish swimming a bush, or a walk cycle swinging a bunny's ears as arms, is a broken rig.
+#include "skeleton/templates/template_auto.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+
+namespace rig2d::detail {
+namespace {
+
+// A head is at least this fraction of the body's width (a chibi's is wider than its body; an
+// adult's about half its torso with the arms at its sides). Narrower, the part is an ear, a horn
+// or a wing tip.
+constexpr double kHeadWidth = 0.3;
+// A fish's tail fin is at least this much taller (across the body's axis) than the narrowest
+// place between it and the body, and so is the body: the tail narrows behind the body and fans out
+// into a fin.
+constexpr double kFinFlare = 1.4;
+// ... that narrowest place is looked for between these fractions of the way from the body to the fin.
+constexpr double kFinFrom = 0.3, kFinTo = 0.85;
+// A quadruped's legs stand at least this many body depths apart (the body is horizontal).
+constexpr double kQuadrupedLength = 1.0;
+// A snake is at least this many times as long as it is wide.
+constexpr double kSnakeLength = 3.0;
+// A tree's trunk is at most this fraction of its crown's width.
+constexpr double kTrunkWidth = 0.7;
+
+double dist(Vec2 a, Vec2 b) { return std::hypot(a.x - b.x, a.y - b.y); }
+
+std::string px(double v) {
+  char text[24];
+  std::snprintf(text, sizeof text, "%.0f px", v);
+  return text;
+}
+std::string ratio(double v) {
+  char text[24];
+  std::snprintf(text, sizeof text, "%.2f", v);
+  return text;
+}
+
+// The shape's distance to its outline (chamfer 1/sqrt2), px: the half-width of the part around a point.
+class Field {
+ public:
+  explicit Field(const ShapeAxis& s) : w_(s.width), h_(s.height), d_(s.in.size(), 0.0f) {
+    constexpr float kFar = 1e9f, kDiag = 1.41421356f;
+    for (std::size_t i = 0; i < d_.size(); ++i) d_[i] = s.in[i] ? kFar : 0.0f;
+    for (int y = 0; y < h_; ++y)
+      for (int x = 0; x < w_; ++x)
+        if (float& v = d_[index(x, y)]; v > 0)
+          v = std::min({v, get(x - 1, y) + 1, get(x, y - 1) + 1, get(x - 1, y - 1) + kDiag, get(x + 1, y - 1) + kDiag});
+    for (int y = h_ - 1; y >= 0; --y)
+      for (int x = w_ - 1; x >= 0; --x)
+        if (float& v = d_[index(x, y)]; v > 0)
+          v = std::min({v, get(x + 1, y) + 1, get(x, y + 1) + 1, get(x + 1, y + 1) + kDiag, get(x - 1, y + 1) + kDiag});
+  }
+  double at(Vec2 p) const { return get(static_cast<int>(std::floor(p.x)), static_cast<int>(std::floor(p.y))); }
+  bool inside(Vec2 p) const { return at(p) > 0; }
+  // The widest the shape is along the segment a-b (its largest half-width).
+  double widest(Vec2 a, Vec2 b) const {
+    const int steps = std::max(1, static_cast<int>(std::ceil(dist(a, b))));
+    double best = 0;
+    for (int i = 0; i <= steps; ++i) best = std::max(best, at({a.x + (b.x - a.x) * i / steps, a.y + (b.y - a.y) * i / steps}));
+    return best;
+  }
+  // The shape's extent through p across the unit direction d (from its first to its last covered
+  // point on that line, within `reach` either side), px.
+  double across(Vec2 p, Vec2 d, double reach) const {
+    const Vec2 n{-d.y, d.x};
+    double lo = 1e300, hi = -1e300;
+    for (double t = -reach; t <= reach; t += 0.5)
+      if (inside({p.x + n.x * t, p.y + n.y * t})) lo = std::min(lo, t), hi = std::max(hi, t);
+    return hi < lo ? 0 : hi - lo + 1;
+  }
+
+ private:
+  std::size_t index(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(x); }
+  float get(int x, int y) const { return x < 0 || y < 0 || x >= w_ || y >= h_ ? 0.0f : d_[index(x, y)]; }
+  int w_, h_;
+  std::vector<float> d_;
+};
+
+using How = FitPlacement::How;
+
+struct Look {
+  const SkeletonTemplate& t;
+  const FitPlacement& p;
+  const ShapeAxis& shape;
+  const Field& field;
+
+  std::optional<std::size_t> bone(std::string_view name) const {
+    for (std::size_t b = 0; b < t.bones.size(); ++b)
+      if (t.bones[b].name == name && p.how[b] != How::Omitted) return b;
+    return std::nullopt;
+  }
+  std::optional<std::size_t> partner(std::size_t b) const {
+    for (const auto& [l, r] : t.symmetry) {
+      if (l == b) return r;
+      if (r == b) return l;
+    }
+    return std::nullopt;
+  }
+  // Where a tip bone's part ends: its matched extremity, else its joint.
+  Vec2 end_of(std::size_t b) const { return p.tip_found[b] ? p.tip_end[b] : p.at[b]; }
+  // The body's half-width: the widest of the joints from b's parent up to the root (narrow joints,
+  // a neck, left out).
+  double body_width(std::size_t b) const {
+    double w = 0;
+    for (std::int64_t k = t.bones[b].parent; k >= 0; k = t.bones[static_cast<std::size_t>(k)].parent)
+      if (!t.bones[static_cast<std::size_t>(k)].narrow) w = std::max(w, field.at(p.at[static_cast<std::size_t>(k)]));
+    return w;
+  }
+
+  std::string forced() const {
+    std::string names;
+    for (std::size_t b = 0; b < t.bones.size(); ++b)
+      if (p.how[b] == How::Forced) names += (names.empty() ? "" : ", ") + t.bones[b].name;
+    return names.empty() ? names : "the shape shows nothing of " + names + " (placed from the proportions alone)";
+  }
+
+  // A rigid prop is for a shape without limbs; one with extremities gets bones that bend them.
+  std::string rigid() const {
+    if (t.bones.size() != 1 || p.shape_ends == 0) return {};
+    return "the shape has " + std::to_string(p.shape_ends) + (p.shape_ends == 1 ? " extremity" : " extremities") +
+           " to bend, a rigid prop none";
+  }
+
+  std::string head() const {
+    const auto h = bone("head");
+    if (!h || t.bones[*h].parent < 0 || p.how[*h] != How::Shape) return {};
+    const double head = field.widest(p.at[*h], end_of(*h)), body = body_width(*h);
+    if (body <= 0 || head >= kHeadWidth * body) return {};
+    return "its head is " + ratio(head / body) + " of its body's width (under " + ratio(kHeadWidth) +
+           "): an ear, a horn or a wing, not a head";
+  }
+
+  // Paired required extremities (feet) are limbs of their own: of each pair at least one ends the
+  // shape (the other may be drawn against it, or kicking), rather than both being places on the
+  // body's outline.
+  std::string feet() const {
+    for (std::size_t b = 0; b < t.bones.size(); ++b) {
+      const TemplateBone& bone = t.bones[b];
+      const auto m = partner(b);
+      if (!bone.tip || bone.optional || bone.over_body || !m || p.how[b] != How::Shape || p.tip_at_end[b]) continue;
+      if (p.how[*m] == How::Shape && p.tip_found[*m] && p.tip_at_end[*m]) continue;
+      return bone.name + " is no extremity of the shape, nor is its pair's: no limb leaves the body there";
+    }
+    return {};
+  }
+
+  // A fish's tail fans out into a fin behind a narrow stalk.
+  std::string fin() const {
+    const auto body = bone("body"), fin = bone("tail_fin");
+    if (!body || !fin) return {};
+    const Vec2 from = p.at[*body], to = end_of(*fin);
+    const double len = dist(from, to);
+    if (len < 2) return "its tail is no longer than 2 px";
+    const Vec2 d{(to.x - from.x) / len, (to.y - from.y) / len};
+    const double reach = shape.width + shape.height;
+    auto across = [&](double s) { return field.across({from.x + d.x * s, from.y + d.y * s}, d, reach); };
+    double stalk = 1e300, stalk_at = kFinFrom * len;
+    for (double s = kFinFrom * len; s <= kFinTo * len; s += 0.5)
+      if (const double a = across(s); a < stalk) stalk = a, stalk_at = s;
+    double flare = 0;
+    for (double s = stalk_at; s <= len; s += 0.5) flare = std::max(flare, across(s));
+    if (flare < kFinFlare * stalk)
+      return "no tail fin: the tail is " + px(flare) + " across at its widest behind a " + px(stalk) +
+             " stalk (a fin is at least " + ratio(kFinFlare) + " times as wide)";
+    if (const double trunk = across(0); trunk < kFinFlare * stalk)
+      return "no body before the tail: " + px(trunk) + " across where the tail is " + px(stalk) + " (a body is at least " +
+             ratio(kFinFlare) + " times as wide)";
+    return {};
+  }
+
+  std::string horizontal_body() const {
+    const auto front = bone("front_leg_l"), back = bone("back_leg_l");
+    if (!front || !back || p.how[*front] != How::Shape || p.how[*back] != How::Shape) return {};
+    const double depth = 2 * std::max(body_width(*front), body_width(*back)), apart = dist(p.at[*front], p.at[*back]);
+    if (apart >= kQuadrupedLength * depth) return {};
+    return "its legs stand " + px(apart) + " apart under a body " + px(depth) +
+           " deep: a quadruped's body is longer than deep";
+  }
+
+  std::string long_and_thin() const {
+    if (t.name != "snake") return {};
+    double length = 0, width = 0;
+    for (std::size_t b = 0; b < t.bones.size(); ++b) {
+      if (p.how[b] == How::Omitted) continue;
+      width = std::max(width, 2 * field.at(p.at[b]));
+      if (t.bones[b].parent >= 0) length += dist(p.at[b], p.at[static_cast<std::size_t>(t.bones[b].parent)]);
+      if (t.bones[b].tip && p.tip_found[b]) length += dist(p.at[b], p.tip_end[b]);
+    }
+    if (width <= 0 || length >= kSnakeLength * width) return {};
+    return "it is " + px(length) + " long and " + px(width) + " wide: a snake is long and thin";
+  }
+
+  std::string trunk() const {
+    const auto stem = bone("trunk_1"), up = bone("trunk_2"), crown = bone("crown");
+    if (!stem || !up || !crown || p.how[*stem] != How::Shape) return {};
+    const double trunk = field.at(p.at[*stem]), top = field.widest(p.at[*up], end_of(*crown));
+    if (top <= 0 || trunk <= kTrunkWidth * top) return {};
+    return "no trunk: it is " + ratio(trunk / top) + " of the crown's width there (at most " + ratio(kTrunkWidth) + ")";
+  }
+};
+
+}  // namespace
+
+std::string implausible_fit(const SkeletonTemplate& t, const FitPlacement& p, const ShapeAxis& shape) {
+  if (p.how.size() != t.bones.size()) return {};
+  const Field field(shape);
+  const Look look{t, p, shape, field};
+  for (auto check : {&Look::forced, &Look::rigid, &Look::head, &Look::feet, &Look::fin, &Look::horizontal_body,
+                     &Look::long_and_thin, &Look::trunk})
+    if (std::string why = (look.*check)(); !why.empty()) return why;
+  return {};
+}
+
+}  // namespace rig2d::detail

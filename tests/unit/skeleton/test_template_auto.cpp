@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: Apache-2.0
+// `auto`'s second look: a template whose fit scores well is still turned down when the shape lacks
+// the parts of its kind (a fish's tail fin, a quadruped's horizontal body, a head wider than an ear,
+// feet that are limbs, a limbless prop), and the shape skeleton is kept. On real art
+// (tests/data/real-sprites, CC0) and on shapes drawn in code whose measures are known.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "../geometry/masks.h"
+#include "rig2d/image/png.h"
+#include "rig2d/skeleton/template.h"
+
+namespace rig2d {
+namespace {
+
+std::vector<SkeletonTemplate> auto_bundled() {
+  std::vector<SkeletonTemplate> out;
+  for (const std::string& name : bundled_template_names()) {
+    auto t = bundled_template(name);
+    REQUIRE(t.has_value());
+    out.push_back(std::move(*t));
+  }
+  return out;
+}
+
+Image auto_real(const std::string& name) {
+  auto im = load_png((std::filesystem::path(RIG2D_SOURCE_DIR) / "tests/data/real-sprites" / name).string());
+  REQUIRE(im.has_value());
+  return std::move(*im);
+}
+
+// The reason `template_name` was turned down, "" when it was not.
+std::string auto_rejected(const TemplateAutoFit& chosen, const std::string& template_name) {
+  for (const auto& [name, why] : chosen.rejected)
+    if (name == template_name) return why;
+  return {};
+}
+
+bool auto_keeps_shape(const TemplateAutoFit& chosen) {
+  return !chosen.best || chosen.best->score < kTemplateFitFloor;
+}
+
+struct AutoCase {
+  const char* sprite;
+  const char* turned_down;  // the template whose fit scored well
+  const char* why;          // words of the reason
+};
+
+}  // namespace
+
+TEST_CASE("auto keeps the shape skeleton for real sprites no template truly fits, and says why") {
+  const auto bundled = auto_bundled();
+  const AutoCase cases[] = {
+      // A mouse lying down and a bush: a head, a tail and a fin by the score, but no fin fans out.
+      {"kenney_platformer-art-deluxe_extra_animations_and_enemies_mouse.png", "fish", "no tail fin"},
+      {"kenney_foliage-pack_png_foliagePack_003.png", "fish", "no tail fin"},
+      // A round bee and a winged chick: legs, but under no horizontal body.
+      {"kenney_platformer-art-deluxe_extra_animations_and_enemies_bee.png", "quadruped", "longer than deep"},
+      {"kenney_jumper-pack_png_wingMan3.png", "quadruped", "longer than deep"},
+      // A bunny's ears and a barnacle's horns are no head (nor arms).
+      {"kenney_jumper-pack_png_bunny2_stand.png", "humanoid", "not a head"},
+      {"kenney_platformer-art-deluxe_extra_animations_and_enemies_barnacle.png", "humanoid", "not a head"},
+      // A frog sitting shows no front legs: placed from the proportions, they would be invented.
+      {"kenney_platformer-art-deluxe_extra_animations_and_enemies_frog.png", "quadruped", "shows nothing of front_leg_l"},
+  };
+  for (const AutoCase& c : cases) {
+    INFO(c.sprite);
+    auto chosen = fit_template_auto(auto_real(c.sprite), bundled);
+    REQUIRE(chosen.has_value());
+    CHECK(auto_keeps_shape(*chosen));
+    const std::string why = auto_rejected(*chosen, c.turned_down);
+    INFO(why);
+    CHECK(why.find(c.why) != std::string::npos);
+    // It was fitted and scored well: turned down by the second look, not by the score.
+    const auto score = std::find_if(chosen->scores.begin(), chosen->scores.end(),
+                                    [&](const auto& s) { return s.first == c.turned_down; });
+    REQUIRE(score != chosen->scores.end());
+    CHECK(score->second >= kTemplateFitFloor);
+  }
+}
+
+TEST_CASE("auto still calls the real fish a fish and the real tree a tree") {
+  const auto bundled = auto_bundled();
+  auto fish = fit_template_auto(auto_real("kenney_platformer-art-deluxe_extra_animations_and_enemies_fishGreen.png"), bundled);
+  REQUIRE((fish && fish->best));
+  CHECK(fish->best->template_name == "fish");
+  CHECK(fish->rejected.empty());
+  auto tree = fit_template_auto(auto_real("kenney_foliage-pack_png_foliagePack_005.png"), bundled);
+  REQUIRE((tree && tree->best));
+  CHECK(tree->best->template_name == "tree");
+}
+
+TEST_CASE("a fish drawn in code is a fish with its tail fin, and not without it") {
+  const auto bundled = auto_bundled();
+  // Body 40 px tall (x 20..120), a stalk 10 px tall (x 100..130), a fin of two strokes fanning out to
+  // 56 px tall at x 150: 5.6 times the stalk.
+  const std::vector<test::Capsule> body = {{{40, 40}, {100, 40}, 20}, {{100, 40}, {130, 40}, 5}};
+  std::vector<test::Capsule> with_fin = body;
+  with_fin.push_back({{130, 40}, {150, 18}, 6});
+  with_fin.push_back({{130, 40}, {150, 62}, 6});
+  auto fish = fit_template_auto(test::draw_capsules(170, 80, with_fin), bundled);
+  REQUIRE((fish && fish->best));
+  CHECK(fish->best->template_name == "fish");
+  // The same body whose tail ends as it began, 10 px tall: no fin.
+  auto tadpole = fit_template_auto(test::draw_capsules(170, 80, body), bundled);
+  REQUIRE(tadpole.has_value());
+  CHECK((!tadpole->best || tadpole->best->template_name != "fish"));
+  const std::string why = auto_rejected(*tadpole, "fish");
+  INFO(why);
+  CHECK(why.find("no tail fin") != std::string::npos);
+}
+
+TEST_CASE("a rigid prop is for a shape without extremities") {
+  const auto bundled = auto_bundled();
+  // A disc: no end of the shape, a prop.
+  auto disc = fit_template_auto(test::draw_capsules(96, 96, {{{48, 48}, {48, 48}, 40}}), bundled);
+  REQUIRE((disc && disc->best));
+  CHECK(disc->best->template_name == "prop");
+  CHECK(disc->best->bones.size() == 1);
+  // A disc with a long handle: the handle bends, so not a prop.
+  auto pan = fit_template_auto(test::draw_capsules(200, 96, {{{48, 48}, {48, 48}, 40}, {{48, 48}, {190, 48}, 6}}), bundled);
+  REQUIRE(pan.has_value());
+  INFO((pan->best ? pan->best->template_name : std::string("-")));
+  CHECK((!pan->best || pan->best->template_name != "prop"));
+  const std::string why = auto_rejected(*pan, "prop");
+  INFO(why);
+  CHECK(why.find("to bend, a rigid prop none") != std::string::npos);
+}
+
+TEST_CASE("auto's second look is deterministic") {
+  const auto bundled = auto_bundled();
+  const Image im = auto_real("kenney_jumper-pack_png_bunny2_stand.png");
+  auto a = fit_template_auto(im, bundled);
+  auto b = fit_template_auto(im, bundled);
+  REQUIRE((a && b));
+  CHECK(a->rejected == b->rejected);
+  CHECK(a->scores == b->scores);
+}
+
+}  // namespace rig2d
