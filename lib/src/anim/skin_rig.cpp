@@ -8,6 +8,7 @@
 #include "rig2d/core/affine.h"
 #include "rig2d/skin/lbs.h"
 #include "rig2d/skin/skeleton.h"
+#include "skin/frame_math.h"
 
 namespace rig2d {
 namespace {
@@ -65,7 +66,8 @@ void skin_matrices(const Rig& rig, const RigPose& pose, const RigSkinPlan& plan,
   scratch.now.resize(n);
   scratch.skin.resize(n);
   pose_root_local(rig.bones, plan.order, locals.first(n), scratch.now);
-  for (const std::uint32_t i : plan.skinned) scratch.skin[i] = multiply(scratch.now[plan.matrix_of[i]], plan.inv_bind[i]);
+  for (const std::uint32_t i : plan.skinned)
+    scratch.skin[i] = detail::frame_multiply(scratch.now[plan.matrix_of[i]], plan.inv_bind[i]);
 }
 
 bool deforms(const RigPose& pose, std::size_t part) { return part < pose.deform.size() && !pose.deform[part].empty(); }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "rig2d/skin/skeleton.h"
 
+#include "skin/frame_math.h"
+
 #include <algorithm>
 #include <cstdint>
 
@@ -112,13 +114,12 @@ void pose_root_local(std::span<const Bone> bones, std::span<const PoseStep> orde
   for (const PoseStep& step : order) {
     const std::size_t b = step.bone;
     if (b >= n) continue;
-    const BoneLocal& l = locals[b];
-    const Affine2 local = compose(l.x, l.y, l.rot, l.sx, l.sy);
+    const Affine2 local = detail::frame_compose(locals[b]);
     if (step.parent < 0 || static_cast<std::size_t>(step.parent) >= n) {
       out[b] = local;
     } else {
       const Affine2& parent = out[static_cast<std::size_t>(step.parent)];
-      out[b] = multiply(bones[b].no_scale ? remove_scale(parent) : parent, local);
+      out[b] = bones[b].no_scale ? multiply(remove_scale(parent), local) : detail::frame_multiply(parent, local);
     }
   }
 }
@@ -126,7 +127,7 @@ void pose_root_local(std::span<const Bone> bones, std::span<const PoseStep> orde
 void skinning_matrices(std::span<const Affine2> root_local_now, std::span<const Affine2> inv_bind,
                        std::span<Affine2> out) {
   const std::size_t n = std::min({root_local_now.size(), inv_bind.size(), out.size()});
-  for (std::size_t i = 0; i < n; ++i) out[i] = multiply(root_local_now[i], inv_bind[i]);
+  for (std::size_t i = 0; i < n; ++i) out[i] = detail::frame_multiply(root_local_now[i], inv_bind[i]);
 }
 
 }  // namespace rig2d

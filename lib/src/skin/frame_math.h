@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+// compose and multiply (core/affine.h) inline, for the loops that run every frame: a call per bone
+// and a 48-byte result through memory cost about as much as the arithmetic. The same expressions in
+// the same order, compiled without contraction like the rest of the library, so the same bits; the
+// tests compare the per-frame paths with the ones that call core/affine.
+#pragma once
+
+#include <cmath>
+
+#include "rig2d/core/affine.h"
+#include "rig2d/skin/skeleton.h"
+
+namespace rig2d::detail {
+
+// compose(l.x, l.y, l.rot, l.sx, l.sy).
+inline Affine2 frame_compose(const BoneLocal& l) {
+  const double c = std::cos(l.rot);
+  const double s = std::sin(l.rot);
+  return {c * l.sx, s * l.sx, -s * l.sy, c * l.sy, l.x, l.y};
+}
+
+// multiply(m1, m2).
+inline Affine2 frame_multiply(const Affine2& m1, const Affine2& m2) {
+  return {m1.a * m2.a + m1.c * m2.b,        m1.b * m2.a + m1.d * m2.b,
+          m1.a * m2.c + m1.c * m2.d,        m1.b * m2.c + m1.d * m2.d,
+          m1.a * m2.e + m1.c * m2.f + m1.e, m1.b * m2.e + m1.d * m2.f + m1.f};
+}
+
+}  // namespace rig2d::detail
