@@ -102,7 +102,30 @@ void skin_parts(const Rig& rig, const RigPose& pose, const std::vector<Affine2>&
   }
 }
 
-// Everything of the plan but the parts' SkinPlans.
+// Every part's vertices one after another in one SkinPlan: each part's first
+// min(vertices, indices / 4, weights / 4) vertices as the part has them, a slot naming no bone
+// given weight 0 (the engine skips both alike), the rest of its vertices with no kept slot, so they
+// come out (0, 0) as skin_vertices leaves them. `start` gets where each part begins, and the total.
+SkinPlan whole_rig_plan(const Rig& rig, std::vector<std::size_t>& start) {
+  std::vector<Vec2> bind;
+  std::vector<std::uint32_t> indices;
+  std::vector<double> weights;
+  start.assign(1, 0);
+  for (const Part& part : rig.parts) {
+    const std::size_t verts = part.mesh.verts.size();
+    const std::size_t skinned = std::min({verts, part.skin_indices.size() / 4, part.skin_weights.size() / 4});
+    bind.insert(bind.end(), part.mesh.verts.begin(), part.mesh.verts.end());
+    for (std::size_t k = 0; k < 4 * verts; ++k) {
+      const bool slot = k < 4 * skinned && part.skin_indices[k] < rig.bones.size();
+      indices.push_back(slot ? part.skin_indices[k] : 0);
+      weights.push_back(slot ? part.skin_weights[k] : 0);
+    }
+    start.push_back(bind.size());
+  }
+  return SkinPlan(bind, indices, weights);
+}
+
+// Everything of the plan but the skinning of its vertices.
 RigSkinPlan plan_bones(const Rig& rig) {
   RigSkinPlan plan;
   plan.inv_bind = derive_bind_matrices(rig.bones).inv_bind;
@@ -127,14 +150,30 @@ std::vector<SkinPlan> plan_skin(const Rig& rig) {
 
 RigSkinPlan plan_rig_skin(const Rig& rig) {
   RigSkinPlan plan = plan_bones(rig);
-  plan.parts = plan_skin(rig);
+  plan.vertices = whole_rig_plan(rig, plan.part_start);
   return plan;
 }
 
 void skin_rig(const Rig& rig, const RigPose& pose, const RigSkinPlan& plan, RigSkinScratch& scratch,
               std::vector<std::vector<Vec2>>& out) {
   skin_matrices(rig, pose, plan, scratch);
-  skin_parts(rig, pose, scratch.skin, plan.parts, out);
+  // The whole rig in one pass, then each part's run copied out; a part the pose deforms is skinned
+  // again from its deformed vertices.
+  scratch.vertices.resize(plan.vertices.vertex_count());
+  skin_vertices(plan.vertices, scratch.skin, scratch.vertices);
+  out.resize(rig.parts.size());
+  for (std::size_t p = 0; p < rig.parts.size(); ++p) {
+    const Part& part = rig.parts[p];
+    out[p].resize(part.mesh.verts.size());
+    if (deforms(pose, p)) {
+      skin_vertices(deformed_vertices(part, pose.deform[p]), part.skin_indices, part.skin_weights, scratch.skin, out[p]);
+    } else if (p + 1 < plan.part_start.size() && plan.part_start[p + 1] - plan.part_start[p] == out[p].size()) {
+      std::copy_n(scratch.vertices.begin() + static_cast<std::ptrdiff_t>(plan.part_start[p]), out[p].size(),
+                  out[p].begin());
+    } else {  // a plan of another rig
+      skin_vertices(part.mesh.verts, part.skin_indices, part.skin_weights, scratch.skin, out[p]);
+    }
+  }
 }
 
 std::vector<std::vector<Vec2>> skin_rig(const Rig& rig, const RigPose& pose, std::span<const SkinPlan> plans) {

@@ -269,8 +269,14 @@ TEST_CASE("skin plan: a RigSkinPlan poses only the bones a vertex depends on", "
   part.skin_indices = {2, 3, 0, 0, 2, 6, 0, 0, 8, 3, 40, 0, 8, 2, 0, 0};
   part.skin_weights = {0.75, 0, 0, 0, 1, -0.0, 0, 0, 1, 0, 0.5, 0, 0.5, 0.5, 0, 0};
   rig.parts.push_back(part);
+  Part short_skin;  // three vertices, skin arrays for two: the third stays at (0, 0)
+  short_skin.mesh.verts = {{1, 2}, {3, 4}, {5, 6}};
+  short_skin.skin_indices = {8, 0, 0, 0, 2, 8, 0, 0, 2, 2};
+  short_skin.skin_weights = {1, 0, 0, 0, 0.25, 0.75, 0, 0, 1, 1};
+  rig.parts.push_back(short_skin);
   const RigSkinPlan plan = plan_rig_skin(rig);
   CHECK(plan.skinned == std::vector<std::uint32_t>{2, 8});
+  CHECK(plan.part_start == std::vector<std::size_t>{0, 4, 7});
   // Bone 2 skins with bone 5's matrix: 5 and its parents 4 and 0. Bone 8 with its own: the walk from
   // 7 breaks 8's link back to 7, so 8 is a root. Spine, arm, hand, lone and 7 are not posed.
   std::vector<std::uint32_t> posed;
@@ -290,7 +296,10 @@ TEST_CASE("skin plan: a RigSkinPlan poses only the bones a vertex depends on", "
   RigSkinScratch scratch;
   std::vector<std::vector<Vec2>> out;
   skin_rig(rig, pose, plan, scratch, out);
-  REQUIRE(out.size() == 1);
-  CHECK(same_bits(out[0], plan_test_reference_skin(rig, pose)[0]));
+  REQUIRE(out.size() == 2);
+  const auto expected = plan_test_reference_skin(rig, pose);
+  CHECK(same_bits(out[0], expected[0]));
+  CHECK(same_bits(out[1], expected[1]));
+  CHECK(out[1][2].x == 0);
   CHECK(same_bits(skin_rig(rig, pose)[0], out[0]));
 }

@@ -33,13 +33,15 @@ RIG2D_EXPORT std::vector<std::vector<Vec2>> skin_rig(const Rig& rig, const RigPo
 // only composes the bones' local transforms and skins: the order the hierarchy resolves in, cut to
 // the bones a vertex depends on (a bone no kept slot names, nor any descendant of one, is not
 // posed), the inverse bind matrices, which bone's pose matrix each bone skins with (the last of its
-// name) and a SkinPlan per part.
+// name), and one SkinPlan of every part's vertices, part after part, so a rig of many small parts is
+// skinned in one pass.
 struct RigSkinPlan {
   std::vector<PoseStep> order;            // the steps of pose_order(rig.bones) the skinned bones depend on
   std::vector<Affine2> inv_bind;          // #bones
   std::vector<std::uint32_t> matrix_of;   // #bones: the bone whose pose matrix bone b skins with
   std::vector<std::uint32_t> skinned;     // ascending: the bones some part's slot with a weight not 0 names
-  std::vector<SkinPlan> parts;            // plan_skin(rig)
+  SkinPlan vertices;                      // every part's vertices, part p's from part_start[p]
+  std::vector<std::size_t> part_start;    // #parts + 1
 };
 RIG2D_EXPORT RigSkinPlan plan_rig_skin(const Rig& rig);
 
@@ -48,6 +50,7 @@ RIG2D_EXPORT RigSkinPlan plan_rig_skin(const Rig& rig);
 struct RigSkinScratch {
   std::vector<BoneLocal> locals;
   std::vector<Affine2> now, skin;
+  std::vector<Vec2> vertices;  // the whole rig's, part after part
 };
 
 // skin_rig(rig, pose) with a plan of the same rig: the same bits, written into `out` (one buffer per
