@@ -196,6 +196,23 @@ def case_check_shard():
         fail(f"--check after a map change: {stale}, expected {want}")
 
 
+def case_auto_why():
+    """--template auto keeps the shape skeleton for a mouse (a fish's head, tail and fin by the score,
+    but no fin fans out) and says why under -v; the real fish stays a fish."""
+    d = workdir(WORK, "auto_why")
+    real = os.path.join(SRC, "tests", "data", "real-sprites", "kenney_platformer-art-deluxe_extra_animations_and_enemies_")
+    shutil.copy(real + "mouse.png", os.path.join(d, "mouse.png"))
+    shutil.copy(real + "fishGreen.png", os.path.join(d, "fish.png"))
+    p = autorig(d, ".", "--write-meta", "--template", "auto", "-v", "-j", "1")
+    mouse = [line for line in p.stderr.splitlines() if "mouse.png: skeleton: auto" in line]
+    if len(mouse) != 1 or "the shape skeleton" not in mouse[0] or "not fish: no tail fin" not in mouse[0]:
+        fail("-v should say the mouse keeps the shape skeleton, and why not a fish:\n" + p.stderr[-3000:])
+    if "tail_fin" in bone_names(os.path.join(d, "mouse.rig2d.json")):
+        fail("the mouse got the fish's bones: " + str(bone_names(os.path.join(d, "mouse.rig2d.json"))))
+    if bone_names(os.path.join(d, "fish.rig2d.json"))[0] != "body" or "tail_fin" not in bone_names(os.path.join(d, "fish.rig2d.json")):
+        fail("the fish lost its template: " + str(bone_names(os.path.join(d, "fish.rig2d.json"))))
+
+
 def case_depfile():
     d = art("depfile")
     autorig(d, ".", "--write-meta")

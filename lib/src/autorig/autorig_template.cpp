@@ -171,7 +171,8 @@ Result<std::vector<Bone>> template_bones(const Image& image, const AutorigOption
   if (!chosen->skipped.empty()) scores += "; ruled out at a glance: " + join(chosen->skipped);
   for (const auto& [name, why] : chosen->rejected) scores += "; not " + name + ": " + why;
   if (!best || best->score < kTemplateFitFloor) {
-    st.template_note = "auto: the shape skeleton, as no template fits well (" + scores + ")";
+    st.template_note = std::string("auto: the shape skeleton, as no template fits well") +
+                       (chosen->rejected.empty() ? "" : " and has its kind's parts") + " (" + scores + ")";
     return std::vector<Bone>{};
   }
   st.template_note = "auto: template " + describe(*best) + ", the first to fit well of " + scores;
