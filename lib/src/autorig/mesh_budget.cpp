@@ -115,14 +115,20 @@ Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutl
   OutlineMeshOptions o = options;
   // A hull never cuts inwards, so it needs no more margin than covers each pixel's square whole.
   std::optional<TracedOutline> retraced;
+  const TracedOutline* source = &outline;
   if (limits.margin < o.margin) {
     o.margin = limits.margin;
-    OutlineMeshStats trace_stats;
-    auto again = trace_outline(image, o, trace_stats);
-    if (!again) return Unexpected{again.error()};
-    retraced = std::move(*again);
+    if (outline.at_smaller_margin && outline.smaller_margin == o.margin) {
+      source = outline.at_smaller_margin.get();  // traced with the outline, from its distance band
+    } else {
+      OutlineMeshStats trace_stats;
+      auto again = trace_outline(image, o, trace_stats);
+      if (!again) return Unexpected{again.error()};
+      retraced = std::move(*again);
+      source = &*retraced;
+    }
   }
-  const TracedOutline& traced = retraced ? *retraced : outline;
+  const TracedOutline& traced = *source;
   o.min_angle_deg = 0;
   o.max_edge = 0;
   o.interior_points.clear();
@@ -420,7 +426,8 @@ Result<Mesh> outline_mesh_within_budget(const Image& image, const OutlineMeshOpt
   OutlineMeshStats local;
   OutlineMeshStats& st = stats ? *stats : local;
   st = {};
-  auto traced = trace_outline(image, o, st);  // again only when a coarser outline's margin grows
+  // again only when a coarser outline's margin grows; the hull search's margin from the same band
+  auto traced = trace_outline(image, o, st, hull.border > 0 ? hull.margin : -1);
   if (!traced) return Unexpected{traced.error()};
   std::size_t first_count = 0;
   for (;;) {

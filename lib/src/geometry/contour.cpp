@@ -11,12 +11,15 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <string>
+#include <vector>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
+#include "geometry/outline_stages.h"
 #include "geometry/predicates.h"
 #include "image/alpha_threshold.h"
 #include "image/image_checks.h"
@@ -378,6 +381,7 @@ struct GrownField {
   const AlphaLattice& alpha;
   const DistanceBand& band;
   double margin;
+  float cap;  // band.capped had the band been made for this margin
   double capped_d;
   SignBits inside;
 
@@ -387,11 +391,16 @@ struct GrownField {
   // G's exact value is only read at the corners of cells its sign change crosses; each such corner is
   // within a cell diagonal of a corner with G < 0 (alpha-inside, or outside nearer than the margin),
   // so within margin + sqrt(2) of the alpha contour: inside the band, where distances are exact.
+  // A band made for a larger margin serves a smaller one: under this margin's cap its distances are
+  // the same minimum over the same segments (a farther segment cannot go under the cap), and at or
+  // over the cap they read as the cap.
   GrownField(const AlphaLattice& alpha_, const DistanceBand& band_, double margin_)
-      : alpha(alpha_), band(band_), margin(margin_), capped_d(std::sqrt(static_cast<double>(band_.capped))),
-        inside(alpha_.inside) {
+      : alpha(alpha_), band(band_), margin(margin_),
+        cap(static_cast<float>((margin_ + kBandBeyondMargin) * (margin_ + kBandBeyondMargin))),
+        capped_d(std::sqrt(static_cast<double>(cap))), inside(alpha_.inside) {
     const auto nx = static_cast<std::size_t>(inside.nx);
     for (const std::size_t k : band.in_band) {
+      if (!(band.dist[k] < cap)) continue;
       const int i = static_cast<int>(k % nx), j = static_cast<int>(k / nx);
       inside.set(i, j, value(i, j) < 0);
     }
@@ -400,7 +409,7 @@ struct GrownField {
     const std::size_t k = static_cast<std::size_t>(j) * static_cast<std::size_t>(inside.nx) + static_cast<std::size_t>(i);
     const double w = alpha.image.width, h = alpha.image.height;
     const double x = kX0 + i, y = kY0 + j;
-    const double d = band.dist[k] == band.capped ? capped_d : std::sqrt(static_cast<double>(band.dist[k]));
+    const double d = band.dist[k] >= cap ? capped_d : std::sqrt(static_cast<double>(band.dist[k]));
     const double signed_d = alpha.inside.get(i, j) ? -d : d;
     const double qx = std::fabs(x - w / 2.0) - w / 2.0, qy = std::fabs(y - h / 2.0) - h / 2.0;
     const double ox = std::max(qx, 0.0), oy = std::max(qy, 0.0);
@@ -410,6 +419,29 @@ struct GrownField {
     return static_cast<float>(g);
   }
 };
+
+// The rings of G at `margin` (and the grown mask, when asked for).
+std::vector<Ring> trace_grown(const AlphaLattice& alpha, const DistanceBand& band, double margin,
+                              std::vector<std::uint8_t>* grown_mask) {
+  const int w = alpha.image.width, h = alpha.image.height;
+  const GrownField grown(alpha, band, margin);
+  if (grown_mask)
+    for (int y = 0; y < h; ++y)
+      bits_to_bytes(grown.inside.row(y + 1), w,
+                    grown_mask->data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(w));
+
+  std::vector<Vec2> start;
+  std::vector<std::int64_t> from, to;
+  auto grown_value = [&](int i, int j) { return grown.value(i, j); };
+  march(grown.inside, kX0, kY0, grown_value, [&](Vec2 p, Vec2, std::int64_t ip, std::int64_t iq) {
+    start.push_back({onto_image(p.x, w), onto_image(p.y, h)});
+    from.push_back(ip);
+    to.push_back(iq);
+  });
+  std::vector<Ring> rings = chain(start, from, to);
+  for (Ring& r : rings) restore_image_corners(r, w, h);
+  return rings;
+}
 
 }  // namespace
 
@@ -438,38 +470,41 @@ double ring_signed_area(const Ring& ring) {
 
 Result<std::vector<Ring>> trace_alpha_contours(const Image& image, const ContourOptions& options,
                                                std::vector<std::uint8_t>* grown_mask) {
-  if (!detail::image_well_formed(image))
+  const double margins[1] = {options.margin};
+  auto traced = detail::trace_alpha_contours_at(image, options.alpha_threshold, margins, grown_mask != nullptr);
+  if (!traced) return Unexpected{traced.error()};
+  if (grown_mask) *grown_mask = std::move((*traced)[0].grown);
+  return std::move((*traced)[0].rings);
+}
+
+namespace detail {
+
+Result<std::vector<ContourAtMargin>> trace_alpha_contours_at(const Image& image, int alpha_threshold,
+                                                             std::span<const double> margins, bool masks) {
+  if (!image_well_formed(image))
     return make_error("contour.image", "image is empty or its pixel buffer does not match " +
                                            std::to_string(image.width) + "x" + std::to_string(image.height));
-  if (options.alpha_threshold < 0 || options.alpha_threshold > 254)
-    return make_error("contour.options", "alpha threshold " + std::to_string(options.alpha_threshold) +
-                                             " is outside 0..254");
-  if (!(options.margin >= 0 && options.margin <= kMaxContourMargin))
-    return make_error("contour.options", "margin must be within 0..64 px");
+  if (alpha_threshold < 0 || alpha_threshold > 254)
+    return make_error("contour.options", "alpha threshold " + std::to_string(alpha_threshold) + " is outside 0..254");
+  double widest = 0;
+  for (const double margin : margins) {
+    if (!(margin >= 0 && margin <= kMaxContourMargin)) return make_error("contour.options", "margin must be within 0..64 px");
+    widest = std::max(widest, margin);
+  }
 
   const int w = image.width, h = image.height;
-  const AlphaLattice alpha(image, options.alpha_threshold);
-  if (grown_mask) grown_mask->assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
-  if (!alpha.any) return std::vector<Ring>{};
+  const AlphaLattice alpha(image, alpha_threshold);
+  std::vector<ContourAtMargin> out(margins.size());
+  if (masks)
+    for (ContourAtMargin& c : out) c.grown.assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
+  if (!alpha.any || margins.empty()) return out;
 
-  const DistanceBand band(alpha, options.margin + kBandBeyondMargin);
-  const GrownField grown(alpha, band, options.margin);
-  if (grown_mask)
-    for (int y = 0; y < h; ++y)
-      bits_to_bytes(grown.inside.row(y + 1), w,
-                    grown_mask->data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(w));
-
-  std::vector<Vec2> start;
-  std::vector<std::int64_t> from, to;
-  auto grown_value = [&](int i, int j) { return grown.value(i, j); };
-  march(grown.inside, kX0, kY0, grown_value, [&](Vec2 p, Vec2, std::int64_t ip, std::int64_t iq) {
-    start.push_back({onto_image(p.x, w), onto_image(p.y, h)});
-    from.push_back(ip);
-    to.push_back(iq);
-  });
-  std::vector<Ring> rings = chain(start, from, to);
-  for (Ring& r : rings) restore_image_corners(r, w, h);
-  return rings;
+  const DistanceBand band(alpha, widest + kBandBeyondMargin);  // one band serves every margin
+  for (std::size_t m = 0; m < margins.size(); ++m)
+    out[m].rings = trace_grown(alpha, band, margins[m], masks ? &out[m].grown : nullptr);
+  return out;
 }
+
+}  // namespace detail
 
 }  // namespace rig2d

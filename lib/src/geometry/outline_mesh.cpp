@@ -52,19 +52,28 @@ Result<void> check_outline_options(const OutlineMeshOptions& options) {
 
 namespace detail {
 
-Result<TracedOutline> trace_outline(const Image& image, const OutlineMeshOptions& options, OutlineMeshStats& st) {
-  ContourOptions co;
-  co.alpha_threshold = options.alpha_threshold;
-  co.margin = options.margin;
-  TracedOutline out;
-  auto traced = trace_alpha_contours(image, co, &out.grown);
+Result<TracedOutline> trace_outline(const Image& image, const OutlineMeshOptions& options, OutlineMeshStats& st,
+                                    double smaller_margin) {
+  const bool both = smaller_margin >= 0 && smaller_margin < options.margin;
+  const double margins[2] = {options.margin, smaller_margin};
+  auto traced = trace_alpha_contours_at(image, options.alpha_threshold, std::span(margins, both ? 2 : 1), true);
   if (!traced) return Unexpected{traced.error()};
-  if (traced->empty())
+  const std::vector<Ring>& rings = (*traced)[0].rings;
+  if (rings.empty())
     return make_error("outline.empty", "no pixel has alpha above " + std::to_string(options.alpha_threshold));
-  st.contour_rings = traced->size();
+  st.contour_rings = rings.size();
   st.contour_points = 0;
-  for (const Ring& r : *traced) st.contour_points += r.size();
-  out.rings = drop_small_rings(*traced, options.min_area);
+  for (const Ring& r : rings) st.contour_points += r.size();
+  TracedOutline out;
+  out.rings = drop_small_rings(rings, options.min_area);
+  out.grown = std::move((*traced)[0].grown);
+  if (both && !(*traced)[1].rings.empty()) {
+    auto smaller = std::make_shared<TracedOutline>();
+    smaller->rings = drop_small_rings((*traced)[1].rings, options.min_area);
+    smaller->grown = std::move((*traced)[1].grown);
+    out.smaller_margin = smaller_margin;
+    out.at_smaller_margin = std::move(smaller);
+  }
   return out;
 }
 

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <vector>
 
 #include "rig2d/core/result.h"
@@ -14,14 +16,31 @@
 
 namespace rig2d::detail {
 
+// trace_alpha_contours' rings and grown mask (empty unless asked for) at one margin.
+struct ContourAtMargin {
+  std::vector<Ring> rings;
+  std::vector<std::uint8_t> grown;
+};
+
+// trace_alpha_contours at each of `margins`, from one distance band (made for the largest): the same
+// rings and masks as tracing at each margin alone, for less than the cost of two.
+Result<std::vector<ContourAtMargin>> trace_alpha_contours_at(const Image& image, int alpha_threshold,
+                                                             std::span<const double> margins, bool masks);
+
 struct TracedOutline {
   std::vector<Ring> rings;          // the contour at the margin, specks (under min_area) dropped
   std::vector<std::uint8_t> grown;  // the mask the contour encloses, for the fit score
+  // The same image traced at `smaller_margin` as trace_outline would (null when not asked for, or when
+  // that gave no ring).
+  double smaller_margin = 0;
+  std::shared_ptr<const TracedOutline> at_smaller_margin;
 };
 
 // The contour and its specks dropped; sets the stats' contour counts. Options must have passed
-// check_outline_options. Errors: outline.empty, contour.image.
-Result<TracedOutline> trace_outline(const Image& image, const OutlineMeshOptions& options, OutlineMeshStats& st);
+// check_outline_options. With 0 <= smaller_margin < options.margin it also traces at smaller_margin,
+// from the same distance band. Errors: outline.empty, contour.image.
+Result<TracedOutline> trace_outline(const Image& image, const OutlineMeshOptions& options, OutlineMeshStats& st,
+                                    double smaller_margin = -1);
 
 // The traced rings simplified at options.tolerance; sets the stats' simplified counts.
 std::vector<Ring> simplify_outline(const Image& image, const TracedOutline& traced, const OutlineMeshOptions& options,
