@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "geometry/outline_stages.h"
 #include "geometry/predicates.h"
 #include "masks.h"
 #include "rig2d/geometry/contour.h"
@@ -316,4 +317,29 @@ TEST_CASE("contour: the sign-scanning tracer reproduces the dense reference bit 
         rings += rig2d::trace_alpha_contours(images[n], {threshold, margin})->size();
       }
   CHECK(rings > 1000);  // the images do produce outlines to compare
+}
+
+TEST_CASE("contour: one distance band traces every margin as tracing each alone would", "[geometry][contour]") {
+  std::vector<Image> images;
+  for (const auto& s : rig2d::test::property_sprites()) images.push_back(s.image);
+  for (std::uint32_t seed = 1; seed <= 4; ++seed) images.push_back(rig2d::test::noise_sprite(90, 70, seed * 40503u, 1 + seed % 4));
+  const double margins[] = {1.5, 0.0, 0.75, 1.0, 0.3};  // the widest first: the band is made for it
+  std::size_t rings = 0;
+  for (const Image& im : images)
+    for (const int threshold : {0, 8, 127}) {
+      INFO(im.width << "x" << im.height << ", threshold " << threshold);
+      auto together = detail::trace_alpha_contours_at(im, threshold, margins, true);
+      REQUIRE(together);
+      REQUIRE(together->size() == std::size(margins));
+      for (std::size_t m = 0; m < std::size(margins); ++m) {
+        INFO("margin " << margins[m]);
+        std::vector<std::uint8_t> mask;
+        auto alone = rig2d::trace_alpha_contours(im, {threshold, margins[m]}, &mask);
+        REQUIRE(alone);
+        CHECK((*together)[m].rings == *alone);  // bit for bit
+        CHECK((*together)[m].grown == mask);
+        rings += alone->size();
+      }
+    }
+  CHECK(rings > 100);
 }
