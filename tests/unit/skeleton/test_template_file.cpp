@@ -81,6 +81,7 @@ TEST_CASE("bad template files fail with a code and the pointer of the value at f
       {R"("direction": [45, 135], "rest")", R"("direction": [0, 400], "rest")", "template.bone.direction",
        "/bones/2/direction"},
       {R"("tip": true)", R"("tip": "yes")", "template.type", "/bones/0/tip"},
+      {R"("tip": true)", R"("tip": true, "spot": true)", "template.bone.spot", "/bones/0/spot"},
       {R"("template": "small")", R"("template": "")", "template.name", "/template"},
       {R"("y": [0.4, 0.8])", R"("y": [0.4, 1.8])", "template.root", "/root/y"},
   };

@@ -50,8 +50,13 @@ TEST_CASE("a standing figure with its arms against the body gets every humanoid 
   const Image im = test::draw_capsules(120, 230, figure());
   auto fit = fit_template(im, *humanoid);
   REQUIRE(fit.has_value());
-  REQUIRE(fit->bones.size() == humanoid->bones.size());  // nothing optional in a humanoid
-  for (std::size_t i = 0; i < fit->bones.size(); ++i) CHECK(fit->bones[i].name == humanoid->bones[i].name);
+  // Every bone but the optional eyes, which a face without eyes leaves out.
+  CHECK(fit->omitted == std::vector<std::string>{"eye_l", "eye_r"});
+  std::vector<std::string> want;  // the template's order (parents first)
+  for (const TemplateBone& b : humanoid->bones)
+    if (!b.spot) want.push_back(b.name);
+  REQUIRE(fit->bones.size() == want.size());
+  for (std::size_t i = 0; i < fit->bones.size(); ++i) CHECK(fit->bones[i].name == want[i]);
   CHECK(fit->forced.empty());
   CHECK(fit->score >= kTemplateFitFloor);
   auto j = joints_by_name(*fit);
@@ -111,6 +116,54 @@ TEST_CASE("a chibi's big head sits on its neck: the neck at the chin, the head j
   CHECK(std::abs(j["hips"].x - 0.5 * (j["thigh_l"].x + j["thigh_r"].x)) < 2);
   CHECK(j["hips"].y > 55);
   CHECK(j["hips"].y < j["thigh_l"].y - 5);
+}
+
+// Paints a dark grey disc (luminance 20 on the sprites' grey 200) into the opaque pixels of `im`.
+void fit_paint_dark_disc(Image& im, double cx, double cy, double r, double stretch = 1) {
+  for (int y = 0; y < im.height; ++y)
+    for (int x = 0; x < im.width; ++x) {
+      if (std::hypot((x + 0.5 - cx) / stretch, y + 0.5 - cy) > r) continue;
+      std::uint8_t* p = &im.rgba[4 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(im.width) + static_cast<std::size_t>(x))];
+      p[0] = p[1] = p[2] = 20;
+    }
+}
+
+TEST_CASE("a face's two dark eyes get the eye bones at their middles; a face without a mirrored pair gets none") {
+  auto humanoid = bundled_template("humanoid");
+  REQUIRE(humanoid.has_value());
+  Image eyes = test::draw_capsules(160, 290, chibi_parts());
+  fit_paint_dark_disc(eyes, 55, 85, 6);  // the screen's left: the figure's right eye
+  fit_paint_dark_disc(eyes, 105, 85, 6);
+  auto fit = fit_template(eyes, *humanoid);
+  REQUIRE(fit.has_value());
+  CHECK(fit->omitted.empty());
+  auto j = joints_by_name(*fit);  // rig space: image - (80, 145)
+  REQUIRE((j.count("eye_l") && j.count("eye_r")));
+  CHECK(j["eye_l"].x == Approx(105 - 80).margin(0.5));
+  CHECK(j["eye_l"].y == Approx(85 - 145).margin(0.5));
+  CHECK(j["eye_r"].x == Approx(55 - 80).margin(0.5));
+  CHECK(j["eye_r"].y == Approx(85 - 145).margin(0.5));
+  for (const Bone& b : fit->bones)  // children of the head
+    if (b.name.rfind("eye_", 0) == 0) CHECK(fit->bones[static_cast<std::size_t>(b.parent)].name == "head");
+
+  // One eye and, across the face, a brow (a bar five times longer than high): no pair, no eyes.
+  Image brow = test::draw_capsules(160, 290, chibi_parts());
+  fit_paint_dark_disc(brow, 55, 85, 6);
+  fit_paint_dark_disc(brow, 105, 85, 3, 5);
+  auto none = fit_template(brow, *humanoid);
+  REQUIRE(none.has_value());
+  CHECK(none->omitted == std::vector<std::string>{"eye_l", "eye_r"});
+  // The rest of the skeleton is the same either way: spots move no other bone.
+  auto plain = fit_template(test::draw_capsules(160, 290, chibi_parts()), *humanoid);
+  REQUIRE(plain.has_value());
+  REQUIRE(plain->bones.size() + 2 == fit->bones.size());
+  const auto pj = joints_by_name(*plain);
+  for (const auto& [name, p] : pj) {
+    INFO(name);
+    CHECK(p.x == j[name].x);
+    CHECK(p.y == j[name].y);
+  }
+  CHECK(plain->score == fit->score);
 }
 
 TEST_CASE("a chibi on a ground shadow painted in a dark tint keeps two feet, and auto calls it humanoid") {

@@ -53,6 +53,9 @@ struct TemplateBone {
                                 // ankle), fraction of the figure measure
   bool narrow = false;          // the joint sits where the shape is narrowest near its place along the
                                 // limb (a neck, a waist, a wrist)
+  bool spot = false;            // an optional leaf at a small dark spot drawn inside its parent's part,
+                                // found as a level, mirrored pair with its symmetry partner (the eyes in
+                                // a face); left out when the art shows no such pair
   friend bool operator==(const TemplateBone&, const TemplateBone&) = default;
 };
 
@@ -75,7 +78,8 @@ struct SkeletonTemplate {
 // template.bone.parent (names no bone), template.bone.cycle (a bone is its own ancestor),
 // template.bone.root (no root or more than one), template.bone.length (negative, not finite, or
 // min > max), template.bone.direction (not finite, min > max or wider than 360), template.symmetry (a
-// pair naming a missing bone, a bone paired with itself or in two pairs, or a pair of a root).
+// pair naming a missing bone, a bone paired with itself or in two pairs, or a pair of a root),
+// template.bone.spot (a spot bone that is the root, a tip or not optional).
 RIG2D_EXPORT Result<SkeletonTemplate> read_skeleton_template(std::string_view text, const std::string& path);
 // read_file + read_skeleton_template. Errors: io.* as read_file, then as above.
 RIG2D_EXPORT Result<SkeletonTemplate> load_skeleton_template(const std::string& path);

@@ -82,7 +82,7 @@ Result<RawBone> read_bone(const Reader& r, const Json& j, std::size_t index) {
   raw.at = "/bones/" + std::to_string(index);
   const std::string& at = raw.at;
   if (!j.is_object()) return r.fail("template.type", "a bone must be an object {name, parent, length, direction}", at);
-  if (auto ok = r.known_keys(j, {"name", "parent", "length", "direction", "rest", "extent", "optional", "over_body", "tip", "narrow"}, at); !ok)
+  if (auto ok = r.known_keys(j, {"name", "parent", "length", "direction", "rest", "extent", "optional", "over_body", "tip", "narrow", "spot"}, at); !ok)
     return Unexpected{ok.error()};
   const auto name = j.find("name");
   if (name == j.end() || !name->is_string() || !good_name(name->get<std::string>()))
@@ -121,13 +121,15 @@ Result<RawBone> read_bone(const Reader& r, const Json& j, std::size_t index) {
   }
   for (const auto& [key, field] : {std::pair{"optional", &raw.bone.optional}, std::pair{"over_body", &raw.bone.over_body},
                                    std::pair{"tip", &raw.bone.tip},
-                                   std::pair{"narrow", &raw.bone.narrow}}) {
+                                   std::pair{"narrow", &raw.bone.narrow}, std::pair{"spot", &raw.bone.spot}}) {
     if (const auto v = j.find(key); v != j.end()) {
       auto b = r.flag(*v, at + "/" + key);
       if (!b) return Unexpected{b.error()};
       *field = *b;
     }
   }
+  if (raw.bone.spot && (raw.parent.empty() || raw.bone.tip || !raw.bone.optional))
+    return r.fail("template.bone.spot", "a \"spot\" bone (an eye) is an optional leaf inside its parent's part: it needs a parent, \"optional\": true and no \"tip\"", at + "/spot");
   return raw;
 }
 

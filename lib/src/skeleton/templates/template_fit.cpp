@@ -14,6 +14,7 @@
 #include "rig2d/skeleton/template.h"
 #include "skeleton/shape_axis.h"
 #include "skeleton/templates/template_auto.h"
+#include "skeleton/templates/spot_pair.h"
 
 namespace rig2d {
 namespace {
@@ -72,6 +73,7 @@ double outside_range(double deg, double lo, double hi) {
 // The pruned medial axis as an undirected tree over its alive nodes, in image px.
 struct Axis {
   const detail::ShapeAxis& shape;
+  const Image& image;                  // the sprite's colours, for spots drawn inside a part
   std::vector<std::vector<int>> next;  // alive neighbours
   std::vector<Vec2> at;                // px
   std::vector<double> radius_px;       // inscribed radius of each node
@@ -79,7 +81,7 @@ struct Axis {
   std::vector<char> raw_end;           // the cell ends the axis (a cycle cut open ends it only in the tree)
   std::vector<std::size_t> node_piece; // the piece each node lies in
 
-  explicit Axis(const detail::ShapeAxis& s) : shape(s) {
+  Axis(const detail::ShapeAxis& s, const Image& im) : shape(s), image(im) {
     std::vector<std::size_t> first;  // each piece's first node
     for (const detail::PieceAxis& piece : s.pieces) {
       const medial::AxisTree& t = piece.tree;
@@ -306,6 +308,7 @@ class Fitter {
     anchor_branches();
     place_chains();
     settle_root_between_sockets();
+    place_spots();
     place_the_rest();
     return result(o);
   }
@@ -698,6 +701,34 @@ class Fitter {
     }
   }
 
+  // A pair of spot bones (the eyes) goes to a level, mirrored pair of dark spots inside their parent's
+  // part (the head): its largest inscribed disc on the way from the parent's joint to its tip. Each
+  // takes the spot nearer its rest direction; a part without such a pair leaves them out.
+  void place_spots() {
+    for (const auto& [a, b] : t_.symmetry) {
+      const auto p = t_.bones[a].parent;
+      if (!t_.bones[a].spot || !t_.bones[b].spot || p < 0 || p != t_.bones[b].parent) continue;
+      const auto parent = static_cast<std::size_t>(p);
+      if (how_[parent] != How::Shape || tip_node_[parent] < 0) continue;
+      int centre = tip_node_[parent];
+      for (int n : axis_.path(axis_.nearest(pos_[parent]), tip_node_[parent]))
+        if (axis_.radius(n) > axis_.radius(centre)) centre = n;
+      // The part's own axis: from the disc's centre out to its tip (the joint may sit off to a side).
+      const Vec2 middle = axis_.at[static_cast<std::size_t>(centre)], to_tip = sub(tip_end_[parent], middle);
+      const double len = norm(to_tip);
+      const Vec2 up = len > 1e-9 ? scale(to_tip, 1 / len) : Vec2{0, -1};
+      const auto spots = detail::find_spot_pair(axis_.image, axis_.shape, middle, axis_.radius(centre), up);
+      if (!spots) continue;
+      auto off = [&](std::size_t bone, Vec2 at) {
+        const double r = rest(bone);
+        return outside_range(angle_of(sub(at, pos_[parent])), r, r);
+      };
+      const bool swap = off(a, spots->second) + off(b, spots->first) < off(a, spots->first) + off(b, spots->second);
+      set(a, swap ? spots->second : spots->first, How::Shape);
+      set(b, swap ? spots->first : spots->second, How::Shape);
+    }
+  }
+
   // Where the path is pinched deepest between two wider parts (a neck between a chest and a head; a
   // chibi's big head on its small body pinches at the chin): the point whose radius lies furthest
   // below the widest radius on both sides of it. None when no pinch is deep enough.
@@ -744,7 +775,7 @@ class Fitter {
     std::vector<double> ratios;
     for (std::size_t b = 0; b < t_.bones.size(); ++b) {
       const auto p = t_.bones[b].parent;
-      if (p < 0 || how_[b] != How::Shape || how_[static_cast<std::size_t>(p)] != How::Shape) continue;
+      if (p < 0 || t_.bones[b].spot || how_[b] != How::Shape || how_[static_cast<std::size_t>(p)] != How::Shape) continue;
       const double want = mid(t_.bones[b].length) * measure_;
       if (want > 0) ratios.push_back(norm(sub(pos_[b], pos_[static_cast<std::size_t>(p)])) / want);
     }
@@ -839,7 +870,7 @@ class Fitter {
     double fit = 0, links = 0, in = 0, samples = 0;
     for (std::size_t b : kept) {
       const auto p = t_.bones[b].parent;
-      if (p < 0) continue;
+      if (p < 0 || t_.bones[b].spot) continue;  // spots are inside their part by construction
       const Vec2 a = pos_[static_cast<std::size_t>(p)], c = pos_[b];
       for (int i = 0; i <= 8; ++i) in += inside(add(a, scale(sub(c, a), i / 8.0))), samples += 1;
       if (how_[b] != How::Shape) continue;
@@ -935,7 +966,7 @@ Result<TemplateFit> fit_template(const Image& image, const SkeletonTemplate& tmp
   if (tmpl.bones.empty()) return make_error("skeleton.options", "the template has no bones");
   auto shape = axis_of(image, o);
   if (!shape) return Unexpected{shape.error()};
-  return fit_on_axis(tmpl, Axis(*shape), o);
+  return fit_on_axis(tmpl, Axis(*shape, image), o);
 }
 
 Result<TemplateAutoFit> fit_template_auto(const Image& image, const std::vector<SkeletonTemplate>& templates,
@@ -944,7 +975,7 @@ Result<TemplateAutoFit> fit_template_auto(const Image& image, const std::vector<
     if (t.bones.empty()) return make_error("skeleton.options", "template \"" + t.name + "\" has no bones");
   auto shape = axis_of(image, o);
   if (!shape) return Unexpected{shape.error()};
-  const Axis axis(*shape);
+  const Axis axis(*shape, image);
   TemplateAutoFit out;
   // A cheap look first, so only plausible templates are fitted: in list order, the first that
   // fits well wins (a head and two feet are a humanoid's as much as a bird's: figures are the
