@@ -56,17 +56,17 @@ bool meet(Vec2 a, Vec2 b, Vec2 c, Vec2 d, Vec2& p, double& added) {
   return std::isfinite(added);
 }
 
-struct Box {
+struct HullBox {
   double x0 = HUGE_VAL, y0 = HUGE_VAL, x1 = -HUGE_VAL, y1 = -HUGE_VAL;
 };
 
-Box box_of(const Ring& r) {
-  Box b;
+HullBox box_of(const Ring& r) {
+  HullBox b;
   for (const Vec2& p : r) b = {std::min(b.x0, p.x), std::min(b.y0, p.y), std::max(b.x1, p.x), std::max(b.y1, p.y)};
   return b;
 }
 
-bool boxes_meet(const Box& a, const Box& b) { return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1; }
+bool boxes_meet(const HullBox& a, const HullBox& b) { return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1; }
 
 bool overlap(const Ring& p, const Ring& q);
 
@@ -117,7 +117,7 @@ EdgeCut edge_cut(const Ring& hull, std::size_t i, const ClipFrame& frame) {
 // removals, never onto another hull: the triangle a cut adds may not overlap any of `others`. Each cut
 // takes the first edge, in ring order, with the least added area among those that meet, stay in the
 // frame and are clear.
-void cut_corners(std::vector<Ring>& hulls, std::vector<Box>& boxes, std::size_t self, std::size_t max_corners,
+void cut_corners(std::vector<Ring>& hulls, std::vector<HullBox>& boxes, std::size_t self, std::size_t max_corners,
                  const ClipFrame& frame) {
   Ring& hull = hulls[self];
   std::vector<EdgeCut> cuts;
@@ -132,7 +132,7 @@ void cut_corners(std::vector<Ring>& hulls, std::vector<Box>& boxes, std::size_t 
       if (!e.ok || !(e.added < best_added)) continue;
       if (e.clear < 0) {
         const Ring cut{hull[i], e.p, hull[(i + 1) % n]};
-        const Box cut_box = box_of(cut);
+        const HullBox cut_box = box_of(cut);
         bool clear = true;
         for (std::size_t k = 0; k < hulls.size() && clear; ++k)
           clear = k == self || hulls[k].size() < 3 || !boxes_meet(cut_box, boxes[k]) || !overlap(cut, hulls[k]);
@@ -190,7 +190,7 @@ std::vector<Ring> cut_island_hulls(std::vector<Ring> hulls, std::size_t max_corn
   max_corners = std::max<std::size_t>(3, max_corners);
   for (Ring& h : hulls) std::reverse(h.begin(), h.end());  // counter-clockwise with y up, as cut
   // Each loses corners, in order, onto no other hull.
-  std::vector<Box> boxes;
+  std::vector<HullBox> boxes;
   for (const Ring& h : hulls) boxes.push_back(box_of(h));
   for (std::size_t i = 0; i < hulls.size(); ++i) cut_corners(hulls, boxes, i, max_corners, frame);
   for (Ring& h : hulls) std::reverse(h.begin(), h.end());
