@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
 #include <optional>
 
@@ -43,19 +44,25 @@ std::string ratio(double v) {
 }
 
 // The shape's distance to its outline (chamfer 1/sqrt2), px: the half-width of the part around a point.
+// Kept with a one-cell border of zeros, so the two passes read their neighbours without bounds checks.
 class Field {
  public:
-  explicit Field(const ShapeAxis& s) : w_(s.width), h_(s.height), d_(s.in.size(), 0.0f) {
+  explicit Field(const ShapeAxis& s) : w_(s.width), h_(s.height), d_(padded(s.width, s.height), 0.0f) {
     constexpr float kFar = 1e9f, kDiag = 1.41421356f;
-    for (std::size_t i = 0; i < d_.size(); ++i) d_[i] = s.in[i] ? kFar : 0.0f;
     for (int y = 0; y < h_; ++y)
       for (int x = 0; x < w_; ++x)
-        if (float& v = d_[index(x, y)]; v > 0)
-          v = std::min({v, get(x - 1, y) + 1, get(x, y - 1) + 1, get(x - 1, y - 1) + kDiag, get(x + 1, y - 1) + kDiag});
-    for (int y = h_ - 1; y >= 0; --y)
-      for (int x = w_ - 1; x >= 0; --x)
-        if (float& v = d_[index(x, y)]; v > 0)
-          v = std::min({v, get(x + 1, y) + 1, get(x, y + 1) + 1, get(x + 1, y + 1) + kDiag, get(x - 1, y + 1) + kDiag});
+        if (s.in[static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(x)]) d_[index(x, y)] = kFar;
+    const std::ptrdiff_t row = w_ + 2;
+    for (int y = 0; y < h_; ++y) {
+      float* v = &d_[index(0, y)];
+      for (int x = 0; x < w_; ++x, ++v)
+        if (*v > 0) *v = std::min({*v, v[-1] + 1, v[-row] + 1, v[-row - 1] + kDiag, v[-row + 1] + kDiag});
+    }
+    for (int y = h_ - 1; y >= 0; --y) {
+      float* v = &d_[index(w_ - 1, y)];
+      for (int x = w_ - 1; x >= 0; --x, --v)
+        if (*v > 0) *v = std::min({*v, v[1] + 1, v[row] + 1, v[row + 1] + kDiag, v[row - 1] + kDiag});
+    }
   }
   double at(Vec2 p) const { return get(static_cast<int>(std::floor(p.x)), static_cast<int>(std::floor(p.y))); }
   bool inside(Vec2 p) const { return at(p) > 0; }
@@ -77,7 +84,10 @@ class Field {
   }
 
  private:
-  std::size_t index(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(x); }
+  static std::size_t padded(int w, int h) { return static_cast<std::size_t>(w + 2) * static_cast<std::size_t>(h + 2); }
+  std::size_t index(int x, int y) const {
+    return static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(w_ + 2) + static_cast<std::size_t>(x + 1);
+  }
   float get(int x, int y) const { return x < 0 || y < 0 || x >= w_ || y >= h_ ? 0.0f : d_[index(x, y)]; }
   int w_, h_;
   std::vector<float> d_;
