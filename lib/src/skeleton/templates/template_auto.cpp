@@ -43,63 +43,13 @@ std::string ratio(double v) {
   return text;
 }
 
-// The shape's distance to its outline (chamfer 1/sqrt2), px: the half-width of the part around a point.
-// Kept with a one-cell border of zeros, so the two passes read their neighbours without bounds checks.
-class Field {
- public:
-  explicit Field(const ShapeAxis& s) : w_(s.width), h_(s.height), d_(padded(s.width, s.height), 0.0f) {
-    constexpr float kFar = 1e9f, kDiag = 1.41421356f;
-    for (int y = 0; y < h_; ++y)
-      for (int x = 0; x < w_; ++x)
-        if (s.in[static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(x)]) d_[index(x, y)] = kFar;
-    const std::ptrdiff_t row = w_ + 2;
-    for (int y = 0; y < h_; ++y) {
-      float* v = &d_[index(0, y)];
-      for (int x = 0; x < w_; ++x, ++v)
-        if (*v > 0) *v = std::min({*v, v[-1] + 1, v[-row] + 1, v[-row - 1] + kDiag, v[-row + 1] + kDiag});
-    }
-    for (int y = h_ - 1; y >= 0; --y) {
-      float* v = &d_[index(w_ - 1, y)];
-      for (int x = w_ - 1; x >= 0; --x, --v)
-        if (*v > 0) *v = std::min({*v, v[1] + 1, v[row] + 1, v[row + 1] + kDiag, v[row - 1] + kDiag});
-    }
-  }
-  double at(Vec2 p) const { return get(static_cast<int>(std::floor(p.x)), static_cast<int>(std::floor(p.y))); }
-  bool inside(Vec2 p) const { return at(p) > 0; }
-  // The widest the shape is along the segment a-b (its largest half-width).
-  double widest(Vec2 a, Vec2 b) const {
-    const int steps = std::max(1, static_cast<int>(std::ceil(dist(a, b))));
-    double best = 0;
-    for (int i = 0; i <= steps; ++i) best = std::max(best, at({a.x + (b.x - a.x) * i / steps, a.y + (b.y - a.y) * i / steps}));
-    return best;
-  }
-  // The shape's extent through p across the unit direction d (from its first to its last covered
-  // point on that line, within `reach` either side), px.
-  double across(Vec2 p, Vec2 d, double reach) const {
-    const Vec2 n{-d.y, d.x};
-    double lo = 1e300, hi = -1e300;
-    for (double t = -reach; t <= reach; t += 0.5)
-      if (inside({p.x + n.x * t, p.y + n.y * t})) lo = std::min(lo, t), hi = std::max(hi, t);
-    return hi < lo ? 0 : hi - lo + 1;
-  }
-
- private:
-  static std::size_t padded(int w, int h) { return static_cast<std::size_t>(w + 2) * static_cast<std::size_t>(h + 2); }
-  std::size_t index(int x, int y) const {
-    return static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(w_ + 2) + static_cast<std::size_t>(x + 1);
-  }
-  float get(int x, int y) const { return x < 0 || y < 0 || x >= w_ || y >= h_ ? 0.0f : d_[index(x, y)]; }
-  int w_, h_;
-  std::vector<float> d_;
-};
-
 using How = FitPlacement::How;
 
 struct Look {
   const SkeletonTemplate& t;
   const FitPlacement& p;
   const ShapeAxis& shape;
-  const Field& field;
+  const HalfWidthField& field;
 
   std::optional<std::size_t> bone(std::string_view name) const {
     for (std::size_t b = 0; b < t.bones.size(); ++b)
@@ -218,9 +168,41 @@ struct Look {
 
 }  // namespace
 
-std::string implausible_fit(const SkeletonTemplate& t, const FitPlacement& p, const ShapeAxis& shape) {
+HalfWidthField::HalfWidthField(const ShapeAxis& s) : w_(s.width), h_(s.height), d_(padded(s.width, s.height), 0.0f) {
+  constexpr float kFar = 1e9f, kDiag = 1.41421356f;
+  for (int y = 0; y < h_; ++y)
+    for (int x = 0; x < w_; ++x)
+      if (s.in[static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(x)]) d_[index(x, y)] = kFar;
+  const std::ptrdiff_t row = w_ + 2;
+  for (int y = 0; y < h_; ++y) {
+    float* v = &d_[index(0, y)];
+    for (int x = 0; x < w_; ++x, ++v)
+      if (*v > 0) *v = std::min({*v, v[-1] + 1, v[-row] + 1, v[-row - 1] + kDiag, v[-row + 1] + kDiag});
+  }
+  for (int y = h_ - 1; y >= 0; --y) {
+    float* v = &d_[index(w_ - 1, y)];
+    for (int x = w_ - 1; x >= 0; --x, --v)
+      if (*v > 0) *v = std::min({*v, v[1] + 1, v[row] + 1, v[row + 1] + kDiag, v[row - 1] + kDiag});
+  }
+}
+
+double HalfWidthField::widest(Vec2 a, Vec2 b) const {
+  const int steps = std::max(1, static_cast<int>(std::ceil(dist(a, b))));
+  double best = 0;
+  for (int i = 0; i <= steps; ++i) best = std::max(best, at({a.x + (b.x - a.x) * i / steps, a.y + (b.y - a.y) * i / steps}));
+  return best;
+}
+double HalfWidthField::across(Vec2 p, Vec2 d, double reach) const {
+  const Vec2 n{-d.y, d.x};
+  double lo = 1e300, hi = -1e300;
+  for (double t = -reach; t <= reach; t += 0.5)
+    if (inside({p.x + n.x * t, p.y + n.y * t})) lo = std::min(lo, t), hi = std::max(hi, t);
+  return hi < lo ? 0 : hi - lo + 1;
+}
+
+std::string implausible_fit(const SkeletonTemplate& t, const FitPlacement& p, const ShapeAxis& shape,
+                            const HalfWidthField& field) {
   if (p.how.size() != t.bones.size()) return {};
-  const Field field(shape);
   const Look look{t, p, shape, field};
   for (auto check : {&Look::forced, &Look::rigid, &Look::head, &Look::feet, &Look::fin, &Look::horizontal_body,
                      &Look::long_and_thin, &Look::trunk})

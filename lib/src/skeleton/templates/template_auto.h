@@ -3,6 +3,7 @@
 // kind (a bush's two leaves and a bud fit a fish's head, tail and fin). Internal to the skeleton module.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -25,11 +26,36 @@ struct FitPlacement {
   std::size_t shape_ends = 0;     // ends of the shape's axis (a loop cut open is none)
 };
 
+// The shape's distance to its outline (chamfer 1/sqrt2), px: the half-width of the part around a point.
+// Made once per shape, for every fit checked against it. Kept with a one-cell border of zeros, so
+// the two passes read their neighbours without bounds checks.
+class HalfWidthField {
+ public:
+  explicit HalfWidthField(const ShapeAxis& s);
+  double at(Vec2 p) const { return get(static_cast<int>(std::floor(p.x)), static_cast<int>(std::floor(p.y))); }
+  bool inside(Vec2 p) const { return at(p) > 0; }
+  // The widest the shape is along the segment a-b (its largest half-width).
+  double widest(Vec2 a, Vec2 b) const;
+  // The shape's extent through p across the unit direction d (from its first to its last covered
+  // point on that line, within `reach` either side), px.
+  double across(Vec2 p, Vec2 d, double reach) const;
+
+ private:
+  static std::size_t padded(int w, int h) { return static_cast<std::size_t>(w + 2) * static_cast<std::size_t>(h + 2); }
+  std::size_t index(int x, int y) const {
+    return static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(w_ + 2) + static_cast<std::size_t>(x + 1);
+  }
+  float get(int x, int y) const { return x < 0 || y < 0 || x >= w_ || y >= h_ ? 0.0f : d_[index(x, y)]; }
+  int w_, h_;
+  std::vector<float> d_;
+};
+
 // Why the fit of `t` is not the sprite's kind, however well it scores; "" when nothing speaks
 // against it. Measured on the shape: required bones the shape shows nothing of, a head narrower
 // than a third of the body, feet that are no extremities of their own, a fish without a tail fin,
 // a quadruped's body shorter between its legs than it is deep, a snake not long and thin, a tree
 // without a trunk under its crown, a rigid prop for a shape with limbs.
-std::string implausible_fit(const SkeletonTemplate& t, const FitPlacement& p, const ShapeAxis& shape);
+std::string implausible_fit(const SkeletonTemplate& t, const FitPlacement& p, const ShapeAxis& shape,
+                            const HalfWidthField& field);
 
 }  // namespace rig2d::detail

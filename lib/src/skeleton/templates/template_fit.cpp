@@ -982,6 +982,7 @@ Result<TemplateAutoFit> fit_template_auto(const Image& image, const std::vector<
   // common case, listed first).
   const double w = shape->x1 - shape->x0, h = shape->y1 - shape->y0;
   std::optional<TemplateFit> best_below;  // the best fit under the floor, when none fits well
+  std::optional<detail::HalfWidthField> half_width;  // made at the first fit that scores well
   for (const SkeletonTemplate& t : templates) {
     // A template measured by the height is for figures standing up, by the width for figures lying
     // along the ground; and the shape must show its required extremities.
@@ -996,7 +997,8 @@ Result<TemplateAutoFit> fit_template_auto(const Image& image, const std::vector<
     out.scores.emplace_back(t.name, fit.score);
     if (fit.score >= kTemplateFitFloor) {
       // Scoring well is not enough: the shape must have the parts of the template's kind.
-      std::string why = detail::implausible_fit(t, placed.placement, *shape);
+      if (!half_width) half_width.emplace(*shape);
+      std::string why = detail::implausible_fit(t, placed.placement, *shape, *half_width);
       if (why.empty()) {
         out.best = std::move(fit);
         return out;
