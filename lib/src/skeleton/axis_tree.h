@@ -24,7 +24,7 @@ struct AxisTree {
 };
 
 // Shortest-path tree over the 8-connected on cells of `axis` reachable from root_cell (which must be
-// on); `radius` is the distance transform of the shape (cells).
+// on); `radius` holds the distance transform of the shape (cells) at least at the axis cells.
 AxisTree axis_tree(const BinaryGrid& axis, const std::vector<float>& radius, std::size_t root_cell);
 
 // Removes, smallest first, every branch from a junction (or the root) to a tip whose reach beyond the

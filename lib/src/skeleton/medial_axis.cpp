@@ -319,6 +319,39 @@ std::vector<float> distance_transform(const BinaryGrid& grid, ColumnPass columns
   return out;
 }
 
+CellDistances::CellDistances(const BinaryGrid& grid) : width_(grid.width), column_(column_squares(grid)) {}
+
+std::int32_t CellDistances::squared(const std::int32_t* row, int x, std::int32_t floor) const {
+  // The grid's outside is off: (x + 1)^2 and (width - x)^2 bound the scan, so x - k and x + k stay
+  // inside the row while k^2 < least.
+  std::int32_t least = std::min({row[x], (x + 1) * (x + 1), (width_ - x) * (width_ - x)});
+  for (std::int32_t k = 1; k * k < least && least > floor; ++k)
+    least = std::min({least, k * k + row[x - k], k * k + row[x + k]});
+  return least;
+}
+
+float CellDistances::at(std::size_t cell) const {
+  const std::size_t w = static_cast<std::size_t>(width_);
+  return std::sqrt(static_cast<float>(squared(column_.data() + cell / w * w, static_cast<int>(cell % w), -1)));
+}
+
+float CellDistances::widest() const {
+  std::int32_t best = 0;
+  for (std::size_t row = 0; row < column_.size(); row += static_cast<std::size_t>(width_)) {
+    const std::int32_t* c = column_.data() + row;
+    for (int x = 0; x < width_; ++x)
+      if (c[x] > best) best = std::max(best, squared(c, x, best));
+  }
+  return std::sqrt(static_cast<float>(best));
+}
+
+std::vector<float> CellDistances::at_cells(const BinaryGrid& cells) const {
+  std::vector<float> out(cells.on.size(), 0.0f);
+  for (std::size_t i = 0; i < cells.on.size(); ++i)
+    if (cells.on[i]) out[i] = at(i);
+  return out;
+}
+
 namespace {
 
 // remove_stair_steps on a padded grid whose on cells' neighbourhood masks `around` are current (as

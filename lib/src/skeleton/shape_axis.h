@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The shape skeleton's view of a sprite, for the template embedding: the coverage, and the main
-// piece's pruned medial-axis tree with its distance field. Internal to the skeleton module.
+// piece's pruned medial-axis tree (inscribed radii at its nodes). Internal to the skeleton module.
 #pragma once
 
 #include <cstdint>
@@ -17,7 +17,6 @@ namespace rig2d::detail {
 // One piece's pruned medial axis.
 struct PieceAxis {
   medial::BinaryGrid grid;         // the piece on the working grid (small holes filled)
-  std::vector<float> dist;         // its distance transform, cells
   medial::AxisTree tree;           // its pruned medial axis, rooted at the central junction
   double ox = 0, oy = 0;           // image px of the grid's top-left corner
 };

@@ -28,6 +28,7 @@ using medial::Limb;
 // about its cell count times its half-thickness; bones need no finer axis.
 constexpr int kWorkSide = 160;
 constexpr double kWorkCells = 8192;
+static_assert(kWorkSide + 2 <= 4094, "pieces must stay within CellDistances' exact range");
 // Scale-relative floors, as fractions of the piece's size (the square root of its area), so a sprite
 // drawn larger or smaller gets the same bones: a spur must reach kSpurScale beyond its junction's
 // disc to be a limb (a foot's toe and heel are not two legs), and no bone is shorter than
@@ -313,7 +314,7 @@ std::vector<Limb> merge_short_links(std::vector<Limb> limbs, double min_length) 
 
 // A piece with no usable axis (a disc, a square): two limbs from the root along the principal axis
 // of its cells, out to its edge. A near-isotropic piece goes vertical, as suggest_bones does.
-std::vector<Limb> principal_axis_limbs(const Piece& piece, const WorkGrid& work, const std::vector<float>& dist,
+std::vector<Limb> principal_axis_limbs(const Piece& piece, const WorkGrid& work, const medial::CellDistances& dist,
                                        std::size_t root_cell) {
   const BinaryGrid& g = piece.grid;
   double n = 0, mx = 0, my = 0;
@@ -339,7 +340,7 @@ std::vector<Limb> principal_axis_limbs(const Piece& piece, const WorkGrid& work,
       const int cx = static_cast<int>(std::floor(x0 + ux * t)), cy = static_cast<int>(std::floor(y0 + uy * t));
       if (!g.at(cx, cy)) break;
       limb.points.push_back(work.to_px(x0 + ux * t - 0.5 + piece.gx0, y0 + uy * t - 0.5 + piece.gy0));
-      limb.radius.push_back(dist[static_cast<std::size_t>(cy) * g.width + cx] * work.cell);
+      limb.radius.push_back(dist.at(static_cast<std::size_t>(cy) * g.width + cx) * work.cell);
     }
     if (limb.points.size() >= 2) limbs.push_back(std::move(limb));
   }
@@ -351,12 +352,12 @@ PieceSkeleton piece_skeleton(Piece piece, const WorkGrid& work, const ShapeSkele
                              std::optional<Vec2> root_near) {
   PieceSkeleton out;
   BinaryGrid& g = piece.grid;
-  std::vector<float> dist = medial::distance_transform(g);
-  const float widest = *std::max_element(dist.begin(), dist.end());
+  std::optional<medial::CellDistances> distances(std::in_place, g);
+  const float widest = distances->widest();
   // A hole smaller than a disc of half the widest radius (an eye, a speck) is filled.
   const double hole = std::acos(-1.0) * 0.25 * widest * widest;
   out.holes_filled = medial::fill_small_holes(g, static_cast<std::size_t>(hole));
-  if (out.holes_filled > 0) dist = medial::distance_transform(g);
+  if (out.holes_filled > 0) distances.emplace(g);
 
   double cx = 0, cy = 0, n = 0;
   for (std::size_t i = 0; i < g.on.size(); ++i)
@@ -366,6 +367,8 @@ PieceSkeleton piece_skeleton(Piece piece, const WorkGrid& work, const ShapeSkele
   BinaryGrid axis = g;
   medial::thin(axis);
   out.axis_cells = static_cast<std::size_t>(std::count(axis.on.begin(), axis.on.end(), 1));
+  // Radii are read on the axis only (the root is an axis cell).
+  const std::vector<float> dist = distances->at_cells(axis);
   // Root: the junction of the pruned axis whose inscribed disc comes nearest the centroid (the hips
   // of a figure, a spider's body); with no junction (a bar, a worm), the axis point nearest it.
   std::size_t root_cell = root_near ? nearest_on_cell(axis, root_near->x, root_near->y) : nearest_on_cell(axis, cx / n, cy / n);
@@ -406,7 +409,7 @@ PieceSkeleton piece_skeleton(Piece piece, const WorkGrid& work, const ShapeSkele
   double longest_reach = 0;
   for (const Limb& limb : out.limbs) longest_reach = std::max(longest_reach, limb.length() + limb.reach);
   if (out.limbs.empty() || longest_reach < 1.25 * out.root_radius) {
-    out.limbs = principal_axis_limbs(piece, work, dist, root_cell);
+    out.limbs = principal_axis_limbs(piece, work, *distances, root_cell);
     out.fallback = true;
   }
   return out;
@@ -745,23 +748,24 @@ namespace {
 PieceAxis piece_axis(Piece piece, const WorkGrid& work, double min_branch, double branch_ratio) {
   PieceAxis out;
   BinaryGrid& g = piece.grid;
-  out.dist = medial::distance_transform(g);
-  const float widest = *std::max_element(out.dist.begin(), out.dist.end());
+  std::optional<medial::CellDistances> distances(std::in_place, g);
+  const float widest = distances->widest();
   const double hole = std::acos(-1.0) * 0.25 * widest * widest;
-  if (medial::fill_small_holes(g, static_cast<std::size_t>(hole)) > 0) out.dist = medial::distance_transform(g);
+  if (medial::fill_small_holes(g, static_cast<std::size_t>(hole)) > 0) distances.emplace(g);
   double cx = 0, cy = 0, n = 0;
   for (std::size_t i = 0; i < g.on.size(); ++i)
     if (g.on[i]) n += 1, cx += static_cast<double>(i % g.width) + 0.5, cy += static_cast<double>(i / g.width) + 0.5;
   const double min_spur = std::max(min_branch, kSpurScale * std::sqrt(n) * work.cell) / work.cell;
   BinaryGrid axis = g;
   medial::thin(axis);
+  const std::vector<float> dist = distances->at_cells(axis);
   std::size_t root_cell = nearest_on_cell(axis, cx / n, cy / n);
-  out.tree = medial::axis_tree(axis, out.dist, root_cell);
+  out.tree = medial::axis_tree(axis, dist, root_cell);
   medial::prune_spurs(out.tree, min_spur, branch_ratio);
   const int hub = medial::central_junction(out.tree, cx / n, cy / n);
   if (hub >= 0 && hub != out.tree.root) {
     root_cell = out.tree.cell[static_cast<std::size_t>(hub)];
-    out.tree = medial::axis_tree(axis, out.dist, root_cell);
+    out.tree = medial::axis_tree(axis, dist, root_cell);
     medial::prune_spurs(out.tree, min_spur, branch_ratio);
   }
   out.grid = std::move(g);

@@ -4,7 +4,8 @@
 // removal): kept verbatim as the reference the faster versions must reproduce exactly (labels, areas,
 // first cells, filled cells, thinned cells), and the distance transform's counted column pass against
 // its lower-envelope pass (the library's own, which it still runs past 4096 rows), bit for bit, on
-// random shapes of many sizes, including a grid taller than counting allows.
+// random shapes of many sizes, including a grid taller than counting allows; and CellDistances (the
+// distances at chosen cells, the largest distance) against the whole transform.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -190,12 +191,32 @@ bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
 }
 
+// CellDistances against the whole transform: every cell, the widest, and the field on a thinned
+// subset (what the skeleton reads), bit for bit.
+void check_cell_distances(const medial::BinaryGrid& g, const std::vector<float>& dist) {
+  const medial::CellDistances cells(g);
+  std::vector<float> each(g.on.size());
+  for (std::size_t i = 0; i < g.on.size(); ++i) each[i] = cells.at(i);
+  REQUIRE(same_bits(each, dist));
+  const float widest = dist.empty() ? 0.0f : *std::max_element(dist.begin(), dist.end());
+  const float got = cells.widest();
+  REQUIRE(std::memcmp(&widest, &got, sizeof got) == 0);
+  medial::BinaryGrid axis = g;
+  medial::thin(axis);
+  std::vector<float> want(g.on.size(), 0.0f);
+  for (std::size_t i = 0; i < g.on.size(); ++i)
+    if (axis.on[i]) want[i] = dist[i];
+  REQUIRE(same_bits(cells.at_cells(axis), want));
+}
+
 void check_same(const medial::BinaryGrid& g) {
   const medial::Components want = reference::label_components(g), got = medial::label_components(g);
   REQUIRE(got.label == want.label);
   REQUIRE(got.area == want.area);
   REQUIRE(got.first == want.first);
-  REQUIRE(same_bits(medial::distance_transform(g), medial::distance_transform(g, medial::ColumnPass::Envelope)));
+  const std::vector<float> dist = medial::distance_transform(g);
+  REQUIRE(same_bits(dist, medial::distance_transform(g, medial::ColumnPass::Envelope)));
+  if (g.width <= 4094 && g.height <= 4094) check_cell_distances(g, dist);
   for (const std::size_t max_area : {std::size_t{0}, std::size_t{3}, std::size_t{40}, std::size_t{1} << 30}) {
     medial::BinaryGrid a = g, b = g;
     REQUIRE(medial::fill_small_holes(a, max_area) == reference::fill_small_holes(b, max_area));
