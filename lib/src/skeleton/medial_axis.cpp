@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <span>
 
 #include "image/run_components.h"
 
@@ -354,127 +355,183 @@ std::vector<float> CellDistances::at_cells(const BinaryGrid& cells) const {
 
 namespace {
 
-// remove_stair_steps on a padded grid whose on cells' neighbourhood masks `around` are current (as
-// thin keeps them): each test is a table lookup, and a removal clears its bit in the 8 masks around.
-const std::array<bool, 256> kStairStep = [] {
-  std::array<bool, 256> t{};
-  for (int mask = 0; mask < 256; ++mask) {
+// Thinning's state per cell, one 16-bit word: bits 0-7 its neighbourhood mask (bit k: neighbour k of
+// N, NE, E, SE, S, SW, W, NW is on), kept current as cells go, so a test is one load and a table
+// lookup; bit 8 the cell is on; bit 9 it is queued on the border list.
+constexpr std::uint16_t kOn = 0x100, kQueued = 0x200;
+
+// Tables over bits 0-8 (mask and on bit): an off cell is never deletable nor a stair step.
+struct StateTables {
+  std::array<std::array<bool, 512>, 2> deletable{};
+  std::array<bool, 512> stair_step{};
+};
+
+const StateTables kStateTables = [] {
+  StateTables t;
+  for (unsigned mask = 0; mask < 256; ++mask) {
     std::array<bool, 8> p{};
     for (int k = 0; k < 8; ++k) p[k] = (mask >> k) & 1;
-    t[mask] = std::count(p.begin(), p.end(), true) >= 2 && connectivity8(p) == 1;
+    t.deletable[0][mask | kOn] = kNeighbourTables.deletable[0][mask];
+    t.deletable[1][mask | kOn] = kNeighbourTables.deletable[1][mask];
+    t.stair_step[mask | kOn] = std::count(p.begin(), p.end(), true) >= 2 && connectivity8(p) == 1;
   }
   return t;
 }();
 
-void remove_stair_steps(BinaryGrid& g, std::vector<std::uint8_t>& around) {
-  const std::ptrdiff_t w = g.width;
-  // Neighbour k's offset, and the bit the cell is in that neighbour's mask (the opposite direction).
-  const std::ptrdiff_t offset[8] = {-w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1};
-  std::vector<std::size_t> cells;
-  for (std::size_t i = 0; i < g.on.size(); ++i)
-    if (g.on[i]) cells.push_back(i);
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (const std::size_t i : cells) {
-      if (!g.on[i] || !kStairStep[around[i]]) continue;
-      g.on[i] = 0;
-      changed = true;
-      for (unsigned k = 0; k < 8; ++k)
-        around[static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + offset[k])] &=
-            static_cast<std::uint8_t>(~(1u << ((k + 4) & 7)));
+// Thinning on a grid with an off frame (first and last row and column), indices as the grid's.
+class Thinning {
+ public:
+  // `bits`: 0/1 per cell, the frame off.
+  Thinning(const std::vector<std::uint8_t>& bits, int width) : w_(width), state_(bits.size(), 0) {
+    const std::ptrdiff_t w = width, h = static_cast<std::ptrdiff_t>(bits.size()) / w;
+    // Every inner cell's mask in one branch-free pass per row (the frame's stay 0).
+    for (std::ptrdiff_t y = 1; y + 1 < h; ++y) {
+      const std::uint8_t* c = bits.data() + y * w;
+      std::uint16_t* s = state_.data() + y * w;
+      for (std::ptrdiff_t x = 1; x + 1 < w; ++x)
+        s[x] = static_cast<std::uint16_t>(c[x - w] | c[x - w + 1] << 1 | c[x + 1] << 2 | c[x + w + 1] << 3 |
+                                          c[x + w] << 4 | c[x + w - 1] << 5 | c[x - 1] << 6 | c[x - w - 1] << 7 |
+                                          c[x] << 8);
+    }
+    // Each on cell joins the border list at most once and goes at most once.
+    for (const std::uint8_t c : bits) on_ += c;
+    border_.resize(on_);
+    marked_.resize(on_);
+    removed_.resize(on_);
+    // The border in scan order: on cells with an axis neighbour (N, E, S, W) off.
+    for (std::size_t i = 0; i < state_.size(); ++i) {
+      const std::uint16_t s = state_[i];
+      if ((s & kOn) && (s & 0x55) != 0x55) {
+        state_[i] = s | kQueued;
+        border_[size_++] = static_cast<std::uint32_t>(i);
+      }
     }
   }
+
+  // Zhang-Suen's two sub-iterations until a pass removes nothing.
+  void run() {
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (const int second : {0, 1}) changed |= sub_iteration(kStateTables.deletable[second]);
+    }
+  }
+
+  // Zhang-Suen can leave two-cell-thick diagonal runs (stair steps); a cell with two or more axis
+  // neighbours whose removal keeps them 8-connected is redundant and goes, in scan order.
+  void remove_stair_steps() {
+    std::vector<std::uint32_t> cells(border_.begin(), border_.begin() + static_cast<std::ptrdiff_t>(size_));
+    if (size_ == on_ - removed_size_) {  // every on cell is on the border list: its cells, sorted
+      std::sort(cells.begin(), cells.end());
+    } else {
+      cells.clear();
+      for (std::size_t i = 0; i < state_.size(); ++i)
+        if (state_[i] & kOn) cells.push_back(static_cast<std::uint32_t>(i));
+    }
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (const std::uint32_t i : cells) {
+        if (!kStateTables.stair_step[state_[i] & 0x1ff]) continue;
+        remove(i);
+        changed = true;
+      }
+    }
+  }
+
+  // The cells removed, in order.
+  std::span<const std::uint32_t> removed() const { return {removed_.data(), removed_size_}; }
+
+ private:
+  // One sub-iteration: every border cell the test marks (in parallel, centred like Zhang-Suen), then
+  // removed one by one with a re-check, so a two-cell-thick line or a 2x2 block keeps a cell instead
+  // of vanishing. Cells gone since the last sub-iteration leave the list as it is read.
+  bool sub_iteration(const std::array<bool, 512>& deletable) {
+    std::size_t kept = 0, marked = 0;
+    for (std::size_t r = 0; r < size_; ++r) {
+      const std::uint32_t i = border_[r];
+      const std::uint16_t s = state_[i];
+      if (!(s & kOn)) continue;
+      border_[kept++] = i;
+      marked_[marked] = i;
+      marked += deletable[s & 0x1ff];
+    }
+    size_ = kept;
+    bool changed = false;
+    for (std::size_t k = 0; k < marked; ++k) {
+      const std::uint32_t i = marked_[k];
+      if (!kNeighbourTables.simple[state_[i] & 0xff]) continue;
+      remove(i);
+      changed = true;
+    }
+    return changed;
+  }
+
+  // Cell i goes: it leaves each neighbour's mask (as that neighbour's opposite neighbour), and an on
+  // neighbour not yet listed joins the border list, in neighbour order N, NE, E, SE, S, SW, W, NW.
+  void remove(std::uint32_t i) {
+    std::uint16_t* state = state_.data();
+    std::uint32_t* border = border_.data();
+    std::size_t size = size_;
+    state[i] = static_cast<std::uint16_t>(state[i] & ~kOn);
+    removed_[removed_size_++] = i;
+    const auto leave = [&](std::ptrdiff_t j, unsigned bit) {
+      const auto s = static_cast<std::uint16_t>(state[j] & ~(1u << bit));
+      state[j] = s;
+      if ((s & (kOn | kQueued)) == kOn) {
+        state[j] = static_cast<std::uint16_t>(s | kQueued);
+        border[size++] = static_cast<std::uint32_t>(j);
+      }
+    };
+    const std::ptrdiff_t c = i, w = w_;
+    leave(c - w, 4);
+    leave(c - w + 1, 5);
+    leave(c + 1, 6);
+    leave(c + w + 1, 7);
+    leave(c + w, 0);
+    leave(c + w - 1, 1);
+    leave(c - 1, 2);
+    leave(c - w - 1, 3);
+    size_ = size;
+  }
+
+  std::ptrdiff_t w_;
+  std::vector<std::uint16_t> state_;
+  std::vector<std::uint32_t> border_, marked_, removed_;
+  std::size_t on_ = 0, size_ = 0, removed_size_ = 0;
+};
+
+bool has_off_frame(const BinaryGrid& g) {
+  const auto w = static_cast<std::size_t>(g.width), h = static_cast<std::size_t>(g.height);
+  if (w < 3 || h < 3) return false;
+  const auto off = [](const std::uint8_t* p, std::size_t n) { return std::all_of(p, p + n, [](std::uint8_t c) { return c == 0; }); };
+  if (!off(g.on.data(), w) || !off(g.on.data() + (h - 1) * w, w)) return false;
+  for (std::size_t y = 1; y + 1 < h; ++y)
+    if (g.on[y * w] != 0 || g.on[y * w + w - 1] != 0) return false;
+  return true;
 }
 
 }  // namespace
 
 void thin(BinaryGrid& grid) {
-  // Work on a 0/1 copy padded with one off cell, so neighbours are plain index offsets and a
-  // neighbourhood's mask is a sum of shifted cells.
-  BinaryGrid g;
-  g.width = grid.width + 2;
-  g.height = grid.height + 2;
-  g.on.assign(static_cast<std::size_t>(g.width) * g.height, 0);
-  for (int y = 0; y < grid.height; ++y)
-    for (int x = 0; x < grid.width; ++x)
-      g.on[static_cast<std::size_t>(y + 1) * g.width + x + 1] = grid.on[static_cast<std::size_t>(y) * grid.width + x] != 0;
-  const std::ptrdiff_t w = g.width;
-  const std::size_t row = static_cast<std::size_t>(g.width);
-  // Per cell: its neighbourhood mask (bit k: neighbour k of N, NE, E, SE, S, SW, W, NW is on), kept
-  // current as cells go so a test reads one byte instead of gathering eight; and its state flags.
-  // Settled bit s: the cell failed sub-iteration s's test and no neighbour has gone since, so it fails
-  // again (cells are only ever removed); most of the border is such cells after the first passes.
-  constexpr std::uint8_t kQueued = 1, kSettled[2] = {2, 4};
-  std::vector<std::uint8_t> around(g.on.size(), 0), flags(g.on.size(), 0);
-  // Border cells are the only candidates; a removal makes its neighbours candidates next pass.
-  std::vector<std::size_t> border, next, marked;
-  // Every inner cell's mask in one branch-free pass per row (the padding's stay 0; an off cell's mask
-  // is never read), then the border in scan order.
-  for (std::ptrdiff_t y = 1; y + 1 < g.height; ++y) {
-    const std::uint8_t* c = g.on.data() + y * w;
-    std::uint8_t* m = around.data() + y * w;
-    for (std::ptrdiff_t x = 1; x + 1 < w; ++x)
-      m[x] = static_cast<std::uint8_t>(c[x - w] | c[x - w + 1] << 1 | c[x + 1] << 2 | c[x + w + 1] << 3 | c[x + w] << 4 |
-                                       c[x + w - 1] << 5 | c[x - 1] << 6 | c[x - w - 1] << 7);
+  // The test reads a cell's 8 neighbours as plain index offsets: a grid with an off frame (as the
+  // skeleton's pieces have) is thinned in place; any other on a copy padded with one off cell.
+  if (has_off_frame(grid)) {
+    std::vector<std::uint8_t> bits(grid.on.size());
+    for (std::size_t i = 0; i < bits.size(); ++i) bits[i] = grid.on[i] != 0;
+    Thinning t(bits, grid.width);
+    t.run();
+    t.remove_stair_steps();
+    for (const std::uint32_t i : t.removed()) grid.on[i] = 0;
+    return;
   }
-  for (std::size_t i = 0; i < g.on.size(); ++i) {
-    if (g.on[i] && (around[i] & 0x55) != 0x55) {  // an axis neighbour (N, E, S, W) is off
-      border.push_back(i);
-      flags[i] = kQueued;
-    }
-  }
-  // Cell i went: it leaves neighbour j's mask (as j's neighbour `bit`), unsettles j, queues j if on.
-  const auto removed_next_to = [&](std::size_t j, unsigned bit) {
-    around[j] &= static_cast<std::uint8_t>(~(1u << bit));
-    const std::uint8_t f = flags[j];
-    flags[j] = f & kQueued;
-    if (g.on[j] && !(f & kQueued)) {
-      flags[j] = kQueued;
-      border.push_back(j);
-    }
-  };
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    for (const int second : {0, 1}) {
-      marked.clear();
-      for (std::size_t i : border) {
-        if (!g.on[i] || (flags[i] & kSettled[second])) continue;
-        if (kNeighbourTables.deletable[second][around[i]])
-          marked.push_back(i);
-        else
-          flags[i] |= kSettled[second];
-      }
-      // Marked in parallel (centred like Zhang-Suen), removed one by one with a re-check, so a
-      // two-cell-thick line or a 2x2 block keeps a cell instead of vanishing.
-      for (std::size_t i : marked) {
-        if (!kNeighbourTables.simple[around[i]]) continue;
-        g.on[i] = 0;
-        changed = true;
-        // In neighbour order N, NE, E, SE, S, SW, W, NW (the order cells join the border); i is each
-        // neighbour's opposite one.
-        removed_next_to(i - row, 4);
-        removed_next_to(i - row + 1, 5);
-        removed_next_to(i + 1, 6);
-        removed_next_to(i + row + 1, 7);
-        removed_next_to(i + row, 0);
-        removed_next_to(i + row - 1, 1);
-        removed_next_to(i - 1, 2);
-        removed_next_to(i - row - 1, 3);
-      }
-    }
-    next.clear();
-    for (std::size_t i : border) {
-      if (g.on[i]) next.push_back(i);
-      else
-        flags[i] = 0;
-    }
-    border.swap(next);
-  }
-  remove_stair_steps(g, around);
-  for (int y = 0; y < grid.height; ++y)
-    for (int x = 0; x < grid.width; ++x)
-      if (!g.on[static_cast<std::size_t>(y + 1) * g.width + x + 1]) grid.on[static_cast<std::size_t>(y) * grid.width + x] = 0;
+  const std::size_t w = static_cast<std::size_t>(grid.width) + 2;
+  std::vector<std::uint8_t> bits(w * (static_cast<std::size_t>(grid.height) + 2), 0);
+  for (std::size_t y = 0; y < static_cast<std::size_t>(grid.height); ++y)
+    for (std::size_t x = 0; x < static_cast<std::size_t>(grid.width); ++x)
+      bits[(y + 1) * w + x + 1] = grid.on[y * static_cast<std::size_t>(grid.width) + x] != 0;
+  Thinning t(bits, static_cast<int>(w));
+  t.run();
+  t.remove_stair_steps();
+  for (const std::uint32_t i : t.removed()) grid.on[(i / w - 1) * static_cast<std::size_t>(grid.width) + i % w - 1] = 0;
 }
 
 }  // namespace rig2d::medial

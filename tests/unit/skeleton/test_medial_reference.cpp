@@ -226,6 +226,16 @@ void check_same(const medial::BinaryGrid& g) {
   medial::thin(a);
   reference::thin(b);
   REQUIRE(a.on == b.on);
+  // The same shape with an off frame (as the skeleton's pieces come), which thin works on in place.
+  medial::BinaryGrid framed{g.width + 2, g.height + 2, {}};
+  framed.on.assign(static_cast<std::size_t>(framed.width) * framed.height, 0);
+  for (int y = 0; y < g.height; ++y)
+    for (int x = 0; x < g.width; ++x)
+      framed.on[static_cast<std::size_t>(y + 1) * framed.width + x + 1] = g.on[static_cast<std::size_t>(y) * g.width + x];
+  medial::BinaryGrid c = framed, d = framed;
+  medial::thin(c);
+  reference::thin(d);
+  REQUIRE(c.on == d.on);
 }
 
 TEST_CASE("medial: labels, holes, distances and thinning match the reference on random shapes", "[medial]") {
