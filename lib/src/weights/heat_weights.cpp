@@ -38,6 +38,7 @@
 #include "weights/influence_cut.h"
 #include "weights/mesh_graph.h"
 #include "weights/over_body.h"
+#include "weights/symmetric_amd.h"
 
 namespace rig2d {
 namespace {
@@ -527,7 +528,7 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
   }
   Eigen::SparseMatrix<double> a(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
   a.setFromTriplets(triplets.begin(), triplets.end());
-  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> solver;
+  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower, detail::SymmetricAmdOrdering> solver;
   solver.compute(a);
   stats.solver_fallback = solver.info() != Eigen::Success;
   if (stats.solver_fallback)
