@@ -2,6 +2,7 @@
 #include "json/json_util.h"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -450,6 +451,45 @@ std::string to_js_json(const Json& value, bool exact_integers) {
   return out;
 }
 
+namespace {
+
+// The shortest round-trip digits of a finite x != 0 when its exact value is a decimal of at most 15
+// significant digits (an integer below 2^53, or m / 2^j as mesh coordinates on half and quarter pixels
+// are): no other decimal of as few digits lies within half an ulp of it (those differ from it by at
+// least a unit of its last digit, 1e15 half-ulps), so the exact digits are what std::to_chars' shortest
+// form gives, at a fraction of its cost. Returns the digit count k and sets `n` (the decimal point
+// after n digits), or 0 when x is not such a decimal.
+int exact_short_digits(double x, char* digits, int& n) {
+  const auto bits = std::bit_cast<std::uint64_t>(std::fabs(x));
+  const auto biased = static_cast<int>(bits >> 52);
+  if (biased == 0 || biased == 0x7ff) return 0;  // subnormal, or not finite
+  std::uint64_t m = (bits & ((std::uint64_t{1} << 52) - 1)) | (std::uint64_t{1} << 52);
+  int e2 = biased - 1075;  // |x| = m * 2^e2
+  const int zeros = std::countr_zero(m);
+  m >>= zeros;
+  e2 += zeros;
+  constexpr std::uint64_t kLimit = 1000000000000000;  // 10^15: at most 15 digits
+  int point = 0;                                       // decimal places of m
+  if (e2 >= 0) {
+    if (e2 > 52 || m >= (kLimit >> e2)) return 0;
+    m <<= e2;
+  } else {
+    if (e2 < -30) return 0;
+    for (int j = 0; j < -e2; ++j) {  // m / 2^j = m * 5^j / 10^j
+      if (m > kLimit / 5) return 0;
+      m *= 5;
+    }
+    if (m >= kLimit) return 0;
+    point = -e2;
+  }
+  while (m % 10 == 0) m /= 10, --point;
+  const int k = static_cast<int>(std::to_chars(digits, digits + 24, m).ptr - digits);
+  n = k - point;
+  return k;
+}
+
+}  // namespace
+
 char* write_js_number(char* at, double x) {
   const auto copy = [at](std::string_view s) { return std::copy(s.begin(), s.end(), at); };
   if (std::isnan(x)) return copy("NaN");
@@ -457,17 +497,22 @@ char* write_js_number(char* at, double x) {
   if (x == 0) return copy("0");  // also -0
   // This runs for every number of every rig written: one stack buffer, spans copied, no parsing.
   // The shortest round-trip digits come as d[.ddd]e±XX; ECMAScript lays them out by n = exponent + 1.
-  char sci[32];
-  const char* const sci_end = std::to_chars(sci, sci + sizeof sci, std::fabs(x), std::chars_format::scientific).ptr;
-  const char* e_at = sci + 1;
-  while (*e_at != 'e') ++e_at;
   char digits[24];
-  digits[0] = sci[0];
-  const int k = e_at == sci + 1 ? 1 : static_cast<int>(e_at - sci) - 1;  // significant digits
-  std::memcpy(digits + 1, sci + 2, static_cast<std::size_t>(k - 1));
-  int exp10 = 0;
-  for (const char* p = e_at + 2; p < sci_end; ++p) exp10 = 10 * exp10 + (*p - '0');
-  const int n = (e_at[1] == '-' ? -exp10 : exp10) + 1;
+  int n = 0;
+  int k = exact_short_digits(x, digits, n);
+  if (k == 0) {
+    char sci[32];
+    const char* const sci_end =
+        std::to_chars(sci, sci + sizeof sci, std::fabs(x), std::chars_format::scientific).ptr;
+    const char* e_at = sci + 1;
+    while (*e_at != 'e') ++e_at;
+    digits[0] = sci[0];
+    k = e_at == sci + 1 ? 1 : static_cast<int>(e_at - sci) - 1;  // significant digits
+    std::memcpy(digits + 1, sci + 2, static_cast<std::size_t>(k - 1));
+    int exp10 = 0;
+    for (const char* p = e_at + 2; p < sci_end; ++p) exp10 = 10 * exp10 + (*p - '0');
+    n = (e_at[1] == '-' ? -exp10 : exp10) + 1;
+  }
 
   char* t = at;
   if (x < 0) *t++ = '-';

@@ -169,3 +169,38 @@ TEST_CASE("json: js_number matches the reference formatter over many doubles", "
   CHECK(values.size() == 800012);
   CHECK(mismatches == 0);
 }
+
+TEST_CASE("json: js_number's exact-decimal path matches the reference near its limits", "[json]") {
+  // Integers and m / 2^j whose exact decimals have 14-17 significant digits (the fast path takes up to
+  // 15), either sign, every j up to 30, and the powers of ten around them.
+  std::vector<double> values;
+  std::uint64_t state = 0x2545F4914F6CDD1Dull;
+  auto next = [&state] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  for (int j = 0; j <= 30; ++j) {
+    for (int i = 0; i < 4000; ++i) {
+      const std::uint64_t r = next();
+      const int bits = 1 + static_cast<int>(r % 53);
+      const std::uint64_t m = (r >> 11) & ((std::uint64_t{1} << bits) - 1);
+      const double v = std::ldexp(static_cast<double>(m | 1), -j);
+      values.push_back(v);
+      values.push_back(-v);
+    }
+  }
+  for (double p = 1; p < 1e22; p *= 10) {
+    for (const double d : {-2.0, -1.0, 0.0, 1.0, 2.0}) values.push_back(p + d);
+    values.push_back(std::nextafter(p, 0.0));
+    values.push_back(std::nextafter(p, 1e300));
+  }
+  for (const double v : {9007199254740991.0, 9007199254740992.0, 999999999999999.0, 999999999999999.5,
+                         99999999999999.99, 0.000001, 0.0000005, 1.0 / 1024 / 1024, 123456789012345.6})
+    values.push_back(v);
+  std::size_t mismatches = 0;
+  for (const double v : values) mismatches += js_number(v) != reference_js_number(v);
+  CHECK(values.size() > 248000);
+  CHECK(mismatches == 0);
+}
