@@ -35,6 +35,7 @@
 #include "rig2d/skin/skeleton.h"
 #include "weights/bone_geometry.h"
 #include "weights/geodesic.h"
+#include "weights/heat_system.h"
 #include "weights/influence_cut.h"
 #include "weights/mesh_graph.h"
 #include "weights/over_body.h"
@@ -44,6 +45,7 @@ namespace rig2d {
 namespace {
 
 using detail::dist2;
+using detail::HeatSystem;
 using detail::MeshGraph;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -475,32 +477,8 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
 
   // System matrix A = -L + diag(M H): the cotangent stiffness plus the heat-source term. An isolated
   // vertex has no area, so its row is the identity and its weight is p directly.
-  std::vector<double> mass(n, 0);
-  std::vector<Eigen::Triplet<double>> triplets;
-  triplets.reserve(g.triangles.size() * 9 + n);
-  for (const auto& t : g.triangles) {
-    const std::array<Vec2, 3> p{verts[t[0]], verts[t[1]], verts[t[2]]};
-    const double area2 = std::abs(detail::cross2(p[0], p[1], p[2]));
-    std::array<double, 3> cot{};
-    double largest = 0;
-    for (int k = 0; k < 3; ++k) {  // cotangent of the angle at corner k
-      const Vec2 e1{p[(k + 1) % 3].x - p[k].x, p[(k + 1) % 3].y - p[k].y};
-      const Vec2 e2{p[(k + 2) % 3].x - p[k].x, p[(k + 2) % 3].y - p[k].y};
-      cot[static_cast<std::size_t>(k)] = (e1.x * e2.x + e1.y * e2.y) / area2;
-      largest = std::max(largest, std::abs(cot[static_cast<std::size_t>(k)]));
-    }
-    const double shrink = largest > kMaxCot ? kMaxCot / largest : 1.0;
-    for (int k = 0; k < 3; ++k) {
-      const double w = 0.5 * cot[static_cast<std::size_t>(k)] * shrink;
-      const auto i = static_cast<int>(t[(k + 1) % 3]);
-      const auto j = static_cast<int>(t[(k + 2) % 3]);
-      triplets.emplace_back(i, j, -w);
-      triplets.emplace_back(j, i, -w);
-      triplets.emplace_back(i, i, w);
-      triplets.emplace_back(j, j, w);
-    }
-    for (int k = 0; k < 3; ++k) mass[t[k]] += area2 / 6;  // a third of the triangle's area
-  }
+  HeatSystem system(verts, g, kMaxCot);
+  const std::vector<double>& mass = system.mass();
   // Heat-source strength H = c / r^2 with r^2 = d^2 + s^2. In 3D (Baran) the bone runs inside the
   // volume and every surface vertex is about a limb radius from it; in a sprite the bone lies in the
   // mesh plane, so the source is put a softening distance s (a quarter of the bone's length) away
@@ -524,10 +502,8 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
       const double d = nearest.distance[v];  // +inf only where no bone reaches: no source there
       source[v] = std::isfinite(d) ? mass[v] * kHeat / (d * d + s * s) : 0;
     }
-    triplets.emplace_back(static_cast<int>(v), static_cast<int>(v), source[v]);
   }
-  Eigen::SparseMatrix<double> a(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
-  a.setFromTriplets(triplets.begin(), triplets.end());
+  const Eigen::SparseMatrix<double> a = system.with_sources(source);
   Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower, detail::SymmetricAmdOrdering> solver;
   solver.compute(a);
   stats.solver_fallback = solver.info() != Eigen::Success;

@@ -6,4 +6,5 @@ target_sources(rig2d_objects PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/influence_cut.cpp
   ${CMAKE_CURRENT_LIST_DIR}/over_body.cpp
   ${CMAKE_CURRENT_LIST_DIR}/leg_slit.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/heat_system.cpp
   ${CMAKE_CURRENT_LIST_DIR}/heat_weights.cpp)
