@@ -177,8 +177,11 @@ Components label_components(const BinaryGrid& grid) {
       id = static_cast<int>(c.area.size());
       c.area.push_back(0);
       c.first.push_back(row + static_cast<std::size_t>(run.x0));
+      c.box.push_back({run.x0, run.y, run.x1 - 1, run.y});
     }
     c.area[static_cast<std::size_t>(id)] += static_cast<std::size_t>(run.x1 - run.x0);
+    Components::Box& box = c.box[static_cast<std::size_t>(id)];
+    box.x0 = std::min(box.x0, run.x0), box.x1 = std::max(box.x1, run.x1 - 1), box.y1 = run.y;
     std::fill(c.label.begin() + static_cast<std::ptrdiff_t>(row + run.x0),
               c.label.begin() + static_cast<std::ptrdiff_t>(row + run.x1), id);
   }
@@ -186,6 +189,10 @@ Components label_components(const BinaryGrid& grid) {
 }
 
 std::size_t fill_small_holes(BinaryGrid& grid, std::size_t max_area) {
+  return fill_small_holes(grid, [max_area] { return max_area; });
+}
+
+std::size_t fill_small_holes(BinaryGrid& grid, const std::function<std::size_t()>& largest) {
   detail::RunComponents components = run_components(grid, false, false);
   const auto& runs = components.runs();
   const std::vector<std::uint32_t> root = components.roots();
@@ -197,6 +204,10 @@ std::size_t fill_small_holes(BinaryGrid& grid, std::size_t max_area) {
     area[root[r]] += static_cast<std::size_t>(run.x1 - run.x0);
     if (run.y == 0 || run.y == grid.height - 1 || run.x0 == 0 || run.x1 == grid.width) open[root[r]] = 1;
   }
+  bool any_hole = false;
+  for (std::size_t r = 0; r < runs.size() && !any_hole; ++r) any_hole = !open[root[r]];
+  if (!any_hole) return 0;
+  const std::size_t max_area = largest();
   std::size_t filled = 0;
   for (std::size_t r = 0; r < runs.size(); ++r) {
     const auto& run = runs[r];
@@ -348,8 +359,10 @@ float CellDistances::widest() const {
 
 std::vector<float> CellDistances::at_cells(const BinaryGrid& cells) const {
   std::vector<float> out(cells.on.size(), 0.0f);
-  for (std::size_t i = 0; i < cells.on.size(); ++i)
-    if (cells.on[i]) out[i] = at(i);
+  const auto w = static_cast<std::size_t>(width_);
+  for (std::size_t row = 0; row < cells.on.size(); row += w)
+    for (int x = 0; x < width_; ++x)
+      if (cells.on[row + x]) out[row + x] = std::sqrt(static_cast<float>(squared(column_.data() + row, x, -1)));
   return out;
 }
 

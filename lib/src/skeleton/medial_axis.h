@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace rig2d::medial {
@@ -25,12 +26,19 @@ struct Components {
   std::vector<int> label;
   std::vector<std::size_t> area;   // cells per component
   std::vector<std::size_t> first;  // lowest cell index of each component (scan order)
+  struct Box {
+    int x0, y0, x1, y1;  // inclusive
+  };
+  std::vector<Box> box;            // bounding box of each component's cells
 };
 Components label_components(const BinaryGrid& grid);
 
 // Fills every hole (4-connected off region not touching the border) of at most max_area cells, so
 // an eye or a speck of transparency does not split the skeleton. Returns the cells filled.
 std::size_t fill_small_holes(BinaryGrid& grid, std::size_t max_area);
+// The same, with the largest hole to fill asked for only when the grid has a hole (the skeleton's
+// bound needs the widest inscribed disc, which most pieces need not pay for).
+std::size_t fill_small_holes(BinaryGrid& grid, const std::function<std::size_t()>& max_area);
 
 // How the transform's first pass finds each cell's squared distance along its column: by counting to
 // the nearest off cell up and down (exact while squares stay below 2^24, up to 4096 rows), or by the

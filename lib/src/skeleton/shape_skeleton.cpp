@@ -110,20 +110,13 @@ std::vector<std::uint8_t> near_thick(const BinaryGrid& g) {
 // Keeps the 8-connected pieces of `cells` whose bounding box reaches `min_cells` on its long side.
 void keep_long_pieces(BinaryGrid& cells, int min_cells) {
   const medial::Components comps = medial::label_components(cells);
-  const std::size_t n = comps.area.size();
-  std::vector<int> x0(n, cells.width), y0(n, cells.height), x1(n, -1), y1(n, -1);
-  for (std::size_t i = 0; i < cells.on.size(); ++i) {
-    if (comps.label[i] < 0) continue;
-    const auto c = static_cast<std::size_t>(comps.label[i]);
-    const int x = static_cast<int>(i % static_cast<std::size_t>(cells.width)),
-              y = static_cast<int>(i / static_cast<std::size_t>(cells.width));
-    x0[c] = std::min(x0[c], x), x1[c] = std::max(x1[c], x), y0[c] = std::min(y0[c], y), y1[c] = std::max(y1[c], y);
+  std::vector<std::uint8_t> long_enough(comps.box.size());
+  for (std::size_t c = 0; c < comps.box.size(); ++c) {
+    const medial::Components::Box& b = comps.box[c];
+    long_enough[c] = static_cast<std::uint8_t>(std::max(b.x1 - b.x0, b.y1 - b.y0) + 1 >= min_cells);
   }
-  for (std::size_t i = 0; i < cells.on.size(); ++i) {
-    if (comps.label[i] < 0) continue;
-    const auto c = static_cast<std::size_t>(comps.label[i]);
-    cells.on[i] = static_cast<std::uint8_t>(std::max(x1[c] - x0[c], y1[c] - y0[c]) + 1 >= min_cells);
-  }
+  for (std::size_t i = 0; i < cells.on.size(); ++i)
+    if (comps.label[i] >= 0) cells.on[i] = long_enough[static_cast<std::size_t>(comps.label[i])];
 }
 
 // Grows `cells` by `steps` rings (8-neighbours) into the cells `passable` allows, ring by ring from
@@ -222,7 +215,8 @@ WorkGrid work_grid(const Coverage& c) {
   }
   g.grid.on.resize(covered.size());
   bool any = false;
-  for (std::size_t i = 0; i < covered.size(); ++i) any |= (g.grid.on[i] = 2 * covered[i] >= g.cell * g.cell) != 0;
+  const int half_cell = g.cell * g.cell;  // a cell is on when 2 * covered >= this
+  for (std::size_t i = 0; i < covered.size(); ++i) any |= (g.grid.on[i] = 2 * covered[i] >= half_cell) != 0;
   // A shape thinner than half a cell everywhere (a 3 px rope 2000 px long) has no majority cell at
   // all: then any covered pixel turns its cell on, so the shape keeps a skeleton.
   if (!any)
@@ -240,22 +234,18 @@ struct Piece {
 
 Piece cut_piece(const WorkGrid& work, const medial::Components& comps, int label) {
   const int w = work.grid.width;
-  int x0 = w, y0 = work.grid.height, x1 = 0, y1 = 0;
-  for (std::size_t i = 0; i < comps.label.size(); ++i) {
-    if (comps.label[i] != label) continue;
-    const int x = static_cast<int>(i % w), y = static_cast<int>(i / w);
-    x0 = std::min(x0, x), y0 = std::min(y0, y), x1 = std::max(x1, x), y1 = std::max(y1, y);
-  }
+  const auto [x0, y0, x1, y1] = comps.box[static_cast<std::size_t>(label)];
   Piece p;
   p.gx0 = x0 - 1;
   p.gy0 = y0 - 1;
   p.grid.width = x1 - x0 + 3;
   p.grid.height = y1 - y0 + 3;
   p.grid.on.assign(static_cast<std::size_t>(p.grid.width) * p.grid.height, 0);
-  for (int y = y0; y <= y1; ++y)
-    for (int x = x0; x <= x1; ++x)
-      if (comps.label[static_cast<std::size_t>(y) * w + x] == label)
-        p.grid.on[static_cast<std::size_t>(y - p.gy0) * p.grid.width + (x - p.gx0)] = 1;
+  for (int y = y0; y <= y1; ++y) {
+    const int* in = comps.label.data() + static_cast<std::size_t>(y) * w;
+    std::uint8_t* out = p.grid.on.data() + static_cast<std::size_t>(y - p.gy0) * p.grid.width - p.gx0;
+    for (int x = x0; x <= x1; ++x) out[x] = in[x] == label;
+  }
   return p;
 }
 
@@ -275,14 +265,39 @@ struct PieceSkeleton {
 std::size_t nearest_on_cell(const BinaryGrid& grid, double cx, double cy) {
   std::size_t best = 0;
   double best_d = -1;
-  for (std::size_t i = 0; i < grid.on.size(); ++i) {
-    if (!grid.on[i]) continue;
-    const double dx = static_cast<double>(i % grid.width) + 0.5 - cx;
-    const double dy = static_cast<double>(i / grid.width) + 0.5 - cy;
-    const double d = dx * dx + dy * dy;
-    if (best_d < 0 || d < best_d) best = i, best_d = d;
+  for (int y = 0; y < grid.height; ++y) {
+    const std::size_t row = static_cast<std::size_t>(y) * grid.width;
+    for (int x = 0; x < grid.width; ++x) {
+      if (!grid.on[row + x]) continue;
+      const double dx = static_cast<double>(x) + 0.5 - cx;
+      const double dy = static_cast<double>(y) + 0.5 - cy;
+      const double d = dx * dx + dy * dy;
+      if (best_d < 0 || d < best_d) best = row + x, best_d = d;
+    }
   }
   return best;
+}
+
+// The on cells' count and the sums of their cell-centre coordinates. Counted in integers: the sums
+// of x + 0.5 over the cells in scan order are exact in double (multiples of 0.5 far below 2^52), so
+// these are the same numbers.
+struct CellSums {
+  double n = 0, cx = 0, cy = 0;
+};
+
+CellSums on_cell_sums(const BinaryGrid& g) {
+  std::int64_t n = 0, sx = 0, sy = 0;
+  for (int y = 0; y < g.height; ++y) {
+    const std::uint8_t* row = g.on.data() + static_cast<std::size_t>(y) * g.width;
+    std::int64_t count = 0, xs = 0;
+    for (int x = 0; x < g.width; ++x) {
+      const std::int64_t on = row[x] != 0;
+      count += on, xs += on * x;
+    }
+    n += count, sx += xs, sy += count * y;
+  }
+  const double half = 0.5 * static_cast<double>(n);
+  return {static_cast<double>(n), static_cast<double>(sx) + half, static_cast<double>(sy) + half};
 }
 
 // Short chains between two junctions (an X drawn as two close forks) join their children, which then
@@ -347,28 +362,30 @@ std::vector<Limb> principal_axis_limbs(const Piece& piece, const WorkGrid& work,
   return limbs;
 }
 
+// Fills the piece's holes smaller than a disc of half its widest inscribed radius (an eye, a speck).
+// Returns the cells filled.
+std::size_t fill_holes(BinaryGrid& g) {
+  return medial::fill_small_holes(g, [&g] {
+    const float widest = medial::CellDistances(g).widest();
+    return static_cast<std::size_t>(std::acos(-1.0) * 0.25 * widest * widest);
+  });
+}
+
 // `root_near`: cell-centre coordinates in the piece's grid of the point to root at, or none.
 PieceSkeleton piece_skeleton(Piece piece, const WorkGrid& work, const ShapeSkeletonOptions& o,
                              std::optional<Vec2> root_near) {
   PieceSkeleton out;
   BinaryGrid& g = piece.grid;
-  std::optional<medial::CellDistances> distances(std::in_place, g);
-  const float widest = distances->widest();
-  // A hole smaller than a disc of half the widest radius (an eye, a speck) is filled.
-  const double hole = std::acos(-1.0) * 0.25 * widest * widest;
-  out.holes_filled = medial::fill_small_holes(g, static_cast<std::size_t>(hole));
-  if (out.holes_filled > 0) distances.emplace(g);
-
-  double cx = 0, cy = 0, n = 0;
-  for (std::size_t i = 0; i < g.on.size(); ++i)
-    if (g.on[i]) n += 1, cx += static_cast<double>(i % g.width) + 0.5, cy += static_cast<double>(i / g.width) + 0.5;
+  out.holes_filled = fill_holes(g);
+  const medial::CellDistances distances(g);
+  const auto [n, cx, cy] = on_cell_sums(g);
   out.scale = std::sqrt(n) * work.cell;
   const double min_spur = std::max(o.min_branch, kSpurScale * out.scale) / work.cell;
   BinaryGrid axis = g;
   medial::thin(axis);
   out.axis_cells = static_cast<std::size_t>(std::count(axis.on.begin(), axis.on.end(), 1));
   // Radii are read on the axis only (the root is an axis cell).
-  const std::vector<float> dist = distances->at_cells(axis);
+  const std::vector<float> dist = distances.at_cells(axis);
   // Root: the junction of the pruned axis whose inscribed disc comes nearest the centroid (the hips
   // of a figure, a spider's body); with no junction (a bar, a worm), the axis point nearest it.
   std::size_t root_cell = root_near ? nearest_on_cell(axis, root_near->x, root_near->y) : nearest_on_cell(axis, cx / n, cy / n);
@@ -409,7 +426,7 @@ PieceSkeleton piece_skeleton(Piece piece, const WorkGrid& work, const ShapeSkele
   double longest_reach = 0;
   for (const Limb& limb : out.limbs) longest_reach = std::max(longest_reach, limb.length() + limb.reach);
   if (out.limbs.empty() || longest_reach < 1.25 * out.root_radius) {
-    out.limbs = principal_axis_limbs(piece, work, *distances, root_cell);
+    out.limbs = principal_axis_limbs(piece, work, distances, root_cell);
     out.fallback = true;
   }
   return out;
@@ -748,17 +765,13 @@ namespace {
 PieceAxis piece_axis(Piece piece, const WorkGrid& work, double min_branch, double branch_ratio) {
   PieceAxis out;
   BinaryGrid& g = piece.grid;
-  std::optional<medial::CellDistances> distances(std::in_place, g);
-  const float widest = distances->widest();
-  const double hole = std::acos(-1.0) * 0.25 * widest * widest;
-  if (medial::fill_small_holes(g, static_cast<std::size_t>(hole)) > 0) distances.emplace(g);
-  double cx = 0, cy = 0, n = 0;
-  for (std::size_t i = 0; i < g.on.size(); ++i)
-    if (g.on[i]) n += 1, cx += static_cast<double>(i % g.width) + 0.5, cy += static_cast<double>(i / g.width) + 0.5;
+  fill_holes(g);
+  const medial::CellDistances distances(g);
+  const auto [n, cx, cy] = on_cell_sums(g);
   const double min_spur = std::max(min_branch, kSpurScale * std::sqrt(n) * work.cell) / work.cell;
   BinaryGrid axis = g;
   medial::thin(axis);
-  const std::vector<float> dist = distances->at_cells(axis);
+  const std::vector<float> dist = distances.at_cells(axis);
   std::size_t root_cell = nearest_on_cell(axis, cx / n, cy / n);
   out.tree = medial::axis_tree(axis, dist, root_cell);
   medial::prune_spurs(out.tree, min_spur, branch_ratio);

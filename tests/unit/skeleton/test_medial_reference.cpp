@@ -214,6 +214,16 @@ void check_same(const medial::BinaryGrid& g) {
   REQUIRE(got.label == want.label);
   REQUIRE(got.area == want.area);
   REQUIRE(got.first == want.first);
+  REQUIRE(got.box.size() == got.area.size());
+  for (std::size_t c = 0; c < got.box.size(); ++c) {  // each component's box: its cells' extremes
+    int x0 = g.width, y0 = g.height, x1 = -1, y1 = -1;
+    for (int y = 0; y < g.height; ++y)
+      for (int x = 0; x < g.width; ++x)
+        if (want.label[static_cast<std::size_t>(y) * g.width + x] == static_cast<int>(c))
+          x0 = std::min(x0, x), y0 = std::min(y0, y), x1 = std::max(x1, x), y1 = std::max(y1, y);
+    const medial::Components::Box& b = got.box[c];
+    REQUIRE(std::array{b.x0, b.y0, b.x1, b.y1} == std::array{x0, y0, x1, y1});
+  }
   const std::vector<float> dist = medial::distance_transform(g);
   REQUIRE(same_bits(dist, medial::distance_transform(g, medial::ColumnPass::Envelope)));
   if (g.width <= 4094 && g.height <= 4094) check_cell_distances(g, dist);
