@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <span>
 
 #include "image/run_components.h"
@@ -408,9 +409,9 @@ class Thinning {
     }
     // Each on cell joins the border list at most once and goes at most once.
     for (const std::uint8_t c : bits) on_ += c;
-    border_.resize(on_);
-    marked_.resize(on_);
-    removed_.resize(on_);
+    border_ = std::make_unique_for_overwrite<std::uint32_t[]>(on_);
+    marked_ = std::make_unique_for_overwrite<std::uint32_t[]>(on_);
+    removed_ = std::make_unique_for_overwrite<std::uint32_t[]>(on_);
     // The border in scan order: on cells with an axis neighbour (N, E, S, W) off.
     for (std::size_t i = 0; i < state_.size(); ++i) {
       const std::uint16_t s = state_[i];
@@ -432,7 +433,7 @@ class Thinning {
   // Zhang-Suen can leave two-cell-thick diagonal runs (stair steps); a cell with two or more axis
   // neighbours whose removal keeps them 8-connected is redundant and goes, in scan order.
   void remove_stair_steps() {
-    std::vector<std::uint32_t> cells(border_.begin(), border_.begin() + static_cast<std::ptrdiff_t>(size_));
+    std::vector<std::uint32_t> cells(border_.get(), border_.get() + size_);
     if (size_ == on_ - removed_size_) {  // every on cell is on the border list: its cells, sorted
       std::sort(cells.begin(), cells.end());
     } else {
@@ -451,7 +452,7 @@ class Thinning {
   }
 
   // The cells removed, in order.
-  std::span<const std::uint32_t> removed() const { return {removed_.data(), removed_size_}; }
+  std::span<const std::uint32_t> removed() const { return {removed_.get(), removed_size_}; }
 
  private:
   // One sub-iteration: every border cell the test marks (in parallel, centred like Zhang-Suen), then
@@ -482,7 +483,7 @@ class Thinning {
   // neighbour not yet listed joins the border list, in neighbour order N, NE, E, SE, S, SW, W, NW.
   void remove(std::uint32_t i) {
     std::uint16_t* state = state_.data();
-    std::uint32_t* border = border_.data();
+    std::uint32_t* border = border_.get();
     std::size_t size = size_;
     state[i] = static_cast<std::uint16_t>(state[i] & ~kOn);
     removed_[removed_size_++] = i;
@@ -508,7 +509,7 @@ class Thinning {
 
   std::ptrdiff_t w_;
   std::vector<std::uint16_t> state_;
-  std::vector<std::uint32_t> border_, marked_, removed_;
+  std::unique_ptr<std::uint32_t[]> border_, marked_, removed_;  // on_ each
   std::size_t on_ = 0, size_ = 0, removed_size_ = 0;
 };
 

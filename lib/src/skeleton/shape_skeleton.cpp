@@ -214,9 +214,10 @@ WorkGrid work_grid(const Coverage& c) {
     }
   }
   g.grid.on.resize(covered.size());
-  bool any = false;
   const int half_cell = g.cell * g.cell;  // a cell is on when 2 * covered >= this
-  for (std::size_t i = 0; i < covered.size(); ++i) any |= (g.grid.on[i] = 2 * covered[i] >= half_cell) != 0;
+  std::uint8_t* on = g.grid.on.data();
+  for (std::size_t i = 0; i < covered.size(); ++i) on[i] = 2 * covered[i] >= half_cell;
+  const bool any = std::memchr(on, 1, covered.size()) != nullptr;
   // A shape thinner than half a cell everywhere (a 3 px rope 2000 px long) has no majority cell at
   // all: then any covered pixel turns its cell on, so the shape keeps a skeleton.
   if (!any)
