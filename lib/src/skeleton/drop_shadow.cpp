@@ -75,20 +75,29 @@ Counts count_pixels(const std::uint8_t* px, std::size_t n, int alpha_threshold, 
     tally_in = tally_solid = tally_shadow = _mm_setzero_si128();
   };
   for (int steps = 0; i + 16 <= n; i += 16) {
-    __m128i alpha[4], brightest[4];
+    __m128i v[4], alpha[4];
     for (int k = 0; k < 4; ++k) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(px + 4 * i) + k);  // R G B A per lane
-      alpha[k] = _mm_srli_epi32(v, 24);
-      const __m128i rgb = _mm_max_epu8(_mm_max_epu8(v, _mm_srli_epi32(v, 8)), _mm_srli_epi32(v, 16));
-      brightest[k] = _mm_and_si128(rgb, low_byte);
+      v[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(px + 4 * i) + k);  // R G B A per lane
+      alpha[k] = _mm_srli_epi32(v[k], 24);
     }
-    const __m128i a = pack(alpha), b = pack(brightest);
+    const __m128i a = pack(alpha);
     const __m128i in = _mm_cmpeq_epi8(_mm_max_epu8(a, above_threshold), a);
     const __m128i solid = _mm_cmpeq_epi8(_mm_max_epu8(a, above_half), a);
-    const __m128i dark = _mm_cmpeq_epi8(_mm_min_epu8(b, dark_limit), b);
     tally_in = _mm_sub_epi8(tally_in, in);
     tally_solid = _mm_sub_epi8(tally_solid, solid);
-    tally_shadow = _mm_sub_epi8(tally_shadow, _mm_andnot_si128(solid, _mm_and_si128(in, dark)));
+    // Only covered pixels at most half opaque can be shadow: most steps (opaque or clear) have none,
+    // and skip the colour channels.
+    const __m128i faint = _mm_andnot_si128(solid, in);
+    if (_mm_movemask_epi8(faint) != 0) {
+      __m128i brightest[4];
+      for (int k = 0; k < 4; ++k) {
+        const __m128i rgb = _mm_max_epu8(_mm_max_epu8(v[k], _mm_srli_epi32(v[k], 8)), _mm_srli_epi32(v[k], 16));
+        brightest[k] = _mm_and_si128(rgb, low_byte);
+      }
+      const __m128i b = pack(brightest);
+      const __m128i dark = _mm_cmpeq_epi8(_mm_min_epu8(b, dark_limit), b);
+      tally_shadow = _mm_sub_epi8(tally_shadow, _mm_and_si128(faint, dark));
+    }
     if (++steps == 255) flush(), steps = 0;
   }
   flush();

@@ -49,6 +49,18 @@ struct Coverage {
   }
 };
 
+// The index of the last nonzero byte of a row that has one: 8 bytes at a time from its end (most
+// sprites have a clear margin on the right).
+std::size_t last_nonzero(const std::uint8_t* row, std::size_t n) {
+  std::size_t end = n;
+  for (std::uint64_t word = 0; end >= 8; end -= 8) {
+    std::memcpy(&word, row + end - 8, 8);
+    if (word != 0) break;
+  }
+  while (row[end - 1] == 0) --end;
+  return end - 1;
+}
+
 // `shadow`: pixels left out (empty: none).
 Coverage coverage_of(const Image& image, int threshold, const std::vector<std::uint8_t>& shadow) {
   Coverage c;
@@ -66,8 +78,7 @@ Coverage coverage_of(const Image& image, int threshold, const std::vector<std::u
     }
     const void* first = std::memchr(in, 1, w);
     if (!first) continue;
-    std::size_t last = w - 1;
-    while (in[last] == 0) --last;
+    const std::size_t last = last_nonzero(in, w);
     c.x0 = std::min(c.x0, static_cast<int>(static_cast<const std::uint8_t*>(first) - in));
     c.x1 = std::max(c.x1, static_cast<int>(last) + 1);
     c.y0 = std::min(c.y0, y), c.y1 = y + 1;
@@ -179,27 +190,20 @@ std::vector<int> components_largest_first(const medial::Components& comps) {
   return order;
 }
 
-WorkGrid work_grid(const Coverage& c) {
-  WorkGrid g;
-  const int side = std::max(c.x1 - c.x0, c.y1 - c.y0);
-  const double area = static_cast<double>(c.x1 - c.x0) * (c.y1 - c.y0);
-  g.cell = std::max({1, (side + kWorkSide - 1) / kWorkSide, static_cast<int>(std::ceil(std::sqrt(area / kWorkCells)))});
-  g.ox = c.x0 - g.cell;
-  g.oy = c.y0 - g.cell;
-  g.grid.width = (c.x1 - c.x0 + g.cell - 1) / g.cell + 2;
-  g.grid.height = (c.y1 - c.y0 + g.cell - 1) / g.cell + 2;
-  std::vector<int> covered(static_cast<std::size_t>(g.grid.width) * g.grid.height, 0);
-  // Per grid row: its pixel rows summed column by column (a loop that vectorizes), then each cell's
-  // columns summed in a register; no division per pixel, and the per-cell work once per grid row.
+// Covered pixels per cell of g (its origin and size set). Per grid row: its pixel rows summed column
+// by column (a loop that vectorizes), then each cell's columns summed in a register; no division per
+// pixel, and the per-cell work once per grid row.
+template <typename Sum>
+void sum_cells(const Coverage& c, const WorkGrid& g, std::vector<int>& covered) {
   const auto box_width = static_cast<std::size_t>(c.x1 - c.x0);
-  std::vector<int> column_sums(box_width);
+  std::vector<Sum> column_sums(box_width);
   for (int gy = (c.y0 - g.oy) / g.cell; g.oy + gy * g.cell < c.y1; ++gy) {
     const int y_begin = std::max(c.y0, g.oy + gy * g.cell), y_end = std::min(c.y1, g.oy + (gy + 1) * g.cell);
-    int* sums = column_sums.data();
-    std::fill(sums, sums + box_width, 0);
+    Sum* sums = column_sums.data();
+    std::fill(sums, sums + box_width, Sum{0});
     for (int y = y_begin; y < y_end; ++y) {
       const std::uint8_t* in = &c.in[static_cast<std::size_t>(y) * c.width + static_cast<std::size_t>(c.x0)];
-      for (std::size_t i = 0; i < box_width; ++i) sums[i] += in[i];
+      for (std::size_t i = 0; i < box_width; ++i) sums[i] = static_cast<Sum>(sums[i] + in[i]);
     }
     int* row = covered.data() + static_cast<std::size_t>(gy) * g.grid.width;
     if (g.cell == 1) {  // small sprites: a cell is a pixel
@@ -213,6 +217,24 @@ WorkGrid work_grid(const Coverage& c) {
       row[gx] = sum;
     }
   }
+}
+
+WorkGrid work_grid(const Coverage& c) {
+  WorkGrid g;
+  const int side = std::max(c.x1 - c.x0, c.y1 - c.y0);
+  const double area = static_cast<double>(c.x1 - c.x0) * (c.y1 - c.y0);
+  g.cell = std::max({1, (side + kWorkSide - 1) / kWorkSide, static_cast<int>(std::ceil(std::sqrt(area / kWorkCells)))});
+  g.ox = c.x0 - g.cell;
+  g.oy = c.y0 - g.cell;
+  g.grid.width = (c.x1 - c.x0 + g.cell - 1) / g.cell + 2;
+  g.grid.height = (c.y1 - c.y0 + g.cell - 1) / g.cell + 2;
+  std::vector<int> covered(static_cast<std::size_t>(g.grid.width) * g.grid.height, 0);
+  // A column's sum counts at most `cell` pixels: 16-bit sums, twice as many per vector step, unless a
+  // cell is taller than that (a sprite millions of pixels long).
+  if (g.cell <= 0xffff)
+    sum_cells<std::uint16_t>(c, g, covered);
+  else
+    sum_cells<int>(c, g, covered);
   g.grid.on.resize(covered.size());
   const int half_cell = g.cell * g.cell;  // a cell is on when 2 * covered >= this
   std::uint8_t* on = g.grid.on.data();
