@@ -18,13 +18,6 @@ std::uint32_t find_root(std::vector<std::uint32_t>& parent, std::uint32_t v) {
   return v;
 }
 
-// Builds CSR offsets from per-key counts; `counts` becomes the running fill position.
-void counts_to_offsets(std::vector<std::uint32_t>& counts, std::vector<std::uint32_t>& offsets) {
-  offsets.assign(counts.size() + 1, 0);
-  for (std::size_t i = 0; i < counts.size(); ++i) offsets[i + 1] = offsets[i] + counts[i];
-  for (std::size_t i = 0; i < counts.size(); ++i) counts[i] = offsets[i];
-}
-
 struct EdgeUse {
   std::uint32_t lo, hi, opposite;  // an edge (lo < hi) of a triangle, and that triangle's third corner
 };
@@ -58,7 +51,7 @@ std::vector<EdgeUse> sorted_edges(std::size_t n, const std::vector<std::array<st
 bool same_edge(const EdgeUse& a, const EdgeUse& b) { return a.lo == b.lo && a.hi == b.hi; }
 
 // True when edges[i] is the first of exactly two uses of an edge (an interior, manifold edge).
-bool is_interior(const std::vector<EdgeUse>& edges, std::size_t i) {
+inline bool is_interior(const std::vector<EdgeUse>& edges, std::size_t i) {
   return i + 1 < edges.size() && same_edge(edges[i], edges[i + 1]) && (i == 0 || !same_edge(edges[i - 1], edges[i])) &&
          (i + 2 >= edges.size() || !same_edge(edges[i + 2], edges[i]));
 }
@@ -225,31 +218,30 @@ void label_islands(MeshGraph& g) {
   }
 }
 
-// Vertex -> incident triangles.
-void list_incident_triangles(MeshGraph& g) {
-  const std::size_t n = g.vertex_count;
-  std::vector<std::uint32_t> fill(n, 0);
-  for (const auto& tri : g.triangles)
-    for (int k = 0; k < 3; ++k) ++fill[tri[k]];
-  counts_to_offsets(fill, g.tri_offsets);
-  g.tri_list.resize(g.tri_offsets[n]);
-  for (std::uint32_t t = 0; t < g.triangles.size(); ++t)
-    for (int k = 0; k < 3; ++k) g.tri_list[fill[g.triangles[t][k]]++] = t;
-}
-
 // Vertex -> edge neighbours (sorted, unique), and for shortest paths also the straight link across
 // each interior edge's two triangles when it stays inside them (the quad is convex), with lengths.
+// The edges come sorted by (lo, hi), so one sweep hands every vertex its smaller neighbours in
+// ascending order and a second its larger ones: the lists need no sort. A vertex's path list is its
+// neighbours merged with its few cross links (sorted, duplicates dropped).
 void link_vertices(std::span<const Vec2> verts, const std::vector<EdgeUse>& edges, MeshGraph& g) {
   const std::size_t n = g.vertex_count;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
-  pairs.reserve(edges.size() * 2);
+  std::vector<std::uint32_t> below(n, 0), above(n, 0);  // neighbours smaller / larger than the vertex
+  for (std::size_t i = 0; i < edges.size(); ++i) {
+    if (i > 0 && same_edge(edges[i - 1], edges[i])) continue;
+    ++below[edges[i].hi];
+    ++above[edges[i].lo];
+  }
+  g.nbr_offsets.assign(n + 1, 0);
+  for (std::size_t v = 0; v < n; ++v) g.nbr_offsets[v + 1] = g.nbr_offsets[v] + below[v] + above[v];
+  g.nbr_list.resize(g.nbr_offsets[n]);
+  for (std::size_t v = 0; v < n; ++v) above[v] = g.nbr_offsets[v] + below[v], below[v] = g.nbr_offsets[v];
   for (std::size_t i = 0; i < edges.size(); ++i) {
     const EdgeUse& e = edges[i];
     if (i > 0 && same_edge(edges[i - 1], e)) continue;
-    pairs.emplace_back(e.lo, e.hi);
-    pairs.emplace_back(e.hi, e.lo);
+    g.nbr_list[below[e.hi]++] = e.lo;
+    g.nbr_list[above[e.lo]++] = e.hi;
   }
-  csr_from_pairs(n, pairs, g.nbr_offsets, g.nbr_list);
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> links;
   for (std::size_t i = 0; i < edges.size(); ++i) {
     if (!is_interior(edges, i)) continue;
     const EdgeUse& e = edges[i];
@@ -259,11 +251,28 @@ void link_vertices(std::span<const Vec2> verts, const std::vector<EdgeUse>& edge
     const double side_r = cross2(p, q, r), side_s = cross2(p, q, s);
     const double side_p = cross2(r, s, p), side_q = cross2(r, s, q);
     if (side_r * side_s < 0 && side_p * side_q < 0) {
-      pairs.emplace_back(e.opposite, f.opposite);
-      pairs.emplace_back(f.opposite, e.opposite);
+      links.emplace_back(e.opposite, f.opposite);
+      links.emplace_back(f.opposite, e.opposite);
     }
   }
-  csr_from_pairs(n, pairs, g.path_offsets, g.path_list);
+  std::vector<std::uint32_t> link_offsets, link_list;
+  csr_from_pairs(n, links, link_offsets, link_list);
+  g.path_offsets.assign(n + 1, 0);
+  g.path_list.clear();
+  g.path_list.reserve(g.nbr_list.size() + link_list.size());
+  for (std::size_t v = 0; v < n; ++v) {
+    const auto* a = g.nbr_list.data() + g.nbr_offsets[v];
+    const auto* a_end = g.nbr_list.data() + g.nbr_offsets[v + 1];
+    const auto* b = link_list.data() + link_offsets[v];
+    const auto* b_end = link_list.data() + link_offsets[v + 1];
+    while (a != a_end || b != b_end) {
+      const std::uint32_t next = b == b_end || (a != a_end && *a <= *b) ? *a : *b;
+      if (a != a_end && *a == next) ++a;
+      if (b != b_end && *b == next) ++b;
+      g.path_list.push_back(next);
+    }
+    g.path_offsets[v + 1] = static_cast<std::uint32_t>(g.path_list.size());
+  }
   g.path_length.resize(g.path_list.size());
   for (std::size_t v = 0; v < n; ++v)
     for (std::uint32_t k = g.path_offsets[v]; k < g.path_offsets[v + 1]; ++k)
@@ -280,7 +289,6 @@ MeshGraph build_mesh_graph(std::span<const Vec2> verts, std::span<const std::uin
   std::vector<EdgeUse> edges;
   g.flipped_edges = make_delaunay(verts, g.triangles, edges);
   label_islands(g);
-  list_incident_triangles(g);
   if (g.flipped_edges > 0 || (edges.empty() && !g.triangles.empty())) edges = sorted_edges(g.vertex_count, g.triangles);
   link_vertices(verts, edges, g);
   return g;

@@ -20,8 +20,7 @@ struct MeshGraph {
   std::vector<std::uint32_t> island;  // per vertex: its connected piece; an isolated vertex is its own
   std::uint32_t island_count = 0;
   std::vector<std::uint8_t> isolated;  // per vertex: 1 if it is in no usable triangle
-  // CSR lists: the usable triangles around each vertex, and each vertex's edge neighbours (sorted).
-  std::vector<std::uint32_t> tri_offsets, tri_list;
+  // CSR lists: each vertex's edge neighbours (sorted).
   std::vector<std::uint32_t> nbr_offsets, nbr_list;
   // The edge neighbours plus, across every edge shared by two triangles forming a convex quad, the
   // opposite corner: those straight links stay inside the mesh and cut the grid-metric error of
