@@ -497,21 +497,25 @@ char* write_js_number(char* at, double x) {
   if (x == 0) return copy("0");  // also -0
   // This runs for every number of every rig written: one stack buffer, spans copied, no parsing.
   // The shortest round-trip digits come as d[.ddd]e±XX; ECMAScript lays them out by n = exponent + 1.
-  char digits[24];
+  char exact[24], sci[32];
+  const char* digits = exact;
   int n = 0;
-  int k = exact_short_digits(x, digits, n);
+  int k = exact_short_digits(x, exact, n);
   if (k == 0) {
-    char sci[32];
-    const char* const sci_end =
-        std::to_chars(sci, sci + sizeof sci, std::fabs(x), std::chars_format::scientific).ptr;
-    const char* e_at = sci + 1;
-    while (*e_at != 'e') ++e_at;
-    digits[0] = sci[0];
-    k = e_at == sci + 1 ? 1 : static_cast<int>(e_at - sci) - 1;  // significant digits
-    std::memcpy(digits + 1, sci + 2, static_cast<std::size_t>(k - 1));
+    // d[.ddd]e±XX[X]: the exponent has two digits, or three from 1e100 on.
+    char* const sci_end = std::to_chars(sci, sci + sizeof sci, std::fabs(x), std::chars_format::scientific).ptr;
+    char* const e_at = sci_end[-4] == 'e' ? sci_end - 4 : sci_end - 5;
     int exp10 = 0;
     for (const char* p = e_at + 2; p < sci_end; ++p) exp10 = 10 * exp10 + (*p - '0');
     n = (e_at[1] == '-' ? -exp10 : exp10) + 1;
+    if (e_at == sci + 1) {  // one digit
+      k = 1;
+      digits = sci;
+    } else {  // the first digit moved onto the point: the digits are contiguous
+      k = static_cast<int>(e_at - sci) - 1;
+      sci[1] = sci[0];
+      digits = sci + 1;
+    }
   }
 
   char* t = at;
