@@ -225,19 +225,25 @@ namespace {
 
 // Squared distances along each column to the nearest off cell (the grid's outside counting as off),
 // by counting cells up and down: exact integers.
-std::vector<std::int32_t> column_squares(const BinaryGrid& grid) {
+// (Every entry is written, so the array starts unzeroed.)
+std::unique_ptr<std::int32_t[]> column_squares(const BinaryGrid& grid) {
   const int w = grid.width, h = grid.height;
-  std::vector<std::int32_t> sq(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
-  for (int y = 0; y < h; ++y) {  // cells counted from the nearest off cell above, this one included
+  auto sq = std::make_unique_for_overwrite<std::int32_t[]>(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
+  // Cells counted from the nearest off cell above, this one included; the running counts in a row of
+  // their own, so the loop vectorizes (reading the row above in place, it did not).
+  std::vector<std::int32_t> above(static_cast<std::size_t>(w), 0);
+  for (int y = 0; y < h; ++y) {
     const std::uint8_t* on = grid.on.data() + static_cast<std::size_t>(y) * w;
-    std::int32_t* here = sq.data() + static_cast<std::size_t>(y) * w;
-    const std::int32_t* up = y > 0 ? here - w : nullptr;
-    for (int x = 0; x < w; ++x) here[x] = on[x] != 0 ? (up ? up[x] : 0) + 1 : 0;
+    std::int32_t* here = sq.get() + static_cast<std::size_t>(y) * w;
+    for (int x = 0; x < w; ++x) {
+      above[x] = on[x] != 0 ? above[x] + 1 : 0;
+      here[x] = above[x];
+    }
   }
   std::vector<std::int32_t> below(static_cast<std::size_t>(w), 0);
   for (int y = h - 1; y >= 0; --y) {
     const std::uint8_t* on = grid.on.data() + static_cast<std::size_t>(y) * w;
-    std::int32_t* here = sq.data() + static_cast<std::size_t>(y) * w;
+    std::int32_t* here = sq.get() + static_cast<std::size_t>(y) * w;
     for (int x = 0; x < w; ++x) {
       below[x] = on[x] != 0 ? below[x] + 1 : 0;
       const std::int32_t nearest = std::min(here[x], below[x]);
@@ -289,7 +295,7 @@ std::vector<float> distance_transform(const BinaryGrid& grid, ColumnPass columns
   constexpr int kExactSide = 4096;  // 4096^2 = 2^24
   if (columns == ColumnPass::Auto && grid.height + 2 <= kExactSide && grid.width + 2 <= kExactSide) {
     // Columns by counting, rows by the envelope in integers; a row with no on cell stays 0.
-    std::vector<std::int32_t> sq = column_squares(grid);
+    const std::unique_ptr<std::int32_t[]> sq = column_squares(grid);
     Envelope e(static_cast<std::size_t>(grid.width) + 2);
     std::vector<std::int32_t> d(static_cast<std::size_t>(grid.width));
     std::vector<float> out(grid.on.size(), 0.0f);
@@ -297,7 +303,7 @@ std::vector<float> distance_transform(const BinaryGrid& grid, ColumnPass columns
       const std::size_t row = static_cast<std::size_t>(y) * grid.width;
       const std::uint8_t* on = grid.on.data() + row;
       if (std::find_if(on, on + grid.width, [](std::uint8_t c) { return c != 0; }) == on + grid.width) continue;
-      row_envelope(sq.data() + row, grid.width, e, d.data());
+      row_envelope(sq.get() + row, grid.width, e, d.data());
       for (int x = 0; x < grid.width; ++x) out[row + x] = std::sqrt(static_cast<float>(d[x]));
     }
     return out;
@@ -332,7 +338,8 @@ std::vector<float> distance_transform(const BinaryGrid& grid, ColumnPass columns
   return out;
 }
 
-CellDistances::CellDistances(const BinaryGrid& grid) : width_(grid.width), column_(column_squares(grid)) {}
+CellDistances::CellDistances(const BinaryGrid& grid)
+    : width_(grid.width), cells_(grid.on.size()), column_(column_squares(grid)) {}
 
 std::int32_t CellDistances::squared(const std::int32_t* row, int x, std::int32_t floor) const {
   // The grid's outside is off: (x + 1)^2 and (width - x)^2 bound the scan, so x - k and x + k stay
@@ -345,13 +352,13 @@ std::int32_t CellDistances::squared(const std::int32_t* row, int x, std::int32_t
 
 float CellDistances::at(std::size_t cell) const {
   const std::size_t w = static_cast<std::size_t>(width_);
-  return std::sqrt(static_cast<float>(squared(column_.data() + cell / w * w, static_cast<int>(cell % w), -1)));
+  return std::sqrt(static_cast<float>(squared(column_.get() + cell / w * w, static_cast<int>(cell % w), -1)));
 }
 
 float CellDistances::widest() const {
   std::int32_t best = 0;
-  for (std::size_t row = 0; row < column_.size(); row += static_cast<std::size_t>(width_)) {
-    const std::int32_t* c = column_.data() + row;
+  for (std::size_t row = 0; row < cells_; row += static_cast<std::size_t>(width_)) {
+    const std::int32_t* c = column_.get() + row;
     for (int x = 0; x < width_; ++x)
       if (c[x] > best) best = std::max(best, squared(c, x, best));
   }
@@ -363,7 +370,7 @@ std::vector<float> CellDistances::at_cells(const BinaryGrid& cells) const {
   const auto w = static_cast<std::size_t>(width_);
   for (std::size_t row = 0; row < cells.on.size(); row += w)
     for (int x = 0; x < width_; ++x)
-      if (cells.on[row + x]) out[row + x] = std::sqrt(static_cast<float>(squared(column_.data() + row, x, -1)));
+      if (cells.on[row + x]) out[row + x] = std::sqrt(static_cast<float>(squared(column_.get() + row, x, -1)));
   return out;
 }
 

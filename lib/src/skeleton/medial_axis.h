@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace rig2d::medial {
@@ -70,7 +71,8 @@ class CellDistances {
   // The squared distance of cell x of row `row`, or some value <= floor once it cannot exceed floor.
   std::int32_t squared(const std::int32_t* row, int x, std::int32_t floor) const;
   int width_ = 0;
-  std::vector<std::int32_t> column_;  // squared distance along the column to the nearest off cell
+  std::size_t cells_ = 0;
+  std::unique_ptr<std::int32_t[]> column_;  // squared distance along the column to the nearest off cell
 };
 
 // Thins the on cells to an 8-connected curve skeleton one cell wide (Zhang & Suen 1984), keeping
