@@ -186,15 +186,24 @@ void march(const SignBits& inside, double x0, double y0, Value&& value, Emit&& e
   });
 }
 
-// Chains oriented segments into closed rings (every crossing point has one successor).
+// Chains oriented segments into closed rings (every crossing point has one successor: each lattice
+// edge id is the start of one segment at most). The segment starting at an edge is found in an open
+// addressing table keyed by the edge id.
 std::vector<Ring> chain(std::vector<Vec2>& start_pts, std::vector<std::int64_t>& from, std::vector<std::int64_t>& to) {
   const std::size_t n = from.size();
-  std::vector<std::size_t> order(n);
-  for (std::size_t k = 0; k < n; ++k) order[k] = k;
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return from[a] < from[b]; });
+  const std::size_t slots = std::bit_ceil(2 * n + 2), mask = slots - 1;
+  std::vector<std::size_t> table(slots, n);  // segment index, n = empty
+  auto slot_of = [&](std::int64_t id) {
+    return static_cast<std::size_t>((static_cast<std::uint64_t>(id) * 0x9E3779B97F4A7C15ull) >> 32) & mask;
+  };
+  for (std::size_t k = 0; k < n; ++k) {
+    std::size_t at = slot_of(from[k]);
+    while (table[at] != n) at = (at + 1) & mask;
+    table[at] = k;
+  }
   auto find = [&](std::int64_t id) -> std::size_t {
-    auto it = std::lower_bound(order.begin(), order.end(), id, [&](std::size_t k, std::int64_t v) { return from[k] < v; });
-    return it != order.end() && from[*it] == id ? *it : n;
+    for (std::size_t at = slot_of(id);; at = (at + 1) & mask)
+      if (table[at] == n || from[table[at]] == id) return table[at];
   };
   std::vector<char> used(n, 0);
   std::vector<Ring> rings;
@@ -238,11 +247,13 @@ struct SegmentDistance {
     const __m128d ax = _mm_set1_pd(a.x), ay = _mm_set1_pd(a.y), vdx = _mm_set1_pd(dx), vdy = _mm_set1_pd(dy);
     const __m128d vlen2 = _mm_set1_pd(len2), valong_y = _mm_set1_pd(along_y), vy = _mm_set1_pd(y);
     const __m128d zero = _mm_setzero_pd(), one = _mm_set1_pd(1.0);
-    for (; i + 1 <= to; i += 2) {
-      const __m128d x = _mm_add_pd(_mm_set1_pd(x0), _mm_set_pd(i + 1, i));
-      __m128d t = _mm_div_pd(_mm_add_pd(_mm_mul_pd(_mm_sub_pd(x, ax), vdx), valong_y), vlen2);
+    // x0 + i is a half-integer far below 2^52, so stepping it by 2 gives the same value.
+    __m128d xs = _mm_add_pd(_mm_set1_pd(x0), _mm_set_pd(i + 1, i));
+    const __m128d two = _mm_set1_pd(2.0);
+    for (; i + 1 <= to; i += 2, xs = _mm_add_pd(xs, two)) {
+      __m128d t = _mm_div_pd(_mm_add_pd(_mm_mul_pd(_mm_sub_pd(xs, ax), vdx), valong_y), vlen2);
       t = _mm_min_pd(_mm_max_pd(t, zero), one);
-      const __m128d ex = _mm_sub_pd(x, _mm_add_pd(ax, _mm_mul_pd(t, vdx)));
+      const __m128d ex = _mm_sub_pd(xs, _mm_add_pd(ax, _mm_mul_pd(t, vdx)));
       const __m128d ey = _mm_sub_pd(vy, _mm_add_pd(ay, _mm_mul_pd(t, vdy)));
       const __m128 d2 = _mm_cvtpd_ps(_mm_add_pd(_mm_mul_pd(ex, ex), _mm_mul_pd(ey, ey)));
       _mm_storel_pi(reinterpret_cast<__m64*>(out + (i - from)), d2);
@@ -277,6 +288,7 @@ void restore_image_corners(Ring& ring, double w, double h) {
   for (std::size_t k = 0; k < ring.size(); ++k) {
     const Vec2 p = ring[k], q = ring[(k + 1) % ring.size()];
     out.push_back(p);
+    if (p.x != 0 && p.x != w && p.y != 0 && p.y != h) continue;  // off the border: no corner follows it
     auto on_x = [](Vec2 v, double x) { return v.x == x; };
     auto on_y = [](Vec2 v, double y) { return v.y == y; };
     for (const Vec2 c : {Vec2{0, 0}, Vec2{w, 0}, Vec2{w, h}, Vec2{0, h}}) {
@@ -320,6 +332,17 @@ struct AlphaLattice {
   }
 };
 
+// floor(v) and ceil(v) as ints for |v| < 2^31, without the library calls' handling of huge values and
+// NaN (the band's bounds, per row of every segment).
+int floor_int(double v) {
+  const int t = static_cast<int>(v);
+  return t - (static_cast<double>(t) > v ? 1 : 0);
+}
+int ceil_int(double v) {
+  const int t = static_cast<int>(v);
+  return t + (static_cast<double>(t) < v ? 1 : 0);
+}
+
 // Squared distance from each lattice sample to the alpha iso-contour, within a band; beyond it the
 // value is capped at band^2. Also lists the samples under the cap.
 struct DistanceBand {
@@ -340,18 +363,18 @@ struct DistanceBand {
     march(alpha.inside, kX0, kY0, value, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
       const double x_lo = std::min(p.x, q.x), x_hi = std::max(p.x, q.x);
       const double y_lo = std::min(p.y, q.y), y_hi = std::max(p.y, q.y);
-      const int i0 = std::max(0, static_cast<int>(std::floor(x_lo - kX0)) - reach);
-      const int i1 = std::min(nx - 1, static_cast<int>(std::ceil(x_hi - kX0)) + reach);
-      const int j0 = std::max(0, static_cast<int>(std::floor(y_lo - kY0)) - reach);
-      const int j1 = std::min(ny - 1, static_cast<int>(std::ceil(y_hi - kY0)) + reach);
+      const int i0 = std::max(0, floor_int(x_lo - kX0) - reach);
+      const int i1 = std::min(nx - 1, ceil_int(x_hi - kX0) + reach);
+      const int j0 = std::max(0, floor_int(y_lo - kY0) - reach);
+      const int j1 = std::min(ny - 1, ceil_int(y_hi - kY0) + reach);
       const SegmentDistance segment(p, q);
       for (int j = j0; j <= j1; ++j) {
         const double y = kY0 + j;
         const double dy = std::max({0.0, y_lo - y, y - y_hi});
         if (dy >= padded_band) continue;
         const double half = std::sqrt(padded_band * padded_band - dy * dy);
-        const int from = std::max(i0, static_cast<int>(std::floor(x_lo - half - kX0)));
-        const int to = std::min(i1, static_cast<int>(std::ceil(x_hi + half - kX0)));
+        const int from = std::max(i0, floor_int(x_lo - half - kX0));
+        const int to = std::min(i1, ceil_int(x_hi + half - kX0));
         if (from > to) continue;
         segment.row(kX0, from, to, y, row_d2.data());
         lower_row(static_cast<std::size_t>(j) * static_cast<std::size_t>(nx), from, to, row_d2.data());
@@ -402,6 +425,9 @@ struct GrownField {
     for (const std::size_t k : band.in_band) {
       if (!(band.dist[k] < cap)) continue;
       const int i = static_cast<int>(k % nx), j = static_cast<int>(k / nx);
+      // An alpha-inside sample is a pixel centre (rect <= -0.5), so with a margin G <= -margin < 0: it
+      // stays inside.
+      if (margin > 0 && alpha.inside.get(i, j)) continue;
       inside.set(i, j, value(i, j) < 0);
     }
   }
