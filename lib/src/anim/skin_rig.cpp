@@ -2,6 +2,8 @@
 #include "rig2d/anim/skin_rig.h"
 
 #include <algorithm>
+#include <bit>
+#include <cmath>
 #include <map>
 #include <string_view>
 
@@ -53,21 +55,55 @@ std::vector<PoseStep> steps_needed(std::span<const PoseStep> order, std::span<co
   return kept;
 }
 
+// The pose's locals, one per rig bone: missing bones are at the origin, unrotated, scale 1.
+std::span<const BoneLocal> all_locals(const Rig& rig, const RigPose& pose, RigSkinScratch& scratch) {
+  const std::size_t n = rig.bones.size();
+  if (pose.bones.size() >= n) return std::span<const BoneLocal>(pose.bones).first(n);
+  scratch.locals.assign(pose.bones.begin(), pose.bones.end());
+  scratch.locals.resize(n);
+  return scratch.locals;
+}
+
 // skin = now * invBind for the bones the skin reads, the pose's matrices through pose_root_local
 // along the plan's steps. The other matrices are never read: a slot naming them has weight 0.
 void skin_matrices(const Rig& rig, const RigPose& pose, const RigSkinPlan& plan, RigSkinScratch& scratch) {
   const std::size_t n = rig.bones.size();
-  std::span<const BoneLocal> locals = pose.bones;
-  if (locals.size() < n) {  // missing bones are at the origin, unrotated, scale 1
-    scratch.locals.assign(pose.bones.begin(), pose.bones.end());
-    scratch.locals.resize(n);
-    locals = scratch.locals;
-  }
+  const std::span<const BoneLocal> locals = all_locals(rig, pose, scratch);
   scratch.now.resize(n);
   scratch.skin.resize(n);
-  pose_root_local(rig.bones, plan.order, locals.first(n), scratch.now);
+  pose_root_local(rig.bones, plan.order, locals, scratch.now);
   for (const std::uint32_t i : plan.skinned)
     scratch.skin[i] = detail::frame_multiply(scratch.now[plan.matrix_of[i]], plan.inv_bind[i]);
+}
+
+// skin_matrices for a frame of a plan: pose_root_local along the plan's steps (the same expressions
+// through skin/frame_math.h) with each bone's cos and sin from update_turns.
+void frame_matrices(const Rig& rig, const RigPose& pose, const RigSkinPlan& plan, RigSkinScratch& scratch) {
+  const std::size_t n = rig.bones.size();
+  const std::span<const BoneLocal> locals = all_locals(rig, pose, scratch);
+  scratch.turns.resize(n);
+  scratch.now.resize(n);
+  scratch.skin.resize(n);
+  Affine2* now = scratch.now.data();
+  RigSkinScratch::Turn* turns = scratch.turns.data();
+  for (const PoseStep& step : plan.order) {
+    const std::size_t b = step.bone;
+    if (b >= n) continue;
+    RigSkinScratch::Turn& turn = turns[b];
+    const double rot = locals[b].rot;
+    if (std::bit_cast<std::uint64_t>(rot) != std::bit_cast<std::uint64_t>(turn.rot))
+      turn = {rot, std::cos(rot), std::sin(rot)};
+    const Affine2 local = detail::frame_local(locals[b], turn.cos, turn.sin);
+    if (step.parent < 0 || static_cast<std::size_t>(step.parent) >= n) {
+      now[b] = local;
+    } else {
+      const Affine2& parent = now[static_cast<std::size_t>(step.parent)];
+      now[b] = rig.bones[b].no_scale ? multiply(remove_scale(parent), local) : detail::frame_multiply(parent, local);
+    }
+  }
+  for (const std::uint32_t i : plan.skinned)
+    if (i < n && plan.matrix_of[i] < n && i < plan.inv_bind.size())
+      scratch.skin[i] = detail::frame_multiply(now[plan.matrix_of[i]], plan.inv_bind[i]);
 }
 
 bool deforms(const RigPose& pose, std::size_t part) { return part < pose.deform.size() && !pose.deform[part].empty(); }
@@ -156,7 +192,7 @@ RigSkinPlan plan_rig_skin(const Rig& rig) {
 
 void skin_rig(const Rig& rig, const RigPose& pose, const RigSkinPlan& plan, RigSkinScratch& scratch,
               std::vector<std::vector<Vec2>>& out) {
-  skin_matrices(rig, pose, plan, scratch);
+  frame_matrices(rig, pose, plan, scratch);
   // The whole rig in one pass, then each part's run copied out; a part the pose deforms is skinned
   // again from its deformed vertices.
   scratch.vertices.resize(plan.vertices.vertex_count());

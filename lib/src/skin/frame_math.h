@@ -12,12 +12,13 @@
 
 namespace rig2d::detail {
 
-// compose(l.x, l.y, l.rot, l.sx, l.sy).
-inline Affine2 frame_compose(const BoneLocal& l) {
-  const double c = std::cos(l.rot);
-  const double s = std::sin(l.rot);
+// compose(l.x, l.y, l.rot, l.sx, l.sy) given c = cos(l.rot) and s = sin(l.rot).
+inline Affine2 frame_local(const BoneLocal& l, double c, double s) {
   return {c * l.sx, s * l.sx, -s * l.sy, c * l.sy, l.x, l.y};
 }
+
+// compose(l.x, l.y, l.rot, l.sx, l.sy).
+inline Affine2 frame_compose(const BoneLocal& l) { return frame_local(l, std::cos(l.rot), std::sin(l.rot)); }
 
 // multiply(m1, m2).
 inline Affine2 frame_multiply(const Affine2& m1, const Affine2& m2) {

@@ -303,3 +303,72 @@ TEST_CASE("skin plan: a RigSkinPlan poses only the bones a vertex depends on", "
   CHECK(out[1][2].x == 0);
   CHECK(same_bits(skin_rig(rig, pose)[0], out[0]));
 }
+
+namespace {
+
+bool plan_test_same_matrix(const Affine2& a, const Affine2& b) { return std::memcmp(&a, &b, sizeof(Affine2)) == 0; }
+
+// A frame's matrices against the parent walk (pose_root_local, which calls cos and sin afresh) and
+// the vertices against plan_test_reference_skin, bit for bit.
+void plan_test_check_frame(const Rig& rig, const RigPose& pose, const RigSkinPlan& plan, RigSkinScratch& scratch) {
+  std::vector<std::vector<Vec2>> out;
+  skin_rig(rig, pose, plan, scratch, out);
+  std::vector<BoneLocal> locals = pose.bones;
+  locals.resize(rig.bones.size());
+  std::vector<Affine2> now(rig.bones.size());
+  pose_root_local(rig.bones, locals, now);
+  for (const PoseStep& step : plan.order) CHECK(plan_test_same_matrix(scratch.now[step.bone], now[step.bone]));
+  for (const std::uint32_t b : plan.skinned)
+    CHECK(plan_test_same_matrix(scratch.skin[b], multiply(now[plan.matrix_of[b]], plan.inv_bind[b])));
+  const auto expected = plan_test_reference_skin(rig, pose);
+  REQUIRE(out.size() == expected.size());
+  for (std::size_t p = 0; p < out.size(); ++p) CHECK(same_bits(out[p], expected[p]));
+}
+
+}  // namespace
+
+TEST_CASE("skin plan: a bone whose rotation keeps its bits reuses its cos and sin, any other recomputes them",
+          "[skin]") {
+  Rig rig;
+  rig.bones = {{"root", -1, 10, 20, 0}, {"arm", 0, 30, 0, 0.3}, {"hand", 1, 20, 0, -0.2}, {"tail", 0, -9, 4, 2.5}};
+  rig.layout = Layout::V2;
+  const PlanRig a = random_plan_rig(4, 40, 11, true, true);
+  Part part;
+  part.mesh.verts = a.verts;
+  part.skin_indices = a.idx;
+  part.skin_weights = a.w;
+  rig.parts.push_back(part);
+  const RigSkinPlan plan = plan_rig_skin(rig);
+  REQUIRE(plan.order.size() == 4);
+  RigSkinScratch scratch;
+  // Held, changed, back to an earlier value, +0 and -0 (sin(-0) is -0), a NaN, huge angles.
+  const std::vector<std::vector<double>> frames{
+      {0, 0.3, -0.2, 2.5},     {0, 0.3, -0.2, 2.5},  {-0.0, 0.3, -0.2, 2.5}, {0.0, 0.7, -0.2, 2.5},
+      {0.0, 0.3, -0.2, 1e22},  {std::nan(""), 0.3, -0.2, 1e22}, {std::nan(""), 0.3, -0.2, -1e22},
+      {0.1, 0.3, -0.2, 2.5},   {0.1, 0.3, -0.2, 2.5}};
+  RigPose pose = bind_pose(rig);
+  for (const std::vector<double>& rots : frames) {
+    for (std::size_t b = 0; b < rots.size(); ++b) pose.bones[b].rot = rots[b];
+    pose.bones[2].sx = 1 + rots[1];
+    plan_test_check_frame(rig, pose, plan, scratch);
+    REQUIRE(scratch.turns.size() == rig.bones.size());
+    for (std::size_t b = 0; b < rots.size(); ++b) {
+      const RigSkinScratch::Turn& turn = scratch.turns[b];
+      CHECK(std::memcmp(&turn.rot, &rots[b], sizeof(double)) == 0);
+      const double c = std::cos(rots[b]), s = std::sin(rots[b]);
+      CHECK(std::memcmp(&turn.cos, &c, sizeof(double)) == 0);
+      CHECK(std::memcmp(&turn.sin, &s, sizeof(double)) == 0);
+    }
+  }
+  // The same scratch on a rig with more bones: the entries it keeps are still cos and sin of their
+  // rotations, and the new ones start at rotation +0.
+  Rig longer = rig;
+  longer.bones.push_back({"finger", 2, 5, 0, 0.0});
+  longer.parts[0].skin_indices[0] = 4;
+  longer.parts[0].skin_weights[0] = 0.5;
+  const RigSkinPlan longer_plan = plan_rig_skin(longer);
+  RigPose longer_pose = bind_pose(longer);
+  plan_test_check_frame(longer, longer_pose, longer_plan, scratch);
+  longer_pose.bones[4].rot = -0.0;
+  plan_test_check_frame(longer, longer_pose, longer_plan, scratch);
+}

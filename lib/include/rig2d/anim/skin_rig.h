@@ -48,9 +48,16 @@ RIG2D_EXPORT RigSkinPlan plan_rig_skin(const Rig& rig);
 // The per-frame matrices, kept between frames so a frame allocates nothing. Only the entries of the
 // bones the plan poses and skins are written.
 struct RigSkinScratch {
+  // cos and sin of a posed bone's rotation, kept for the next frame: a bone whose rotation has the
+  // same bits (at rest, or held by the clip) reuses them instead of calling cos and sin again, the
+  // same results of the same input. A new entry holds rotation +0, whose cos and sin are exactly 1, 0.
+  struct Turn {
+    double rot = 0, cos = 1, sin = 0;
+  };
   std::vector<BoneLocal> locals;
   std::vector<Affine2> now, skin;
   std::vector<Vec2> vertices;  // the whole rig's, part after part
+  std::vector<Turn> turns;     // #bones
 };
 
 // skin_rig(rig, pose) with a plan of the same rig: the same bits, written into `out` (one buffer per
