@@ -256,11 +256,18 @@ Result<Frames> sample_frames(const PoseJob& job, const Rig& rig, const PlayedCli
   Frames frames;
   frames.times = played ? clip_times : std::vector<double>{0};
   frames.poses.reserve(frames.times.size());
-  const std::vector<SkinPlan> plans = frames.times.size() > 1 ? plan_skin(rig) : std::vector<SkinPlan>{};
+  // A clip's frames skin the same rig: its bind matrices and meshes planned once.
+  const bool many = frames.times.size() > 1;
+  const RigSkinPlan plan = many ? plan_rig_skin(rig) : RigSkinPlan{};
+  RigSkinScratch scratch;
   for (const double t : frames.times) {
     auto pose = pose_at(job, rig, played, pose_text, t);
     if (!pose) return Unexpected{pose.error()};
-    frames.skinned.push_back(skin_rig(rig, *pose, plans));
+    if (many) {
+      skin_rig(rig, *pose, plan, scratch, frames.skinned.emplace_back());
+    } else {
+      frames.skinned.push_back(skin_rig(rig, *pose));
+    }
     frames.poses.push_back(std::move(*pose));
   }
   return frames;

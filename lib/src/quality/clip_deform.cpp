@@ -31,12 +31,14 @@ ClipDeformReport check_clip_deformation(const Rig& rig, const Clip& clip, const 
   st.tracks_bound = binding.bones.size();
   const double duration = std::isfinite(clip.duration) && clip.duration > 0 ? clip.duration : 0;
   const std::size_t frames = std::min(kMaxClipFrames, static_cast<std::size_t>(std::floor(duration * fps + 1e-9)) + 1);
-  const auto plans = plan_skin(rig);
+  const RigSkinPlan plan = plan_rig_skin(rig);  // every frame skins the same rig
+  RigSkinScratch scratch;
+  std::vector<std::vector<Vec2>> skinned;
   for (std::size_t k = 0; k < frames; ++k) {
     const double t = std::min(duration, static_cast<double>(k) / fps);
     RigPose pose = bind_pose(rig);
     apply_clip(clip, binding, t, pose);
-    const auto skinned = skin_rig(rig, pose, plans);
+    skin_rig(rig, pose, plan, scratch, skinned);
     std::size_t flipped = 0, triangles = 0;
     for (std::size_t p = 0; p < rig.parts.size() && p < skinned.size(); ++p) {
       const Mesh& mesh = rig.parts[p].mesh;

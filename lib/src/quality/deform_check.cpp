@@ -56,14 +56,16 @@ void add_bend(PartDeformStats& s, const TriangleChange& c, const Bend& bend) {
 void bend_all(const Rig& rig, const DeformOptions& o, DeformStats& stats) {
   const double angle = std::isfinite(o.angle) ? o.angle : 0;
   const RigPose rest = bind_pose(rig);
-  const std::vector<SkinPlan> plans = plan_skin(rig);                      // every bend skins the same meshes
-  const std::vector<std::vector<Vec2>> bind = skin_rig(rig, rest, plans);  // what the engine shows at rest
+  const RigSkinPlan plan = plan_rig_skin(rig);  // every bend skins the same rig: bind matrices and meshes once
+  RigSkinScratch scratch;
+  std::vector<std::vector<Vec2>> bind, posed;
+  skin_rig(rig, rest, plan, scratch, bind);  // what the engine shows at rest
+  RigPose pose = rest;
   for (std::size_t b = 0; b < rig.bones.size(); ++b) {
     for (const double sign : {1.0, -1.0}) {
       const Bend bend{static_cast<std::int64_t>(b), sign * angle};
-      RigPose pose = rest;
-      pose.bones[b].rot += bend.angle;
-      const std::vector<std::vector<Vec2>> posed = skin_rig(rig, pose, plans);
+      pose.bones[b].rot = rest.bones[b].rot + bend.angle;
+      skin_rig(rig, pose, plan, scratch, posed);
       std::size_t flipped = 0, triangles = 0;
       for (std::size_t p = 0; p < rig.parts.size(); ++p) {
         const TriangleChange c = measure_triangles(bind[p], posed[p], rig.parts[p].mesh.tris);
@@ -75,6 +77,7 @@ void bend_all(const Rig& rig, const DeformOptions& o, DeformStats& stats) {
       if (fraction > stats.flip_fraction) stats.flip_fraction = fraction, stats.flip_bend = bend;
       ++stats.bends;
     }
+    pose.bones[b].rot = rest.bones[b].rot;
   }
 }
 
