@@ -30,6 +30,7 @@ std::string describe(const TemplateFit& fit) {
   std::string out = fit.template_name + " " + score_text(fit.score) + " (" + std::to_string(fit.tips_matched) + " of " +
                     std::to_string(fit.tips) + " extremities matched" + (fit.mirrored ? ", mirrored" : "");
   if (!fit.over_body.empty()) out += "; over the body: " + join(fit.over_body);
+  if (!fit.refined.empty()) out += "; refined from colour edges: " + join(fit.refined);
   if (!fit.forced.empty()) out += "; forced: " + join(fit.forced);
   if (!fit.omitted.empty()) out += "; left out: " + join(fit.omitted);
   return out + ")";

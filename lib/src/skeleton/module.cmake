@@ -10,6 +10,7 @@ target_sources(rig2d_objects PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/templates/template_fit.cpp
   ${CMAKE_CURRENT_LIST_DIR}/templates/template_auto.cpp
   ${CMAKE_CURRENT_LIST_DIR}/templates/spot_pair.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/templates/arm_edges.cpp
   ${CMAKE_CURRENT_LIST_DIR}/templates/template_map.cpp)
 
 # The bundled templates (templates/*.rig2d-template.json) are part of the library, so a name works

@@ -102,6 +102,9 @@ struct TemplateFitOptions {
   bool skip_drop_shadow = true;  // as ShapeSkeletonOptions
   double min_branch = 4;         // px: the medial axis's spurs, as ShapeSkeletonOptions. [Limit: 0..1e6]
   double branch_ratio = 0.5;     // [Limit: 0..10]
+  bool colour_edges = false;     // refine limbs placed over the body (arms held against the torso) from
+                                 // the sprite's inner colour edges, where they clearly show the limb
+                                 // (opt-in: it costs about as much again as the fit; docs/templates.md)
 };
 
 // How well a template fits a sprite, and what it took.
@@ -118,6 +121,8 @@ struct TemplateFit {
   std::vector<std::string> forced;      // required bones the shape showed nothing of, placed from the
                                         // proportions alone (arms held over the body are not counted)
   std::vector<std::string> over_body;   // placed over the body from the proportions
+  std::vector<std::string> refined;     // ... of those, moved onto the limb the sprite's inner colour
+                                        // edges draw (a sleeve and a hand against the shirt)
   std::vector<std::string> omitted;     // optional bones the sprite lacks
 };
 
@@ -125,7 +130,9 @@ struct TemplateFit {
 // tips by where the proportions put them; branching bones go to the axis point joining their limbs
 // (the tree median), the bones between along the axis path at their proportional place (narrow ones
 // where the shape is narrowest nearby); limbs the silhouette does not show are placed from the
-// proportions (over the body, or forced). Tried as drawn and mirrored; the better fit wins. Every
+// proportions (over the body, or forced), and limbs over the body are then moved onto the tube of
+// colour edges that draws them where the sprite shows one clearly (`refined`; docs/templates.md).
+// Tried as drawn and mirrored; the better fit wins. Every
 // joint lies on an opaque pixel. Deterministic. Errors: skeleton.options, skeleton.empty,
 // coverage.image.
 RIG2D_EXPORT Result<TemplateFit> fit_template(const Image& image, const SkeletonTemplate& tmpl,

@@ -13,6 +13,7 @@
 #include "rig2d/skeleton/shape_skeleton.h"
 #include "rig2d/skeleton/template.h"
 #include "skeleton/shape_axis.h"
+#include "skeleton/templates/arm_edges.h"
 #include "skeleton/templates/template_auto.h"
 #include "skeleton/templates/spot_pair.h"
 
@@ -251,6 +252,7 @@ class Fitter {
     how_.assign(n, How::None);
     tip_end_.assign(n, {});
     tip_cost_.assign(n, 0);
+    refined_.assign(n, 0);
   }
 
   // The cheap first look for `auto`: whether the template's required extremities (not optional, not
@@ -327,7 +329,87 @@ class Fitter {
     return p;
   }
 
+  // After run: each limb placed over the body from the proportions (an arm against the torso) moved
+  // onto the limb the sprite's inner colour edges draw, where they show it clearly (arm_edges.h).
+  // Whether any moved.
+  bool refine_over_body() {
+    bool any = false;
+    const double k = figure_scale();
+    for (std::size_t b = 0; b < t_.bones.size(); ++b) {
+      const auto p = t_.bones[b].parent;
+      if (how_[b] != How::OverBody || p < 0 || how_[static_cast<std::size_t>(p)] == How::OverBody) continue;
+      const std::vector<std::size_t> chain = over_body_chain(b);
+      if (chain.size() < 2) continue;
+      detail::OverBodyLimb limb;
+      limb.parent = pos_[static_cast<std::size_t>(p)];
+      limb.measure = measure_;
+      for (std::size_t i = 0; i < chain.size(); ++i) {
+        const TemplateBone& bone = t_.bones[chain[i]];
+        limb.joints.push_back(pos_[chain[i]]);
+        if (i == 0) continue;
+        limb.links.push_back(mid(bone.length) * measure_ * k);
+        limb.reach_min += bone.length.min * measure_ * k;
+        limb.reach_max += bone.length.max * measure_ * k;
+      }
+      const TemplateBone& end = t_.bones[chain.back()];
+      limb.end_min = end.extent.min * measure_ * k;
+      limb.end_max = end.extent.max * measure_ * k;
+      const auto found = detail::limb_from_edges(axis_.image, axis_.shape, limb);
+      if (!found) continue;
+      for (std::size_t i = 0; i < chain.size(); ++i) pos_[chain[i]] = found->joints[i], refined_[chain[i]] = 1;
+      any = true;
+    }
+    return any;
+  }
+
+  TemplateFit result(const TemplateFitOptions& o) {
+    TemplateFit fit;
+    fit.template_name = t_.name;
+    fit.mirrored = mirrored_;
+    fit.tips = tips_.size();
+    fit.tips_matched = matched_;
+    const Vec2 pivot{o.pivot_x * axis_.shape.width, o.pivot_y * axis_.shape.height};
+    std::vector<std::int64_t> index(t_.bones.size(), -1);
+    std::vector<std::size_t> kept;
+    for (std::size_t b = 0; b < t_.bones.size(); ++b) {
+      if (how_[b] == How::Omitted) {
+        fit.omitted.push_back(t_.bones[b].name);
+        continue;
+      }
+      pos_[b] = snap_inside(pos_[b]);
+      if (how_[b] == How::Forced) fit.forced.push_back(t_.bones[b].name);
+      if (how_[b] == How::OverBody) fit.over_body.push_back(t_.bones[b].name);
+      if (refined_[b]) fit.refined.push_back(t_.bones[b].name);
+      Bone bone;
+      bone.name = t_.bones[b].name;
+      const auto p = t_.bones[b].parent;
+      bone.parent = p < 0 ? -1 : index[static_cast<std::size_t>(p)];
+      const Vec2 origin = p < 0 ? pivot : pos_[static_cast<std::size_t>(p)];
+      bone.x = pos_[b].x - origin.x;
+      bone.y = pos_[b].y - origin.y;
+      index[b] = static_cast<std::int64_t>(fit.bones.size());
+      fit.bones.push_back(std::move(bone));
+      fit.from.push_back(b);
+      kept.push_back(b);
+    }
+    fit.score = score(kept);
+    return fit;
+  }
+
  private:
+  // A limb over the body from its first bone b: each next bone its only child over the body, down
+  // to a tip; empty when it branches or ends elsewhere.
+  std::vector<std::size_t> over_body_chain(std::size_t b) const {
+    std::vector<std::size_t> chain{b};
+    while (!t_.bones[chain.back()].tip) {
+      std::vector<std::size_t> next;
+      for (std::size_t c : children_[chain.back()])
+        if (how_[c] == How::OverBody) next.push_back(c);
+      if (next.size() != 1) return {};
+      chain.push_back(next.front());
+    }
+    return chain;
+  }
   using How = detail::FitPlacement::How;
 
   double rest(std::size_t b) const { return mirrored_ ? 180 - t_.bones[b].rest : t_.bones[b].rest; }
@@ -885,39 +967,6 @@ class Fitter {
     return 0.4 * tips + 0.2 * (links ? fit / links : 0.5) + 0.2 * (samples ? in / samples : 1) + 0.2 * explained;
   }
 
-  TemplateFit result(const TemplateFitOptions& o) {
-    TemplateFit fit;
-    fit.template_name = t_.name;
-    fit.mirrored = mirrored_;
-    fit.tips = tips_.size();
-    fit.tips_matched = matched_;
-    const Vec2 pivot{o.pivot_x * axis_.shape.width, o.pivot_y * axis_.shape.height};
-    std::vector<std::int64_t> index(t_.bones.size(), -1);
-    std::vector<std::size_t> kept;
-    for (std::size_t b = 0; b < t_.bones.size(); ++b) {
-      if (how_[b] == How::Omitted) {
-        fit.omitted.push_back(t_.bones[b].name);
-        continue;
-      }
-      pos_[b] = snap_inside(pos_[b]);
-      if (how_[b] == How::Forced) fit.forced.push_back(t_.bones[b].name);
-      if (how_[b] == How::OverBody) fit.over_body.push_back(t_.bones[b].name);
-      Bone bone;
-      bone.name = t_.bones[b].name;
-      const auto p = t_.bones[b].parent;
-      bone.parent = p < 0 ? -1 : index[static_cast<std::size_t>(p)];
-      const Vec2 origin = p < 0 ? pivot : pos_[static_cast<std::size_t>(p)];
-      bone.x = pos_[b].x - origin.x;
-      bone.y = pos_[b].y - origin.y;
-      index[b] = static_cast<std::int64_t>(fit.bones.size());
-      fit.bones.push_back(std::move(bone));
-      fit.from.push_back(b);
-      kept.push_back(b);
-    }
-    fit.score = score(kept);
-    return fit;
-  }
-
   const SkeletonTemplate& t_;
   const Axis& axis_;
   bool mirrored_;
@@ -927,6 +976,7 @@ class Fitter {
   std::vector<double> tip_cost_;  // a matched tip's distance from its expected place, + kInnerTipCost
   std::vector<char> placed_, junction_;  // junction_: anchored where three or more limbs meet
   std::vector<char> socket_;             // a paired limb's first joint moved to where it leaves the root's disc
+  std::vector<char> refined_;            // an over-body joint moved onto the limb the colour edges draw
   std::vector<int> anchor_, tip_node_, tips_;
   std::vector<How> how_;
   std::size_t matched_ = 0;
@@ -938,20 +988,38 @@ namespace {
 
 struct PlacedFit {
   TemplateFit fit;
-  detail::FitPlacement placement;
+  detail::FitPlacement placement;  // as the shape and the proportions placed it
+  std::optional<Fitter> fitter;    // the chosen way's fit, to refine
 };
 
 PlacedFit fit_placed(const SkeletonTemplate& tmpl, const Axis& axis, const TemplateFitOptions& o) {
   Fitter drawn(tmpl, axis, false), mirrored(tmpl, axis, true);
-  PlacedFit best{drawn.run(o), {}};
+  PlacedFit best{drawn.run(o), {}, std::nullopt};
   TemplateFit other = mirrored.run(o);
-  if (other.score > best.fit.score + 1e-12) return {std::move(other), mirrored.placement()};
+  if (other.score > best.fit.score + 1e-12) {
+    best.fit = std::move(other);
+    best.placement = mirrored.placement();
+    best.fitter.emplace(std::move(mirrored));
+    return best;
+  }
   best.placement = drawn.placement();
+  best.fitter.emplace(std::move(drawn));
   return best;
 }
 
+// The chosen fit's limbs over the body refined from the sprite's colour edges (once, for the fit
+// that is kept). The score stays the fit's to the shape, as `auto` compared it.
+void refine_from_edges(PlacedFit& placed, const TemplateFitOptions& o) {
+  if (!o.colour_edges || !placed.fitter || !placed.fitter->refine_over_body()) return;
+  const double score = placed.fit.score;
+  placed.fit = placed.fitter->result(o);
+  placed.fit.score = score;
+}
+
 TemplateFit fit_on_axis(const SkeletonTemplate& tmpl, const Axis& axis, const TemplateFitOptions& o) {
-  return fit_placed(tmpl, axis, o).fit;
+  PlacedFit placed = fit_placed(tmpl, axis, o);
+  refine_from_edges(placed, o);
+  return std::move(placed.fit);
 }
 
 Result<detail::ShapeAxis> axis_of(const Image& image, const TemplateFitOptions& o) {
@@ -1000,6 +1068,7 @@ Result<TemplateAutoFit> fit_template_auto(const Image& image, const std::vector<
       if (!half_width) half_width.emplace(*shape);
       std::string why = detail::implausible_fit(t, placed.placement, *shape, *half_width);
       if (why.empty()) {
+        refine_from_edges(placed, o);
         out.best = std::move(fit);
         return out;
       }
