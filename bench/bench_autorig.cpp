@@ -13,6 +13,7 @@
 // in process, then the rig2d-autorig CLI itself, each round next to a control run of the decode floor
 // on 1 and 2 threads that says whether the machine was idle during that round.
 #include <sys/resource.h>
+#include <unistd.h>
 #include <time.h>
 
 #include <algorithm>
@@ -146,10 +147,21 @@ void decode_floor(const std::string& png_path) {
   if (bytes) (void)decode_png(*bytes, png_path);
 }
 
+// Every file this run writes lives in a folder of its own, so runs started side by side do not
+// overwrite each other's sprites and rigs.
+const fs::path& scratch_dir() {
+  static const fs::path dir = [] {
+    fs::path d = fs::temp_directory_path() / ("bench_autorig." + std::to_string(::getpid()));
+    fs::create_directories(d);
+    return d;
+  }();
+  return dir;
+}
+
 AutorigFileRequest request_for(const fs::path& p) {
   AutorigFileRequest req;
   req.png_path = p.string();
-  req.rig_path = (fs::temp_directory_path() / "bench_autorig_absent.rig2d.json").string();
+  req.rig_path = (scratch_dir() / "absent.rig2d.json").string();
   return req;
 }
 
@@ -347,6 +359,12 @@ void jobs_scaling(const std::string& dir, const AutorigOptions& options, const c
 }
 
 int main(int argc, char** argv) {
+  struct RemoveScratch {
+    ~RemoveScratch() {
+      std::error_code ignored;
+      fs::remove_all(scratch_dir(), ignored);
+    }
+  } remove_scratch;
   const std::string dir = argc > 1 ? argv[1] : "samples";
   std::vector<std::pair<std::string, std::string>> inputs;  // name, PNG bytes
   std::error_code ec;
@@ -376,7 +394,7 @@ int main(int argc, char** argv) {
   engine.skeleton = SkeletonMode::Chain;
   for (AutorigOptions* o : {&engine, &cli_default}) o->sprite = "00000000-0000-4000-8000-000000000000";
 
-  const fs::path equal = fs::temp_directory_path() / "bench_autorig_equal";
+  const fs::path equal = scratch_dir() / "equal";
   auto scaling = [&] {
     fs::remove_all(equal);
     write_figures(equal, {256}, 48);
@@ -393,7 +411,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (argc > 3 && std::string(argv[3]) == "files") {  // only the whole files: generated figures, sidecar_dir
-    const fs::path figures = fs::temp_directory_path() / "bench_autorig_figures";
+    const fs::path figures = scratch_dir() / "figures";
     fs::remove_all(figures);
     write_figures(figures, {64, 128, 256, 512, 1024}, 1);
     whole_files(figures.string(), engine, cli_default);
@@ -434,7 +452,7 @@ int main(int argc, char** argv) {
   std::printf("mean ratio to decode: grid+joint %.2f, outline+heat %.2f (autorig from a decoded image; "
               "+write adds write_rig)\n",
               sum_engine / n, sum_default / n);
-  const fs::path generated = fs::temp_directory_path() / "bench_autorig_figures";
+  const fs::path generated = scratch_dir() / "figures";
   fs::remove_all(generated);
   write_figures(generated, {64, 128, 256, 512, 1024}, 1);
   whole_files(generated.string(), engine, cli_default);
