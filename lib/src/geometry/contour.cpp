@@ -395,8 +395,9 @@ struct DistanceBand {
   }
 };
 
-// How far beyond the margin distances are computed exactly: more than a cell diagonal (see below).
-constexpr double kBandBeyondMargin = 1.5;
+// How far beyond the margin distances are computed exactly: more than a cell diagonal (see below),
+// sqrt(2) = 1.4142 plus slack far above float rounding; every sample farther out reads as the cap.
+constexpr double kBandBeyondMargin = 1.42;
 
 // G = max(signed distance - margin, signed distance to the image rectangle); inside where < 0.
 // Values are kept off exact zero so no crossing lands on a sample (which would pinch rings).
