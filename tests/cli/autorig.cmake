@@ -59,8 +59,9 @@ if(TARGET rig2d-validate AND TARGET rig2d-convert)
 endif()
 
 # Per-sprite templates (tests/cli/autorig_templates_test.py): --template-map, the sidecar's
-# rig2d.template, precedence, located errors, stamps, --check, --shard, --depfile, auto's reasons.
-foreach(case map precedence errors stamps check_shard depfile layered clobber auto_why)
+# rig2d.template, precedence, located errors, stamps, --check, --shard, --depfile, auto's reasons,
+# --template-arms.
+foreach(case map precedence errors stamps check_shard depfile layered clobber auto_why arms)
   add_test(NAME cli_autorig_templates_${case}
            COMMAND ${RIG2D_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/autorig_templates_test.py $<TARGET_FILE:rig2d-autorig>
                    ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/cli_autorig_templates ${case})

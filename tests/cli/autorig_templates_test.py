@@ -213,6 +213,27 @@ def case_auto_why():
         fail("the fish lost its template: " + str(bone_names(os.path.join(d, "fish.rig2d.json"))))
 
 
+def case_arms():
+    """--template-arms: the standing figure's arms held against its body move onto its drawn sleeves and
+    hands, -v names the refined bones, and the flag is part of the rig's stamp; without it the arms
+    stay where the proportions put them."""
+    d = workdir(WORK, "arms")
+    real = os.path.join(SRC, "tests", "data", "real-sprites", "kenney_platformer-characters_player_player_idle.png")
+    shutil.copy(real, os.path.join(d, "idle.png"))
+    autorig(d, "idle.png", "--write-meta", "--template", "humanoid", "-o", "plain.rig2d.json")
+    p = autorig(d, "idle.png", "--template", "humanoid", "--template-arms", "-v", "-o", "arms.rig2d.json")
+    line = [x for x in p.stderr.splitlines() if "skeleton: template humanoid" in x]
+    if len(line) != 1 or "refined from colour edges: upper_arm_l, lower_arm_l, hand_l, upper_arm_r" not in line[0]:
+        fail("-v should name the arms refined from colour edges:\n" + p.stderr[-3000:])
+    plain, arms = (json.load(open(os.path.join(d, n)))["bones"] for n in ("plain.rig2d.json", "arms.rig2d.json"))
+    moved = sorted(a["name"] for a, b in zip(plain, arms) if (a["x"], a["y"]) != (b["x"], b["y"]))
+    if "hand_l" not in moved or "hand_r" not in moved or "head" in moved or "foot_l" in moved:
+        fail("--template-arms should move the arms' joints and nothing else: " + str(moved))
+    p = autorig(d, "idle.png", "--template", "humanoid", "-o", "arms.rig2d.json", "--check", expect=None)
+    if p.returncode == 0:
+        fail("--check without --template-arms should find the rig made with it stale")
+
+
 def case_depfile():
     d = art("depfile")
     autorig(d, ".", "--write-meta")

@@ -64,6 +64,11 @@ void add_skeleton_options(CLI::App& app, Options& o) {
                  "fits well wins, else --skeleton; -v says which and why) or none (--skeleton: the default). Every rig of a template has its bone "
                  "names, so one clip plays on all of them (rig2d-pose --anim humanoid/walk). See docs/templates.md")
       ->type_name("NAME|FILE|auto");
+  app.add_flag("--template-arms", o.template_arms,
+               "With --template/--template-map: arms the silhouette does not show (held against the body) are "
+               "moved onto the sleeve and hand the sprite draws in other colours than the shirt, where its "
+               "colour edges show them clearly; -v lists the bones refined. Costs about as much again as the fit. "
+               "See docs/templates.md");
   app.add_option("--template-map", o.template_map,
                  "Choose the template per sprite: a JSON file {\"rules\": [{\"glob\": \"heroes/**\", \"template\": "
                  "\"humanoid\"}, ...]}, globs relative to its folder, the first match wins; a sprite no rule matches "
@@ -267,6 +272,7 @@ AutorigOptions autorig_options(const Options& o) {
   options.rows = o.rows;
   options.cell_size = o.cell_size;
   options.skeleton = *parse_skeleton_mode(o.skeleton);
+  options.template_colour_edges = o.template_arms;
   options.shape = o.shape;
   options.bone_count = o.bone_count;
   options.axis = o.axis == "x" ? BoneAxis::X : o.axis == "y" ? BoneAxis::Y : BoneAxis::Auto;

@@ -29,6 +29,7 @@ struct Options {
   bool keep_bones = false;
   std::string skeleton{skeleton_mode_name(tool_defaults().skeleton)};
   std::string template_spec;  // --template: a bundled name, a file, "auto" or "none"; empty = none
+  bool template_arms = false;  // --template-arms: arms over the body refined from the colour edges
   std::optional<std::string> template_map;  // --template-map FILE
   ShapeSkeletonOptions shape = tool_defaults().shape;
   std::optional<int> bone_count = tool_defaults().bone_count;

@@ -44,6 +44,7 @@ TemplateFitOptions fit_options(const AutorigOptions& o) {
   f.skip_drop_shadow = o.shape.skip_drop_shadow;
   f.min_branch = o.shape.min_branch;
   f.branch_ratio = o.shape.branch_ratio;
+  f.colour_edges = o.template_colour_edges;
   return f;
 }
 

@@ -114,6 +114,8 @@ struct AutorigOptions {
                                   // (skeleton/template.h): named bones every rig of it shares
   bool template_auto = false;     // fit every bundled template; the best that fits well wins, else
                                   // the skeleton above (AutorigStats::template_note says which and why)
+  bool template_colour_edges = false;  // a template's arms placed over the body are refined from the
+                                  // sprite's inner colour edges (TemplateFitOptions::colour_edges)
   std::optional<int> bone_count;  // [2, 6] SkeletonMode::Chain bones; unset = about one per 96 px
   BoneAxis axis = BoneAxis::Auto; // SkeletonMode::Chain direction
 
