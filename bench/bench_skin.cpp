@@ -11,6 +11,9 @@
 //   ./build/bench/bench/bench_skin rigs DIR...   # the game's side: every *.rig2d.json under DIR posed and
 //                                                # skinned per frame (ns per rig per frame, with and
 //                                                # without a RigSkinPlan)
+//   ./build/bench/bench/bench_skin clips DIR...  # every rig with clips beside it (<stem>.<clip>.anim.json,
+//                                                # as rig2d-convert writes them): its first 3 clips
+//                                                # played at 60 fps, frame after frame as a game does
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -21,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "rig2d/anim/clip.h"
 #include "rig2d/anim/rig_pose.h"
 #include "rig2d/anim/skin_rig.h"
 #include "rig2d/geometry/grid_mesh.h"
@@ -297,10 +301,113 @@ int run_rigs(int argc, char** argv) {
   return mismatches > 0 ? 2 : 0;
 }
 
+// One clip played on a rig at 60 fps, frame after frame (what a game does, and what lets a frame
+// reuse the cos and sin of the bones the clip holds still): skin_rig with a RigSkinPlan against
+// skin_vertices alone on the first frame's matrices, ns per frame; and how many of the posed bones'
+// rotations change from one frame to the next.
+struct ClipRow {
+  std::size_t frames = 0;
+  double changed = 0, planned = 0, lbs = 0;
+};
+
+ClipRow time_clip(const Rig& rig, const Clip& clip, const std::string& clip_path) {
+  ClipRow row;
+  const ClipBinding binding = bind_clip(clip, rig, clip_path);
+  const double duration = std::isfinite(clip.duration) && clip.duration > 0 ? std::min(clip.duration, 10.0) : 0;
+  std::vector<RigPose> poses;
+  for (std::size_t k = 0; static_cast<double>(k) / 60 <= duration + 1e-9; ++k) {
+    poses.push_back(bind_pose(rig));
+    apply_clip(clip, binding, static_cast<double>(k) / 60, poses.back());
+  }
+  row.frames = poses.size();
+  const RigSkinPlan plan = plan_rig_skin(rig);
+  std::size_t changed = 0, steps = 0;
+  for (std::size_t f = 0; f < poses.size(); ++f)
+    for (const PoseStep& step : plan.order) {
+      const RigPose& before = poses[f == 0 ? poses.size() - 1 : f - 1];  // the clip loops
+      changed += std::memcmp(&poses[f].bones[step.bone].rot, &before.bones[step.bone].rot, sizeof(double)) != 0;
+      ++steps;
+    }
+  row.changed = steps ? static_cast<double>(changed) / static_cast<double>(steps) : 0;
+  const BindMatrices bind = derive_bind_matrices(rig.bones);
+  std::vector<Affine2> now(rig.bones.size()), skin(rig.bones.size());
+  pose_root_local(rig.bones, poses[0].bones, now);
+  skinning_matrices(now, bind.inv_bind, skin);
+  std::vector<std::vector<Vec2>> out(rig.parts.size()), frame;
+  for (std::size_t p = 0; p < rig.parts.size(); ++p) out[p].resize(rig.parts[p].mesh.verts.size());
+  RigSkinScratch scratch;
+  const std::size_t inner = poses.size() * std::max<std::size_t>(1, 20000 / poses.size());
+  auto planned = [&] {
+    for (std::size_t i = 0; i < inner; ++i) skin_rig(rig, poses[i % poses.size()], plan, scratch, frame);
+  };
+  auto lbs = [&] {
+    for (std::size_t i = 0; i < inner; ++i)
+      for (std::size_t p = 0; p < rig.parts.size(); ++p)
+        skin_vertices(rig.parts[p].mesh.verts, rig.parts[p].skin_indices, rig.parts[p].skin_weights, skin, out[p]);
+  };
+  std::vector<double> t_rig, t_lbs;
+  for (int r = 0; r < 7; ++r) {
+    t_rig.push_back(seconds(planned) / static_cast<double>(inner) * 1e9);
+    t_lbs.push_back(seconds(lbs) / static_cast<double>(inner) * 1e9);
+  }
+  row.planned = median(t_rig);
+  row.lbs = median(t_lbs);
+  return row;
+}
+
+// Every rig of the folders that has clips beside it: its first 3 clips, one line each, then the
+// median and worst by skin_rig / skin_vertices.
+int run_clips(int argc, char** argv) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> files;
+  for (int a = 2; a < argc; ++a)
+    for (const auto& e : fs::recursive_directory_iterator(argv[a]))
+      if (e.is_regular_file() && e.path().string().ends_with(".rig2d.json")) files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  std::printf("clips at 60 fps, ns per frame; 'changed': the posed bones' rotations that change from one frame to "
+              "the next\n%-60s %6s %5s %8s %13s %9s %6s\n",
+              "rig / clip", "frames", "posed", "changed", "skin_vertices", "skin_rig", "ratio");
+  std::vector<double> ratios;
+  for (const fs::path& path : files) {
+    auto text = read_file(path.string(), std::uint64_t{1} << 30);
+    if (!text) continue;
+    auto rig = read_rig_normalized(*text, path.string());
+    if (!rig || rig->bones.empty() || rig->parts.empty()) continue;
+    const std::string stem = path.filename().string().substr(0, path.filename().string().size() - 11);
+    std::vector<fs::path> clips;
+    for (const auto& e : fs::directory_iterator(path.parent_path())) {
+      const std::string name = e.path().filename().string();
+      if (name.starts_with(stem + ".") && name.ends_with(".anim.json") &&
+          name.find('.', stem.size() + 1) == name.size() - 10)
+        clips.push_back(e.path());
+    }
+    std::sort(clips.begin(), clips.end());
+    clips.resize(std::min<std::size_t>(3, clips.size()));
+    for (const fs::path& c : clips) {
+      auto clip = load_clip(c.string());
+      if (!clip) continue;
+      const ClipRow row = time_clip(*rig, *clip, c.string());
+      if (row.frames == 0) continue;
+      const std::string name = tail(path.parent_path().filename().string() + "/" + c.filename().string(), 60);
+      std::printf("%-60s %6zu %5zu %7.0f%% %13.0f %9.0f %6.2f\n", name.c_str(), row.frames,
+                  plan_rig_skin(*rig).order.size(), 100 * row.changed, row.lbs, row.planned, row.planned / row.lbs);
+      ratios.push_back(row.planned / row.lbs);
+    }
+  }
+  if (ratios.empty()) return 1;
+  std::sort(ratios.begin(), ratios.end());
+  std::size_t above = 0;
+  for (const double r : ratios) above += r > 1.5 ? 1 : 0;
+  std::printf("%zu clips: skin_rig / skin_vertices median %.2fx, worst %.2fx, %zu above 1.5x\n", ratios.size(),
+              ratios[ratios.size() / 2], ratios.back(), above);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc > 2 && std::string(argv[1]) == "rigs") return run_rigs(argc, argv);
+  if (argc > 2 && std::string(argv[1]) == "clips") return run_clips(argc, argv);
   const int repeats = argc > 1 ? std::max(3, std::atoi(argv[1])) : 31;
   const auto bones = static_cast<std::uint32_t>(argc > 2 ? std::clamp(std::atoi(argv[2]), 1, 1024) : 20);
   const std::vector<Affine2> mats = make_matrices(bones);
