@@ -153,7 +153,9 @@ Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutl
     OutlineMeshStats scratch = st;
     auto mesh = mesh_outline(image, traced, c.hulls, o, scratch, false);
     if (!mesh) return Unexpected{mesh.error()};
-    if (!outline_length) outline_length = alpha_outline_length(image, o.alpha_threshold);
+    if (!outline_length)  // measured with the trace when it was asked to
+      outline_length = outline.alpha_outline_length >= 0 ? outline.alpha_outline_length
+                                                          : alpha_outline_length(image, o.alpha_threshold);
     return yardstick_within(*mesh, image, o.alpha_threshold, *outline_length, limits.border);
   };
   // More corners never cover less (each removed corner adds area) and never have fewer points, so
@@ -348,7 +350,7 @@ std::size_t rigid_island_hulls(const Image& image, const OutlineMeshOptions& opt
     if (bone[i] < 0 || vertices[i] < 4) continue;
     const IslandCrop crop = crop_island(image, tris[i]);
     OutlineMeshStats st;
-    auto traced = trace_outline(crop.image, o, st);
+    auto traced = trace_outline(crop.image, o, st, -1, true);
     if (!traced) continue;  // nothing above the threshold in its triangles: the island stays
     // A hull is a saving, never a need: one that cannot be made (a triangulation error) leaves the
     // island's outline, which is already a valid mesh.
@@ -427,7 +429,7 @@ Result<Mesh> outline_mesh_within_budget(const Image& image, const OutlineMeshOpt
   OutlineMeshStats& st = stats ? *stats : local;
   st = {};
   // again only when a coarser outline's margin grows; the hull search's margin from the same band
-  auto traced = trace_outline(image, o, st, hull.border > 0 ? hull.margin : -1);
+  auto traced = trace_outline(image, o, st, hull.border > 0 ? hull.margin : -1, hull.border > 0);
   if (!traced) return Unexpected{traced.error()};
   std::size_t first_count = 0;
   for (;;) {

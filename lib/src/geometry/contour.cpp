@@ -332,6 +332,17 @@ struct AlphaLattice {
   }
 };
 
+// A contour segment's share of alpha_outline_length: its length clipped to the image, 0 along the
+// image's border.
+double outline_piece(const Image& image, Vec2 p, Vec2 q) {
+  const double w = image.width, h = image.height;
+  auto clip = [&](Vec2 v) { return Vec2{std::clamp(v.x, 0.0, w), std::clamp(v.y, 0.0, h)}; };
+  p = clip(p);
+  q = clip(q);
+  const bool on_border = (p.x == 0 && q.x == 0) || (p.y == 0 && q.y == 0) || (p.x == w && q.x == w) || (p.y == h && q.y == h);
+  return on_border ? 0.0 : std::hypot(q.x - p.x, q.y - p.y);
+}
+
 // floor(v) and ceil(v) as ints for |v| < 2^31, without the library calls' handling of huge values and
 // NaN (the band's bounds, per row of every segment).
 int floor_int(double v) {
@@ -350,7 +361,9 @@ struct DistanceBand {
   std::vector<float> dist;
   std::vector<std::size_t> in_band;
 
-  DistanceBand(const AlphaLattice& alpha, double band) : capped(static_cast<float>(band * band)) {
+  // With `outline_length`, also adds up alpha_outline_length's sum over the same segments, in the
+  // same order.
+  DistanceBand(const AlphaLattice& alpha, double band, double* outline_length) : capped(static_cast<float>(band * band)) {
     const int nx = alpha.inside.nx, ny = alpha.inside.ny;
     dist.assign(static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny), capped);
     const int reach = static_cast<int>(std::ceil(band));
@@ -361,6 +374,7 @@ struct DistanceBand {
     std::vector<float> row_d2(static_cast<std::size_t>(nx));  // one row's squared distances to a segment
     auto value = [&](int i, int j) { return alpha.value(i, j); };
     march(alpha.inside, kX0, kY0, value, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
+      if (outline_length) *outline_length += outline_piece(alpha.image, p, q);
       const double x_lo = std::min(p.x, q.x), x_hi = std::max(p.x, q.x);
       const double y_lo = std::min(p.y, q.y), y_hi = std::max(p.y, q.y);
       const int i0 = std::max(0, floor_int(x_lo - kX0) - reach);
@@ -474,17 +488,11 @@ std::vector<Ring> trace_grown(const AlphaLattice& alpha, const DistanceBand& ban
 
 double alpha_outline_length(const Image& image, int alpha_threshold) {
   if (!detail::image_well_formed(image) || alpha_threshold < 0 || alpha_threshold > 254) return 0;
-  const double w = image.width, h = image.height;
-  auto clip = [&](Vec2 p) { return Vec2{std::clamp(p.x, 0.0, w), std::clamp(p.y, 0.0, h)}; };
   double length = 0;
   const AlphaLattice alpha(image, alpha_threshold);
   auto value = [&](int i, int j) { return alpha.value(i, j); };
-  march(alpha.inside, kX0, kY0, value, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
-    p = clip(p);
-    q = clip(q);
-    const bool on_border = (p.x == 0 && q.x == 0) || (p.y == 0 && q.y == 0) || (p.x == w && q.x == w) || (p.y == h && q.y == h);
-    if (!on_border) length += std::hypot(q.x - p.x, q.y - p.y);
-  });
+  march(alpha.inside, kX0, kY0, value,
+        [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) { length += outline_piece(image, p, q); });
   return length;
 }
 
@@ -507,7 +515,8 @@ Result<std::vector<Ring>> trace_alpha_contours(const Image& image, const Contour
 namespace detail {
 
 Result<std::vector<ContourAtMargin>> trace_alpha_contours_at(const Image& image, int alpha_threshold,
-                                                             std::span<const double> margins, bool masks) {
+                                                             std::span<const double> margins, bool masks,
+                                                             double* outline_length) {
   if (!image_well_formed(image))
     return make_error("contour.image", "image is empty or its pixel buffer does not match " +
                                            std::to_string(image.width) + "x" + std::to_string(image.height));
@@ -524,9 +533,14 @@ Result<std::vector<ContourAtMargin>> trace_alpha_contours_at(const Image& image,
   std::vector<ContourAtMargin> out(margins.size());
   if (masks)
     for (ContourAtMargin& c : out) c.grown.assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
-  if (!alpha.any || margins.empty()) return out;
+  if (outline_length) *outline_length = 0;
+  if (!alpha.any) return out;  // no mixed cell: no outline
+  if (margins.empty()) {
+    if (outline_length) *outline_length = alpha_outline_length(image, alpha_threshold);
+    return out;
+  }
 
-  const DistanceBand band(alpha, widest + kBandBeyondMargin);  // one band serves every margin
+  const DistanceBand band(alpha, widest + kBandBeyondMargin, outline_length);  // one band serves every margin
   for (std::size_t m = 0; m < margins.size(); ++m)
     out[m].rings = trace_grown(alpha, band, margins[m], masks ? &out[m].grown : nullptr);
   return out;

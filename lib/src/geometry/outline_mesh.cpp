@@ -53,10 +53,12 @@ Result<void> check_outline_options(const OutlineMeshOptions& options) {
 namespace detail {
 
 Result<TracedOutline> trace_outline(const Image& image, const OutlineMeshOptions& options, OutlineMeshStats& st,
-                                    double smaller_margin) {
+                                    double smaller_margin, bool measure_length) {
   const bool both = smaller_margin >= 0 && smaller_margin < options.margin;
   const double margins[2] = {options.margin, smaller_margin};
-  auto traced = trace_alpha_contours_at(image, options.alpha_threshold, std::span(margins, both ? 2 : 1), true);
+  double length = -1;
+  auto traced = trace_alpha_contours_at(image, options.alpha_threshold, std::span(margins, both ? 2 : 1), true,
+                                        measure_length ? &length : nullptr);
   if (!traced) return Unexpected{traced.error()};
   const std::vector<Ring>& rings = (*traced)[0].rings;
   if (rings.empty())
@@ -65,12 +67,14 @@ Result<TracedOutline> trace_outline(const Image& image, const OutlineMeshOptions
   st.contour_points = 0;
   for (const Ring& r : rings) st.contour_points += r.size();
   TracedOutline out;
+  out.alpha_outline_length = length;
   out.rings = drop_small_rings(rings, options.min_area);
   out.grown = std::move((*traced)[0].grown);
   if (both && !(*traced)[1].rings.empty()) {
     auto smaller = std::make_shared<TracedOutline>();
     smaller->rings = drop_small_rings((*traced)[1].rings, options.min_area);
     smaller->grown = std::move((*traced)[1].grown);
+    smaller->alpha_outline_length = length;
     out.smaller_margin = smaller_margin;
     out.at_smaller_margin = std::move(smaller);
   }

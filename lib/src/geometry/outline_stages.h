@@ -23,9 +23,11 @@ struct ContourAtMargin {
 };
 
 // trace_alpha_contours at each of `margins`, from one distance band (made for the largest): the same
-// rings and masks as tracing at each margin alone, for less than the cost of two.
+// rings and masks as tracing at each margin alone, for less than the cost of two. With `outline_length`,
+// also alpha_outline_length(image, alpha_threshold), from the same segments.
 Result<std::vector<ContourAtMargin>> trace_alpha_contours_at(const Image& image, int alpha_threshold,
-                                                             std::span<const double> margins, bool masks);
+                                                             std::span<const double> margins, bool masks,
+                                                             double* outline_length = nullptr);
 
 struct TracedOutline {
   std::vector<Ring> rings;          // the contour at the margin, specks (under min_area) dropped
@@ -34,13 +36,15 @@ struct TracedOutline {
   // that gave no ring).
   double smaller_margin = 0;
   std::shared_ptr<const TracedOutline> at_smaller_margin;
+  // alpha_outline_length(image, alpha_threshold) when trace_outline was asked to measure it, else -1.
+  double alpha_outline_length = -1;
 };
 
 // The contour and its specks dropped; sets the stats' contour counts. Options must have passed
 // check_outline_options. With 0 <= smaller_margin < options.margin it also traces at smaller_margin,
 // from the same distance band. Errors: outline.empty, contour.image.
 Result<TracedOutline> trace_outline(const Image& image, const OutlineMeshOptions& options, OutlineMeshStats& st,
-                                    double smaller_margin = -1);
+                                    double smaller_margin = -1, bool measure_length = false);
 
 // The traced rings simplified at options.tolerance; sets the stats' simplified counts.
 std::vector<Ring> simplify_outline(const Image& image, const TracedOutline& traced, const OutlineMeshOptions& options,

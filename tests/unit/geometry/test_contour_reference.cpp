@@ -328,9 +328,11 @@ TEST_CASE("contour: one distance band traces every margin as tracing each alone 
   for (const Image& im : images)
     for (const int threshold : {0, 8, 127}) {
       INFO(im.width << "x" << im.height << ", threshold " << threshold);
-      auto together = detail::trace_alpha_contours_at(im, threshold, margins, true);
+      double length = -1;
+      auto together = detail::trace_alpha_contours_at(im, threshold, margins, true, &length);
       REQUIRE(together);
       REQUIRE(together->size() == std::size(margins));
+      CHECK(length == rig2d::alpha_outline_length(im, threshold));  // the same segments, summed in order
       for (std::size_t m = 0; m < std::size(margins); ++m) {
         INFO("margin " << margins[m]);
         std::vector<std::uint8_t> mask;
@@ -342,4 +344,9 @@ TEST_CASE("contour: one distance band traces every margin as tracing each alone 
       }
     }
   CHECK(rings > 100);
+  // Without a margin to trace, the length is still measured.
+  double length = -1;
+  REQUIRE(detail::trace_alpha_contours_at(images[0], 8, {}, false, &length));
+  CHECK(length == rig2d::alpha_outline_length(images[0], 8));
+  CHECK(length > 0);
 }
