@@ -47,9 +47,17 @@ std::optional<std::pair<Vec2, Vec2>> find_spot_pair(const Image& image, const Sh
   // The part: covered pixels whose centres lie in the disc.
   std::vector<std::uint8_t> part(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
   std::vector<double> lum;
+  // hypot decides only near the rim; elsewhere the squared distance does, with room for its rounding.
+  const double r2 = radius * radius;
+  auto in_disc = [&](int x, int y) {
+    const double dx = x + 0.5 - centre.x, dy = y + 0.5 - centre.y, q = dx * dx + dy * dy;
+    if (q > r2 * (1 + 1e-9)) return false;
+    if (q < r2 * (1 - 1e-9)) return true;
+    return !(std::hypot(dx, dy) > radius);
+  };
   for (int y = by0; y < by1; ++y)
     for (int x = bx0; x < bx1; ++x) {
-      if (!shape.inside(x, y) || std::hypot(x + 0.5 - centre.x, y + 0.5 - centre.y) > radius) continue;
+      if (!shape.inside(x, y) || !in_disc(x, y)) continue;
       part[static_cast<std::size_t>(y - by0) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x - bx0)] = 1;
       lum.push_back(spot_luminance(pixel(x, y)));
     }
@@ -60,7 +68,16 @@ std::optional<std::pair<Vec2, Vec2>> find_spot_pair(const Image& image, const Sh
     return x >= bx0 && y >= by0 && x < bx1 && y < by1 &&
            part[static_cast<std::size_t>(y - by0) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x - bx0)] != 0;
   };
-  auto is_dark = [&](int x, int y) { return in_part(x, y) && spot_luminance(pixel(x, y)) < dark; };
+  std::vector<std::uint8_t> dark_cell(part.size(), 0);
+  for (int y = by0; y < by1; ++y)
+    for (int x = bx0; x < bx1; ++x) {
+      const std::size_t i = static_cast<std::size_t>(y - by0) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x - bx0);
+      dark_cell[i] = part[i] && spot_luminance(pixel(x, y)) < dark;
+    }
+  auto is_dark = [&](int x, int y) {
+    return x >= bx0 && y >= by0 && x < bx1 && y < by1 &&
+           dark_cell[static_cast<std::size_t>(y - by0) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x - bx0)] != 0;
+  };
 
   // Dark blobs, 8-connected, in scan order.
   std::vector<int> label(part.size(), -1);

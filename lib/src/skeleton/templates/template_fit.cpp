@@ -7,6 +7,7 @@
 #include <cmath>
 #include <numeric>
 #include <optional>
+#include <utility>
 #include <cstdio>
 #include <cstdlib>
 
@@ -81,6 +82,25 @@ struct Axis {
   std::vector<int> alive;              // alive node indices, ascending
   std::vector<char> raw_end;           // the cell ends the axis (a cycle cut open ends it only in the tree)
   std::vector<std::size_t> node_piece; // the piece each node lies in
+  mutable std::vector<char> extremity_made_;  // extremity() memo, per node
+  mutable std::vector<Vec2> extremity_at_;
+  struct SpotQuery {
+    Vec2 centre;
+    double radius;
+    Vec2 up;
+    std::optional<std::pair<Vec2, Vec2>> found;
+  };
+  mutable std::vector<SpotQuery> spot_queries_;  // spot_pair() memo
+
+  // The eye search in a head, kept per query: the drawn and the mirrored fit ask the same one.
+  std::optional<std::pair<Vec2, Vec2>> spot_pair(Vec2 centre, double r, Vec2 up) const {
+    for (const SpotQuery& q : spot_queries_)
+      if (q.centre.x == centre.x && q.centre.y == centre.y && q.radius == r && q.up.x == up.x && q.up.y == up.y)
+        return q.found;
+    auto found = detail::find_spot_pair(image, shape, centre, r, up);
+    spot_queries_.push_back({centre, r, up, found});
+    return found;
+  }
 
   Axis(const detail::ShapeAxis& s, const Image& im) : shape(s), image(im) {
     std::vector<std::size_t> first;  // each piece's first node
@@ -182,7 +202,15 @@ struct Axis {
 
   // The point where the shape ends past tip node n: the axis stops about its radius short of the
   // outline, so continue along the axis's last stretch by that radius.
+  // Where an end node's part ends (its axis reaches out along its own last stretch), made once per
+  // end: every template's tips are costed against it.
   Vec2 extremity(int n) const {
+    const auto i = static_cast<std::size_t>(n);
+    if (extremity_made_.empty()) extremity_made_.assign(at.size(), 0), extremity_at_.resize(at.size());
+    if (!extremity_made_[i]) extremity_at_[i] = reach_out(n), extremity_made_[i] = 1;
+    return extremity_at_[i];
+  }
+  Vec2 reach_out(int n) const {
     const double r = radius(n);
     int prev = n, cur = next[static_cast<std::size_t>(n)].empty() ? n : next[static_cast<std::size_t>(n)][0];
     double run = norm(sub(at[static_cast<std::size_t>(cur)], at[static_cast<std::size_t>(n)]));
@@ -272,11 +300,12 @@ class Fitter {
       const TemplateBone& bone = t_.bones[b];
       if (!bone.tip || bone.optional || bone.over_body) continue;
       ++required;
+      const TipLook look = tip_look(b);
       for (int n : axis_.alive) {
         const bool end = axis_.shape_end(n);
         if (!end && partner(b)) continue;
-        const double cost = tip_cost(b, n) + (end ? 0 : kInnerTipCost);
-        if (cost <= kMatchRadius) pairs.push_back({cost, b, n, reach(n, approach(b))});
+        const double cost = tip_cost(look, n) + (end ? 0 : kInnerTipCost);
+        if (cost <= kMatchRadius) pairs.push_back({cost, b, n, reach(n, look.way)});
       }
     }
     std::stable_sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) { return a.cost < b.cost; });
@@ -426,9 +455,10 @@ class Fitter {
 
   // The end of the shape reached from node n going `deg`: the axis stops about its radius short of
   // the outline. A tip of the axis reaches out along its own last stretch.
-  Vec2 reach(int n, double deg) const {
+  Vec2 reach(int n, double deg) const { return reach(n, unit(deg)); }
+  Vec2 reach(int n, Vec2 way) const {
     if (axis_.next[static_cast<std::size_t>(n)].size() == 1) return axis_.extremity(n);
-    return add(axis_.at[static_cast<std::size_t>(n)], scale(unit(deg), axis_.radius(n)));
+    return add(axis_.at[static_cast<std::size_t>(n)], scale(way, axis_.radius(n)));
   }
   // Which way a tip bone's part points: its link's rest direction; a root tip (a tree's foot) points
   // away from its first child.
@@ -437,11 +467,6 @@ class Fitter {
     return rest(children_[b].front()) + 180;
   }
 
-  // How far the part of tip b found ending at node n lies from where its limb can reach. In a limb
-  // (one of a pair, over the body or optional: an arm raised or hanging, a leg kicking) links whose
-  // direction range is half a turn or more swing freely: the limb's end may lie anywhere within their
-  // summed length of the joint above them, in the upper free link's range. A little of the distance
-  // from the rest pose counts too, so of two reachable extremities the one nearer the rest pose wins.
   // The first bone of tip b's limb: b's topmost ancestor below a bone with several tipped children
   // (the upper arm below the chest).
   std::size_t limb_root(std::size_t b) const {
@@ -453,27 +478,45 @@ class Fitter {
     }
     return a;
   }
-  double rest_cost(std::size_t b, int n) const { return norm(sub(reach(n, approach(b)), expected_end(b))) / measure_; }
-  double tip_cost(std::size_t b, int n) const {
-    const double from_rest = rest_cost(b, n);
-    const Vec2 end = reach(n, approach(b));
-    if (!t_.bones[b].over_body && !t_.bones[b].optional && !partner(b)) return from_rest;
-    double free_len = mid(t_.bones[b].extent);
+  // How far the part of tip b found ending at node n lies from where its limb can reach. In a limb
+  // (one of a pair, over the body or optional: an arm raised or hanging, a leg kicking) links whose
+  // direction range is half a turn or more swing freely: the limb's end may lie anywhere within their
+  // summed length of the joint above them, in the upper free link's range. A little of the distance
+  // from the rest pose counts too, so of two reachable extremities the one nearer the rest pose wins.
+  // What that costs against every node shares is made once per bone (TipLook): the way its part
+  // points, where it should end and, in a limb, the free reach of the links above it.
+  struct TipLook {
+    Vec2 way, expected;
+    bool limb = false;
+    double free_len = 0;
+    Vec2 root;         // where the joint above the free links is expected
+    TemplateRange top; // the upper free link's range
+  };
+  TipLook tip_look(std::size_t b) const {
+    TipLook look{unit(approach(b)), expected_end(b)};
+    if (!t_.bones[b].over_body && !t_.bones[b].optional && !partner(b)) return look;
+    look.free_len = mid(t_.bones[b].extent);
     std::size_t top = b;
-    bool any = false;
     for (std::size_t a = b; t_.bones[a].parent >= 0; a = static_cast<std::size_t>(t_.bones[a].parent)) {
       const TemplateRange d = direction(a);
       if (d.max - d.min < 180) break;
-      free_len += mid(t_.bones[a].length);
+      look.free_len += mid(t_.bones[a].length);
       top = a;
-      any = true;
+      look.limb = true;
     }
-    if (!any) return from_rest;
-    const std::size_t root = static_cast<std::size_t>(t_.bones[top].parent);
-    const Vec2 v = sub(end, expect_[root]);
-    const TemplateRange d = direction(top);
-    const double beyond = std::max(0.0, norm(v) / measure_ - free_len);
-    const double off = std::max(0.0, outside_range(angle_of(v), d.min, d.max) - kAngleSlack) / 180;
+    if (!look.limb) return look;
+    look.root = expect_[static_cast<std::size_t>(t_.bones[top].parent)];
+    look.top = direction(top);
+    return look;
+  }
+  double rest_cost(std::size_t b, int n) const { return norm(sub(reach(n, approach(b)), expected_end(b))) / measure_; }
+  double tip_cost(const TipLook& look, int n) const {
+    const Vec2 end = reach(n, look.way);
+    const double from_rest = norm(sub(end, look.expected)) / measure_;
+    if (!look.limb) return from_rest;
+    const Vec2 v = sub(end, look.root);
+    const double beyond = std::max(0.0, norm(v) / measure_ - look.free_len);
+    const double off = std::max(0.0, outside_range(angle_of(v), look.top.min, look.top.max) - kAngleSlack) / 180;
     return std::min(from_rest, beyond + off + kRestPull * from_rest);
   }
 
@@ -490,11 +533,12 @@ class Fitter {
     std::vector<Pair> pairs;
     for (std::size_t b = 0; b < t_.bones.size(); ++b) {
       if (!t_.bones[b].tip) continue;
+      const TipLook look = tip_look(b);
       for (int n : axis_.alive) {
         const bool end = axis_.next[static_cast<std::size_t>(n)].size() == 1;
         // A limb that may lie over the body or be missing needs an axis end of its own.
         if (!end && (t_.bones[b].over_body || t_.bones[b].optional)) continue;
-        const double cost = tip_cost(b, n) + (end ? 0 : kInnerTipCost);
+        const double cost = tip_cost(look, n) + (end ? 0 : kInnerTipCost);
         if (cost <= kMatchRadius) pairs.push_back({cost, b, n});
       }
     }
@@ -799,7 +843,7 @@ class Fitter {
       const Vec2 middle = axis_.at[static_cast<std::size_t>(centre)], to_tip = sub(tip_end_[parent], middle);
       const double len = norm(to_tip);
       const Vec2 up = len > 1e-9 ? scale(to_tip, 1 / len) : Vec2{0, -1};
-      const auto spots = detail::find_spot_pair(axis_.image, axis_.shape, middle, axis_.radius(centre), up);
+      const auto spots = axis_.spot_pair(middle, axis_.radius(centre), up);
       if (!spots) continue;
       auto off = [&](std::size_t bone, Vec2 at) {
         const double r = rest(bone);
