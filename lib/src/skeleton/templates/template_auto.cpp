@@ -168,21 +168,48 @@ struct Look {
 
 }  // namespace
 
+namespace {
+
+// v[i] = min(v[i], v[i - step] + 1) along a row, in order. The test is a branch rather than a min so
+// that each cell need not wait for the one before it (the left neighbour rarely wins).
+void running_min(float* v, int n, std::ptrdiff_t step) {
+  float prev = v[-step];
+  for (int i = 0; i < n; ++i, v += step) {
+    const float from_prev = prev + 1;
+    float cur = *v;
+    if (from_prev < cur) [[unlikely]] {
+      cur = from_prev;
+      *v = cur;
+    }
+    prev = cur;
+  }
+}
+
+}  // namespace
+
 HalfWidthField::HalfWidthField(const ShapeAxis& s) : w_(s.width), h_(s.height), d_(padded(s.width, s.height), 0.0f) {
   constexpr float kFar = 1e9f, kDiag = 1.41421356f;
-  for (int y = 0; y < h_; ++y)
-    for (int x = 0; x < w_; ++x)
-      if (s.in[static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(x)]) d_[index(x, y)] = kFar;
+  for (int y = 0; y < h_; ++y) {
+    const std::uint8_t* in = &s.in[static_cast<std::size_t>(y) * static_cast<std::size_t>(w_)];
+    float* v = &d_[index(0, y)];
+    for (int x = 0; x < w_; ++x) v[x] = in[x] ? kFar : 0.0f;
+  }
+  // Each pass takes, per row, the minimum over the row already done first (independent across the
+  // row, so it vectorizes), then the one running neighbour in the row; min is exact, so the order
+  // gives the same distances as taking all five at once. An outside cell (0) stays 0 without a test:
+  // every neighbour's candidate is positive.
   const std::ptrdiff_t row = w_ + 2;
   for (int y = 0; y < h_; ++y) {
     float* v = &d_[index(0, y)];
-    for (int x = 0; x < w_; ++x, ++v)
-      if (*v > 0) *v = std::min({*v, v[-1] + 1, v[-row] + 1, v[-row - 1] + kDiag, v[-row + 1] + kDiag});
+    const float* up = v - row;
+    for (int x = 0; x < w_; ++x) v[x] = std::min(std::min(v[x], up[x] + 1), std::min(up[x - 1] + kDiag, up[x + 1] + kDiag));
+    running_min(v, w_, 1);
   }
   for (int y = h_ - 1; y >= 0; --y) {
-    float* v = &d_[index(w_ - 1, y)];
-    for (int x = w_ - 1; x >= 0; --x, --v)
-      if (*v > 0) *v = std::min({*v, v[1] + 1, v[row] + 1, v[row + 1] + kDiag, v[row - 1] + kDiag});
+    float* v = &d_[index(0, y)];
+    const float* down = v + row;
+    for (int x = 0; x < w_; ++x) v[x] = std::min(std::min(v[x], down[x] + 1), std::min(down[x + 1] + kDiag, down[x - 1] + kDiag));
+    running_min(v + w_ - 1, w_, -1);
   }
 }
 
@@ -194,10 +221,39 @@ double HalfWidthField::widest(Vec2 a, Vec2 b) const {
 }
 double HalfWidthField::across(Vec2 p, Vec2 d, double reach) const {
   const Vec2 n{-d.y, d.x};
-  double lo = 1e300, hi = -1e300;
-  for (double t = -reach; t <= reach; t += 0.5)
-    if (inside({p.x + n.x * t, p.y + n.y * t})) lo = std::min(lo, t), hi = std::max(hi, t);
-  return hi < lo ? 0 : hi - lo + 1;
+  const double steps = 4 * reach;  // samples t = -reach + k / 2, k = 0..steps
+  if (!(reach >= 0) || steps > 1e9 || std::floor(steps) != steps) {
+    double lo = 1e300, hi = -1e300;
+    for (double t = -reach; t <= reach; t += 0.5)
+      if (inside({p.x + n.x * t, p.y + n.y * t})) lo = std::min(lo, t), hi = std::max(hi, t);
+    return hi < lo ? 0 : hi - lo + 1;
+  }
+  // The same samples, exact in doubles, read only where the line crosses the image, from either end
+  // inwards: the first covered ones from each side are the extent.
+  double t0 = -reach, t1 = reach;
+  auto clip = [&](double at, double step, int size) {
+    if (std::abs(step) < 1e-12) {
+      if (at < -1 || at > size + 1) t0 = 1, t1 = 0;
+      return;
+    }
+    const double a = (-1 - at) / step, b = (size + 1 - at) / step;
+    t0 = std::max(t0, std::min(a, b)), t1 = std::min(t1, std::max(a, b));
+  };
+  clip(p.x, n.x, w_);
+  clip(p.y, n.y, h_);
+  if (t1 < t0) return 0;
+  const auto k0 = static_cast<std::int64_t>(std::max(0.0, std::floor(2 * (t0 + reach)) - 2));
+  const auto k1 = static_cast<std::int64_t>(std::min(steps, std::ceil(2 * (t1 + reach)) + 2));
+  auto sample = [&](std::int64_t k) {
+    const double t = -reach + 0.5 * static_cast<double>(k);
+    return inside({p.x + n.x * t, p.y + n.y * t});
+  };
+  std::int64_t lo = k0;
+  while (lo <= k1 && !sample(lo)) ++lo;
+  if (lo > k1) return 0;
+  std::int64_t hi = k1;
+  while (!sample(hi)) --hi;
+  return 0.5 * static_cast<double>(hi - lo) + 1;
 }
 
 std::string implausible_fit(const SkeletonTemplate& t, const FitPlacement& p, const ShapeAxis& shape,
