@@ -7,3 +7,4 @@ rig2d_add_test(test_template_fit ${CMAKE_CURRENT_LIST_DIR}/test_template_fit.cpp
 rig2d_add_test(test_template_real ${CMAKE_CURRENT_LIST_DIR}/test_template_real.cpp)
 rig2d_add_test(test_template_auto ${CMAKE_CURRENT_LIST_DIR}/test_template_auto.cpp)
 rig2d_add_test(test_arm_edges ${CMAKE_CURRENT_LIST_DIR}/test_arm_edges.cpp)
+rig2d_add_test(test_half_width_reference ${CMAKE_CURRENT_LIST_DIR}/test_half_width_reference.cpp)
