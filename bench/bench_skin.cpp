@@ -249,14 +249,20 @@ RigRow time_rig(const Rig& rig) {
   return row;
 }
 
+// The .rig2d.json files under the folders given after the mode, in path order.
+std::vector<std::filesystem::path> rig_files(int argc, char** argv) {
+  std::vector<std::filesystem::path> files;
+  for (int a = 2; a < argc; ++a)
+    for (const auto& e : std::filesystem::recursive_directory_iterator(argv[a]))
+      if (e.is_regular_file() && e.path().string().ends_with(".rig2d.json")) files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
 // Every rig of the folders: one line each, then the worst rigs and the median by the goal's ratio.
 int run_rigs(int argc, char** argv) {
   namespace fs = std::filesystem;
-  std::vector<fs::path> files;
-  for (int a = 2; a < argc; ++a)
-    for (const auto& e : fs::recursive_directory_iterator(argv[a]))
-      if (e.is_regular_file() && e.path().string().ends_with(".rig2d.json")) files.push_back(e.path());
-  std::sort(files.begin(), files.end());
+  const std::vector<fs::path> files = rig_files(argc, argv);
   std::printf("ns per rig per frame; 'skin_rig' is skin_rig with a RigSkinPlan, its ratio to skin_vertices the goal "
               "(<= 1.5x);\n'skinning' is the plan's skinning alone (matrices made once), 'bone step' skin_rig less it\n");
   std::printf("%-44s %6s %5s %5s %5s %13s %9s %6s %9s %9s %10s\n", "rig", "verts", "parts", "bones", "posed",
@@ -359,11 +365,7 @@ ClipRow time_clip(const Rig& rig, const Clip& clip, const std::string& clip_path
 // median and worst by skin_rig / skin_vertices.
 int run_clips(int argc, char** argv) {
   namespace fs = std::filesystem;
-  std::vector<fs::path> files;
-  for (int a = 2; a < argc; ++a)
-    for (const auto& e : fs::recursive_directory_iterator(argv[a]))
-      if (e.is_regular_file() && e.path().string().ends_with(".rig2d.json")) files.push_back(e.path());
-  std::sort(files.begin(), files.end());
+  const std::vector<fs::path> files = rig_files(argc, argv);
   std::printf("clips at 60 fps, ns per frame; 'changed': the posed bones' rotations that change from one frame to "
               "the next\n%-60s %6s %5s %8s %13s %9s %6s\n",
               "rig / clip", "frames", "posed", "changed", "skin_vertices", "skin_rig", "ratio");
