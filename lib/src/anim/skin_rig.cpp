@@ -10,6 +10,7 @@
 #include "rig2d/core/affine.h"
 #include "rig2d/skin/lbs.h"
 #include "rig2d/skin/skeleton.h"
+#include "core/js_trig.h"
 #include "skin/frame_math.h"
 
 namespace rig2d {
@@ -91,8 +92,10 @@ void frame_matrices(const Rig& rig, const RigPose& pose, const RigSkinPlan& plan
     if (b >= n) continue;
     RigSkinScratch::Turn& turn = turns[b];
     const double rot = locals[b].rot;
-    if (std::bit_cast<std::uint64_t>(rot) != std::bit_cast<std::uint64_t>(turn.rot))
-      turn = {rot, std::cos(rot), std::sin(rot)};
+    if (std::bit_cast<std::uint64_t>(rot) != std::bit_cast<std::uint64_t>(turn.rot)) {
+      const SinCos t = js_sincos(rot);
+      turn = {rot, t.cos, t.sin};
+    }
     const Affine2 local = detail::frame_local(locals[b], turn.cos, turn.sin);
     if (step.parent < 0 || static_cast<std::size_t>(step.parent) >= n) {
       now[b] = local;

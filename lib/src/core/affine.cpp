@@ -5,12 +5,13 @@
 #include <initializer_list>
 #include <limits>
 
+#include "core/js_trig.h"
+
 namespace rig2d {
 
 Affine2 compose(double x, double y, double rot, double sx, double sy) {
-  const double c = std::cos(rot);
-  const double s = std::sin(rot);
-  return {c * sx, s * sx, -s * sy, c * sy, x, y};
+  const SinCos t = js_sincos(rot);  // Math.cos / Math.sin bits, not libm's
+  return {t.cos * sx, t.sin * sx, -t.sin * sy, t.cos * sy, x, y};
 }
 
 Affine2 multiply(const Affine2& m1, const Affine2& m2) {

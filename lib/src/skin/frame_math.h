@@ -5,20 +5,22 @@
 // tests compare the per-frame paths with the ones that call core/affine.
 #pragma once
 
-#include <cmath>
-
+#include "core/js_trig.h"
 #include "rig2d/core/affine.h"
 #include "rig2d/skin/skeleton.h"
 
 namespace rig2d::detail {
 
-// compose(l.x, l.y, l.rot, l.sx, l.sy) given c = cos(l.rot) and s = sin(l.rot).
+// compose(l.x, l.y, l.rot, l.sx, l.sy) given c = js_cos(l.rot) and s = js_sin(l.rot).
 inline Affine2 frame_local(const BoneLocal& l, double c, double s) {
   return {c * l.sx, s * l.sx, -s * l.sy, c * l.sy, l.x, l.y};
 }
 
 // compose(l.x, l.y, l.rot, l.sx, l.sy).
-inline Affine2 frame_compose(const BoneLocal& l) { return frame_local(l, std::cos(l.rot), std::sin(l.rot)); }
+inline Affine2 frame_compose(const BoneLocal& l) {
+  const SinCos t = js_sincos(l.rot);
+  return frame_local(l, t.cos, t.sin);
+}
 
 // multiply(m1, m2).
 inline Affine2 frame_multiply(const Affine2& m1, const Affine2& m2) {

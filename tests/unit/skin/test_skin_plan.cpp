@@ -13,6 +13,7 @@
 #include "rig2d/skin/skeleton.h"
 #include "rig2d/skin/lbs.h"
 #include "rig2d/skin/skin_plan.h"
+#include "core/js_trig.h"
 #include "skin/lbs_internal.h"
 
 using namespace rig2d;
@@ -355,7 +356,7 @@ TEST_CASE("skin plan: a bone whose rotation keeps its bits reuses its cos and si
     for (std::size_t b = 0; b < rots.size(); ++b) {
       const RigSkinScratch::Turn& turn = scratch.turns[b];
       CHECK(std::memcmp(&turn.rot, &rots[b], sizeof(double)) == 0);
-      const double c = std::cos(rots[b]), s = std::sin(rots[b]);
+      const double c = js_cos(rots[b]), s = js_sin(rots[b]);
       CHECK(std::memcmp(&turn.cos, &c, sizeof(double)) == 0);
       CHECK(std::memcmp(&turn.sin, &s, sizeof(double)) == 0);
     }
