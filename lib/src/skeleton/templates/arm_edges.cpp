@@ -206,12 +206,17 @@ struct Tube {
 };
 
 // The best run of the tube along its centre line within [lo, hi] (Kadane's maximum subarray) whose
-// middle lies on `side` of x = parent_x (image px).
-Tube best_run(const EdgeGrid& g, Tube candidate, double lo, double hi, double parent_x, double side) {
+// middle lies on `side` of x = parent_x (image px), its centre line above y = floor (image px).
+Tube best_run(const EdgeGrid& g, Tube candidate, double lo, double hi, double parent_x, double side, double floor) {
   Tube best;
   double run = 0, start = lo;
   for (double t = lo; t <= hi; t += kRunStep) {
-    const double s = tube_at(g, lx_add(candidate.origin, lx_scale(candidate.u, t)), candidate.n, candidate.h, candidate.w);
+    const Vec2 c = lx_add(candidate.origin, lx_scale(candidate.u, t));
+    if (c.y * g.factor() > floor) {  // past the floor the run ends (the line may come back up above it)
+      run = 0;
+      continue;
+    }
+    const double s = tube_at(g, c, candidate.n, candidate.h, candidate.w);
     if (run <= 0) run = 0, start = t;
     run += s - kTubeFloor;
     if (run <= best.sum + 1e-9) continue;
@@ -397,7 +402,7 @@ std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis
         Tube t;
         t.u = u, t.n = n, t.h = h, t.w = std::max(1, h / 3);
         t.origin = lx_scale(n, rho + s * h);
-        if (Tube run = best_run(g, t, std::floor(lo), std::ceil(hi), limb.parent.x, side); run.found) tubes.push_back(run);
+        if (Tube run = best_run(g, t, std::floor(lo), std::ceil(hi), limb.parent.x, side, limb.floor); run.found) tubes.push_back(run);
       }
   }
   std::stable_sort(tubes.begin(), tubes.end(), [](const Tube& a, const Tube& b) { return a.sum > b.sum; });
@@ -426,7 +431,7 @@ std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis
         const double mid_t = centre.x * t.u.x + centre.y * t.u.y;
         t.origin = lx_add(centre, lx_scale(t.u, -mid_t));
         const double from = (first.x * t.u.x + first.y * t.u.y) / f;
-        if (Tube run = best_run(g, t, from - 0.5 * reach / f, from + reach / f, limb.parent.x, side); run.found && run.sum > tube.sum + 1e-9)
+        if (Tube run = best_run(g, t, from - 0.5 * reach / f, from + reach / f, limb.parent.x, side, limb.floor); run.found && run.sum > tube.sum + 1e-9)
           tube = run;
       }
     auto found = place_limb(g, shape, limb, tube, side);

@@ -21,6 +21,9 @@ struct OverBodyLimb {
   double reach_min = 0, reach_max = 0;  // first joint to last
   double end_min = 0, end_max = 0;      // how far the part reaches past the last joint (a hand)
   double measure = 1;                   // the figure's measure
+  // Where the figure's other branches begin (a humanoid's hip sockets, image y): the limb's tube ends
+  // above it, so a limb is never found on the top of a leg, which moves on its own.
+  double floor = 1e300;
 };
 
 // What the colour edges show of one limb.
@@ -38,7 +41,8 @@ struct LimbFromEdges {
 // middle of that reach; the first joint where the tube's line meets the top of the shape; the joints
 // between by the proportions' ratios (straight). None when the evidence does not clearly beat the
 // proportions' placement and the edge level around the tube (textures, noise), or the tube is too
-// short or draws too little of the limb: the caller keeps that placement. Every joint returned lies on
+// short or draws too little of the limb: the caller keeps that placement. The tube stops at the
+// limb's floor. Every joint returned lies on
 // a covered pixel. Deterministic.
 std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis& shape, const OverBodyLimb& limb);
 

@@ -49,6 +49,12 @@ constexpr double kRestPull = 0.25;
 // A pair of sockets is level (a pelvis line to place the root on) when its rise is at most this
 // fraction of its run.
 constexpr double kLevelSockets = 0.25;
+// Two limbs of a pair found from the colour edges agree when their first joints, and their last,
+// are at most this fraction of the figure's measure apart in height.
+constexpr double kPairRise = 0.08;
+// A limb found from the colour edges starts within this fraction of its parent bone's height span
+// above or below it.
+constexpr double kSpanSlack = 0.5;
 // Angle and length slack when scoring a link against the template's ranges.
 constexpr double kAngleSlack = 15;
 constexpr double kLengthSlack = 1.5;
@@ -362,8 +368,9 @@ class Fitter {
   // onto the limb the sprite's inner colour edges draw, where they show it clearly (arm_edges.h).
   // Whether any moved.
   bool refine_over_body() {
-    bool any = false;
     const double k = figure_scale();
+    std::vector<std::vector<std::size_t>> chains;
+    std::vector<std::optional<detail::LimbFromEdges>> founds;
     for (std::size_t b = 0; b < t_.bones.size(); ++b) {
       const auto p = t_.bones[b].parent;
       if (how_[b] != How::OverBody || p < 0 || how_[static_cast<std::size_t>(p)] == How::OverBody) continue;
@@ -383,9 +390,17 @@ class Fitter {
       const TemplateBone& end = t_.bones[chain.back()];
       limb.end_min = end.extent.min * measure_ * k;
       limb.end_max = end.extent.max * measure_ * k;
-      const auto found = detail::limb_from_edges(axis_.image, axis_.shape, limb);
-      if (!found) continue;
-      for (std::size_t i = 0; i < chain.size(); ++i) pos_[chain[i]] = found->joints[i], refined_[chain[i]] = 1;
+      limb.floor = branches_top(static_cast<std::size_t>(p));
+      chains.push_back(chain);
+      auto found = detail::limb_from_edges(axis_.image, axis_.shape, limb);
+      if (found && !on_parent_span(static_cast<std::size_t>(p), found->joints.front())) found.reset();
+      founds.push_back(std::move(found));
+    }
+    if (!pairs_agree(chains, founds)) return false;
+    bool any = false;
+    for (std::size_t l = 0; l < chains.size(); ++l) {
+      if (!founds[l]) continue;
+      for (std::size_t i = 0; i < chains[l].size(); ++i) pos_[chains[l][i]] = founds[l]->joints[i], refined_[chains[l][i]] = 1;
       any = true;
     }
     return any;
@@ -426,6 +441,62 @@ class Fitter {
   }
 
  private:
+  // The highest joint of the root's branches that do not hold bone b (a humanoid's hip sockets, below
+  // an arm's chest): where those branches begin. Far below the shape when there are none.
+  double branches_top(std::size_t b) const {
+    std::size_t top = b;
+    while (t_.bones[top].parent >= 0 && t_.bones[static_cast<std::size_t>(t_.bones[top].parent)].parent >= 0)
+      top = static_cast<std::size_t>(t_.bones[top].parent);
+    double y = 1e300;
+    std::vector<std::size_t> todo;
+    if (t_.bones[top].parent >= 0)
+      for (std::size_t c : children_[static_cast<std::size_t>(t_.bones[top].parent)])
+        if (c != top) todo.push_back(c);
+    while (!todo.empty()) {
+      const std::size_t c = todo.back();
+      todo.pop_back();
+      if (how_[c] == How::Omitted) continue;
+      y = std::min(y, pos_[c].y);
+      for (std::size_t d : children_[c]) todo.push_back(d);
+    }
+    return y;
+  }
+
+  // Whether a limb's first joint q found from the colour edges lies at the height of the bone p it
+  // hangs from (a shoulder beside the chest, between where the chest begins and where its other
+  // children begin: the neck), give or take kSpanSlack of that span: a tube that runs on up into a
+  // head or starts by the belly is something else drawn beside the body.
+  bool on_parent_span(std::size_t p, Vec2 q) const {
+    double top = pos_[p].y, bottom = pos_[p].y;
+    for (std::size_t c : children_[p])
+      if (how_[c] != How::OverBody && how_[c] != How::Omitted) top = std::min(top, pos_[c].y), bottom = std::max(bottom, pos_[c].y);
+    const double slack = kSpanSlack * (bottom - top);
+    return q.y >= top - slack;
+  }
+
+  // Whether the limbs found from the colour edges make a figure's pair: a limb whose template pairs it
+  // with another counts only when both are found, with their first and last joints at about the same
+  // height (arms at the sides of a figure facing the viewer hang alike; a tail, a jaw or a stripe found
+  // on one side of an animal does not have a twin).
+  bool pairs_agree(const std::vector<std::vector<std::size_t>>& chains,
+                   const std::vector<std::optional<detail::LimbFromEdges>>& founds) const {
+    for (std::size_t l = 0; l < chains.size(); ++l) {
+      if (!founds[l]) continue;
+      for (const auto& [a, b] : t_.symmetry) {
+        if (a != chains[l].front() && b != chains[l].front()) continue;
+        const std::size_t twin = a == chains[l].front() ? b : a;
+        std::size_t o = 0;
+        while (o < chains.size() && chains[o].front() != twin) ++o;
+        if (o == chains.size() || !founds[o]) return false;
+        const auto& p = founds[l]->joints;
+        const auto& q = founds[o]->joints;
+        if (std::abs(p.front().y - q.front().y) > kPairRise * measure_ || std::abs(p.back().y - q.back().y) > kPairRise * measure_)
+          return false;
+      }
+    }
+    return true;
+  }
+
   // A limb over the body from its first bone b: each next bone its only child over the body, down
   // to a tip; empty when it branches or ends elsewhere.
   std::vector<std::size_t> over_body_chain(std::size_t b) const {
