@@ -392,6 +392,7 @@ class Fitter {
       limb.end_max = end.extent.max * measure_ * k;
       limb.floor = branches_top(static_cast<std::size_t>(p));
       chains.push_back(chain);
+      if (twin_missing(chain.front(), chains, founds)) return false;  // the pair cannot agree: spare the search
       auto found = detail::limb_from_edges(axis_.image, axis_.shape, limb);
       if (found && !on_parent_span(static_cast<std::size_t>(p), found->joints.front())) found.reset();
       founds.push_back(std::move(found));
@@ -472,6 +473,18 @@ class Fitter {
       if (how_[c] != How::OverBody && how_[c] != How::Omitted) top = std::min(top, pos_[c].y), bottom = std::max(bottom, pos_[c].y);
     const double slack = kSpanSlack * (bottom - top);
     return q.y >= top - slack;
+  }
+
+  // Whether bone b's twin in a symmetry pair was looked for among the limbs so far and not found.
+  bool twin_missing(std::size_t b, const std::vector<std::vector<std::size_t>>& chains,
+                    const std::vector<std::optional<detail::LimbFromEdges>>& founds) const {
+    for (const auto& [x, y] : t_.symmetry) {
+      if (x != b && y != b) continue;
+      const std::size_t twin = x == b ? y : x;
+      for (std::size_t l = 0; l < founds.size(); ++l)
+        if (chains[l].front() == twin && !founds[l]) return true;
+    }
+    return false;
   }
 
   // Whether the limbs found from the colour edges make a figure's pair: a limb whose template pairs it
