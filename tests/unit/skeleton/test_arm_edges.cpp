@@ -82,6 +82,18 @@ TemplateFit arm_edges_fit(const Image& im, bool edges) {
   return std::move(*fit);
 }
 
+// Nothing refined, and every joint exactly where the fit without the refinement puts it.
+void arm_edges_check_unrefined(const Image& im) {
+  const TemplateFit refined = arm_edges_fit(im, true), plain = arm_edges_fit(im, false);
+  CHECK(refined.refined.empty());
+  REQUIRE(refined.bones.size() == plain.bones.size());
+  for (std::size_t i = 0; i < refined.bones.size(); ++i) {
+    INFO(refined.bones[i].name);
+    CHECK(refined.bones[i].x == plain.bones[i].x);
+    CHECK(refined.bones[i].y == plain.bones[i].y);
+  }
+}
+
 std::map<std::string, Vec2> arm_edges_joints(const TemplateFit& fit, const Image& im) {  // image px
   const std::vector<Vec2> j = joint_positions(fit.bones);
   std::map<std::string, Vec2> out;
@@ -137,26 +149,12 @@ TEST_CASE("an arm drawn over the torso in its own colours is found at its slant,
 TEST_CASE("one arm drawn over the torso without its twin is not refined: the proportions' placement stays exactly") {
   // A single tube of edges on one side is as likely a stripe, a jaw or a tail as an arm.
   const ArmEdgesFigure f = arm_edges_figure({74, 62}, 110, kArmEdgesSleeve, kArmEdgesSkin, arm_edges_plain, true, false);
-  const TemplateFit refined = arm_edges_fit(f.image, true), plain = arm_edges_fit(f.image, false);
-  CHECK(refined.refined.empty());
-  REQUIRE(refined.bones.size() == plain.bones.size());
-  for (std::size_t i = 0; i < refined.bones.size(); ++i) {
-    INFO(refined.bones[i].name);
-    CHECK(refined.bones[i].x == plain.bones[i].x);
-    CHECK(refined.bones[i].y == plain.bones[i].y);
-  }
+  arm_edges_check_unrefined(f.image);
 }
 
 TEST_CASE("an arm in the torso's own colour shows no edges: the proportions' placement stays exactly") {
   const ArmEdgesFigure f = arm_edges_figure({74, 62}, 110, kArmEdgesShirt, kArmEdgesShirt, arm_edges_plain);
-  const TemplateFit refined = arm_edges_fit(f.image, true), plain = arm_edges_fit(f.image, false);
-  CHECK(refined.refined.empty());
-  REQUIRE(refined.bones.size() == plain.bones.size());
-  for (std::size_t i = 0; i < refined.bones.size(); ++i) {
-    INFO(refined.bones[i].name);
-    CHECK(refined.bones[i].x == plain.bones[i].x);
-    CHECK(refined.bones[i].y == plain.bones[i].y);
-  }
+  arm_edges_check_unrefined(f.image);
 }
 
 TEST_CASE("a striped or noisy torso does not pull an arm onto its texture") {
@@ -235,14 +233,7 @@ TEST_CASE("a real figure whose hands hang past where its legs begin keeps the pr
   const std::filesystem::path dir = std::filesystem::path(RIG2D_SOURCE_DIR) / "tests/data/real-sprites";
   auto im = load_png((dir / "kenney_platformer-characters_female_female_idle.png").string());
   REQUIRE(im.has_value());
-  const TemplateFit refined = arm_edges_fit(*im, true), plain = arm_edges_fit(*im, false);
-  CHECK(refined.refined.empty());
-  REQUIRE(refined.bones.size() == plain.bones.size());
-  for (std::size_t i = 0; i < refined.bones.size(); ++i) {
-    INFO(refined.bones[i].name);
-    CHECK(refined.bones[i].x == plain.bones[i].x);
-    CHECK(refined.bones[i].y == plain.bones[i].y);
-  }
+  arm_edges_check_unrefined(*im);
 }
 
 }  // namespace
