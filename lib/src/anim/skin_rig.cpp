@@ -65,20 +65,26 @@ std::span<const BoneLocal> all_locals(const Rig& rig, const RigPose& pose, RigSk
   return scratch.locals;
 }
 
-// skin = now * invBind for the bones the skin reads, the pose's matrices through pose_root_local
-// along the plan's steps. The other matrices are never read: a slot naming them has weight 0.
+// skin = now * invBind for the bones the plan skins (a plan of another rig may name bones past the
+// first n: those are left alone). The other matrices are never read: a slot naming them has weight 0.
+void skin_from_poses(const RigSkinPlan& plan, std::size_t n, RigSkinScratch& scratch) {
+  for (const std::uint32_t i : plan.skinned)
+    if (i < n && plan.matrix_of[i] < n && i < plan.inv_bind.size())
+      scratch.skin[i] = detail::frame_multiply(scratch.now[plan.matrix_of[i]], plan.inv_bind[i]);
+}
+
+// The pose's matrices through pose_root_local along the plan's steps, then skin_from_poses.
 void skin_matrices(const Rig& rig, const RigPose& pose, const RigSkinPlan& plan, RigSkinScratch& scratch) {
   const std::size_t n = rig.bones.size();
   const std::span<const BoneLocal> locals = all_locals(rig, pose, scratch);
   scratch.now.resize(n);
   scratch.skin.resize(n);
   pose_root_local(rig.bones, plan.order, locals, scratch.now);
-  for (const std::uint32_t i : plan.skinned)
-    scratch.skin[i] = detail::frame_multiply(scratch.now[plan.matrix_of[i]], plan.inv_bind[i]);
+  skin_from_poses(plan, n, scratch);
 }
 
 // skin_matrices for a frame of a plan: pose_root_local along the plan's steps (the same expressions
-// through skin/frame_math.h) with each bone's cos and sin from update_turns.
+// through skin/frame_math.h) with each bone's cos and sin kept in scratch.turns between frames.
 void frame_matrices(const Rig& rig, const RigPose& pose, const RigSkinPlan& plan, RigSkinScratch& scratch) {
   const std::size_t n = rig.bones.size();
   const std::span<const BoneLocal> locals = all_locals(rig, pose, scratch);
@@ -96,17 +102,9 @@ void frame_matrices(const Rig& rig, const RigPose& pose, const RigSkinPlan& plan
       const SinCos t = js_sincos(rot);
       turn = {rot, t.cos, t.sin};
     }
-    const Affine2 local = detail::frame_local(locals[b], turn.cos, turn.sin);
-    if (step.parent < 0 || static_cast<std::size_t>(step.parent) >= n) {
-      now[b] = local;
-    } else {
-      const Affine2& parent = now[static_cast<std::size_t>(step.parent)];
-      now[b] = rig.bones[b].no_scale ? multiply(remove_scale(parent), local) : detail::frame_multiply(parent, local);
-    }
+    detail::frame_place(step, rig.bones[b].no_scale, detail::frame_local(locals[b], turn.cos, turn.sin), now, n);
   }
-  for (const std::uint32_t i : plan.skinned)
-    if (i < n && plan.matrix_of[i] < n && i < plan.inv_bind.size())
-      scratch.skin[i] = detail::frame_multiply(now[plan.matrix_of[i]], plan.inv_bind[i]);
+  skin_from_poses(plan, n, scratch);
 }
 
 bool deforms(const RigPose& pose, std::size_t part) { return part < pose.deform.size() && !pose.deform[part].empty(); }

@@ -5,6 +5,8 @@
 // tests compare the per-frame paths with the ones that call core/affine.
 #pragma once
 
+#include <cstddef>
+
 #include "core/js_trig.h"
 #include "rig2d/core/affine.h"
 #include "rig2d/skin/skeleton.h"
@@ -27,6 +29,18 @@ inline Affine2 frame_multiply(const Affine2& m1, const Affine2& m2) {
   return {m1.a * m2.a + m1.c * m2.b,        m1.b * m2.a + m1.d * m2.b,
           m1.a * m2.c + m1.c * m2.d,        m1.b * m2.c + m1.d * m2.d,
           m1.a * m2.e + m1.c * m2.f + m1.e, m1.b * m2.e + m1.d * m2.f + m1.f};
+}
+
+// out[step.bone] from the bone's local transform and its parent's matrix (out[step.parent]), as
+// pose_root_local places it: a root, or a parent outside the first n, takes the local transform as it
+// is; a no_scale bone its parent's matrix without the scale.
+inline void frame_place(const PoseStep& step, bool no_scale, const Affine2& local, Affine2* out, std::size_t n) {
+  if (step.parent < 0 || static_cast<std::size_t>(step.parent) >= n) {
+    out[step.bone] = local;
+    return;
+  }
+  const Affine2& parent = out[static_cast<std::size_t>(step.parent)];
+  out[step.bone] = no_scale ? multiply(remove_scale(parent), local) : frame_multiply(parent, local);
 }
 
 }  // namespace rig2d::detail

@@ -114,13 +114,7 @@ void pose_root_local(std::span<const Bone> bones, std::span<const PoseStep> orde
   for (const PoseStep& step : order) {
     const std::size_t b = step.bone;
     if (b >= n) continue;
-    const Affine2 local = detail::frame_compose(locals[b]);
-    if (step.parent < 0 || static_cast<std::size_t>(step.parent) >= n) {
-      out[b] = local;
-    } else {
-      const Affine2& parent = out[static_cast<std::size_t>(step.parent)];
-      out[b] = bones[b].no_scale ? multiply(remove_scale(parent), local) : detail::frame_multiply(parent, local);
-    }
+    detail::frame_place(step, bones[b].no_scale, detail::frame_compose(locals[b]), out.data(), n);
   }
 }
 
