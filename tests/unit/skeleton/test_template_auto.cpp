@@ -10,21 +10,12 @@
 #include <vector>
 
 #include "../geometry/masks.h"
+#include "bundled_templates.h"
 #include "rig2d/image/png.h"
 #include "rig2d/skeleton/template.h"
 
 namespace rig2d {
 namespace {
-
-std::vector<SkeletonTemplate> auto_bundled() {
-  std::vector<SkeletonTemplate> out;
-  for (const std::string& name : bundled_template_names()) {
-    auto t = bundled_template(name);
-    REQUIRE(t.has_value());
-    out.push_back(std::move(*t));
-  }
-  return out;
-}
 
 Image auto_real(const std::string& name) {
   auto im = load_png((std::filesystem::path(RIG2D_SOURCE_DIR) / "tests/data/real-sprites" / name).string());
@@ -52,7 +43,7 @@ struct AutoCase {
 }  // namespace
 
 TEST_CASE("auto keeps the shape skeleton for real sprites no template truly fits, and says why") {
-  const auto bundled = auto_bundled();
+  const auto bundled = test::all_bundled_templates();
   const AutoCase cases[] = {
       // A mouse lying down and a bush: a head, a tail and a fin by the score, but no fin fans out.
       {"kenney_platformer-art-deluxe_extra_animations_and_enemies_mouse.png", "fish", "no tail fin"},
@@ -83,7 +74,7 @@ TEST_CASE("auto keeps the shape skeleton for real sprites no template truly fits
 }
 
 TEST_CASE("auto still calls the real fish a fish and the real tree a tree") {
-  const auto bundled = auto_bundled();
+  const auto bundled = test::all_bundled_templates();
   auto fish = fit_template_auto(auto_real("kenney_platformer-art-deluxe_extra_animations_and_enemies_fishGreen.png"), bundled);
   REQUIRE((fish && fish->best));
   CHECK(fish->best->template_name == "fish");
@@ -94,7 +85,7 @@ TEST_CASE("auto still calls the real fish a fish and the real tree a tree") {
 }
 
 TEST_CASE("a fish drawn in code is a fish with its tail fin, and not without it") {
-  const auto bundled = auto_bundled();
+  const auto bundled = test::all_bundled_templates();
   // Body 40 px tall (x 20..120), a stalk 10 px tall (x 100..130), a fin of two strokes fanning out to
   // 56 px tall at x 150: 5.6 times the stalk.
   const std::vector<test::Capsule> body = {{{40, 40}, {100, 40}, 20}, {{100, 40}, {130, 40}, 5}};
@@ -114,7 +105,7 @@ TEST_CASE("a fish drawn in code is a fish with its tail fin, and not without it"
 }
 
 TEST_CASE("a rigid prop is for a shape without extremities") {
-  const auto bundled = auto_bundled();
+  const auto bundled = test::all_bundled_templates();
   // A disc: no end of the shape, a prop.
   auto disc = fit_template_auto(test::draw_capsules(96, 96, {{{48, 48}, {48, 48}, 40}}), bundled);
   REQUIRE((disc && disc->best));
@@ -131,7 +122,7 @@ TEST_CASE("a rigid prop is for a shape without extremities") {
 }
 
 TEST_CASE("auto's second look is deterministic") {
-  const auto bundled = auto_bundled();
+  const auto bundled = test::all_bundled_templates();
   const Image im = auto_real("kenney_jumper-pack_png_bunny2_stand.png");
   auto a = fit_template_auto(im, bundled);
   auto b = fit_template_auto(im, bundled);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../geometry/masks.h"
+#include "bundled_templates.h"
 #include "rig2d/anim/bundled_clips.h"
 #include "rig2d/anim/rig_pose.h"
 #include "rig2d/skeleton/template.h"
@@ -167,8 +168,7 @@ TEST_CASE("a face's two dark eyes get the eye bones at their middles; a face wit
 }
 
 TEST_CASE("a chibi on a ground shadow painted in a dark tint keeps two feet, and auto calls it humanoid") {
-  std::vector<SkeletonTemplate> bundled;
-  for (const std::string& name : bundled_template_names()) bundled.push_back(*bundled_template(name));
+  const std::vector<SkeletonTemplate> bundled = test::all_bundled_templates();
   // The shadow: an ellipse wider than the figure under its feet, dark purple, a third opaque, where
   // the figure is transparent. Left in, it joined the feet into one blob with one end of the axis.
   Image im = test::draw_capsules(160, 290, chibi_parts());
@@ -240,8 +240,7 @@ TEST_CASE("the prop template is one bone at the middle") {
 }
 
 TEST_CASE("auto calls a ring a prop: a loop cut open has no feet") {
-  std::vector<SkeletonTemplate> bundled;
-  for (const std::string& name : bundled_template_names()) bundled.push_back(*bundled_template(name));
+  const std::vector<SkeletonTemplate> bundled = test::all_bundled_templates();
   // A ring's medial axis is a cycle; cut open into a tree it has two ends where the cut is, which the
   // humanoid's feet matched (the sample ring scored 0.88 as a humanoid).
   Image ring{128, 128, std::vector<std::uint8_t>(128 * 128 * 4, 0)};

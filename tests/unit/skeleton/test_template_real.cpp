@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../geometry/masks.h"
+#include "bundled_templates.h"
 #include "rig2d/image/png.h"
 #include "rig2d/skeleton/template.h"
 #include "rig2d/skin/skeleton.h"
@@ -26,16 +27,6 @@ const char* const kRealFigures[] = {
     "kenney_platformer-characters_female_female_walk1.png", "kenney_platformer-characters_player_player_cheer2.png",
     "kenney_platformer-characters_player_player_idle.png",
 };
-
-std::vector<SkeletonTemplate> real_bundled() {
-  std::vector<SkeletonTemplate> out;
-  for (const std::string& name : bundled_template_names()) {
-    auto t = bundled_template(name);
-    REQUIRE(t.has_value());
-    out.push_back(std::move(*t));
-  }
-  return out;
-}
 
 std::map<std::string, Vec2> real_joints(const TemplateFit& fit) {
   const std::vector<Vec2> j = joint_positions(fit.bones);
@@ -59,7 +50,7 @@ Image real_load(const char* name) {
 }
 
 TEST_CASE("every real standing, walking, kicking and cheering figure gets both arms and legs; auto calls it humanoid") {
-  const auto bundled = real_bundled();
+  const auto bundled = test::all_bundled_templates();
   for (const char* name : kRealFigures) {
     INFO(name);
     const Image im = real_load(name);
@@ -90,7 +81,7 @@ TEST_CASE("every real standing, walking, kicking and cheering figure gets both a
 }
 
 TEST_CASE("the real cheering figure's raised arms are found raised") {
-  const auto bundled = real_bundled();
+  const auto bundled = test::all_bundled_templates();
   const Image im = real_load("kenney_platformer-characters_player_player_cheer2.png");
   auto fit = fit_template(im, bundled.front());
   REQUIRE(fit.has_value());
@@ -107,7 +98,7 @@ TEST_CASE("the real cheering figure's raised arms are found raised") {
 }
 
 TEST_CASE("a figure drawn in code with its arms raised gets them raised, both ways round") {
-  const auto bundled = real_bundled();
+  const auto bundled = test::all_bundled_templates();
   // Head, torso, legs apart, and arms from the shoulders up and out past the head.
   const std::vector<test::Capsule> parts = {{{80, 50}, {80, 50}, 18},  {{80, 80}, {80, 140}, 18},
                                           {{70, 140}, {64, 200}, 8}, {{90, 140}, {96, 200}, 8},
@@ -132,7 +123,7 @@ TEST_CASE("a figure drawn in code with its arms raised gets them raised, both wa
 }
 
 TEST_CASE("a real tree gets a trunk chain of three bones into its canopy under auto") {
-  const auto bundled = real_bundled();
+  const auto bundled = test::all_bundled_templates();
   const Image im = real_load("kenney_foliage-pack_png_foliagePack_005.png");
   auto chosen = fit_template_auto(im, bundled);
   REQUIRE((chosen && chosen->best));
@@ -151,7 +142,7 @@ TEST_CASE("a real tree gets a trunk chain of three bones into its canopy under a
 }
 
 TEST_CASE("auto calls a real fish drawn in profile a fish, its head and tail at the body's ends") {
-  const auto bundled = real_bundled();
+  const auto bundled = test::all_bundled_templates();
   const Image im = real_load("kenney_platformer-art-deluxe_extra_animations_and_enemies_fishGreen.png");
   auto chosen = fit_template_auto(im, bundled);
   REQUIRE((chosen && chosen->best));
@@ -175,7 +166,7 @@ TEST_CASE("auto calls a real fish drawn in profile a fish, its head and tail at 
 }
 
 TEST_CASE("auto skips templates the shape rules out, and the upright ones for a figure lying down") {
-  const auto bundled = real_bundled();
+  const auto bundled = test::all_bundled_templates();
   // A long body lying along the ground with a tail: wider than tall.
   const Image im = test::draw_capsules(200, 70, {{{40, 35}, {150, 35}, 22}, {{150, 35}, {190, 20}, 8}, {{150, 35}, {190, 50}, 8}});
   auto chosen = fit_template_auto(im, bundled);
