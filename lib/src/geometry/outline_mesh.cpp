@@ -57,8 +57,9 @@ Result<TracedOutline> trace_outline(const Image& image, const OutlineMeshOptions
   const bool both = smaller_margin >= 0 && smaller_margin < options.margin;
   const double margins[2] = {options.margin, smaller_margin};
   double length = -1;
-  auto traced = trace_alpha_contours_at(image, options.alpha_threshold, std::span(margins, both ? 2 : 1), true,
-                                        measure_length ? &length : nullptr);
+  // The grown masks (a byte a pixel each) are read only by the fit score.
+  auto traced = trace_alpha_contours_at(image, options.alpha_threshold, std::span(margins, both ? 2 : 1),
+                                        options.score_coverage, measure_length ? &length : nullptr);
   if (!traced) return Unexpected{traced.error()};
   const std::vector<Ring>& rings = (*traced)[0].rings;
   if (rings.empty())

@@ -31,7 +31,7 @@ Result<std::vector<ContourAtMargin>> trace_alpha_contours_at(const Image& image,
 
 struct TracedOutline {
   std::vector<Ring> rings;          // the contour at the margin, specks (under min_area) dropped
-  std::vector<std::uint8_t> grown;  // the mask the contour encloses, for the fit score
+  std::vector<std::uint8_t> grown;  // the mask the contour encloses, for the fit score (only when scored)
   // The same image traced at `smaller_margin` as trace_outline would (null when not asked for, or when
   // that gave no ring).
   double smaller_margin = 0;
@@ -42,7 +42,9 @@ struct TracedOutline {
 
 // The contour and its specks dropped; sets the stats' contour counts. Options must have passed
 // check_outline_options. With 0 <= smaller_margin < options.margin it also traces at smaller_margin,
-// from the same distance band. Errors: outline.empty, contour.image.
+// from the same distance band. The grown masks are made only with options.score_coverage, so
+// mesh_outline scores only with the options the outline was traced with. Errors: outline.empty,
+// contour.image.
 Result<TracedOutline> trace_outline(const Image& image, const OutlineMeshOptions& options, OutlineMeshStats& st,
                                     double smaller_margin = -1, bool measure_length = false);
 
@@ -61,5 +63,10 @@ Result<Mesh> mesh_outline(const Image& image, const TracedOutline& traced, const
 // (pixel centres alone) passes. The same answer as the full yardstick.
 bool yardstick_within(const Mesh& mesh, const Image& image, int alpha_threshold, double outline_length,
                       double max_border);
+
+// Whether the mesh keeps outline_yardstick's alpha mass (kYardstickMinAlphaMass) and leaves no pixel of
+// alpha >= kYardstickOpaqueAlpha outside: the same answer, from runs of equal pixel share instead of
+// every pixel (image well formed).
+bool alpha_mass_within(const Mesh& mesh, const Image& image);
 
 }  // namespace rig2d::detail

@@ -165,6 +165,74 @@ TEST_CASE("yardstick_within: the full yardstick's answer at any border, outline 
   CHECK(rig2d::detail::yardstick_within(meshes[0], Image{}, 8, outline, 0.0));  // nothing to measure
 }
 
+// The full yardstick's mass and opaque figures, as yardstick_within used to test them pixel by pixel.
+bool yardstick_mass_ok(const Mesh& mesh, const Image& image) {
+  const auto y = rig2d::outline_yardstick(mesh, image, 8);
+  return y.alpha_mass_inside >= rig2d::kYardstickMinAlphaMass && y.opaque_outside == 0;
+}
+
+TEST_CASE("alpha_mass_within: the full yardstick's mass and opaque answer, from runs of equal share", "[geometry][yardstick]") {
+  // Every pixel alpha 100 (under the opaque 128), 50 x 40: a mass of 200000, so leaving out one whole
+  // pixel keeps exactly 0.9995 of it (the bar: passes), two pixels 0.999 (fails). The sums land on the
+  // bar itself, where the run sums give way to the pixel-by-pixel sum.
+  Image flat{50, 40, std::vector<std::uint8_t>(50 * 40 * 4, 0)};
+  for (std::size_t i = 0; i < 50 * 40; ++i) flat.rgba[4 * i + 3] = 100;
+  const Mesh all_but_one = mesh_from_pixels({{0, 0}, {0, 40}, {49, 40}, {49, 0}, {50, 0}, {50, 39}, {49, 39}},
+                                            {0, 1, 2, 0, 2, 3, 3, 4, 5, 3, 5, 6}, 50, 40);
+  const Mesh all_but_two = mesh_from_pixels({{0, 0}, {0, 40}, {49, 40}, {49, 0}, {50, 0}, {50, 38}, {49, 38}},
+                                            {0, 1, 2, 0, 2, 3, 3, 4, 5, 3, 5, 6}, 50, 40);
+  CHECK(yardstick_mass_ok(all_but_one, flat));
+  CHECK(rig2d::detail::alpha_mass_within(all_but_one, flat));
+  CHECK_FALSE(yardstick_mass_ok(all_but_two, flat));
+  CHECK_FALSE(rig2d::detail::alpha_mass_within(all_but_two, flat));
+
+  // Random sprites (clear and opaque runs, soft pixels) under random fans and triangles, partly off
+  // the image: the same answer as the full yardstick every time.
+  std::uint32_t state = 12345;
+  auto next = [&] { return state = state * 1664525u + 1013904223u; };
+  auto uniform = [&](double lo, double hi) { return lo + (hi - lo) * ((next() >> 8) / 16777216.0); };
+  int passed = 0;
+  for (int round = 0; round < 300; ++round) {
+    const int w = 1 + static_cast<int>(next() % 90), h = 1 + static_cast<int>(next() % 90);
+    Image im{w, h, std::vector<std::uint8_t>(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4, 0)};
+    const double cx = uniform(0, w), cy = uniform(0, h), r = uniform(1, 0.7 * std::max(w, h));
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        const double d = std::hypot(x + 0.5 - cx, y + 0.5 - cy) - r;
+        const int a = d < -1 ? 255 : d > 1 ? 0 : static_cast<int>(127.5 * (1 - d));
+        im.rgba[4 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) + 3] =
+            static_cast<std::uint8_t>(d < -1 && next() % 7 == 0 ? next() % 256 : static_cast<unsigned>(a));
+      }
+    // A fan around the disc, slightly larger or smaller than it, or a few random triangles.
+    std::vector<Vec2> px;
+    std::vector<std::uint32_t> tris;
+    if (round % 3 != 2) {
+      const int corners = 3 + static_cast<int>(next() % 12);
+      const double grow = uniform(-1.5, 3.0);
+      px.push_back({cx, cy});
+      for (int k = 0; k < corners; ++k) {
+        const double t = 2 * 3.141592653589793 * k / corners + uniform(0, 0.1);
+        px.push_back({cx + (r + grow) / std::cos(3.141592653589793 / corners) * std::cos(t),
+                      cy + (r + grow) / std::cos(3.141592653589793 / corners) * std::sin(t)});
+        tris.insert(tris.end(), {0u, static_cast<std::uint32_t>(1 + k), static_cast<std::uint32_t>(1 + (k + 1) % corners)});
+      }
+    } else {
+      for (int t = 0; t < 1 + static_cast<int>(next() % 5); ++t)
+        for (int k = 0; k < 3; ++k) {
+          px.push_back({uniform(-5, w + 5), uniform(-5, h + 5)});
+          tris.push_back(static_cast<std::uint32_t>(px.size() - 1));
+        }
+    }
+    const Mesh mesh = mesh_from_pixels(px, tris, w, h);
+    const bool expected = yardstick_mass_ok(mesh, im);
+    CAPTURE(round, w, h);
+    CHECK(rig2d::detail::alpha_mass_within(mesh, im) == expected);
+    passed += expected;
+  }
+  CHECK(passed > 60);  // both answers are exercised
+  CHECK(passed < 240);
+}
+
 TEST_CASE("simplify: no shortcut passes inside a point on the clip frame", "[geometry][simplify]") {
   // An island whose left side runs down the frame x = 0 between y = 2 and y = 8, leaving it at a
   // shallow angle (within the tolerance): plain Douglas-Peucker cuts the corner at (0, 8).
