@@ -84,6 +84,41 @@ TEST_CASE("auto still calls the real fish a fish and the real tree a tree") {
   CHECK(tree->best->template_name == "tree");
 }
 
+TEST_CASE("auto takes a lone sleeved arm part for no tree: its sleeve is no crown over a trunk") {
+  const auto bundled = test::all_bundled_templates();
+  // 17 x 33 px: a sleeve 17 px wide on a forearm narrowing to 4 px at the hand. By the widths alone a
+  // crown on a trunk (the forearm 0.65 of the sleeve's width where the trunk's first joint goes),
+  // but the shape widens gradually towards the top (at most 0.62 of the height climbed).
+  auto arm = fit_template_auto(auto_real("kenney_platformer-characters_female_arm.png"), bundled);
+  REQUIRE(arm.has_value());
+  INFO((arm->best ? arm->best->template_name : std::string("-")));
+  CHECK(auto_keeps_shape(*arm));
+  const std::string why = auto_rejected(*arm, "tree");
+  INFO(why);
+  CHECK(why.find("no crown over its trunk") != std::string::npos);
+}
+
+TEST_CASE("a tree drawn in code has a crown over its trunk, and a cone widening to its top has none") {
+  const auto bundled = test::all_bundled_templates();
+  // A trunk 12 px wide and 70 px tall under a round crown 80 px across: the crown's outline leaves
+  // the trunk's line almost square to it.
+  auto tree = fit_template_auto(test::draw_capsules(120, 200, {{{60, 190}, {60, 110}, 6}, {{60, 60}, {60, 60}, 40}}), bundled);
+  REQUIRE((tree && tree->best));
+  CHECK(tree->best->template_name == "tree");
+  // A cone from 8 px wide at the bottom to 40 px at the top, capped round: it widens by 32 px over
+  // 110 px climbed (0.3 a pixel), so no crown overhangs it.
+  std::vector<test::Capsule> cone;
+  for (int k = 0; k < 11; ++k) cone.push_back({{60, 190.0 - 10 * k}, {60, 180.0 - 10 * k}, 4 + 1.6 * (k + 1)});
+  cone.push_back({{60, 70}, {60, 70}, 22});
+  auto limb = fit_template_auto(test::draw_capsules(120, 200, cone), bundled);
+  REQUIRE(limb.has_value());
+  INFO((limb->best ? limb->best->template_name : std::string("-")));
+  CHECK((!limb->best || limb->best->template_name != "tree"));
+  const std::string why = auto_rejected(*limb, "tree");
+  INFO(why);
+  CHECK(why.find("no crown over its trunk") != std::string::npos);
+}
+
 TEST_CASE("a fish drawn in code is a fish with its tail fin, and not without it") {
   const auto bundled = test::all_bundled_templates();
   // Body 40 px tall (x 20..120), a stalk 10 px tall (x 100..130), a fin of two strokes fanning out to

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <optional>
+#include <vector>
 
 namespace rig2d::detail {
 namespace {
@@ -29,6 +30,10 @@ constexpr double kQuadrupedLength = 1.0;
 constexpr double kSnakeLength = 3.0;
 // A tree's trunk is at most this fraction of its crown's width.
 constexpr double kTrunkWidth = 0.7;
+// ... and its crown overhangs it: somewhere on the way up, the shape widens by at least this many
+// times the height climbed (its outline leaving the trunk's line at 27 degrees or more on each side),
+// over a climb of the trunk's width. A limb part (a sleeved arm) widens gradually towards its top.
+constexpr double kCrownOverhang = 1.0;
 
 double dist(Vec2 a, Vec2 b) { return std::hypot(a.x - b.x, a.y - b.y); }
 
@@ -161,8 +166,36 @@ struct Look {
     const auto stem = bone("trunk_1"), up = bone("trunk_2"), crown = bone("crown");
     if (!stem || !up || !crown || p.how[*stem] != How::Shape) return {};
     const double trunk = field.at(p.at[*stem]), top = field.widest(p.at[*up], end_of(*crown));
-    if (top <= 0 || trunk <= kTrunkWidth * top) return {};
-    return "no trunk: it is " + ratio(trunk / top) + " of the crown's width there (at most " + ratio(kTrunkWidth) + ")";
+    if (top > 0 && trunk > kTrunkWidth * top)
+      return "no trunk: it is " + ratio(trunk / top) + " of the crown's width there (at most " + ratio(kTrunkWidth) + ")";
+    return overhang(*crown);
+  }
+
+  // The shape's width across the chain from the root up to `top`'s end, every half pixel; then the
+  // most it widens over a climb of its width at the root (per pixel climbed).
+  std::string overhang(std::size_t top) const {
+    std::vector<Vec2> way{end_of(top)};
+    for (std::int64_t b = static_cast<std::int64_t>(top); b >= 0; b = t.bones[static_cast<std::size_t>(b)].parent) {
+      if (p.how[static_cast<std::size_t>(b)] != How::Shape) return {};
+      way.push_back(p.at[static_cast<std::size_t>(b)]);
+    }
+    const double reach = shape.width + shape.height;
+    std::vector<double> across;
+    for (std::size_t i = way.size() - 1; i > 0; --i) {  // from the root up
+      const Vec2 a = way[i], b = way[i - 1];
+      const double len = dist(a, b);
+      if (len < 1e-9) continue;
+      const Vec2 d{(b.x - a.x) / len, (b.y - a.y) / len};
+      for (double s = 0; s < len; s += 0.5) across.push_back(field.across({a.x + d.x * s, a.y + d.y * s}, d, reach));
+    }
+    if (across.empty() || across.front() <= 0) return {};
+    const double base = across.front();
+    const std::size_t climb = std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(2 * base)));
+    double most = 0;
+    for (std::size_t i = 0; i + climb < across.size(); ++i) most = std::max(most, (across[i + climb] - across[i]) / base);
+    if (most >= kCrownOverhang) return {};
+    return "no crown over its trunk: the shape widens at most " + ratio(most) + " times the height it climbs (a crown overhangs its trunk by " +
+           ratio(kCrownOverhang) + " or more): a limb widening towards its top";
   }
 };
 

@@ -54,7 +54,7 @@ class HalfWidthField {
 // against it. Measured on the shape: required bones the shape shows nothing of, a head narrower
 // than a third of the body, feet that are no extremities of their own, a fish without a tail fin,
 // a quadruped's body shorter between its legs than it is deep, a snake not long and thin, a tree
-// without a trunk under its crown, a rigid prop for a shape with limbs.
+// without a trunk under a crown that overhangs it, a rigid prop for a shape with limbs.
 std::string implausible_fit(const SkeletonTemplate& t, const FitPlacement& p, const ShapeAxis& shape,
                             const HalfWidthField& field);
 
