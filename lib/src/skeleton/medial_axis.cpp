@@ -5,11 +5,16 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <span>
 
 #include "image/run_components.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace rig2d::medial {
 namespace {
@@ -187,6 +192,60 @@ Components label_components(const BinaryGrid& grid) {
               c.label.begin() + static_cast<std::ptrdiff_t>(row + run.x1), id);
   }
   return c;
+}
+
+namespace {
+
+// 4 x a window's share by its cells (bit 0 upper left, 1 lower left, 2 upper right, 3 lower right).
+constexpr std::array<std::int8_t, 16> kQuadShare{0, 1, 1, 0, 1, 0, -2, -1, 1, -2, 0, -1, 0, -1, -1, 0};
+
+// 4 x the Euler number's share of the windows x..x+1 (x < n) of two 0/1 rows, upper and lower.
+std::ptrdiff_t row_pair_quads(const std::uint8_t* up, const std::uint8_t* lo, std::size_t n) {
+  std::ptrdiff_t quads = 0;
+  std::size_t x = 0;
+#if defined(__SSE2__)
+  // 16 windows a step: counts of windows with one on cell, three, and two on a diagonal.
+  const __m128i one = _mm_set1_epi8(1), two = _mm_set1_epi8(2), three = _mm_set1_epi8(3);
+  __m128i ones = _mm_setzero_si128(), threes = ones, diagonals = ones;
+  for (; x + 16 <= n; x += 16) {
+    const auto load = [](const std::uint8_t* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); };
+    const __m128i a = load(up + x), b = load(up + x + 1), c = load(lo + x), d = load(lo + x + 1);
+    const __m128i on = _mm_add_epi8(_mm_add_epi8(a, b), _mm_add_epi8(c, d));
+    const __m128i diagonal = _mm_and_si128(_mm_cmpeq_epi8(on, two), _mm_cmpeq_epi8(a, d));
+    const __m128i zero = _mm_setzero_si128();
+    ones = _mm_add_epi64(ones, _mm_sad_epu8(_mm_and_si128(_mm_cmpeq_epi8(on, one), one), zero));
+    threes = _mm_add_epi64(threes, _mm_sad_epu8(_mm_and_si128(_mm_cmpeq_epi8(on, three), one), zero));
+    diagonals = _mm_add_epi64(diagonals, _mm_sad_epu8(_mm_and_si128(diagonal, one), zero));
+  }
+  const __m128i sum = _mm_sub_epi64(_mm_sub_epi64(ones, threes), _mm_add_epi64(diagonals, diagonals));
+  std::int64_t lanes[2];
+  std::memcpy(lanes, &sum, sizeof lanes);
+  quads = static_cast<std::ptrdiff_t>(lanes[0] + lanes[1]);
+#endif
+  for (; x < n; ++x) quads += kQuadShare[static_cast<unsigned>(up[x] | lo[x] << 1 | up[x + 1] << 2 | lo[x + 1] << 3)];
+  return quads;
+}
+
+}  // namespace
+
+std::ptrdiff_t euler_number(const BinaryGrid& grid) {
+  // Every window that touches an on cell, the grid's outside off: rows -1..h-1 paired with the next,
+  // each row read as 0/1 through a copy with an off cell on either side.
+  const auto w = static_cast<std::size_t>(grid.width);
+  std::vector<std::uint8_t> upper(w + 2, 0), lower(w + 2, 0);
+  std::ptrdiff_t quads = 0;  // 4 x the Euler number
+  for (int y = 0; y <= grid.height; ++y) {
+    std::uint8_t* lo = lower.data();
+    if (y < grid.height) {
+      const std::uint8_t* on = grid.on.data() + static_cast<std::size_t>(y) * w;
+      for (std::size_t x = 0; x < w; ++x) lo[x + 1] = on[x] != 0;
+    } else {
+      std::fill(lower.begin(), lower.end(), std::uint8_t{0});
+    }
+    quads += row_pair_quads(upper.data(), lo, w + 1);
+    upper.swap(lower);
+  }
+  return quads / 4;
 }
 
 std::size_t fill_small_holes(BinaryGrid& grid, std::size_t max_area) {

@@ -41,6 +41,12 @@ std::size_t fill_small_holes(BinaryGrid& grid, std::size_t max_area);
 // bound needs the widest inscribed disc, which most pieces need not pay for).
 std::size_t fill_small_holes(BinaryGrid& grid, const std::function<std::size_t()>& max_area);
 
+// The Euler number of the on cells: 8-connected components minus holes (4-connected off regions not
+// touching the border), from one pass over the 2x2 windows (Gray's bit quads: windows with one on
+// cell count +1, with three -1, with two on a diagonal -2, the sum over 4). A grid of one component
+// has no hole exactly when this is 1, which says so without labelling the background.
+std::ptrdiff_t euler_number(const BinaryGrid& grid);
+
 // How the transform's first pass finds each cell's squared distance along its column: by counting to
 // the nearest off cell up and down (exact while squares stay below 2^24, up to 4096 rows), or by the
 // 1D lower envelope (any height). Both give the same bits; Auto counts where that is exact.

@@ -209,8 +209,39 @@ void check_cell_distances(const medial::BinaryGrid& g, const std::vector<float>&
   REQUIRE(same_bits(cells.at_cells(axis), want));
 }
 
+// Holes by flood fill: 4-connected regions of off cells that do not touch the grid's border.
+std::ptrdiff_t medial_reference_holes(const medial::BinaryGrid& g) {
+  std::vector<std::uint8_t> seen(g.on.size(), 0);
+  std::ptrdiff_t holes = 0;
+  for (std::size_t start = 0; start < g.on.size(); ++start) {
+    if (g.on[start] || seen[start]) continue;
+    bool open = false;
+    std::vector<std::size_t> stack{start};
+    seen[start] = 1;
+    while (!stack.empty()) {
+      const std::size_t i = stack.back();
+      stack.pop_back();
+      const int x = static_cast<int>(i % static_cast<std::size_t>(g.width)), y = static_cast<int>(i / static_cast<std::size_t>(g.width));
+      open = open || x == 0 || y == 0 || x + 1 == g.width || y + 1 == g.height;
+      const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+      for (int k = 0; k < 4; ++k) {
+        const int nx = x + dx[k], ny = y + dy[k];
+        if (nx < 0 || ny < 0 || nx >= g.width || ny >= g.height) continue;
+        const std::size_t j = static_cast<std::size_t>(ny) * g.width + nx;
+        if (g.on[j] || seen[j]) continue;
+        seen[j] = 1;
+        stack.push_back(j);
+      }
+    }
+    holes += !open;
+  }
+  return holes;
+}
+
 void check_same(const medial::BinaryGrid& g) {
   const medial::Components want = reference::label_components(g), got = medial::label_components(g);
+  // The Euler number the skeleton's hole test reads: components minus holes.
+  REQUIRE(medial::euler_number(g) == static_cast<std::ptrdiff_t>(want.area.size()) - medial_reference_holes(g));
   REQUIRE(got.label == want.label);
   REQUIRE(got.area == want.area);
   REQUIRE(got.first == want.first);
@@ -302,6 +333,21 @@ TEST_CASE("medial: edge cases match the reference", "[medial]") {
   check_same(random_shape(rng, 3, 4100, 0.01));
   check_same(random_shape(rng, 4100, 2, 0.01));
   check_same(random_shape(rng, 1, 4094, 0.0));
+}
+
+
+TEST_CASE("medial: the Euler number counts components minus holes on hand-made grids", "[medial]") {
+  const auto grid = [](int w, int h, std::vector<std::uint8_t> on) { return medial::BinaryGrid{w, h, std::move(on)}; };
+  CHECK(medial::euler_number(grid(3, 3, {0, 0, 0, 0, 0, 0, 0, 0, 0})) == 0);
+  CHECK(medial::euler_number(grid(1, 1, {1})) == 1);
+  CHECK(medial::euler_number(grid(3, 3, {1, 1, 1, 1, 0, 1, 1, 1, 1})) == 0);  // a ring: one hole
+  CHECK(medial::euler_number(grid(2, 2, {1, 0, 0, 1})) == 1);                 // diagonal: one component
+  CHECK(medial::euler_number(grid(3, 3, {0, 1, 0, 1, 0, 1, 0, 1, 0})) == 0);  // a diamond round a hole
+  CHECK(medial::euler_number(grid(3, 1, {1, 0, 1})) == 2);                    // two specks
+  // Two rings side by side: two components, two holes.
+  CHECK(medial::euler_number(grid(7, 3, {1, 1, 1, 0, 1, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 1, 0, 1, 1, 1})) == 0);
+  // A figure eight: one component, two holes.
+  CHECK(medial::euler_number(grid(5, 3, {1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1, 1})) == -1);
 }
 
 }  // namespace
