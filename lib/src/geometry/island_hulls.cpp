@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 #include "geometry/island_hull_steps.h"
@@ -17,10 +18,51 @@ double shoelace(const Ring& r) {
   return s;
 }
 
+bool lexicographic_less(Vec2 a, Vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
+
+// Sorts `pts` by x, then y. A traced outline's points are spread over the columns of its image, a few
+// per pixel column, so they are bucketed by floor(x) (a counting sort, floor being monotone) and each
+// bucket sorted on its own: the order std::sort gives, without its mispredicted comparisons. Points
+// that compare equal are then the same bits, unless a -0 or a NaN is about (-0 == +0, NaN breaks
+// the order) or the columns are far more than the points: those take std::sort.
+void sort_points(std::vector<Vec2>& pts) {
+  double lo = HUGE_VAL, hi = -HUGE_VAL;
+  bool plain = true;
+  for (const Vec2& p : pts) {
+    plain = plain && std::isfinite(p.x) && std::isfinite(p.y) && !(p.x == 0 && std::signbit(p.x)) &&
+            !(p.y == 0 && std::signbit(p.y));
+    lo = std::min(lo, p.x);
+    hi = std::max(hi, p.x);
+  }
+  if (!plain || pts.size() < 64 || !(hi - lo <= 4.0 * static_cast<double>(pts.size()))) {
+    std::sort(pts.begin(), pts.end(), lexicographic_less);
+    return;
+  }
+  const double base = std::floor(lo);
+  const auto bucket = [base](Vec2 p) { return static_cast<std::size_t>(std::floor(p.x) - base); };
+  std::vector<std::uint32_t> start(static_cast<std::size_t>(hi - base) + 2, 0);
+  for (const Vec2& p : pts) ++start[bucket(p) + 1];
+  for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
+  std::vector<Vec2> sorted(pts.size());
+  std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
+  for (const Vec2& p : pts) sorted[next[bucket(p)]++] = p;
+  for (std::size_t b = 0; b + 1 < start.size(); ++b) {  // each column: a few points, or a vertical run
+    Vec2* first = sorted.data() + start[b];
+    Vec2* last = sorted.data() + start[b + 1];
+    if (last - first > 16) {
+      std::sort(first, last, lexicographic_less);
+      continue;
+    }
+    for (Vec2* i = first + 1; i < last; ++i)
+      for (Vec2* k = i; k > first && lexicographic_less(*k, *(k - 1)); --k) std::swap(*k, *(k - 1));
+  }
+  pts = std::move(sorted);
+}
+
 // Andrew's monotone chain with exact orientations: corners counter-clockwise with y up (a positive
 // shoelace sum), collinear points dropped.
 Ring convex_hull(std::vector<Vec2> pts) {
-  std::sort(pts.begin(), pts.end(), [](Vec2 a, Vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+  sort_points(pts);
   pts.erase(std::unique(pts.begin(), pts.end(), [](Vec2 a, Vec2 b) { return a.x == b.x && a.y == b.y; }), pts.end());
   if (pts.size() < 3) return pts;
   Ring hull(2 * pts.size());

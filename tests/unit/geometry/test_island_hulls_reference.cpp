@@ -217,3 +217,43 @@ TEST_CASE("island_hulls: the same corners as the reference, cut from hulls made 
   CHECK(corners_compared > 5000);
   CHECK(cut > 500);  // the hulls were cut, not only compared whole
 }
+
+TEST_CASE("island_hulls: a hull's points sorted by column give the reference hull", "[outline][hulls]") {
+  // One island each: a ring of many points, most of them on a few columns (vertical sides traced
+  // down a pixel column, repeated points, quarter-pixel steps), a random scatter, and rings spread
+  // over far more columns than points (sorted the plain way). The hull must be the reference's, bit
+  // for bit.
+  std::uint32_t state = 99;
+  auto next = [&] { return state = state * 1664525u + 1013904223u; };
+  std::size_t compared = 0;
+  for (int round = 0; round < 200; ++round) {
+    const int n = 3 + static_cast<int>(next() % 300);
+    const double spread = round % 5 == 4 ? 1000.0 * n : 0.5 + (next() % 40);
+    std::vector<Vec2> pts;
+    for (int k = 0; k < n; ++k) {
+      const int kind = static_cast<int>(next() % 4);
+      const double x = kind == 0 ? 7.5 : kind == 1 ? 7.5 + spread : 7.5 + (next() % 4096) / 4096.0 * spread;
+      const double y = (next() % 256) / 4.0;
+      pts.push_back({x, y});
+      if (next() % 9 == 0) pts.push_back({x, y});  // a repeated point
+    }
+    // Wound as an island (negative shoelace): around the centroid, clockwise with y up.
+    double cx = 0, cy = 0;
+    for (const Vec2& p : pts) cx += p.x, cy += p.y;
+    cx /= static_cast<double>(pts.size()), cy /= static_cast<double>(pts.size());
+    std::stable_sort(pts.begin(), pts.end(), [&](Vec2 a, Vec2 b) {
+      return std::atan2(a.y - cy, a.x - cx) > std::atan2(b.y - cy, b.x - cx);
+    });
+    if (hulls_reference::shoelace(pts) >= 0) continue;
+    Ring want = hulls_reference::convex_hull(pts);
+    std::reverse(want.begin(), want.end());  // as uncut_island_hulls winds it
+    const std::vector<Ring> got = rig2d::detail::uncut_island_hulls({pts});
+    CAPTURE(round, n, spread);
+    REQUIRE(got.size() == 1);
+    CHECK(got[0] == want);
+    for (std::size_t i = 0; i < want.size() && i < got[0].size(); ++i)
+      CHECK((std::signbit(got[0][i].x) == std::signbit(want[i].x) && std::signbit(got[0][i].y) == std::signbit(want[i].y)));
+    ++compared;
+  }
+  CHECK(compared > 150);
+}
