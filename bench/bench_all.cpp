@@ -89,16 +89,24 @@ void templates_on_folder(const std::string& dir, int repeats, const std::vector<
   for (const auto& e : std::filesystem::directory_iterator(dir))
     if (e.path().extension() == ".png") files.push_back(e.path().string());
   std::sort(files.begin(), files.end());
-  double shape = 0, humanoid = 0, automatic = 0;
+  // Both ways of the colour-edge arm refinement (TemplateFitOptions::colour_edges), whatever the default.
+  rig2d::TemplateFitOptions plain, arms;
+  plain.colour_edges = false;
+  arms.colour_edges = true;
+  double shape = 0, humanoid = 0, automatic = 0, humanoid_arms = 0, automatic_arms = 0;
   for (const std::string& f : files) {
     const rig2d::Image image = must(rig2d::load_png(f), "load");
     shape += median_ms(repeats, [&] { (void)must(rig2d::shape_skeleton(image), "skeleton"); });
-    humanoid += median_ms(repeats, [&] { (void)must(rig2d::fit_template(image, bundled.front()), "fit"); });
-    automatic += median_ms(repeats, [&] { (void)must(rig2d::fit_template_auto(image, bundled), "auto"); });
+    humanoid += median_ms(repeats, [&] { (void)must(rig2d::fit_template(image, bundled.front(), plain), "fit"); });
+    automatic += median_ms(repeats, [&] { (void)must(rig2d::fit_template_auto(image, bundled, plain), "auto"); });
+    humanoid_arms += median_ms(repeats, [&] { (void)must(rig2d::fit_template(image, bundled.front(), arms), "fit"); });
+    automatic_arms += median_ms(repeats, [&] { (void)must(rig2d::fit_template_auto(image, bundled, arms), "auto"); });
   }
   std::printf("\n%zu sprites of %s, summed medians of %d runs:\n", files.size(), dir.c_str(), repeats);
   std::printf("  shape skeleton %.3f ms; template fit humanoid %.3f ms = %.2fx; auto %.3f ms = %.2fx\n", shape, humanoid,
               humanoid / shape, automatic, automatic / shape);
+  std::printf("  with colour-edge arms: humanoid %.3f ms = %.2fx; auto %.3f ms = %.2fx\n", humanoid_arms,
+              humanoid_arms / shape, automatic_arms, automatic_arms / shape);
 }
 
 }  // namespace
