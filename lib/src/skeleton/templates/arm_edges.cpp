@@ -58,150 +58,267 @@ constexpr double kCross = 0.5, kReachSlack = 1.5;
 
 Vec2 lx_add(Vec2 a, Vec2 b) { return {a.x + b.x, a.y + b.y}; }
 Vec2 lx_scale(Vec2 a, double s) { return {a.x * s, a.y * s}; }
+// floor to int for coordinates well inside the int range (the work grid's): std::floor's value,
+// without its general path for any double.
+int lx_floor(double v) {
+  const int i = static_cast<int>(v);
+  return i - static_cast<int>(v < i);
+}
 
-// The sprite around the limb on the work grid: each cell's premultiplied colour and coverage, and the
-// colour structure tensor (Di Zenzo) of cells inside the shape away from its border, where the
-// alpha edge already is.
+// The weights that make the edge across a unit direction n from a cell's colour structure tensor
+// (xx, xy, yy): n.x^2, 2 n.x n.y, n.y^2, worked out once per direction.
+struct Across {
+  explicit Across(Vec2 dir) : n(dir), xx(dir.x * dir.x), xy(2 * dir.x * dir.y), yy(dir.y * dir.y) {}
+  Vec2 n;
+  double xx, xy, yy;
+};
+
+// premultiplied alpha: a / 255.0 for each alpha a (the same values, looked up).
+struct AlphaScale {
+  AlphaScale() {
+    for (int a = 0; a < 256; ++a) of[a] = a / 255.0;
+  }
+  double of[256];
+};
+
+// The sprite around the limb on the work grid: each cell's coverage, the colour structure tensor
+// (Di Zenzo) of cells inside the shape away from its border, where the alpha edge already is, and
+// what the tubes and the line votes read of it, made once.
 class EdgeGrid {
  public:
+  static constexpr std::uint8_t kUncovered = 0, kWeak = 1, kStrong = 2;
+  // An inner cell whose strongest edge is at least kEdgeVote: it votes for the lines it lies on.
+  struct Voter {
+    std::size_t i;
+    int x, y;          // the cell, on the box
+    double strongest;  // its strongest edge (unclamped)
+  };
+
   EdgeGrid(const Image& image, const ShapeAxis& shape, int f, int x0, int y0, int x1, int y1)
       : f_(f), x0_(x0 - 1), y0_(y0 - 1), w_(x1 - x0 + 2), h_(y1 - y0 + 2) {
     const std::size_t n = static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_);
-    colour_.assign(3 * n, 0.0f);
-    in_.assign(n, 0);
-    for (int gy = 0; gy < h_; ++gy)
-      for (int gx = 0; gx < w_; ++gx) {
-        double sum[3] = {0, 0, 0};
-        int covered = 0;
-        for (int y = (y0_ + gy) * f; y < (y0_ + gy + 1) * f; ++y)
-          for (int x = (x0_ + gx) * f; x < (x0_ + gx + 1) * f; ++x) {
-            if (x < 0 || y < 0 || x >= image.width || y >= image.height) continue;
-            const std::uint8_t* p = &image.rgba[4 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(image.width) + static_cast<std::size_t>(x))];
-            for (int c = 0; c < 3; ++c) sum[c] += p[c] * (p[3] / 255.0);
-            covered += shape.inside(x, y);
-          }
-        const std::size_t i = cell(gx, gy);
-        for (int c = 0; c < 3; ++c) colour_[3 * i + static_cast<std::size_t>(c)] = static_cast<float>(sum[c] / (f * f));
-        in_[i] = static_cast<std::uint8_t>(covered > 0 && 2 * covered >= f * f);
-      }
-    // Each cell's chamfer distance to the nearest uncovered one (cells past the box count as uncovered).
-    depth_.assign(n, 0.0f);
-    for (int pass = 0; pass < 2; ++pass)
-      for (int k = 0; k < w_ * h_; ++k) {
-        const int gx = pass ? w_ - 1 - k % w_ : k % w_, gy = pass ? h_ - 1 - k / w_ : k / w_, dir = pass ? 1 : -1;
-        const std::size_t i = cell(gx, gy);
-        if (!in_[i]) continue;
-        float d = pass ? depth_[i] : 1e9f;
-        auto from = [&](int x, int y, float step) {
-          d = std::min(d, (x < 0 || y < 0 || x >= w_ || y >= h_ ? 0.0f : depth_[cell(x, y)]) + step);
-        };
-        from(gx + dir, gy, 1), from(gx, gy + dir, 1), from(gx + dir, gy + dir, 1.4142f), from(gx - dir, gy + dir, 1.4142f);
-        depth_[i] = d;
-      }
+    std::vector<float> colour(3 * n, 0.0f);
+    std::vector<std::uint8_t> in(n, 0);
+    average(image, shape, colour, in);
+    chamfer(in);
     tensor_.assign(3 * n, 0.0f);
-    inner_.assign(n, 0);
+    state_.assign(n, kUncovered);
+    for (std::size_t i = 0; i < n; ++i)
+      if (in[i]) state_[i] = kWeak;
+    double level = 0;
+    std::size_t inner = 0;
     for (int gy = 1; gy + 1 < h_; ++gy)
       for (int gx = 1; gx + 1 < w_; ++gx) {
         const std::size_t i = cell(gx, gy);
-        if (!in_[i] || !in_[cell(gx - 1, gy)] || !in_[cell(gx + 1, gy)] || !in_[cell(gx, gy - 1)] || !in_[cell(gx, gy + 1)])
+        if (!in[i] || !in[cell(gx - 1, gy)] || !in[cell(gx + 1, gy)] || !in[cell(gx, gy - 1)] || !in[cell(gx, gy + 1)])
           continue;
         double xx = 0, xy = 0, yy = 0;
         for (std::size_t c = 0; c < 3; ++c) {
-          const double dx = 0.5 * (colour_[3 * cell(gx + 1, gy) + c] - colour_[3 * cell(gx - 1, gy) + c]);
-          const double dy = 0.5 * (colour_[3 * cell(gx, gy + 1) + c] - colour_[3 * cell(gx, gy - 1) + c]);
+          const double dx = 0.5 * (colour[3 * cell(gx + 1, gy) + c] - colour[3 * cell(gx - 1, gy) + c]);
+          const double dy = 0.5 * (colour[3 * cell(gx, gy + 1) + c] - colour[3 * cell(gx, gy - 1) + c]);
           xx += dx * dx, xy += dx * dy, yy += dy * dy;
         }
-        inner_[i] = 1;
-        tensor_[3 * i] = static_cast<float>(xx), tensor_[3 * i + 1] = static_cast<float>(xy), tensor_[3 * i + 2] = static_cast<float>(yy);
+        float* t = &tensor_[3 * i];
+        t[0] = static_cast<float>(xx), t[1] = static_cast<float>(xy), t[2] = static_cast<float>(yy);
+        level += std::min(1.0, std::sqrt(0.5 * (t[0] + t[2])) / kEdgeFull), ++inner;
+        if (t[0] == 0 && t[1] == 0 && t[2] == 0) continue;  // a flat fill: no edge either way
+        // A cell with no edge above kTubeFloor across any direction (its strongest, with a margin
+        // far above the rounding of along()) is weak: a tube's side on it cannot start a run.
+        const double edge = strongest(i);
+        if (edge > kTubeFloor * (1 - 1e-6)) state_[i] = kStrong;
+        if (edge >= kEdgeVote) voters_.push_back({i, gx, gy, edge});
       }
+    background_ = inner ? level / static_cast<double>(inner) : 0;
   }
 
   int factor() const { return f_; }
   // Grid coordinates: cell (x, y) covers [x, x + 1) x [y, y + 1); image px = grid * factor.
-  bool in(Vec2 q) const {
-    const int x = static_cast<int>(std::floor(q.x)) - x0_, y = static_cast<int>(std::floor(q.y)) - y0_;
-    return x >= 0 && y >= 0 && x < w_ && y < h_ && in_[cell(x, y)];
+  // The cell q lies in, or -1 off the box.
+  std::ptrdiff_t index(Vec2 q) const {
+    const int x = lx_floor(q.x) - x0_, y = lx_floor(q.y) - y0_;
+    return x >= 0 && y >= 0 && x < w_ && y < h_ ? static_cast<std::ptrdiff_t>(cell(x, y)) : -1;
   }
+  // kUncovered (or off the box), kWeak or kStrong.
+  std::uint8_t state(std::ptrdiff_t i) const { return i < 0 ? kUncovered : state_[static_cast<std::size_t>(i)]; }
+  bool in(Vec2 q) const { return state(index(q)) != kUncovered; }
   // How deep q lies in the shape (cells to the nearest uncovered cell; 0 off it).
   double depth(Vec2 q) const {
-    const int x = static_cast<int>(std::floor(q.x)) - x0_, y = static_cast<int>(std::floor(q.y)) - y0_;
-    return x >= 0 && y >= 0 && x < w_ && y < h_ ? depth_[cell(x, y)] : 0;
+    const std::ptrdiff_t i = index(q);
+    return i < 0 ? 0 : depth_[static_cast<std::size_t>(i)];
   }
   // How strongly the colour changes across the unit direction n at q (0..1); 0 off the inner cells.
-  double across(Vec2 q, Vec2 n) const {
-    const int x = static_cast<int>(std::floor(q.x)) - x0_, y = static_cast<int>(std::floor(q.y)) - y0_;
-    if (x < 0 || y < 0 || x >= w_ || y >= h_) return 0;
-    return along(cell(x, y), n);
+  double across(Vec2 q, Vec2 n) const { return across(q, Across(n)); }
+  double across(Vec2 q, const Across& n) const {
+    const std::ptrdiff_t i = index(q);
+    return i < 0 ? 0 : along(static_cast<std::size_t>(i), n);
   }
   // The mean edge level over the inner cells (the image's texture around the limb).
-  double background() const {
-    double sum = 0;
-    std::size_t count = 0;
-    for (std::size_t i = 0; i < inner_.size(); ++i)
-      if (inner_[i]) sum += std::min(1.0, std::sqrt(0.5 * (tensor_[3 * i] + tensor_[3 * i + 2])) / kEdgeFull), ++count;
-    return count ? sum / static_cast<double>(count) : 0;
+  double background() const { return background_; }
+  // The inner cells whose strongest edge is at least kEdgeVote, row by row.
+  const std::vector<Voter>& voters() const { return voters_; }
+  Vec2 centre(const Voter& v) const { return Vec2{x0_ + v.x + 0.5, y0_ + v.y + 0.5}; }
+  double along(std::size_t i, const Across& n) const { return edge_of(squared(i, n)); }
+  // The squared colour change across n at cell i, before along() turns it into 0..1. along() grows
+  // with it, so the largest (smallest) of several cells' along() is along() of the largest
+  // (smallest) of theirs.
+  double squared(std::size_t i, const Across& n) const {
+    const float* t = &tensor_[3 * i];
+    return n.xx * t[0] + n.xy * t[1] + n.yy * t[2];
   }
-  // Calls vote(centre, strongest, tensor index) for every inner cell whose strongest edge is at least kEdgeVote.
-  template <typename Vote>
-  void edges(Vote vote) const {
-    for (int y = 0; y < h_; ++y)
-      for (int x = 0; x < w_; ++x) {
-        const std::size_t i = cell(x, y);
-        if (!inner_[i]) continue;
-        const double xx = tensor_[3 * i], xy = tensor_[3 * i + 1], yy = tensor_[3 * i + 2];
-        const double top = 0.5 * (xx + yy) + std::sqrt(0.25 * (xx - yy) * (xx - yy) + xy * xy);
-        const double strongest = std::sqrt(top) / kEdgeFull;
-        if (strongest >= kEdgeVote) vote(Vec2{x0_ + x + 0.5, y0_ + y + 0.5}, strongest, i);
-      }
-  }
-  double along(std::size_t i, Vec2 n) const {
-    const double v = n.x * n.x * tensor_[3 * i] + 2 * n.x * n.y * tensor_[3 * i + 1] + n.y * n.y * tensor_[3 * i + 2];
-    return std::min(1.0, std::sqrt(std::max(0.0, v)) / kEdgeFull);
-  }
+  static double edge_of(double squared) { return std::min(1.0, std::sqrt(std::max(0.0, squared)) / kEdgeFull); }
   // The box's corners, grid coordinates.
   Vec2 corner(int k) const { return {static_cast<double>(x0_ + ((k & 1) ? w_ : 0)), static_cast<double>(y0_ + ((k & 2) ? h_ : 0))}; }
 
  private:
   std::size_t cell(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(x); }
+
+  // Each cell's mean premultiplied colour and whether most of its pixels are covered.
+  void average(const Image& image, const ShapeAxis& shape, std::vector<float>& colour, std::vector<std::uint8_t>& in) const {
+    static const AlphaScale alpha;
+    const int f = f_;
+    for (int gy = 0; gy < h_; ++gy)
+      for (int gx = 0; gx < w_; ++gx) {
+        double sum[3] = {0, 0, 0};
+        int covered = 0;
+        for (int y = (y0_ + gy) * f; y < (y0_ + gy + 1) * f; ++y) {
+          if (y < 0 || y >= image.height) continue;
+          const std::size_t row = static_cast<std::size_t>(y) * static_cast<std::size_t>(image.width);
+          for (int x = (x0_ + gx) * f; x < (x0_ + gx + 1) * f; ++x) {
+            if (x < 0 || x >= image.width) continue;
+            const std::uint8_t* p = &image.rgba[4 * (row + static_cast<std::size_t>(x))];
+            const double a = alpha.of[p[3]];
+            for (int c = 0; c < 3; ++c) sum[c] += p[c] * a;
+            covered += shape.in[row + static_cast<std::size_t>(x)] != 0;
+          }
+        }
+        const std::size_t i = cell(gx, gy);
+        for (int c = 0; c < 3; ++c) colour[3 * i + static_cast<std::size_t>(c)] = static_cast<float>(sum[c] / (f * f));
+        in[i] = static_cast<std::uint8_t>(covered > 0 && 2 * covered >= f * f);
+      }
+  }
+
+  // Each cell's chamfer distance to the nearest uncovered one (cells past the box count as uncovered).
+  void chamfer(const std::vector<std::uint8_t>& in) {
+    depth_.assign(in.size(), 0.0f);
+    auto visit = [&](int gx, int gy, int dir, bool second) {
+      const std::size_t i = cell(gx, gy);
+      if (!in[i]) return;
+      float d = second ? depth_[i] : 1e9f;
+      auto from = [&](int x, int y, float step) {
+        d = std::min(d, (x < 0 || y < 0 || x >= w_ || y >= h_ ? 0.0f : depth_[cell(x, y)]) + step);
+      };
+      from(gx + dir, gy, 1), from(gx, gy + dir, 1), from(gx + dir, gy + dir, 1.4142f), from(gx - dir, gy + dir, 1.4142f);
+      depth_[i] = d;
+    };
+    for (int gy = 0; gy < h_; ++gy)
+      for (int gx = 0; gx < w_; ++gx) visit(gx, gy, -1, false);
+    for (int gy = h_ - 1; gy >= 0; --gy)
+      for (int gx = w_ - 1; gx >= 0; --gx) visit(gx, gy, 1, true);
+  }
+
+  // The cell's strongest edge across any direction (the tensor's larger eigenvalue), unclamped.
+  double strongest(std::size_t i) const {
+    const double xx = tensor_[3 * i], xy = tensor_[3 * i + 1], yy = tensor_[3 * i + 2];
+    const double top = 0.5 * (xx + yy) + std::sqrt(0.25 * (xx - yy) * (xx - yy) + xy * xy);
+    return std::sqrt(top) / kEdgeFull;
+  }
+
   int f_, x0_, y0_, w_, h_;
-  std::vector<float> colour_, tensor_, depth_;
-  std::vector<std::uint8_t> in_, inner_;
+  std::vector<float> tensor_, depth_;
+  std::vector<std::uint8_t> state_;
+  std::vector<Voter> voters_;
+  double background_ = 0;
 };
 
 constexpr double kBlocked = -1;  // a place where the tube leaves the shape
 constexpr double kRunStep = 1;   // cells between the places a tube is looked at along its line
 
-// The tube's evidence at centre c (direction u, across n, half-width h, side tolerance w): its two
-// sides' edges parallel to it, the weaker of the two counting (a side on the silhouette's border
-// lends the other's), less the mean edge inside it (a cuff or a fold crossing it costs a little;
-// a body's stripes or noise cost a lot).
-double tube_at(const EdgeGrid& g, Vec2 c, Vec2 n, int h, int w) {
-  if (2 * g.depth(c) < h) return kBlocked;  // off the shape, or the part much narrower than the tube
-  double side[2] = {0, 0};
-  bool border[2] = {false, false};
-  for (int s = 0; s < 2; ++s) {
+// A tube of one direction (across n) and size (half-width h, side tolerance w), looked at place by
+// place: its evidence at centre c is its two sides' edges parallel to it, the weaker of the two
+// counting (a side on the silhouette's border lends the other's), less the mean edge inside it (a
+// cuff or a fold crossing it costs a little; a body's stripes or noise cost a lot); kBlocked off the
+// shape, or where the part is much narrower than the tube.
+class TubeProbe {
+ public:
+  TubeProbe(const EdgeGrid& g, Vec2 n, int h, int w) : g_(g), n_(n), h_(h), w_(w) {}
+
+  double at(Vec2 c) const {
+    if (blocked(c)) return kBlocked;
+    const Side a = side(c, 0), b = side(c, 1);
+    return sides(a, b) - inside(c);
+  }
+
+  // As at(), for a scan with no run going: none when the place cannot start one (its sides, an
+  // upper bound of its evidence, are at most kTubeFloor, or it is blocked). The cells' states
+  // settle most places, side `first` first: when it is weak inside the shape the other need not be
+  // looked at.
+  std::optional<double> above_floor(Vec2 c, int first) const {
+    if (blocked(c)) return std::nullopt;
+    Side s[2];
+    s[first] = side(c, first);
+    if (!s[first].strong && !s[first].border) return std::nullopt;
+    s[1 - first] = side(c, 1 - first);
+    const bool may = s[0].border && s[1].border ? false : s[0].border ? s[1].strong : s[1].border ? s[0].strong : s[0].strong && s[1].strong;
+    if (!may) return std::nullopt;
+    const double value = sides(s[0], s[1]);
+    if (value <= kTubeFloor) return std::nullopt;
+    return value - inside(c);
+  }
+
+ private:
+  struct Side {
+    double squared = 0;  // the largest EdgeGrid::squared() of its cells on the shape
+    bool border = false;  // it reaches an uncovered cell (the silhouette's border)
+    bool strong = false;  // a cell on the shape is strong
+  };
+
+  bool blocked(Vec2 c) const { return 2 * g_.depth(c) < h_; }
+
+  // One side's cells (s = 0: towards -n), up to the first uncovered one.
+  Side side(Vec2 c, int s) const {
     const double sign = s ? 1.0 : -1.0;
-    for (const int d : {h - w, h, h + w}) {
-      const Vec2 p = lx_add(c, lx_scale(n, sign * d));
-      if (!g.in(p)) {
-        border[s] = true;
+    Side out;
+    for (const int d : {h_ - w_, h_, h_ + w_}) {
+      const std::ptrdiff_t i = g_.index(lx_add(c, lx_scale(n_.n, sign * d)));
+      const std::uint8_t state = g_.state(i);
+      if (state == EdgeGrid::kUncovered) {
+        out.border = true;
         break;
       }
-      side[s] = std::max(side[s], g.across(p, n));
+      out.strong = out.strong || state == EdgeGrid::kStrong;
+      out.squared = std::max(out.squared, g_.squared(static_cast<std::size_t>(i), n_));
     }
+    return out;
   }
-  double inside = 0;
-  for (int d = -(h - w - 1); d <= h - w - 1; ++d) inside += g.across(lx_add(c, lx_scale(n, d)), n);
-  inside /= 2 * (h - w - 1) + 1;
-  const double sides = border[0] && border[1] ? 0 : border[0] ? side[1] : border[1] ? side[0] : std::min(side[0], side[1]);
-  return sides - inside;
-}
+
+  double sides(const Side& a, const Side& b) const {
+    if (a.border && b.border) return 0;
+    return EdgeGrid::edge_of(a.border ? b.squared : b.border ? a.squared : std::min(a.squared, b.squared));
+  }
+
+  // The mean edge across the tube inside it (flat cells add nothing).
+  double inside(Vec2 c) const {
+    double sum = 0;
+    for (int d = -(h_ - w_ - 1); d <= h_ - w_ - 1; ++d) {
+      const std::ptrdiff_t i = g_.index(lx_add(c, lx_scale(n_.n, d)));
+      if (i < 0) continue;
+      const double v = g_.squared(static_cast<std::size_t>(i), n_);
+      if (v > 0) sum += EdgeGrid::edge_of(v);
+    }
+    return sum / (2 * (h_ - w_ - 1) + 1);
+  }
+
+  const EdgeGrid& g_;
+  Across n_;
+  int h_, w_;
+};
 
 struct Tube {
   double sum = 0;        // sum of (evidence - kTubeFloor) over [a, b]
   double a = 0, b = 0;   // along u, grid cells
   Vec2 origin, u, n;     // the centre line: origin + t u
   int h = 0, w = 0;
+  int away = 0;  // the side (0: towards -n) away from the line of edges the tube was built on
   bool found = false;
 };
 
@@ -209,6 +326,7 @@ struct Tube {
 // middle lies on `side` of x = parent_x (image px), its centre line above y = floor (image px).
 Tube best_run(const EdgeGrid& g, Tube candidate, double lo, double hi, double parent_x, double side, double floor) {
   Tube best;
+  const TubeProbe probe(g, candidate.n, candidate.h, candidate.w);
   double run = 0, start = lo;
   for (double t = lo; t <= hi; t += kRunStep) {
     const Vec2 c = lx_add(candidate.origin, lx_scale(candidate.u, t));
@@ -216,7 +334,15 @@ Tube best_run(const EdgeGrid& g, Tube candidate, double lo, double hi, double pa
       run = 0;
       continue;
     }
-    const double s = tube_at(g, c, candidate.n, candidate.h, candidate.w);
+    double s = 0;
+    if (run > 0) {
+      s = probe.at(c);
+    } else if (const auto above = probe.above_floor(c, candidate.away)) {
+      s = *above;
+    } else {  // no run starts here: whatever the evidence, run <= 0 after it
+      run = 0;
+      continue;
+    }
     if (run <= 0) run = 0, start = t;
     run += s - kTubeFloor;
     if (run <= best.sum + 1e-9) continue;
@@ -239,8 +365,9 @@ double polyline_evidence(const EdgeGrid& g, const std::vector<Vec2>& line, int h
       const Vec2 d{line[i].x - line[i - 1].x, line[i].y - line[i - 1].y};
       const double len = std::hypot(d.x, d.y);
       if (len < 1e-9) continue;
-      const Vec2 u = lx_scale(d, 1 / len), n{-u.y, u.x};
-      for (double t = 0; t < len; t += 1, ++count) sum += tube_at(g, lx_add(line[i - 1], lx_scale(u, t)), n, h, w);
+      const Vec2 u = lx_scale(d, 1 / len);
+      const TubeProbe probe(g, Vec2{-u.y, u.x}, h, w);
+      for (double t = 0; t < len; t += 1, ++count) sum += probe.at(lx_add(line[i - 1], lx_scale(u, t)));
     }
     if (count) best = std::max(best, sum / count);
   }
@@ -352,17 +479,19 @@ std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis
     rho_lo[static_cast<std::size_t>(k)] = std::floor(lo);
     votes[static_cast<std::size_t>(k)].assign(static_cast<std::size_t>(hi - std::floor(lo)) + 2, 0.0);
   }
-  std::vector<Vec2> normal;
-  for (int k = 0; k < bins; ++k) normal.push_back({-std::sin(dir(k)), std::cos(dir(k))});
-  g.edges([&](Vec2 p, double strongest, std::size_t i) {
+  std::vector<Across> normal;
+  for (int k = 0; k < bins; ++k) normal.emplace_back(Vec2{-std::sin(dir(k)), std::cos(dir(k))});
+  for (const EdgeGrid::Voter& voter : g.voters()) {
+    const Vec2 p = g.centre(voter);
+    const double parallel = kParallel * std::min(1.0, voter.strongest);
     for (int k = 0; k < bins; ++k) {
-      const Vec2 n = normal[static_cast<std::size_t>(k)];
-      const double e = g.along(i, n);
-      if (e < kParallel * std::min(1.0, strongest)) continue;
-      const auto r = static_cast<std::size_t>(std::floor(p.x * n.x + p.y * n.y - rho_lo[static_cast<std::size_t>(k)]));
+      const Across& n = normal[static_cast<std::size_t>(k)];
+      const double e = g.along(voter.i, n);
+      if (e < parallel) continue;
+      const auto r = static_cast<std::size_t>(lx_floor(p.x * n.n.x + p.y * n.n.y - rho_lo[static_cast<std::size_t>(k)]));
       votes[static_cast<std::size_t>(k)][r] += e;
     }
-  });
+  }
   struct Peak {
     double votes;
     int k;
@@ -402,6 +531,7 @@ std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis
         Tube t;
         t.u = u, t.n = n, t.h = h, t.w = std::max(1, h / 3);
         t.origin = lx_scale(n, rho + s * h);
+        t.away = s > 0 ? 1 : 0;
         if (Tube run = best_run(g, t, std::floor(lo), std::ceil(hi), limb.parent.x, side, limb.floor); run.found) tubes.push_back(run);
       }
   }
