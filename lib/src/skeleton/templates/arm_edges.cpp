@@ -133,10 +133,13 @@ class EdgeGrid {
 
   int factor() const { return f_; }
   // Grid coordinates: cell (x, y) covers [x, x + 1) x [y, y + 1); image px = grid * factor.
-  // The cell q lies in, or -1 off the box.
+  // The cell q lies in, or -1 off the box. Cells left of or above the image's edge (the box's
+  // margin may reach one past it) are uncovered, flat and of no depth, as off the box: a negative
+  // coordinate is off it, and the rest floor by truncation.
   std::ptrdiff_t index(Vec2 q) const {
-    const int x = lx_floor(q.x) - x0_, y = lx_floor(q.y) - y0_;
-    return x >= 0 && y >= 0 && x < w_ && y < h_ ? static_cast<std::ptrdiff_t>(cell(x, y)) : -1;
+    if (q.x < 0 || q.y < 0) return -1;
+    const auto x = static_cast<unsigned>(static_cast<int>(q.x) - x0_), y = static_cast<unsigned>(static_cast<int>(q.y) - y0_);
+    return x < static_cast<unsigned>(w_) && y < static_cast<unsigned>(h_) ? static_cast<std::ptrdiff_t>(cell(static_cast<int>(x), static_cast<int>(y))) : -1;
   }
   // kUncovered (or off the box), kWeak or kStrong.
   std::uint8_t state(std::ptrdiff_t i) const { return i < 0 ? kUncovered : state_[static_cast<std::size_t>(i)]; }
@@ -197,23 +200,27 @@ class EdgeGrid {
       }
   }
 
-  // Each cell's chamfer distance to the nearest uncovered one (cells past the box count as uncovered).
+  // Each cell's chamfer distance to the nearest uncovered one (cells past the box count as
+  // uncovered): kept with a ring of uncovered cells around the box, so neighbours need no bounds.
   void chamfer(const std::vector<std::uint8_t>& in) {
-    depth_.assign(in.size(), 0.0f);
-    auto visit = [&](int gx, int gy, int dir, bool second) {
-      const std::size_t i = cell(gx, gy);
-      if (!in[i]) return;
-      float d = second ? depth_[i] : 1e9f;
-      auto from = [&](int x, int y, float step) {
-        d = std::min(d, (x < 0 || y < 0 || x >= w_ || y >= h_ ? 0.0f : depth_[cell(x, y)]) + step);
-      };
-      from(gx + dir, gy, 1), from(gx, gy + dir, 1), from(gx + dir, gy + dir, 1.4142f), from(gx - dir, gy + dir, 1.4142f);
-      depth_[i] = d;
+    const std::size_t pw = static_cast<std::size_t>(w_) + 2;
+    std::vector<float> padded(pw * (static_cast<std::size_t>(h_) + 2), 0.0f);
+    auto visit = [&](int gx, int gy, std::ptrdiff_t dir, bool second) {
+      if (!in[cell(gx, gy)]) return;
+      float* at = &padded[(static_cast<std::size_t>(gy) + 1) * pw + static_cast<std::size_t>(gx) + 1];
+      const std::ptrdiff_t row = dir * static_cast<std::ptrdiff_t>(pw);
+      float d = second ? *at : 1e9f;
+      d = std::min(d, at[dir] + 1.0f), d = std::min(d, at[row] + 1.0f);
+      d = std::min(d, at[row + dir] + 1.4142f), d = std::min(d, at[row - dir] + 1.4142f);
+      *at = d;
     };
     for (int gy = 0; gy < h_; ++gy)
       for (int gx = 0; gx < w_; ++gx) visit(gx, gy, -1, false);
     for (int gy = h_ - 1; gy >= 0; --gy)
       for (int gx = w_ - 1; gx >= 0; --gx) visit(gx, gy, 1, true);
+    depth_.resize(in.size());
+    for (int gy = 0; gy < h_; ++gy)
+      std::copy_n(&padded[(static_cast<std::size_t>(gy) + 1) * pw + 1], w_, &depth_[cell(0, gy)]);
   }
 
   // The cell's strongest edge across any direction (the tensor's larger eigenvalue), unclamped.
@@ -267,7 +274,8 @@ class TubeProbe {
 
  private:
   struct Side {
-    double squared = 0;  // the largest EdgeGrid::squared() of its cells on the shape
+    std::size_t cell[3];
+    int cells = 0;        // its cells on the shape
     bool border = false;  // it reaches an uncovered cell (the silhouette's border)
     bool strong = false;  // a cell on the shape is strong
   };
@@ -286,14 +294,21 @@ class TubeProbe {
         break;
       }
       out.strong = out.strong || state == EdgeGrid::kStrong;
-      out.squared = std::max(out.squared, g_.squared(static_cast<std::size_t>(i), n_));
+      out.cell[out.cells++] = static_cast<std::size_t>(i);
     }
     return out;
   }
 
+  // The largest EdgeGrid::squared() of a side's cells.
+  double squared(const Side& side) const {
+    double most = 0;
+    for (int k = 0; k < side.cells; ++k) most = std::max(most, g_.squared(side.cell[k], n_));
+    return most;
+  }
+
   double sides(const Side& a, const Side& b) const {
     if (a.border && b.border) return 0;
-    return EdgeGrid::edge_of(a.border ? b.squared : b.border ? a.squared : std::min(a.squared, b.squared));
+    return EdgeGrid::edge_of(a.border ? squared(b) : b.border ? squared(a) : std::min(squared(a), squared(b)));
   }
 
   // The mean edge across the tube inside it (flat cells add nothing).
