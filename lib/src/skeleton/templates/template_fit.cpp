@@ -5,6 +5,7 @@
 // not show are placed from the proportions.
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <numeric>
 #include <optional>
 #include <utility>
@@ -83,6 +84,7 @@ struct Axis {
   const detail::ShapeAxis& shape;
   const Image& image;                  // the sprite's colours, for spots drawn inside a part
   std::vector<std::vector<int>> next;  // alive neighbours
+  std::vector<std::vector<double>> step;  // px to each of them, made once (distances() walks them often)
   std::vector<Vec2> at;                // px
   std::vector<double> radius_px;       // inscribed radius of each node
   std::vector<int> alive;              // alive node indices, ascending
@@ -120,6 +122,7 @@ struct Axis {
         raw_end.push_back(static_cast<char>(t.end[i]));
         node_piece.push_back(first.size() - 1);
         next.emplace_back();
+        step.emplace_back();
         if (t.alive[i]) alive.push_back(static_cast<int>(base + i));
       }
       for (std::size_t i = 0; i < t.cell.size(); ++i) {
@@ -160,9 +163,30 @@ struct Axis {
   void link(int a, int b) {
     next[static_cast<std::size_t>(a)].push_back(b);
     next[static_cast<std::size_t>(b)].push_back(a);
+    step[static_cast<std::size_t>(a)].push_back(norm(sub(at[static_cast<std::size_t>(b)], at[static_cast<std::size_t>(a)])));
+    step[static_cast<std::size_t>(b)].push_back(norm(sub(at[static_cast<std::size_t>(a)], at[static_cast<std::size_t>(b)])));
   }
 
-  // Distances (px) from `from` to every node over the tree, and each node's step towards `from`.
+  // Distances (px) from `from` to every node over the tree (-1 where not connected), and each
+  // node's step towards `from`; made once per node asked about (the fits ask about the same ends
+  // and joints again and again).
+  struct TreeFrom {
+    std::vector<double> d;
+    std::vector<int> back;
+  };
+  const TreeFrom& tree_from(int from) const {
+    if (tree_slot_.empty()) tree_slot_.assign(at.size(), -1);
+    int& slot = tree_slot_[static_cast<std::size_t>(from)];
+    if (slot < 0) {
+      slot = static_cast<int>(trees_.size());
+      trees_.emplace_back();
+      distances(from, trees_.back().d, trees_.back().back);
+    }
+    return trees_[static_cast<std::size_t>(slot)];
+  }
+  mutable std::vector<int> tree_slot_;  // tree_from() memo: per node, its entry in trees_
+  mutable std::deque<TreeFrom> trees_;  // a deque: references to earlier entries stay valid
+
   void distances(int from, std::vector<double>& d, std::vector<int>& back) const {
     d.assign(at.size(), -1);
     back.assign(at.size(), -1);
@@ -171,9 +195,11 @@ struct Axis {
     while (!stack.empty()) {
       const int n = stack.back();
       stack.pop_back();
-      for (int m : next[static_cast<std::size_t>(n)]) {
+      const auto& around = next[static_cast<std::size_t>(n)];
+      for (std::size_t k = 0; k < around.size(); ++k) {
+        const int m = around[k];
         if (d[static_cast<std::size_t>(m)] >= 0) continue;
-        d[static_cast<std::size_t>(m)] = d[static_cast<std::size_t>(n)] + norm(sub(at[static_cast<std::size_t>(m)], at[static_cast<std::size_t>(n)]));
+        d[static_cast<std::size_t>(m)] = d[static_cast<std::size_t>(n)] + step[static_cast<std::size_t>(n)][k];
         back[static_cast<std::size_t>(m)] = n;
         stack.push_back(m);
       }
@@ -182,9 +208,9 @@ struct Axis {
 
   // Nodes from a to b along the tree (empty when not connected).
   std::vector<int> path(int a, int b) const {
-    std::vector<double> d;
-    std::vector<int> back;
-    distances(b, d, back);
+    const TreeFrom& tree = tree_from(b);
+    const std::vector<double>& d = tree.d;
+    const std::vector<int>& back = tree.back;
     std::vector<int> out;
     if (d[static_cast<std::size_t>(a)] < 0) return out;
     for (int n = a; n >= 0; n = back[static_cast<std::size_t>(n)]) out.push_back(n);
@@ -194,10 +220,9 @@ struct Axis {
   // The node with the least summed distance to all of `nodes` (the tree median: where their limbs
   // join); ties to the lowest index.
   int median(const std::vector<int>& nodes) const {
-    std::vector<double> sum(at.size(), 0), d;
-    std::vector<int> back;
+    std::vector<double> sum(at.size(), 0);
     for (int g : nodes) {
-      distances(g, d, back);
+      const std::vector<double>& d = tree_from(g).d;
       for (std::size_t i = 0; i < sum.size(); ++i) sum[i] += d[i] < 0 ? 1e12 : d[i];
     }
     int best = nodes.front();
@@ -730,9 +755,7 @@ class Fitter {
   // from the joint above (groups[0]) to its main limb's end (groups[1]).
   bool plausible_branch(std::size_t b, const std::vector<int>& groups) const {
     const int m = axis_.median(groups);
-    std::vector<double> d;
-    std::vector<int> back;
-    axis_.distances(groups[0], d, back);
+    const std::vector<double>& d = axis_.tree_from(groups[0]).d;
     // On to the outline past the main limb's tip (a round head's axis stops well inside it).
     double whole = d[static_cast<std::size_t>(groups[1])];
     for (std::size_t k = 0; k < t_.bones.size(); ++k)
