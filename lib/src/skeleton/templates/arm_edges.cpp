@@ -86,7 +86,9 @@ struct AlphaScale {
 // what the tubes and the line votes read of it, made once.
 class EdgeGrid {
  public:
-  static constexpr std::uint8_t kUncovered = 0, kWeak = 1, kStrong = 2;
+  // A cell's state: uncovered; covered and flat (no colour change: its tensor is zero); covered with
+  // edges, but none above kTubeFloor across any direction; or with a stronger one.
+  static constexpr std::uint8_t kUncovered = 0, kFlat = 1, kWeak = 2, kStrong = 3;
   // An inner cell whose strongest edge is at least kEdgeVote: it votes for the lines it lies on.
   struct Voter {
     std::size_t i;
@@ -104,7 +106,7 @@ class EdgeGrid {
     tensor_.assign(3 * n, 0.0f);
     state_.assign(n, kUncovered);
     for (std::size_t i = 0; i < n; ++i)
-      if (in[i]) state_[i] = kWeak;
+      if (in[i]) state_[i] = kFlat;
     double level = 0;
     std::size_t inner = 0;
     for (int gy = 1; gy + 1 < h_; ++gy)
@@ -120,12 +122,13 @@ class EdgeGrid {
         }
         float* t = &tensor_[3 * i];
         t[0] = static_cast<float>(xx), t[1] = static_cast<float>(xy), t[2] = static_cast<float>(yy);
-        level += std::min(1.0, std::sqrt(0.5 * (t[0] + t[2])) / kEdgeFull), ++inner;
+        ++inner;
         if (t[0] == 0 && t[1] == 0 && t[2] == 0) continue;  // a flat fill: no edge either way
+        level += std::min(1.0, std::sqrt(0.5 * (t[0] + t[2])) / kEdgeFull);
         // A cell with no edge above kTubeFloor across any direction (its strongest, with a margin
         // far above the rounding of along()) is weak: a tube's side on it cannot start a run.
         const double edge = strongest(i);
-        if (edge > kTubeFloor * (1 - 1e-6)) state_[i] = kStrong;
+        state_[i] = edge > kTubeFloor * (1 - 1e-6) ? kStrong : kWeak;
         if (edge >= kEdgeVote) voters_.push_back({i, gx, gy, edge});
       }
     background_ = inner ? level / static_cast<double>(inner) : 0;
@@ -141,7 +144,7 @@ class EdgeGrid {
     const auto x = static_cast<unsigned>(static_cast<int>(q.x) - x0_), y = static_cast<unsigned>(static_cast<int>(q.y) - y0_);
     return x < static_cast<unsigned>(w_) && y < static_cast<unsigned>(h_) ? static_cast<std::ptrdiff_t>(cell(static_cast<int>(x), static_cast<int>(y))) : -1;
   }
-  // kUncovered (or off the box), kWeak or kStrong.
+  // kUncovered (or off the box), kFlat, kWeak or kStrong.
   std::uint8_t state(std::ptrdiff_t i) const { return i < 0 ? kUncovered : state_[static_cast<std::size_t>(i)]; }
   bool in(Vec2 q) const { return state(index(q)) != kUncovered; }
   // How deep q lies in the shape (cells to the nearest uncovered cell; 0 off it).
@@ -179,6 +182,23 @@ class EdgeGrid {
   void average(const Image& image, const ShapeAxis& shape, std::vector<float>& colour, std::vector<std::uint8_t>& in) const {
     static const AlphaScale alpha;
     const int f = f_;
+    if (f == 1) {  // a cell is a pixel
+      for (int gy = 0; gy < h_; ++gy) {
+        const int y = y0_ + gy;
+        if (y < 0 || y >= image.height) continue;
+        const std::size_t row = static_cast<std::size_t>(y) * static_cast<std::size_t>(image.width);
+        for (int gx = 0; gx < w_; ++gx) {
+          const int x = x0_ + gx;
+          if (x < 0 || x >= image.width) continue;
+          const std::uint8_t* p = &image.rgba[4 * (row + static_cast<std::size_t>(x))];
+          const double a = alpha.of[p[3]];
+          float* out = &colour[3 * cell(gx, gy)];
+          for (int c = 0; c < 3; ++c) out[c] = static_cast<float>(p[c] * a);
+          in[cell(gx, gy)] = shape.in[row + static_cast<std::size_t>(x)] != 0;
+        }
+      }
+      return;
+    }
     for (int gy = 0; gy < h_; ++gy)
       for (int gx = 0; gx < w_; ++gx) {
         double sum[3] = {0, 0, 0};
@@ -316,7 +336,7 @@ class TubeProbe {
     double sum = 0;
     for (int d = -(h_ - w_ - 1); d <= h_ - w_ - 1; ++d) {
       const std::ptrdiff_t i = g_.index(lx_add(c, lx_scale(n_.n, d)));
-      if (i < 0) continue;
+      if (g_.state(i) < EdgeGrid::kWeak) continue;
       const double v = g_.squared(static_cast<std::size_t>(i), n_);
       if (v > 0) sum += EdgeGrid::edge_of(v);
     }
@@ -499,9 +519,13 @@ std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis
   for (const EdgeGrid::Voter& voter : g.voters()) {
     const Vec2 p = g.centre(voter);
     const double parallel = kParallel * std::min(1.0, voter.strongest);
+    // Below this squared change along() is below `parallel` whatever its rounding: no root needed.
+    const double plainly_not = (parallel * kEdgeFull) * (parallel * kEdgeFull) * (1 - 1e-12);
     for (int k = 0; k < bins; ++k) {
       const Across& n = normal[static_cast<std::size_t>(k)];
-      const double e = g.along(voter.i, n);
+      const double squared = g.squared(voter.i, n);
+      if (squared <= plainly_not) continue;
+      const double e = EdgeGrid::edge_of(squared);
       if (e < parallel) continue;
       const auto r = static_cast<std::size_t>(lx_floor(p.x * n.n.x + p.y * n.n.y - rho_lo[static_cast<std::size_t>(k)]));
       votes[static_cast<std::size_t>(k)][r] += e;
