@@ -171,7 +171,39 @@ class EdgeGrid {
     const float* t = &tensor_[3 * i];
     return n.xx * t[0] + n.xy * t[1] + n.yy * t[2];
   }
-  static double edge_of(double squared) { return std::min(1.0, std::sqrt(std::max(0.0, squared)) / kEdgeFull); }
+  static double edge_of(double squared) {
+    // A full edge or more (a drawn outline) needs no root: past this its root over kEdgeFull rounds
+    // above 1 however the root rounds.
+    constexpr double kSaturated = kEdgeFull * kEdgeFull * (1 + 1e-12);
+    if (squared >= kSaturated) return 1.0;
+    return std::min(1.0, std::sqrt(std::max(0.0, squared)) / kEdgeFull);
+  }
+  // The grid's arrays and box as plain values, for the tubes' inner loops (index(), state(),
+  // depth() and squared() as above).
+  struct View {
+    const std::uint8_t* state;
+    const float* tensor;
+    const float* depth;
+    int x0, y0;
+    unsigned w, h;
+    std::ptrdiff_t index(Vec2 q) const {
+      if (q.x < 0 || q.y < 0) return -1;
+      const auto x = static_cast<unsigned>(static_cast<int>(q.x) - x0), y = static_cast<unsigned>(static_cast<int>(q.y) - y0);
+      return x < w && y < h ? static_cast<std::ptrdiff_t>(static_cast<std::size_t>(y) * w + x) : -1;
+    }
+    std::uint8_t state_at(std::ptrdiff_t i) const { return i < 0 ? kUncovered : state[i]; }
+    double depth_at(Vec2 q) const {
+      const std::ptrdiff_t i = index(q);
+      return i < 0 ? 0 : depth[i];
+    }
+    double squared(std::ptrdiff_t i, const Across& n) const {
+      const float* t = tensor + 3 * i;
+      return n.xx * t[0] + n.xy * t[1] + n.yy * t[2];
+    }
+  };
+  View view() const {
+    return {state_.data(), tensor_.data(), depth_.data(), x0_, y0_, static_cast<unsigned>(w_), static_cast<unsigned>(h_)};
+  }
   // The box's corners, grid coordinates.
   Vec2 corner(int k) const { return {static_cast<double>(x0_ + ((k & 1) ? w_ : 0)), static_cast<double>(y0_ + ((k & 2) ? h_ : 0))}; }
 
@@ -267,7 +299,16 @@ constexpr double kRunStep = 1;   // cells between the places a tube is looked at
 // shape, or where the part is much narrower than the tube.
 class TubeProbe {
  public:
-  TubeProbe(const EdgeGrid& g, Vec2 n, int h, int w) : g_(g), n_(n), h_(h), w_(w) {}
+  TubeProbe(const EdgeGrid& g, Vec2 n, int h, int w) : g_(g.view()), n_(n), h_(h), w_(w), inner_(h - w - 1) {
+    // The offsets from the centre to the sides' cells (towards -n, then +n) and the inside's, as
+    // the samples are taken: c + n * d.
+    for (int s = 0; s < 2; ++s) {
+      const double sign = s ? 1.0 : -1.0;
+      int k = 0;
+      for (const int d : {h - w, h, h + w}) side_at_[s][k++] = lx_scale(n, sign * d);
+    }
+    for (int d = -inner_; d <= inner_; ++d) inside_at_.push_back(lx_scale(n, d));
+  }
 
   double at(Vec2 c) const {
     if (blocked(c)) return kBlocked;
@@ -294,27 +335,26 @@ class TubeProbe {
 
  private:
   struct Side {
-    std::size_t cell[3];
+    std::ptrdiff_t cell[3];
     int cells = 0;        // its cells on the shape
     bool border = false;  // it reaches an uncovered cell (the silhouette's border)
     bool strong = false;  // a cell on the shape is strong
   };
 
-  bool blocked(Vec2 c) const { return 2 * g_.depth(c) < h_; }
+  bool blocked(Vec2 c) const { return 2 * g_.depth_at(c) < h_; }
 
   // One side's cells (s = 0: towards -n), up to the first uncovered one.
   Side side(Vec2 c, int s) const {
-    const double sign = s ? 1.0 : -1.0;
     Side out;
-    for (const int d : {h_ - w_, h_, h_ + w_}) {
-      const std::ptrdiff_t i = g_.index(lx_add(c, lx_scale(n_.n, sign * d)));
-      const std::uint8_t state = g_.state(i);
+    for (const Vec2& at : side_at_[s]) {
+      const std::ptrdiff_t i = g_.index(lx_add(c, at));
+      const std::uint8_t state = g_.state_at(i);
       if (state == EdgeGrid::kUncovered) {
         out.border = true;
         break;
       }
       out.strong = out.strong || state == EdgeGrid::kStrong;
-      out.cell[out.cells++] = static_cast<std::size_t>(i);
+      out.cell[out.cells++] = i;
     }
     return out;
   }
@@ -334,18 +374,20 @@ class TubeProbe {
   // The mean edge across the tube inside it (flat cells add nothing).
   double inside(Vec2 c) const {
     double sum = 0;
-    for (int d = -(h_ - w_ - 1); d <= h_ - w_ - 1; ++d) {
-      const std::ptrdiff_t i = g_.index(lx_add(c, lx_scale(n_.n, d)));
-      if (g_.state(i) < EdgeGrid::kWeak) continue;
-      const double v = g_.squared(static_cast<std::size_t>(i), n_);
+    for (const Vec2& at : inside_at_) {
+      const std::ptrdiff_t i = g_.index(lx_add(c, at));
+      if (g_.state_at(i) < EdgeGrid::kWeak) continue;
+      const double v = g_.squared(i, n_);
       if (v > 0) sum += EdgeGrid::edge_of(v);
     }
-    return sum / (2 * (h_ - w_ - 1) + 1);
+    return sum / (2 * inner_ + 1);
   }
 
-  const EdgeGrid& g_;
+  EdgeGrid::View g_;
   Across n_;
-  int h_, w_;
+  int h_, w_, inner_;
+  Vec2 side_at_[2][3];
+  std::vector<Vec2> inside_at_;
 };
 
 struct Tube {
