@@ -330,7 +330,11 @@ class TubeProbe {
     if (!may) return std::nullopt;
     const double value = sides(s[0], s[1]);
     if (value <= kTubeFloor) return std::nullopt;
-    return value - inside(c);
+    // The inside only lowers the evidence: once it plainly takes it to the floor (a margin far
+    // above the rounding), the place starts no run.
+    const double inside_at = inside(c, (value - kTubeFloor) + 1e-12);
+    if (inside_at < 0) return std::nullopt;
+    return value - inside_at;
   }
 
  private:
@@ -371,16 +375,19 @@ class TubeProbe {
     return EdgeGrid::edge_of(a.border ? squared(b) : b.border ? squared(a) : std::min(squared(a), squared(b)));
   }
 
-  // The mean edge across the tube inside it (flat cells add nothing).
-  double inside(Vec2 c) const {
+  // The mean edge across the tube inside it (flat cells add nothing); -1 as soon as it is plainly at
+  // least `enough` (the terms are never negative).
+  double inside(Vec2 c, double enough = 1e300) const {
+    const double count = 2 * inner_ + 1, stop = enough * count;
     double sum = 0;
     for (const Vec2& at : inside_at_) {
       const std::ptrdiff_t i = g_.index(lx_add(c, at));
       if (g_.state_at(i) < EdgeGrid::kWeak) continue;
       const double v = g_.squared(i, n_);
       if (v > 0) sum += EdgeGrid::edge_of(v);
+      if (sum >= stop) return -1;
     }
-    return sum / (2 * inner_ + 1);
+    return sum / count;
   }
 
   EdgeGrid::View g_;
