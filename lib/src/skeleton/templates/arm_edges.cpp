@@ -410,6 +410,10 @@ struct Tube {
 // middle lies on `side` of x = parent_x (image px), its centre line above y = floor (image px).
 Tube best_run(const EdgeGrid& g, Tube candidate, double lo, double hi, double parent_x, double side, double floor) {
   Tube best;
+  // A run counts only with its middle on the limb's side: when the whole line is off it (both ends;
+  // x grows or falls steadily along it), none can.
+  auto off_side = [&](double t) { return (lx_add(candidate.origin, lx_scale(candidate.u, t)).x * g.factor() - parent_x) * side <= 0; };
+  if (off_side(lo) && off_side(hi)) return best;
   const TubeProbe probe(g, candidate.n, candidate.h, candidate.w);
   double run = 0, start = lo;
   for (double t = lo; t <= hi; t += kRunStep) {
