@@ -436,10 +436,11 @@ Tube best_run(const EdgeGrid& g, Tube candidate, double lo, double hi, double pa
     if (run <= best.sum + 1e-9) continue;
     const Vec2 middle = lx_add(candidate.origin, lx_scale(candidate.u, 0.5 * (start + t)));
     if ((middle.x * g.factor() - parent_x) * side <= 0) continue;
-    candidate.sum = run, candidate.a = start, candidate.b = t, candidate.found = true;
-    best = candidate;
+    best.sum = run, best.a = start, best.b = t, best.found = true;
   }
-  return best;
+  if (!best.found) return best;
+  candidate.sum = best.sum, candidate.a = best.a, candidate.b = best.b, candidate.found = true;
+  return candidate;
 }
 
 // The mean evidence along a polyline (grid coordinates) at its best half-width.
