@@ -357,6 +357,8 @@ int ceil_int(double v) {
 // Squared distance from each lattice sample to the alpha iso-contour, within a band; beyond it the
 // value is capped at band^2. Also lists the samples under the cap.
 struct DistanceBand {
+  static constexpr int kMaxBlock = 4;  // px: the widest band stamped as squares (see below)
+
   float capped = 0;
   std::vector<float> dist;
   std::vector<std::size_t> in_band;
@@ -373,6 +375,26 @@ struct DistanceBand {
     const double padded_band = band + 1e-6;
     std::vector<float> row_d2(static_cast<std::size_t>(nx));  // one row's squared distances to a segment
     auto value = [&](int i, int j) { return alpha.value(i, j); };
+    // A segment lies in one lattice cell, so every sample nearer than `block` (an integer) to it is
+    // one of the 2 block x 2 block around that cell: in a narrow band, where rows are a few samples
+    // long, stamping that square costs less than each row's own bounds. The samples it adds are
+    // farther than the band and stay at the cap, so the distances and the order samples join the
+    // band are the same either way.
+    const int block = ceil_int(padded_band);
+    if (block <= kMaxBlock) {
+      march(alpha.inside, kX0, kY0, value, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
+        if (outline_length) *outline_length += outline_piece(alpha.image, p, q);
+        const int ci = floor_int(std::min(p.x, q.x) - kX0), cj = floor_int(std::min(p.y, q.y) - kY0);
+        const int from = std::max(0, ci - block + 1), to = std::min(nx - 1, ci + block);
+        const int j1 = std::min(ny - 1, cj + block);
+        const SegmentDistance segment(p, q);
+        for (int j = std::max(0, cj - block + 1); j <= j1; ++j) {
+          segment.row(kX0, from, to, kY0 + j, row_d2.data());
+          lower_row(static_cast<std::size_t>(j) * static_cast<std::size_t>(nx), from, to, row_d2.data());
+        }
+      });
+      return;
+    }
     march(alpha.inside, kX0, kY0, value, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
       if (outline_length) *outline_length += outline_piece(alpha.image, p, q);
       const double x_lo = std::min(p.x, q.x), x_hi = std::max(p.x, q.x);
@@ -443,8 +465,15 @@ struct GrownField {
       // An alpha-inside sample is a pixel centre (rect <= -0.5), so with a margin G <= -margin < 0: it
       // stays inside.
       if (margin > 0 && alpha.inside.get(i, j)) continue;
-      inside.set(i, j, value(i, j) < 0);
+      inside.set(i, j, margin > 0 ? grows_into(i, j, band.dist[k]) : value(i, j) < 0);
     }
+  }
+  // value(i, j) < 0 for an alpha-outside sample with squared distance d2 under the cap: G's larger
+  // term is negative only on a pixel centre (the ring around the image has rect = 0.5) nearer than
+  // the margin, and the snap off zero keeps G's sign.
+  bool grows_into(int i, int j, float d2) const {
+    const bool centre = i >= 1 && j >= 1 && i <= alpha.image.width && j <= alpha.image.height;
+    return centre && std::sqrt(static_cast<double>(d2)) - margin < 0;
   }
   float value(int i, int j) const {
     const std::size_t k = static_cast<std::size_t>(j) * static_cast<std::size_t>(inside.nx) + static_cast<std::size_t>(i);
