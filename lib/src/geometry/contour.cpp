@@ -388,6 +388,16 @@ struct DistanceBand {
         const int from = std::max(0, ci - block + 1), to = std::min(nx - 1, ci + block);
         const int j1 = std::min(ny - 1, cj + block);
         const SegmentDistance segment(p, q);
+#if defined(__SSE2__)
+        if (segment.len2 > 0 && from == ci - block + 1 && to == ci + block && cj - block + 1 >= 0 && j1 == cj + block) {
+          switch (block) {
+            case 2: return stamp_square<2>(segment, from, cj - block + 1, j1, nx);
+            case 3: return stamp_square<3>(segment, from, cj - block + 1, j1, nx);
+            case 4: return stamp_square<4>(segment, from, cj - block + 1, j1, nx);
+            default: break;
+          }
+        }
+#endif
         for (int j = std::max(0, cj - block + 1); j <= j1; ++j) {
           segment.row(kX0, from, to, kY0 + j, row_d2.data());
           lower_row(static_cast<std::size_t>(j) * static_cast<std::size_t>(nx), from, to, row_d2.data());
@@ -417,6 +427,60 @@ struct DistanceBand {
       }
     });
   }
+
+#if defined(__SSE2__)
+  // segment.row and lower_row over samples from .. from + 2 * pairs - 1 of rows j0..j1 (all inside the
+  // lattice, pairs <= kMaxBlock): the same arithmetic lane for lane, with what does not change down
+  // the rows (the broadcasts, (x - a.x) * dx) made once, and the lowering four samples a step.
+  template <int pairs>
+  void stamp_square(const SegmentDistance& segment, int from, int j0, int j1, int nx) {
+    static_assert(pairs <= kMaxBlock);
+    const __m128d ax = _mm_set1_pd(segment.a.x), ay = _mm_set1_pd(segment.a.y);
+    const __m128d vdx = _mm_set1_pd(segment.dx), vdy = _mm_set1_pd(segment.dy), vlen2 = _mm_set1_pd(segment.len2);
+    const __m128d zero = _mm_setzero_pd(), one = _mm_set1_pd(1.0);
+    const __m128 cap = _mm_set1_ps(capped);
+    __m128d xs[kMaxBlock], along_x[kMaxBlock];
+    for (int k = 0; k < pairs; ++k) {
+      xs[k] = _mm_set_pd(kX0 + (from + 2 * k + 1), kX0 + (from + 2 * k));
+      along_x[k] = _mm_mul_pd(_mm_sub_pd(xs[k], ax), vdx);
+    }
+    for (int j = j0; j <= j1; ++j) {
+      const double y = kY0 + j;
+      const __m128d valong_y = _mm_set1_pd((y - segment.a.y) * segment.dy), vy = _mm_set1_pd(y);
+      __m128 d2[kMaxBlock];
+      for (int k = 0; k < pairs; ++k) {
+        __m128d t = _mm_div_pd(_mm_add_pd(along_x[k], valong_y), vlen2);
+        t = _mm_min_pd(_mm_max_pd(t, zero), one);
+        const __m128d ex = _mm_sub_pd(xs[k], _mm_add_pd(ax, _mm_mul_pd(t, vdx)));
+        const __m128d ey = _mm_sub_pd(vy, _mm_add_pd(ay, _mm_mul_pd(t, vdy)));
+        d2[k] = _mm_cvtpd_ps(_mm_add_pd(_mm_mul_pd(ex, ex), _mm_mul_pd(ey, ey)));
+      }
+      const std::size_t row_start = static_cast<std::size_t>(j) * static_cast<std::size_t>(nx);
+      float* row = dist.data() + row_start;
+      int k = 0;
+      for (; k + 1 < pairs; k += 2) {  // four samples: the lower of each, noting those leaving the cap
+        const int i = from + 2 * k;
+        const __m128 d = _mm_movelh_ps(d2[k], d2[k + 1]), old = _mm_loadu_ps(row + i);
+        const int joined = _mm_movemask_ps(_mm_and_ps(_mm_cmplt_ps(d, old), _mm_cmpeq_ps(old, cap)));
+        _mm_storeu_ps(row + i, _mm_min_ps(d, old));
+        note_joined(row_start + static_cast<std::size_t>(i), joined);
+      }
+      if (k < pairs) {  // two samples
+        const int i = from + 2 * k;
+        const __m128 old = _mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(row + i));
+        const int joined = _mm_movemask_ps(_mm_and_ps(_mm_cmplt_ps(d2[k], old), _mm_cmpeq_ps(old, cap))) & 3;
+        _mm_storel_pi(reinterpret_cast<__m64*>(row + i), _mm_min_ps(d2[k], old));
+        note_joined(row_start + static_cast<std::size_t>(i), joined);
+      }
+    }
+  }
+
+  // Lists sample first + b for each bit b of `joined`, in order.
+  void note_joined(std::size_t first, int joined) {
+    for (auto bits = static_cast<unsigned>(joined); bits != 0; bits &= bits - 1)
+      in_band.push_back(first + static_cast<std::size_t>(std::countr_zero(bits)));
+  }
+#endif
 
   // dist = min(dist, d2) over samples row_start + from..to, listing each sample leaving the cap.
   void lower_row(std::size_t row_start, int from, int to, const float* d2) {
