@@ -180,20 +180,30 @@ struct Look {
       way.push_back(p.at[static_cast<std::size_t>(b)]);
     }
     const double reach = shape.width + shape.height;
+    // Each width is compared with the one a climb below it as soon as it is measured: the first
+    // overhang found settles it (a crown), so the rest of the chain need not be measured.
     std::vector<double> across;
+    double base = 0, most = 0;
+    std::size_t climb = 1;
     for (std::size_t i = way.size() - 1; i > 0; --i) {  // from the root up
       const Vec2 a = way[i], b = way[i - 1];
       const double len = dist(a, b);
       if (len < 1e-9) continue;
       const Vec2 d{(b.x - a.x) / len, (b.y - a.y) / len};
-      for (double s = 0; s < len; s += 0.5) across.push_back(field.across({a.x + d.x * s, a.y + d.y * s}, d, reach));
+      for (double s = 0; s < len; s += 0.5) {
+        across.push_back(field.across({a.x + d.x * s, a.y + d.y * s}, d, reach));
+        if (across.size() == 1) {
+          if (across.front() <= 0) return {};
+          base = across.front();
+          climb = std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(2 * base)));
+        }
+        if (across.size() <= climb) continue;
+        const std::size_t k = across.size() - 1 - climb;
+        most = std::max(most, (across[k + climb] - across[k]) / base);
+        if (most >= kCrownOverhang) return {};
+      }
     }
-    if (across.empty() || across.front() <= 0) return {};
-    const double base = across.front();
-    const std::size_t climb = std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(2 * base)));
-    double most = 0;
-    for (std::size_t i = 0; i + climb < across.size(); ++i) most = std::max(most, (across[i + climb] - across[i]) / base);
-    if (most >= kCrownOverhang) return {};
+    if (across.empty()) return {};
     return "no crown over its trunk: the shape widens at most " + ratio(most) + " times the height it climbs (a crown overhangs its trunk by " +
            ratio(kCrownOverhang) + " or more): a limb widening towards its top";
   }
@@ -277,16 +287,62 @@ double HalfWidthField::across(Vec2 p, Vec2 d, double reach) const {
   if (t1 < t0) return 0;
   const auto k0 = static_cast<std::int64_t>(std::max(0.0, std::floor(2 * (t0 + reach)) - 2));
   const auto k1 = static_cast<std::int64_t>(std::min(steps, std::ceil(2 * (t1 + reach)) + 2));
-  auto sample = [&](std::int64_t k) {
+  auto point = [&](std::int64_t k) {
     const double t = -reach + 0.5 * static_cast<double>(k);
-    return inside({p.x + n.x * t, p.y + n.y * t});
+    return Vec2{p.x + n.x * t, p.y + n.y * t};
   };
+  auto sample = [&](std::int64_t k) { return inside(point(k)); };
+  // Samples a..b lie between those two (each coordinate moves steadily along the line): when no
+  // pixel of the box they span is covered, none of them is inside.
+  auto none_inside = [&](std::int64_t a, std::int64_t b) {
+    const Vec2 pa = point(a), pb = point(b);
+    return covered(static_cast<int>(std::floor(std::min(pa.x, pb.x))) - 1, static_cast<int>(std::floor(std::min(pa.y, pb.y))) - 1,
+                   static_cast<int>(std::floor(std::max(pa.x, pb.x))) + 1, static_cast<int>(std::floor(std::max(pa.y, pb.y))) + 1) == 0;
+  };
+  constexpr std::int64_t kBlock = 16;
   std::int64_t lo = k0;
-  while (lo <= k1 && !sample(lo)) ++lo;
+  while (lo <= k1) {
+    const std::int64_t end = std::min(k1, lo + kBlock - 1);
+    if (none_inside(lo, end)) {
+      lo = end + 1;
+      continue;
+    }
+    while (lo <= end && !sample(lo)) ++lo;
+    if (lo <= end) break;
+  }
   if (lo > k1) return 0;
   std::int64_t hi = k1;
-  while (!sample(hi)) --hi;
+  while (true) {
+    const std::int64_t end = std::max(lo, hi - kBlock + 1);
+    if (none_inside(end, hi)) {
+      hi = end - 1;
+      continue;
+    }
+    while (!sample(hi)) --hi;  // lo is inside: this stops there at the latest
+    break;
+  }
   return 0.5 * static_cast<double>(hi - lo) + 1;
+}
+
+// Covered pixels in [x0, x1] x [y0, y1] (clamped to the image), from the coverage's summed-area
+// table, made at the first ask.
+std::int64_t HalfWidthField::covered(int x0, int y0, int x1, int y1) const {
+  if (sums_.empty()) {
+    const std::size_t row = static_cast<std::size_t>(w_) + 1;
+    sums_.assign(row * (static_cast<std::size_t>(h_) + 1), 0);
+    for (int y = 0; y < h_; ++y) {
+      std::int64_t run = 0;
+      for (int x = 0; x < w_; ++x) {
+        run += get(x, y) > 0;
+        sums_[(static_cast<std::size_t>(y) + 1) * row + static_cast<std::size_t>(x) + 1] = sums_[static_cast<std::size_t>(y) * row + static_cast<std::size_t>(x) + 1] + run;
+      }
+    }
+  }
+  x0 = std::max(x0, 0), y0 = std::max(y0, 0), x1 = std::min(x1, w_ - 1), y1 = std::min(y1, h_ - 1);
+  if (x1 < x0 || y1 < y0) return 0;
+  const std::size_t row = static_cast<std::size_t>(w_) + 1;
+  auto at_sum = [&](int x, int y) { return sums_[static_cast<std::size_t>(y) * row + static_cast<std::size_t>(x)]; };
+  return at_sum(x1 + 1, y1 + 1) - at_sum(x0, y1 + 1) - at_sum(x1 + 1, y0) + at_sum(x0, y0);
 }
 
 std::string implausible_fit(const SkeletonTemplate& t, const FitPlacement& p, const ShapeAxis& shape,

@@ -46,8 +46,10 @@ class HalfWidthField {
     return static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(w_ + 2) + static_cast<std::size_t>(x + 1);
   }
   float get(int x, int y) const { return x < 0 || y < 0 || x >= w_ || y >= h_ ? 0.0f : d_[index(x, y)]; }
+  std::int64_t covered(int x0, int y0, int x1, int y1) const;
   int w_, h_;
   std::vector<float> d_;
+  mutable std::vector<std::int64_t> sums_;  // covered(): the coverage's summed-area table, (w + 1) x (h + 1)
 };
 
 // Why the fit of `t` is not the sprite's kind, however well it scores; "" when nothing speaks
