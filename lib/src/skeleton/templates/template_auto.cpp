@@ -299,27 +299,34 @@ double HalfWidthField::across(Vec2 p, Vec2 d, double reach) const {
     return covered(static_cast<int>(std::floor(std::min(pa.x, pb.x))) - 1, static_cast<int>(std::floor(std::min(pa.y, pb.y))) - 1,
                    static_cast<int>(std::floor(std::max(pa.x, pb.x))) + 1, static_cast<int>(std::floor(std::max(pa.y, pb.y))) + 1) == 0;
   };
-  constexpr std::int64_t kBlock = 16;
-  std::int64_t lo = k0;
+  // Blocks of samples from each end inwards, twice as long after each empty one, half as long
+  // after one that is not, sample by sample once short.
+  constexpr std::int64_t kShortest = 8;
+  std::int64_t lo = k0, block = 4 * kShortest;
   while (lo <= k1) {
-    const std::int64_t end = std::min(k1, lo + kBlock - 1);
+    const std::int64_t end = std::min(k1, lo + block - 1);
     if (none_inside(lo, end)) {
-      lo = end + 1;
-      continue;
+      lo = end + 1, block *= 2;
+    } else if (block > kShortest) {
+      block /= 2;
+    } else {
+      while (lo <= end && !sample(lo)) ++lo;
+      if (lo <= end) break;
     }
-    while (lo <= end && !sample(lo)) ++lo;
-    if (lo <= end) break;
   }
   if (lo > k1) return 0;
   std::int64_t hi = k1;
+  block = 4 * kShortest;
   while (true) {
-    const std::int64_t end = std::max(lo, hi - kBlock + 1);
+    const std::int64_t end = std::max(lo, hi - block + 1);
     if (none_inside(end, hi)) {
-      hi = end - 1;
-      continue;
+      hi = end - 1, block *= 2;
+    } else if (block > kShortest) {
+      block /= 2;
+    } else {
+      while (!sample(hi)) --hi;  // lo is inside: this stops there at the latest
+      break;
     }
-    while (!sample(hi)) --hi;  // lo is inside: this stops there at the latest
-    break;
   }
   return 0.5 * static_cast<double>(hi - lo) + 1;
 }
@@ -331,17 +338,17 @@ std::int64_t HalfWidthField::covered(int x0, int y0, int x1, int y1) const {
     const std::size_t row = static_cast<std::size_t>(w_) + 1;
     sums_.assign(row * (static_cast<std::size_t>(h_) + 1), 0);
     for (int y = 0; y < h_; ++y) {
-      std::int64_t run = 0;
-      for (int x = 0; x < w_; ++x) {
-        run += get(x, y) > 0;
-        sums_[(static_cast<std::size_t>(y) + 1) * row + static_cast<std::size_t>(x) + 1] = sums_[static_cast<std::size_t>(y) * row + static_cast<std::size_t>(x) + 1] + run;
-      }
+      const float* v = &d_[index(0, y)];
+      const std::uint32_t* above = &sums_[static_cast<std::size_t>(y) * row + 1];
+      std::uint32_t* out = &sums_[(static_cast<std::size_t>(y) + 1) * row + 1];
+      std::uint32_t run = 0;
+      for (int x = 0; x < w_; ++x) run += v[x] > 0, out[x] = above[x] + run;
     }
   }
   x0 = std::max(x0, 0), y0 = std::max(y0, 0), x1 = std::min(x1, w_ - 1), y1 = std::min(y1, h_ - 1);
   if (x1 < x0 || y1 < y0) return 0;
   const std::size_t row = static_cast<std::size_t>(w_) + 1;
-  auto at_sum = [&](int x, int y) { return sums_[static_cast<std::size_t>(y) * row + static_cast<std::size_t>(x)]; };
+  auto at_sum = [&](int x, int y) { return static_cast<std::int64_t>(sums_[static_cast<std::size_t>(y) * row + static_cast<std::size_t>(x)]); };
   return at_sum(x1 + 1, y1 + 1) - at_sum(x0, y1 + 1) - at_sum(x1 + 1, y0) + at_sum(x0, y0);
 }
 

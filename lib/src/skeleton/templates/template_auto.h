@@ -49,7 +49,7 @@ class HalfWidthField {
   std::int64_t covered(int x0, int y0, int x1, int y1) const;
   int w_, h_;
   std::vector<float> d_;
-  mutable std::vector<std::int64_t> sums_;  // covered(): the coverage's summed-area table, (w + 1) x (h + 1)
+  mutable std::vector<std::uint32_t> sums_;  // covered(): the coverage's summed-area table, (w + 1) x (h + 1)
 };
 
 // Why the fit of `t` is not the sprite's kind, however well it scores; "" when nothing speaks
