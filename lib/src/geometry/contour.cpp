@@ -523,21 +523,33 @@ struct GrownField {
         cap(static_cast<float>((margin_ + kBandBeyondMargin) * (margin_ + kBandBeyondMargin))),
         capped_d(std::sqrt(static_cast<double>(cap))), inside(alpha_.inside) {
     const auto nx = static_cast<std::size_t>(inside.nx);
+    const double per_row = 1.0 / static_cast<double>(nx);
+    const float grows_below = margin > 0 ? nearer_than(margin) : 0;
     for (const std::size_t k : band.in_band) {
-      if (!(band.dist[k] < cap)) continue;
-      const int i = static_cast<int>(k % nx), j = static_cast<int>(k / nx);
-      // An alpha-inside sample is a pixel centre (rect <= -0.5), so with a margin G <= -margin < 0: it
-      // stays inside.
-      if (margin > 0 && alpha.inside.get(i, j)) continue;
-      inside.set(i, j, margin > 0 ? grows_into(i, j, band.dist[k]) : value(i, j) < 0);
+      const float d2 = band.dist[k];
+      if (!(d2 < cap) || (margin > 0 && !(d2 < grows_below))) continue;
+      std::size_t row = static_cast<std::size_t>(static_cast<double>(k) * per_row);  // k / nx, give or take one
+      if (row * nx > k) --row;
+      else if ((row + 1) * nx <= k) ++row;
+      const int i = static_cast<int>(k - row * nx), j = static_cast<int>(row);
+      if (margin > 0) {
+        // G < 0 on an alpha-outside sample under the cap when its larger term is: a pixel centre (the
+        // ring around the image has rect = 0.5) nearer than the margin; the snap off zero keeps G's
+        // sign. An alpha-inside sample is a pixel centre (rect <= -0.5), so G <= -margin < 0: it stays.
+        if (i >= 1 && j >= 1 && i <= alpha.image.width && j <= alpha.image.height) inside.set(i, j, true);
+      } else {
+        inside.set(i, j, value(i, j) < 0);
+      }
     }
   }
-  // value(i, j) < 0 for an alpha-outside sample with squared distance d2 under the cap: G's larger
-  // term is negative only on a pixel centre (the ring around the image has rect = 0.5) nearer than
-  // the margin, and the snap off zero keeps G's sign.
-  bool grows_into(int i, int j, float d2) const {
-    const bool centre = i >= 1 && j >= 1 && i <= alpha.image.width && j <= alpha.image.height;
-    return centre && std::sqrt(static_cast<double>(d2)) - margin < 0;
+  // The least float d2 with sqrt(d2) - margin >= 0 (value's test, in double), so that below it, and
+  // only there, a squared distance is nearer than the margin.
+  static float nearer_than(double margin) {
+    auto nearer = [&](float d2) { return std::sqrt(static_cast<double>(d2)) - margin < 0; };
+    auto t = static_cast<float>(margin * margin);
+    while (t > 0 && !nearer(std::nextafter(t, 0.0f))) t = std::nextafter(t, 0.0f);
+    while (nearer(t)) t = std::nextafter(t, HUGE_VALF);
+    return t;
   }
   float value(int i, int j) const {
     const std::size_t k = static_cast<std::size_t>(j) * static_cast<std::size_t>(inside.nx) + static_cast<std::size_t>(i);
