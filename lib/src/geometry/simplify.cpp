@@ -66,6 +66,19 @@ bool surely_within(Vec2 o, double bound) {
   return bound > 1e-100 && o.x * o.x + o.y * o.y <= bound * bound * (1 - 1e-9);
 }
 
+// surely_within(offset_from_segment(p, a, a + (dx, dy)), bound) with room to spare, decided without
+// the division: where p projects inside the segment its distance is |cross| / |d|, and a margin of
+// 1e-6 (relative) is far above the rounding of either computation for bounds of 1e-3 px and more
+// on coordinates below 2^20. False (undecided) otherwise.
+bool surely_near_line(Vec2 p, Vec2 a, double dx, double dy, double len2, double bound) {
+  if (!(len2 > 0) || !(bound >= 1e-3)) return false;
+  const double px = p.x - a.x, py = p.y - a.y;
+  const double along = px * dx + py * dy;
+  if (!(along >= 0 && along <= len2)) return false;
+  const double cross = dx * py - dy * px;
+  return cross * cross <= bound * bound * len2 * (1 - 1e-6);
+}
+
 bool on_segment(Vec2 a, Vec2 b, Vec2 p) {  // p collinear with a-b assumed
   return std::min(a.x, b.x) <= p.x && p.x <= std::max(a.x, b.x) && std::min(a.y, b.y) <= p.y &&
          p.y <= std::max(a.y, b.y);
@@ -115,7 +128,10 @@ std::size_t point_to_keep(const Work& w, std::size_t s, std::size_t e, double to
   const std::size_t n = p.size();
   double worst = 0;
   std::size_t worst_k = n;
+  const Vec2 a = p[s];
+  const double dx = p[e].x - a.x, dy = p[e].y - a.y, len2 = dx * dx + dy * dy;
   for (std::size_t k = (s + 1) % n; k != e; k = (k + 1) % n) {
+    if (surely_near_line(p[k], a, dx, dy, len2, w.on_frame[k] ? worst : worst + tol)) continue;
     const Vec2 o = offset_from_segment(p[k], p[s], p[e]);
     // The excess is at most the distance (minus tol off the frame): when that cannot beat the worst
     // so far, neither the hypot nor the predicate can change the answer.
@@ -175,7 +191,9 @@ Work simplify_ring(const Ring& p, double tolerance, const ClipFrame& frame) {
   std::size_t b = a;
   double far = -1;
   for (std::size_t k = 0; k < n; ++k) {
-    const double d = std::hypot(p[k].x - p[a].x, p[k].y - p[a].y);
+    const Vec2 o{p[k].x - p[a].x, p[k].y - p[a].y};
+    if (far >= 0 && surely_within(o, far)) continue;  // the hypot cannot beat `far`
+    const double d = std::hypot(o.x, o.y);
     if (d > far) {
       far = d;
       b = k;
