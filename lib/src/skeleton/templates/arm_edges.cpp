@@ -114,6 +114,13 @@ class EdgeGrid {
         const std::size_t i = cell(gx, gy);
         if (!in[i] || !in[cell(gx - 1, gy)] || !in[cell(gx + 1, gy)] || !in[cell(gx, gy - 1)] || !in[cell(gx, gy + 1)])
           continue;
+        const float *left = &colour[3 * cell(gx - 1, gy)], *right = &colour[3 * cell(gx + 1, gy)];
+        const float *above = &colour[3 * cell(gx, gy - 1)], *below = &colour[3 * cell(gx, gy + 1)];
+        if (left[0] == right[0] && left[1] == right[1] && left[2] == right[2] && above[0] == below[0] && above[1] == below[1] &&
+            above[2] == below[2]) {  // no change either way: a zero tensor, as it stands
+          ++inner;
+          continue;
+        }
         double xx = 0, xy = 0, yy = 0;
         for (std::size_t c = 0; c < 3; ++c) {
           const double dx = 0.5 * (colour[3 * cell(gx + 1, gy) + c] - colour[3 * cell(gx - 1, gy) + c]);
