@@ -208,29 +208,6 @@ TEST_CASE("feet drawn touching: walk and run fold the triangles between them unl
     CHECK(std::find(a.verts.begin(), a.verts.end(), b.verts[v]) != a.verts.end());
 }
 
-TEST_CASE("a humanoid template rig of the kicking figure is cut where its legs touch: one copy per leg") {
-  auto image = load_png((kClipSprites / "kenney_platformer-characters_female_female_kick.png").string());
-  REQUIRE(image.has_value());
-  const Rig rig = clips_humanoid_rig(*image);
-  const Part& part = rig.parts.at(0);
-  auto leg = [&](std::uint32_t v) {  // the leg of the vertex's largest weight: 1 left, 2 right, 0 none
-    const std::string& name = rig.bones.at(part.skin_indices[4 * v]).name;
-    for (const char* bone : {"thigh", "shin", "foot"}) {
-      if (name == std::string(bone) + "_l") return 1;
-      if (name == std::string(bone) + "_r") return 2;
-    }
-    return 0;
-  };
-  std::size_t doubled = 0;
-  for (std::uint32_t a = 0; a < part.mesh.verts.size(); ++a)
-    for (std::uint32_t b = a + 1; b < part.mesh.verts.size(); ++b) {
-      if (!(part.mesh.verts[a] == part.mesh.verts[b])) continue;
-      ++doubled;
-      CHECK((leg(a) | leg(b)) == 3);  // one copy moves with each leg
-    }
-  CHECK(doubled >= 2);
-}
-
 TEST_CASE("idle, walk and run fold no more than 1% of the triangles of the real humanoid figures") {
   for (const char* name : {"kenney_platformer-characters_female_female_idle.png",
                            "kenney_platformer-characters_female_female_kick.png",

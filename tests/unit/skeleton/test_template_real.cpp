@@ -97,6 +97,24 @@ TEST_CASE("the real cheering figure's raised arms are found raised") {
   CHECK(std::find(fit->over_body.begin(), fit->over_body.end(), "hand_r") == fit->over_body.end());
 }
 
+TEST_CASE("the real kicking figure's kicking leg is a leg, not an arm") {
+  const auto bundled = test::all_bundled_templates();
+  const Image im = real_load("kenney_platformer-characters_female_female_kick.png");
+  auto fit = fit_template(im, bundled.front());
+  REQUIRE(fit.has_value());
+  const auto j = real_joints(*fit);
+  // 80 x 110 px: the standing foot at the bottom left, the kicking foot out to the right at the
+  // height of the other knee (rig space, origin at the centre: x 34, y 28). One foot on each leg.
+  CHECK(j.at("foot_l").x - j.at("foot_r").x > 0.5 * im.width);
+  CHECK(j.at("foot_r").y - j.at("foot_l").y > 0.15 * im.height);
+  CHECK(j.at("foot_l").x > 0.35 * im.width);
+  // No hand reaches the kicking foot: the arms stay by the body.
+  for (const char* hand : {"hand_l", "hand_r"}) {
+    INFO(hand);
+    CHECK(std::hypot(j.at(hand).x - j.at("foot_l").x, j.at(hand).y - j.at("foot_l").y) > 0.25 * im.width);
+  }
+}
+
 TEST_CASE("a figure drawn in code with its arms raised gets them raised, both ways round") {
   const auto bundled = test::all_bundled_templates();
   // Head, torso, legs apart, and arms from the shoulders up and out past the head.

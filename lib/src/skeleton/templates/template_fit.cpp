@@ -663,6 +663,7 @@ class Fitter {
       tip_cost_[p.bone] = p.cost;
       tip_end_[p.bone] = end;
     }
+    move_pair_off_one_branch(pairs);
     // Beside an arm (or a wing) found hanging at its rest place, an extremity only a swing of the
     // other reaches is more likely an ear or a lock of hair than a hand raised alone.
     std::vector<std::size_t> lone;
@@ -675,6 +676,50 @@ class Fitter {
     }
     for (std::size_t b : lone) tip_node_[b] = -1;
     for (int n : tips_) matched_ += std::count(tip_node_.begin(), tip_node_.end(), n) > 0;
+  }
+
+  // A required tip of a pair (a foot) matched inside the axis, on the branch that ends at its
+  // partner's extremity (both feet on one drawn leg), is neither an end of the shape nor a limb of its
+  // own: it is charged the inner cost again, and takes an end of the axis that costs no more than
+  // that when one is free or holds a tip that may lie over the body or be missing (a kicking leg
+  // taken for a hand). Candidates cheapest first, as matched.
+  template <typename Pairs>
+  void move_pair_off_one_branch(const Pairs& pairs) {
+    for (std::size_t b = 0; b < t_.bones.size(); ++b) {
+      const TemplateBone& bone = t_.bones[b];
+      const auto m = partner(b);
+      if (!bone.tip || bone.optional || bone.over_body || !m || tip_node_[b] < 0 || tip_node_[*m] < 0) continue;
+      if (axis_.next[static_cast<std::size_t>(tip_node_[b])].size() == 1 || !on_branch(tip_node_[*m], tip_node_[b])) continue;
+      const double charged = tip_cost_[b] + kInnerTipCost;
+      for (const auto& p : pairs) {
+        if (p.cost > charged) break;
+        if (p.bone != b || axis_.next[static_cast<std::size_t>(p.node)].size() != 1) continue;
+        std::int64_t holder = -1;
+        for (std::size_t k = 0; k < t_.bones.size(); ++k)
+          if (tip_node_[k] == p.node) holder = static_cast<std::int64_t>(k);
+        if (holder >= 0 && !t_.bones[static_cast<std::size_t>(holder)].over_body && !t_.bones[static_cast<std::size_t>(holder)].optional)
+          continue;
+        const Vec2 end = reach(p.node, approach(b));
+        bool spaced = true;
+        for (std::size_t k = 0; k < t_.bones.size(); ++k)
+          if (tip_node_[k] >= 0 && k != b && static_cast<std::int64_t>(k) != holder)
+            spaced = spaced && norm(sub(tip_end_[k], end)) >= kTipSpacing * measure_;
+        if (!spaced) continue;
+        if (holder >= 0) tip_node_[static_cast<std::size_t>(holder)] = -1;
+        tip_node_[b] = p.node;
+        tip_cost_[b] = p.cost;
+        tip_end_[b] = end;
+        break;
+      }
+    }
+  }
+  // Whether the axis path from the end node `from` to `to` passes no junction (a node with three or
+  // more neighbours) before `to`: both lie on one branch.
+  bool on_branch(int from, int to) const {
+    const std::vector<int> way = axis_.path(from, to);
+    for (std::size_t i = 1; i + 1 < way.size(); ++i)
+      if (axis_.next[static_cast<std::size_t>(way[i])].size() >= 3) return false;
+    return true;
   }
 
   bool has_tip(std::size_t b) const {
