@@ -427,9 +427,18 @@ float CellDistances::widest() const {
 std::vector<float> CellDistances::at_cells(const BinaryGrid& cells) const {
   std::vector<float> out(cells.on.size(), 0.0f);
   const auto w = static_cast<std::size_t>(width_);
-  for (std::size_t row = 0; row < cells.on.size(); row += w)
-    for (int x = 0; x < width_; ++x)
-      if (cells.on[row + x]) out[row + x] = std::sqrt(static_cast<float>(squared(column_.get() + row, x, -1)));
+  for (std::size_t row = 0; row < cells.on.size(); row += w) {
+    const std::uint8_t* on = cells.on.data() + row;
+    for (std::size_t x = 0; x < w; ++x) {
+      // The cells asked for are sparse (an axis): eight off cells are passed over at a time.
+      if (std::uint64_t eight = 0; x + 8 <= w && (std::memcpy(&eight, on + x, 8), eight == 0)) {
+        x += 7;
+        continue;
+      }
+      if (on[x])
+        out[row + x] = std::sqrt(static_cast<float>(squared(column_.get() + row, static_cast<int>(x), -1)));
+    }
+  }
   return out;
 }
 
