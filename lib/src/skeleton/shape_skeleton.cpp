@@ -200,22 +200,34 @@ void sum_cells(const Coverage& c, const WorkGrid& g, std::vector<int>& covered) 
   for (int gy = (c.y0 - g.oy) / g.cell; g.oy + gy * g.cell < c.y1; ++gy) {
     const int y_begin = std::max(c.y0, g.oy + gy * g.cell), y_end = std::min(c.y1, g.oy + (gy + 1) * g.cell);
     Sum* sums = column_sums.data();
-    std::fill(sums, sums + box_width, Sum{0});
-    for (int y = y_begin; y < y_end; ++y) {
+    for (int y = y_begin; y < y_end; ++y) {  // the first pixel row sets the sums, the others add to them
       const std::uint8_t* in = &c.in[static_cast<std::size_t>(y) * c.width + static_cast<std::size_t>(c.x0)];
-      for (std::size_t i = 0; i < box_width; ++i) sums[i] = static_cast<Sum>(sums[i] + in[i]);
+      if (y == y_begin)
+        for (std::size_t i = 0; i < box_width; ++i) sums[i] = in[i];
+      else
+        for (std::size_t i = 0; i < box_width; ++i) sums[i] = static_cast<Sum>(sums[i] + in[i]);
     }
     int* row = covered.data() + static_cast<std::size_t>(gy) * g.grid.width;
     if (g.cell == 1) {  // small sprites: a cell is a pixel
       std::copy(sums, sums + box_width, row + (c.x0 - g.ox));
       continue;
     }
-    for (int gx = (c.x0 - g.ox) / g.cell, x = c.x0; x < c.x1; ++gx) {
-      const int end = std::min(c.x1, g.ox + (gx + 1) * g.cell);
-      int sum = 0;
-      for (; x < end; ++x) sum += sums[x - c.x0];
-      row[gx] = sum;
+    // Each cell's columns in turn, counted off (a cell is a few columns: no loop set up per cell); cells
+    // of two columns, the usual size on small sprites, in pairs (the box starts a cell from the grid's edge).
+    int gx = (c.x0 - g.ox) / g.cell, in_cell = c.x0 - g.ox - gx * g.cell, sum = 0;
+    std::size_t i = 0;
+    if (g.cell == 2 && in_cell == 0) {
+      int* out = row + gx;
+      const std::size_t pairs = box_width / 2;
+      for (std::size_t k = 0; k < pairs; ++k) out[k] = sums[2 * k] + sums[2 * k + 1];
+      gx += static_cast<int>(pairs);
+      i = 2 * pairs;
     }
+    for (; i < box_width; ++i) {
+      sum += sums[i];
+      if (++in_cell == g.cell) row[gx++] = sum, sum = 0, in_cell = 0;
+    }
+    if (in_cell > 0) row[gx] = sum;
   }
 }
 
