@@ -318,6 +318,27 @@ std::size_t nearest_on_cell(const BinaryGrid& grid, double cx, double cy) {
   return best;
 }
 
+// The on cells' count and the sums of their column and row indices, in integers.
+struct CellCounts {
+  std::int64_t n = 0, sx = 0, sy = 0;
+};
+
+CellCounts on_cell_counts(const BinaryGrid& g) {
+  CellCounts c;
+  for (int y = 0; y < g.height; ++y) {
+    const std::uint8_t* row = g.on.data() + static_cast<std::size_t>(y) * g.width;
+    // A row's count and x sum fit 32 bits (a piece is at most kWorkSide + 2 cells wide): twice the
+    // lanes of 64-bit sums.
+    std::int32_t count = 0, xs = 0;
+    for (int x = 0; x < g.width; ++x) {
+      const std::int32_t on = row[x] != 0;
+      count += on, xs += on * x;
+    }
+    c.n += count, c.sx += xs, c.sy += std::int64_t{count} * y;
+  }
+  return c;
+}
+
 // The on cells' count and the sums of their cell-centre coordinates. Counted in integers: the sums
 // of x + 0.5 over the cells in scan order are exact in double (multiples of 0.5 far below 2^52), so
 // these are the same numbers.
@@ -326,18 +347,9 @@ struct CellSums {
 };
 
 CellSums on_cell_sums(const BinaryGrid& g) {
-  std::int64_t n = 0, sx = 0, sy = 0;
-  for (int y = 0; y < g.height; ++y) {
-    const std::uint8_t* row = g.on.data() + static_cast<std::size_t>(y) * g.width;
-    std::int64_t count = 0, xs = 0;
-    for (int x = 0; x < g.width; ++x) {
-      const std::int64_t on = row[x] != 0;
-      count += on, xs += on * x;
-    }
-    n += count, sx += xs, sy += count * y;
-  }
-  const double half = 0.5 * static_cast<double>(n);
-  return {static_cast<double>(n), static_cast<double>(sx) + half, static_cast<double>(sy) + half};
+  const CellCounts c = on_cell_counts(g);
+  const double half = 0.5 * static_cast<double>(c.n);
+  return {static_cast<double>(c.n), static_cast<double>(c.sx) + half, static_cast<double>(c.sy) + half};
 }
 
 // Short chains between two junctions (an X drawn as two close forks) join their children, which then
@@ -372,15 +384,20 @@ std::vector<Limb> merge_short_links(std::vector<Limb> limbs, double min_length) 
 std::vector<Limb> principal_axis_limbs(const Piece& piece, const WorkGrid& work, const medial::CellDistances& dist,
                                        std::size_t root_cell) {
   const BinaryGrid& g = piece.grid;
-  double n = 0, mx = 0, my = 0;
-  for (std::size_t i = 0; i < g.on.size(); ++i)
-    if (g.on[i]) n += 1, mx += static_cast<double>(i % g.width), my += static_cast<double>(i / g.width);
-  mx /= n, my /= n;
+  // The mean cell (sums of integers, exact in double, so counted in integers), then the spread about
+  // it summed in scan order; cells walked by row and column rather than divided out of an index.
+  const CellCounts counts = on_cell_counts(g);
+  const double n = static_cast<double>(counts.n);
+  const double mx = static_cast<double>(counts.sx) / n, my = static_cast<double>(counts.sy) / n;
   double sxx = 0, syy = 0, sxy = 0;
-  for (std::size_t i = 0; i < g.on.size(); ++i) {
-    if (!g.on[i]) continue;
-    const double dx = static_cast<double>(i % g.width) - mx, dy = static_cast<double>(i / g.width) - my;
-    sxx += dx * dx, syy += dy * dy, sxy += dx * dy;
+  for (int y = 0; y < g.height; ++y) {
+    const std::uint8_t* row = g.on.data() + static_cast<std::size_t>(y) * g.width;
+    const double dy = static_cast<double>(y) - my;
+    for (int x = 0; x < g.width; ++x) {
+      if (!row[x]) continue;
+      const double dx = static_cast<double>(x) - mx;
+      sxx += dx * dx, syy += dy * dy, sxy += dx * dy;
+    }
   }
   const double spread = std::hypot(sxx - syy, 2 * sxy);
   const double angle = spread <= 1e-3 * (sxx + syy) ? std::atan2(1.0, 0.0) : 0.5 * std::atan2(2 * sxy, sxx - syy);
