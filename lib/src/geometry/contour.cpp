@@ -120,8 +120,17 @@ void for_each_mixed_cell(const SignBits& in, Cell&& cell) {
 template <typename Value, typename Emit>
 void march(const SignBits& inside, double x0, double y0, Value&& value, Emit&& emit) {
   const std::int64_t nx = inside.nx;
+  // The right corners of the last cell, the left ones of the next when it is its neighbour in the row.
+  int last_i = -2, last_j = -1;
+  float last_tr = 0, last_br = 0;
   for_each_mixed_cell(inside, [&](int i, int j) {
-    const float tl = value(i, j), tr = value(i + 1, j), br = value(i + 1, j + 1), bl = value(i, j + 1);
+    const bool next_to_last = j == last_j && i == last_i + 1;
+    const float tl = next_to_last ? last_tr : value(i, j), bl = next_to_last ? last_br : value(i, j + 1);
+    const float tr = value(i + 1, j), br = value(i + 1, j + 1);
+    last_i = i;
+    last_j = j;
+    last_tr = tr;
+    last_br = br;
     const int code = (tl < 0 ? 1 : 0) | (tr < 0 ? 2 : 0) | (br < 0 ? 4 : 0) | (bl < 0 ? 8 : 0);
     if (code == 0 || code == 15) return;
     auto crossing = [&](int i0, int j0, int i1, int j1, float v0, float v1) {
