@@ -237,8 +237,6 @@ std::int64_t sole_bone(const SkinWeights& w, std::size_t v) {
   return w.indices[4 * v];
 }
 
-using PxTriangle = std::array<Vec2, 3>;
-
 // Whether the interiors of two triangles overlap (separating axis test; touching is not overlap).
 bool px_triangles_overlap(const PxTriangle& p, const PxTriangle& q) {
   for (const PxTriangle* t : {&p, &q}) {
@@ -268,12 +266,47 @@ bool in_px_triangle(const PxTriangle& t, Vec2 p) {
   return (d0 >= 0 && d1 >= 0 && d2 >= 0) || (d0 <= 0 && d1 <= 0 && d2 <= 0);
 }
 
-// The pixels of one island cut out of the image: a crop around its triangles, room to spare for a
-// hull's corners, where only pixels whose centre lies in one of them keep their colour.
-struct IslandCrop {
-  Image image;
-  int x0 = 0, y0 = 0;  // the crop's corner in the image
-};
+// Whether a triangle is a sliver (its height under 1/1000 of its longest side) or too far out for the
+// bound below: crop_island then tests every pixel of its box.
+bool slim_triangle(const PxTriangle& t) {
+  double longest = 0, far = 0;
+  for (int k = 0; k < 3; ++k) {
+    const Vec2 a = t[static_cast<std::size_t>(k)], b = t[static_cast<std::size_t>((k + 1) % 3)];
+    longest = std::max(longest, (b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y));
+    far = std::max({far, std::fabs(a.x), std::fabs(a.y)});
+  }
+  const double twice_area =
+      std::fabs((t[1].x - t[0].x) * (t[2].y - t[0].y) - (t[2].x - t[0].x) * (t[1].y - t[0].y));
+  return !(twice_area > 1e-3 * longest) || !(far < 1e6);
+}
+
+// The pixels x_from <= x < x_to (narrowed from the box's) of the row of centres at height cy that
+// in_px_triangle can accept, false when none. Its rounded side tests stray at most about
+// 1e-15 x (coordinates up to 1e6 px) x 1e3 (edges and angles of a triangle that is not slim) px
+// beyond the triangle, far under kReachSlack, so every centre it accepts lies in the triangle's part
+// within kReachSlack of the row (its x-extent found from the vertices and edges in that slab, each
+// edge's crossing kept within the edge's own x-range), widened by kReachSlack.
+constexpr double kReachSlack = 1.0 / 64;  // px
+bool row_reach(const PxTriangle& t, double cy, int& x_from, int& x_to) {
+  const double lo = cy - kReachSlack, hi = cy + kReachSlack;
+  double left = HUGE_VAL, right = -HUGE_VAL;
+  for (int k = 0; k < 3; ++k) {
+    const Vec2 a = t[static_cast<std::size_t>(k)], b = t[static_cast<std::size_t>((k + 1) % 3)];
+    if (a.y >= lo && a.y <= hi) left = std::min(left, a.x), right = std::max(right, a.x);
+    for (const double line : {lo, hi}) {
+      if ((a.y < line) == (b.y < line)) continue;
+      const double x = std::clamp(a.x + (line - a.y) * (b.x - a.x) / (b.y - a.y), std::min(a.x, b.x), std::max(a.x, b.x));
+      left = std::min(left, x), right = std::max(right, x);
+    }
+  }
+  if (!(left <= right)) return false;  // no part of the triangle near the row
+  // Centres x + 0.5 within [left - slack, right + slack].
+  x_from = std::max(x_from, static_cast<int>(std::ceil(left - 0.5 - kReachSlack)));
+  x_to = std::min(x_to, static_cast<int>(std::floor(right - 0.5 + kReachSlack)) + 1);
+  return x_from < x_to;
+}
+
+}  // namespace
 
 IslandCrop crop_island(const Image& image, const std::vector<PxTriangle>& tris) {
   double x0 = HUGE_VAL, y0 = HUGE_VAL, x1 = -HUGE_VAL, y1 = -HUGE_VAL;
@@ -295,19 +328,21 @@ IslandCrop crop_island(const Image& image, const std::vector<PxTriangle>& tris) 
     const int ty0 = std::max(c.y0, static_cast<int>(std::floor(std::min({t[0].y, t[1].y, t[2].y}))));
     const int tx1 = std::min(cx1, static_cast<int>(std::ceil(std::max({t[0].x, t[1].x, t[2].x}))));
     const int ty1 = std::min(cy1, static_cast<int>(std::ceil(std::max({t[0].y, t[1].y, t[2].y}))));
-    for (int y = ty0; y < ty1; ++y)
-      for (int x = tx0; x < tx1; ++x) {
+    const bool slim = slim_triangle(t);
+    for (int y = ty0; y < ty1; ++y) {
+      int x_from = tx0, x_to = tx1;
+      if (!slim && !row_reach(t, y + 0.5, x_from, x_to)) continue;
+      for (int x = x_from; x < x_to; ++x) {
         if (!in_px_triangle(t, {x + 0.5, y + 0.5})) continue;
         const std::size_t from = (std::size_t(y) * std::size_t(image.width) + std::size_t(x)) * 4;
         const std::size_t to = (std::size_t(y - c.y0) * std::size_t(c.image.width) + std::size_t(x - c.x0)) * 4;
         std::copy_n(image.rgba.begin() + static_cast<std::ptrdiff_t>(from), 4,
                     c.image.rgba.begin() + static_cast<std::ptrdiff_t>(to));
       }
+    }
   }
   return c;
 }
-
-}  // namespace
 
 Result<void> check_vertex_budget(const Mesh& mesh, std::size_t max_vertices, const char* scheme) {
   if (mesh.verts.size() <= max_vertices) return {};

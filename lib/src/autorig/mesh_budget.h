@@ -4,6 +4,7 @@
 // outline until it fits, with a warning saying so, or fails with autorig.budget. Never over budget.
 #pragma once
 
+#include <array>
 #include <vector>
 
 #include "rig2d/core/error.h"
@@ -45,6 +46,17 @@ Result<Mesh> outline_mesh_within_budget(const Image& image, const OutlineMeshOpt
 // `weights` are left alone when none is. An island whose hull cannot be made keeps its outline.
 std::size_t rigid_island_hulls(const Image& image, const OutlineMeshOptions& options, const HullLimits& hull,
                                Mesh& mesh, SkinWeights& weights);
+
+using PxTriangle = std::array<Vec2, 3>;  // image px
+
+// The pixels of one island cut out of the image: a crop around its triangles, room to spare for a
+// hull's corners, where only pixels whose centre lies in one of them keep their colour (each
+// triangle's three side products, (b - a) x (centre - a), all >= 0 or all <= 0, in double).
+struct IslandCrop {
+  Image image;
+  int x0 = 0, y0 = 0;  // the crop's corner in the image
+};
+IslandCrop crop_island(const Image& image, const std::vector<PxTriangle>& tris);
 
 // autorig.budget when `mesh` has more than `max_vertices` vertices (the final guard for every mesh
 // scheme: a rig over the budget is never written). `scheme` names the mesh in the message.

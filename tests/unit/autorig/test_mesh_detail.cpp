@@ -454,3 +454,55 @@ TEST_CASE("mesh detail: two blobs on a bone each are two hulls, no vertex inside
   CHECK(st.yardstick.opaque_outside == 0);
   CHECK(st.yardstick.border_per_outline_px <= 2.0);
 }
+
+TEST_CASE("crop_island: the pixels every centre test of the triangles' boxes keeps, row spans or not", "[autorig][mesh]") {
+  // The reference: every pixel of each triangle's box tested with the three side products (as the
+  // crop's comment gives them), no row span. Random sprites and triangles: small and large, fans
+  // around a point, slivers (a box scan in the crop too), corners on pixel centres and edges through
+  // them, some off the image.
+  std::uint32_t state = 4242;
+  auto next = [&] { return state = state * 1664525u + 1013904223u; };
+  auto coord = [&](int size) {
+    const std::uint32_t r = next();
+    const double base = static_cast<double>(static_cast<int>(r % static_cast<std::uint32_t>(size + 8)) - 4);
+    return r % 3 == 0 ? base + 0.5 : base + static_cast<double>(next() % 1024) / 1024.0;  // on a centre, or anywhere
+  };
+  std::size_t kept = 0;
+  for (int round = 0; round < 150; ++round) {
+    const int w = 1 + static_cast<int>(next() % 70), h = 1 + static_cast<int>(next() % 70);
+    Image im{w, h, std::vector<std::uint8_t>(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4)};
+    for (std::uint8_t& b : im.rgba) b = static_cast<std::uint8_t>(1 + next() % 255);  // no pixel reads as cleared
+    std::vector<detail::PxTriangle> tris;
+    const Vec2 hub{coord(w), coord(h)};
+    for (int t = 0; t < 1 + static_cast<int>(next() % 6); ++t) {
+      detail::PxTriangle tri{hub, Vec2{coord(w), coord(h)}, Vec2{coord(w), coord(h)}};
+      if (t % 4 == 3) tri[2] = {tri[1].x + 1e-4 * (tri[1].x - hub.x), tri[1].y + 1e-4 * (tri[1].y - hub.y)};  // a sliver
+      if (next() % 2) tri[0] = {coord(w), coord(h)};
+      tris.push_back(tri);
+    }
+    const detail::IslandCrop crop = detail::crop_island(im, tris);
+    // The same crop rectangle, filled by the plain scan.
+    std::vector<std::uint8_t> want(crop.image.rgba.size(), 0);
+    for (const auto& t : tris) {
+      const int tx0 = std::max(crop.x0, static_cast<int>(std::floor(std::min({t[0].x, t[1].x, t[2].x}))));
+      const int ty0 = std::max(crop.y0, static_cast<int>(std::floor(std::min({t[0].y, t[1].y, t[2].y}))));
+      const int tx1 = std::min(crop.x0 + crop.image.width, static_cast<int>(std::ceil(std::max({t[0].x, t[1].x, t[2].x}))));
+      const int ty1 = std::min(crop.y0 + crop.image.height, static_cast<int>(std::ceil(std::max({t[0].y, t[1].y, t[2].y}))));
+      for (int y = ty0; y < ty1; ++y)
+        for (int x = tx0; x < tx1; ++x) {
+          const Vec2 p{x + 0.5, y + 0.5};
+          auto side = [&](Vec2 a, Vec2 b) { return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x); };
+          const double d0 = side(t[0], t[1]), d1 = side(t[1], t[2]), d2 = side(t[2], t[0]);
+          if (!((d0 >= 0 && d1 >= 0 && d2 >= 0) || (d0 <= 0 && d1 <= 0 && d2 <= 0))) continue;
+          const std::size_t from = (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) * 4;
+          const std::size_t to = (static_cast<std::size_t>(y - crop.y0) * static_cast<std::size_t>(crop.image.width) +
+                                  static_cast<std::size_t>(x - crop.x0)) * 4;
+          std::copy_n(im.rgba.begin() + static_cast<std::ptrdiff_t>(from), 4, want.begin() + static_cast<std::ptrdiff_t>(to));
+        }
+    }
+    CAPTURE(round, w, h, tris.size());
+    CHECK(crop.image.rgba == want);
+    kept += static_cast<std::size_t>(std::count_if(want.begin(), want.end(), [](std::uint8_t b) { return b != 0; }));
+  }
+  CHECK(kept > 20000);  // pixels were kept, not only cleared
+}
