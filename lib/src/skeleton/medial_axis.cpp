@@ -146,19 +146,28 @@ bool thinning_simple(unsigned mask) { return kNeighbourTables.simple[mask & 255u
 
 namespace {
 
+// The first x from `x` on whose cell is on (`on`) or off (!on), or w: eight cells a step across a
+// run of the other kind (a word with no nonzero byte, or with no zero byte).
+int next_cell(const std::uint8_t* row, int x, int w, bool on) {
+  for (; x + 8 <= w; x += 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, row + x, sizeof word);
+    const bool has_zero = ((word - 0x0101010101010101u) & ~word & 0x8080808080808080u) != 0;
+    if (on ? word != 0 : has_zero) break;
+  }
+  while (x < w && (row[x] != 0) != on) ++x;
+  return x;
+}
+
 // The runs of cells equal to `value`, as connected components (8- or 4-connected).
 detail::RunComponents run_components(const BinaryGrid& grid, bool value, bool eight_connected) {
   detail::RunComponents c(eight_connected);
   const int w = grid.width;
   for (int y = 0; y < grid.height; ++y) {
     const std::uint8_t* row = grid.on.data() + static_cast<std::size_t>(y) * w;
-    for (int x = 0; x < w;) {
-      if ((row[x] != 0) != value) {
-        ++x;
-        continue;
-      }
+    for (int x = next_cell(row, 0, w, value); x < w; x = next_cell(row, x, w, value)) {
       const int x0 = x;
-      while (x < w && (row[x] != 0) == value) ++x;
+      x = next_cell(row, x, w, !value);
       c.add({y, x0, x});
     }
   }
