@@ -24,7 +24,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
-#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -165,29 +164,61 @@ AutorigFileRequest request_for(const fs::path& p) {
   return req;
 }
 
-// Where default mode's time goes, in thread-CPU ms summed over a folder: autorig_image's own stage
-// timings (medians over repeated runs) and the rig's text alone (write_rig).
+// Where default mode's time goes, in thread-CPU ms summed over a folder, split inside the very runs the
+// whole-file median comes from: of the run with the median CPU time, autorig_file's own wall-clock
+// timings (read + decode, autorig_image's stages, verify + text + read-back check), each scaled by that
+// run's CPU / wall so the parts are CPU ms; the rest is what no timer covers (sidecar, ids, between the
+// stages). The parts are disjoint intervals inside the run, so they and the rest add up to its CPU time
+// and none is negative. write_rig alone is timed apart and reported beside them, not subtracted.
 struct Stages {
-  double coverage = 0, bones = 0, mesh = 0, weights = 0, text = 0;
+  double cpu = 0, wall = 0;  // the run's thread CPU and wall-clock ms
+  double read_decode = 0, coverage = 0, bones = 0, mesh = 0, weights = 0, checks = 0, rest = 0;
+  double text = 0;  // write_rig alone, separate runs
 };
 
-Stages default_stages(const Image& image, const AutorigOptions& o) {
-  std::vector<double> coverage, bones, mesh, weights;
-  std::optional<Rig> rig;
-  (void)median_ms([&] {  // as many runs as the other figures take
-    AutorigStats st;
-    auto r = autorig_image(image, o, &st);
-    if (r && !rig) rig = std::move(*r);
-    coverage.push_back(st.coverage_ms), bones.push_back(st.bones_ms), mesh.push_back(st.mesh_ms);
-    weights.push_back(st.weights_ms);
-  });
-  auto median = [](std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-  };
-  Stages s{median(coverage), median(bones), median(mesh), median(weights), 0};
-  if (rig) s.text = median_ms([&] { (void)write_rig(*rig); });
-  return s;
+Stages& operator+=(Stages& a, const Stages& b) {
+  a.cpu += b.cpu, a.wall += b.wall, a.read_decode += b.read_decode, a.coverage += b.coverage;
+  a.bones += b.bones, a.mesh += b.mesh, a.weights += b.weights, a.checks += b.checks, a.rest += b.rest;
+  a.text += b.text;
+  return a;
+}
+
+// autorig_file run as median_ms runs it (same counts); returns the split of the median-CPU run, whose
+// cpu is exactly the median median_ms would give.
+Stages default_file_split(const AutorigFileRequest& req, const AutorigOptions& o) {
+  std::vector<Stages> runs;
+  double total = 0;
+  while (runs.size() < 7 || total < 200) {
+    const auto w0 = std::chrono::steady_clock::now();
+    const double t0 = thread_cpu_ms();
+    auto r = autorig_file(req, o);
+    Stages s;
+    s.cpu = thread_cpu_ms() - t0;
+    s.wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - w0).count();
+    if (r) {
+      const AutorigStats& st = r->stats;
+      const double k = s.wall > 0 ? s.cpu / s.wall : 0;  // wall-clock parts to CPU ms
+      s.read_decode = k * (r->read_ms + r->decode_ms), s.coverage = k * st.coverage_ms, s.bones = k * st.bones_ms;
+      s.mesh = k * st.mesh_ms, s.weights = k * st.weights_ms, s.checks = k * r->verify_ms;
+    }
+    s.rest = std::max(0.0, s.cpu - s.read_decode - s.coverage - s.bones - s.mesh - s.weights - s.checks);
+    runs.push_back(s);
+    total += s.cpu;
+    if (runs.size() >= 1000) break;
+  }
+  std::sort(runs.begin(), runs.end(), [](const Stages& a, const Stages& b) { return a.cpu < b.cpu; });
+  return runs[runs.size() / 2];
+}
+
+void print_stages(const Stages& s, double floor) {
+  const double parts = s.read_decode + s.coverage + s.bones + s.mesh + s.weights + s.checks + s.rest;
+  std::printf(
+      "default x floor, split inside its median runs: read + decode %.2f, and beyond it coverage %.2f, bones %.2f, "
+      "outline mesh %.2f, heat weights %.2f, verify + the rig's text + read-back check %.2f, the rest (sidecar, ids, "
+      "between stages) %.2f; sum %.2f = the default's x floor (autorig_file's wall-clock timings of those runs x their "
+      "CPU/wall, %.2f over the folder); the rig's text alone (write_rig, timed apart) %.2f\n",
+      s.read_decode / floor, s.coverage / floor, s.bones / floor, s.mesh / floor, s.weights / floor, s.checks / floor,
+      s.rest / floor, parts / floor, s.cpu / s.wall, s.text / floor);
 }
 
 void whole_files(const std::string& dir, AutorigOptions engine, AutorigOptions cli_default) {
@@ -204,11 +235,12 @@ void whole_files(const std::string& dir, AutorigOptions engine, AutorigOptions c
   for (const fs::path& p : files) {
     const AutorigFileRequest req = request_for(p);
     const double f = median_ms([&] { decode_floor(req.png_path); });
-    double t[2];
-    int k = 0;
-    for (const AutorigOptions* o : {&engine, &cli_default}) t[k++] = median_ms([&] { (void)autorig_file(req, *o); });
+    const double engine_ms = median_ms([&] { (void)autorig_file(req, engine); });
+    Stages split = default_file_split(req, cli_default);
+    const double t[2] = {engine_ms, split.cpu};
     auto bytes = read_file(req.png_path, 1u << 30);
     auto image = decode_png(*bytes, req.png_path);
+    if (auto rig = autorig_image(*image, cli_default)) split.text = median_ms([&] { (void)write_rig(*rig); });
     char size[32];
     std::snprintf(size, sizeof size, "%dx%d", image->width, image->height);
     const bool big = std::max(image->width, image->height) >= 64;
@@ -219,19 +251,12 @@ void whole_files(const std::string& dir, AutorigOptions engine, AutorigOptions c
     floor += f;
     sum[0] += t[0];
     sum[1] += t[1];
-    const Stages st = default_stages(*image, cli_default);
-    stages.coverage += st.coverage, stages.bones += st.bones, stages.mesh += st.mesh;
-    stages.weights += st.weights, stages.text += st.text;
+    stages += split;
   }
   std::printf("folder: %zu sprites, floor %.2f ms; engine (grid+joint, chain) %.2f ms = %.2fx; default (outline+heat, "
               "shape) %.2f ms = %.2fx; %d sprites >= 64 px above 3x their floor (default)\n",
               files.size(), floor, sum[0], sum[0] / floor, sum[1], sum[1] / floor, over);
-  const double parts = stages.coverage + stages.bones + stages.mesh + stages.weights + stages.text;
-  std::printf(
-      "default beyond the floor, x floor: coverage %.2f, bones %.2f, outline mesh %.2f, heat weights %.2f, "
-      "the rig's text alone (write_rig) %.2f, the rest (read-back check, sidecar, ids) %.2f\n",
-      stages.coverage / floor, stages.bones / floor, stages.mesh / floor, stages.weights / floor, stages.text / floor,
-      (sum[1] - floor - parts) / floor);
+  print_stages(stages, floor);
 }
 
 // Wall-clock ms to run `work` on every file `passes` times, split over `threads` threads that take the
