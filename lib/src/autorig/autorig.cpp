@@ -276,6 +276,7 @@ OutlineMeshOptions outline_options(const AutorigOptions& o) {
   m.pivot_x = o.pivot_x;
   m.pivot_y = o.pivot_y;
   m.score_coverage = o.coverage_stats;
+  m.angle_stats = o.coverage_stats;  // read only where the coverage is (-v)
   return m;
 }
 
@@ -390,8 +391,8 @@ void remeasure_outline(const Image& image, const AutorigOptions& o, const Mesh& 
                        AutorigStats& st) {
   st.outline.vertices = mesh.verts.size();
   st.outline.triangles = mesh.tris.size() / 3;
-  st.outline.min_angle_deg = 180;
-  for (std::size_t t = 0; t + 2 < mesh.tris.size(); t += 3) {
+  st.outline.min_angle_deg = o.coverage_stats ? 180 : 0;
+  for (std::size_t t = 0; o.coverage_stats && t + 2 < mesh.tris.size(); t += 3) {
     const Vec2 p[3] = {mesh.verts[mesh.tris[t]], mesh.verts[mesh.tris[t + 1]], mesh.verts[mesh.tris[t + 2]]};
     for (int k = 0; k < 3; ++k) {  // the angle at p[k]
       const Vec2 a = p[(k + 1) % 3], b = p[(k + 2) % 3];

@@ -268,6 +268,7 @@ Result<Rig> autorig_parts(const std::vector<PlacedPart>& parts, int width, int h
     OutlineMeshOptions mo = outline_options(options, bones, part.image, {origin.x - part.x, origin.y - part.y});
     mo.pivot_x = mo.pivot_y = 0;
     mo.score_coverage = false;
+    mo.angle_stats = false;
     mo.max_vertices = 3 + static_cast<std::size_t>(double(budget - reserve) * double(area[p]) / double(total_area));
     std::vector<Diagnostic> mesh_warnings;
     auto mesh = detail::outline_mesh_within_budget(part.image, mo, nullptr, mesh_warnings);

@@ -141,6 +141,8 @@ Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutl
   // would: once one hull of `vertices - 1` corners is known, fewer corners start from it (each cut
   // costs the hull's size, and the traced contour's hull can have hundreds). The convex hulls the cuts
   // start from are made once.
+  OutlineMeshOptions trial = o;  // a trial's figures are thrown away
+  trial.angle_stats = false;
   std::vector<Ring> uncut;
   const auto hulls_of = [&](std::size_t corners) {
     Candidate c;
@@ -151,7 +153,7 @@ Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutl
   std::optional<double> outline_length;  // the image's alone: measured once, when first needed
   const auto passes = [&](const Candidate& c) -> Result<bool> {
     OutlineMeshStats scratch = st;
-    auto mesh = mesh_outline(image, traced, c.hulls, o, scratch, false);
+    auto mesh = mesh_outline(image, traced, c.hulls, trial, scratch, false);
     if (!mesh) return Unexpected{mesh.error()};
     if (!outline_length)  // measured with the trace when it was asked to
       outline_length = outline.alpha_outline_length >= 0 ? outline.alpha_outline_length
@@ -379,6 +381,7 @@ std::size_t rigid_island_hulls(const Image& image, const OutlineMeshOptions& opt
   o.pivot_x = o.pivot_y = 0;  // a crop's mesh in its own px
   o.interior_points.clear();
   o.score_coverage = false;
+  o.angle_stats = false;
   std::vector<std::optional<Mesh>> hulls(islands.count);  // in image px, uvs unset
   std::size_t replaced = 0;
   for (std::size_t i = 0; i < islands.count; ++i) {

@@ -103,6 +103,7 @@ Result<Mesh> mesh_outline(const Image& image, const TracedOutline& traced, const
   to.min_refine_edge = options.min_refine_edge;
   to.max_vertices = options.max_vertices;
   to.interior_points = options.interior_points;
+  to.angle_stats = options.angle_stats;
   TriangulateStats ts;
   auto tri = triangulate_polygons(rings, to, &ts);
   if (!tri) return Unexpected{tri.error()};

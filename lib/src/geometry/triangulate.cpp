@@ -146,6 +146,7 @@ Result<TriangleMesh> triangulate_polygons(const std::vector<Ring>& rings, const 
     mesh.triangles.push_back(static_cast<std::uint32_t>(remap[static_cast<std::size_t>(t.v[0])]));
     mesh.triangles.push_back(static_cast<std::uint32_t>(remap[static_cast<std::size_t>(t.v[2])]));
     mesh.triangles.push_back(static_cast<std::uint32_t>(remap[static_cast<std::size_t>(t.v[1])]));
+    if (!options.angle_stats) continue;
     const double angle = triangle_min_angle_deg(pts[static_cast<std::size_t>(t.v[0])], pts[static_cast<std::size_t>(t.v[1])],
                                                 pts[static_cast<std::size_t>(t.v[2])]);
     st.min_angle_deg = std::min(st.min_angle_deg, angle);
@@ -155,7 +156,7 @@ Result<TriangleMesh> triangulate_polygons(const std::vector<Ring>& rings, const 
   }
   st.vertices = mesh.vertices.size();
   st.triangles = mesh.triangles.size() / 3;
-  if (st.triangles == 0) st.min_angle_deg = 0.0;
+  if (st.triangles == 0 || !options.angle_stats) st.min_angle_deg = 0.0;
   if (stats) *stats = st;
   return mesh;
 }

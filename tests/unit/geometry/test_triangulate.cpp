@@ -202,6 +202,28 @@ TEST_CASE("triangulate: refinement meets the minimum angle on a convex polygon",
   CHECK(rig2d::test::check_triangulation(capped->vertices, capped->triangles).empty());
 }
 
+TEST_CASE("triangulate: the angle figures are optional and never change the mesh", "[geometry][triangulate]") {
+  // A 10 x 1 sliver kept whole by min_refine_edge: one 5.71 degree corner (atan 0.1), one skinny triangle.
+  const Ring sliver{{0, 0}, {10, 0}, {10, 1}};
+  TriangulateOptions opt;
+  opt.refine = true;
+  opt.min_refine_edge = 2;
+  TriangulateStats measured, unmeasured;
+  const auto with = triangulate_polygons({sliver}, opt, &measured);
+  opt.angle_stats = false;
+  const auto without = triangulate_polygons({sliver}, opt, &unmeasured);
+  REQUIRE(with);
+  REQUIRE(without);
+  CHECK(with->vertices == without->vertices);
+  CHECK(with->triangles == without->triangles);
+  CHECK(measured.min_angle_deg == Approx(std::atan(0.1) * 180 / 3.14159265358979323846));
+  CHECK(measured.skinny_triangles == 1);
+  CHECK(unmeasured.min_angle_deg == 0.0);
+  CHECK(unmeasured.skinny_triangles == 0);
+  CHECK(unmeasured.triangles == measured.triangles);
+  CHECK(unmeasured.vertices == measured.vertices);
+}
+
 TEST_CASE("triangulate: output is deterministic", "[geometry][triangulate]") {
   const std::vector<Ring> rings = load_fixture("water2");
   TriangulateOptions opt;

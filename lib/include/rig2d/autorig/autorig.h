@@ -124,7 +124,8 @@ struct AutorigOptions {
   HeatWeightsOptions heat;        // max_influences 1..4, min_weight [0, 0.25), smooth_passes 0..100
 
   bool coverage_stats = true;     // score the mesh against the alpha mask into AutorigStats::coverage
-                                  // (and outline.coverage/fit): statistics only, never in the rig
+                                  // (and outline.coverage/fit) and measure its angles (outline.min_angle_deg,
+                                  // skinny_triangles): statistics only, never in the rig
 
   // rig2d-autorig's defaults, exactly: what the tool rigs with when given no option (an outline mesh
   // at medium detail, the shape skeleton, heat weights; no coverage statistics, which -v turns on). The tool starts

@@ -34,6 +34,8 @@ struct OutlineMeshOptions {
                                       // before refinement; points outside the mesh are left out
   bool score_coverage = true;     // fill OutlineMeshStats::coverage and ::fit (two rasterizations of the
                                   // mesh; statistics only, the mesh is the same either way)
+  bool angle_stats = true;        // fill OutlineMeshStats::min_angle_deg and ::skinny_triangles
+                                  // (statistics only, the mesh is the same either way)
 };
 
 // How well a mesh covers the alpha mask, sampled at pixel centres: a pixel is in the mask when its
@@ -72,8 +74,9 @@ struct OutlineMeshStats {
                                      // the outline lies within tolerance of the contour grown by margin
   std::size_t interior_points = 0;   // of options.interior_points, the ones that became vertices
   std::size_t vertices = 0, triangles = 0;
-  double min_angle_deg = 0;          // smallest angle in the mesh
-  std::size_t skinny_triangles = 0;  // below min_angle_deg (only near sharper outline corners)
+  double min_angle_deg = 0;          // smallest angle in the mesh (0 without options.angle_stats)
+  std::size_t skinny_triangles = 0;  // below min_angle_deg (only near sharper outline corners; 0
+                                     // without options.angle_stats)
   bool budget_reached = false;       // refinement stopped at max_vertices
   CoverageScore coverage;            // mesh vs the alpha mask (alpha > threshold)
   CoverageScore fit;                 // mesh vs the mask grown by the margin: what the outline aims at,

@@ -44,6 +44,8 @@ struct TriangulateOptions {
   std::vector<Vec2> interior_points;  // vertices wanted inside (e.g. where a rig bends), added before
                                       // refinement within the budget; points outside the filled region,
                                       // on a ring or on another point are left out
+  bool angle_stats = true;        // fill TriangulateStats::min_angle_deg and ::skinny_triangles (an
+                                  // acos per corner of each output triangle; the mesh is the same)
 };
 
 struct TriangleMesh {
@@ -58,8 +60,10 @@ struct TriangulateStats {
   std::size_t steiner_points = 0;       // vertices added by refinement
   std::size_t vertices = 0;             // output vertices
   std::size_t triangles = 0;            // output triangles
-  double min_angle_deg = 0.0;           // smallest angle over the output triangles (0 if none)
-  std::size_t skinny_triangles = 0;     // triangles more than 1e-6 degrees below min_angle_deg
+  double min_angle_deg = 0.0;           // smallest angle over the output triangles (0 if none or
+                                        // without options.angle_stats)
+  std::size_t skinny_triangles = 0;     // triangles more than 1e-6 degrees below min_angle_deg (0
+                                        // without options.angle_stats)
   bool budget_reached = false;          // refinement stopped at max_vertices
 };
 
