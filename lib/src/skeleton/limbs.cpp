@@ -41,10 +41,25 @@ bool leaf_needs_own_stretch(const Limb& limb, std::size_t stretches) {
 
 double Limb::length() const { return arclength_at(points.size() - 1); }
 
+void Limb::measure() {
+  step.assign(points.size(), 0.0);
+  arc.assign(points.size(), 0.0);
+  double s = 0;
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    step[i] = distance(points[i - 1], points[i]);
+    arc[i] = s += step[i];
+  }
+}
+
 double Limb::arclength_at(std::size_t point) const {
+  if (arc.size() == points.size() && !arc.empty()) return arc[std::min(point, arc.size() - 1)];
   double s = 0;
   for (std::size_t i = 1; i <= point && i < points.size(); ++i) s += distance(points[i - 1], points[i]);
   return s;
+}
+
+double Limb::step_to(std::size_t point) const {
+  return step.size() == points.size() ? step[point] : distance(points[point - 1], points[point]);
 }
 
 double junction_exit(const Limb& limb) {
@@ -73,7 +88,7 @@ Vec2 point_along(const Limb& limb, double s) {
   if (p.size() == 1 || s <= 0) return p.front();
   double walked = 0;
   for (std::size_t i = 1; i < p.size(); ++i) {
-    const double step = distance(p[i - 1], p[i]);
+    const double step = limb.step_to(i);
     if (walked + step >= s && step > 0) {
       const double t = (s - walked) / step;
       return {p[i - 1].x + (p[i].x - p[i - 1].x) * t, p[i - 1].y + (p[i].y - p[i - 1].y) * t};
@@ -99,7 +114,7 @@ std::vector<double> bend_points(const Limb& limb, double bend_deg, double window
   const auto& p = limb.points;
   double walked = 0;
   for (std::size_t i = 1; i < p.size(); ++i) {
-    const double step = distance(p[i - 1], p[i]);
+    const double step = limb.step_to(i);
     for (double s = static_cast<double>(q.size()) * kStep; s <= walked + step && step > 0; s += kStep) {
       const double t = (s - walked) / step;
       q.push_back({p[i - 1].x + (p[i].x - p[i - 1].x) * t, p[i - 1].y + (p[i].y - p[i - 1].y) * t});

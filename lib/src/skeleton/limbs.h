@@ -27,8 +27,15 @@ struct Limb {
   int bones = 0;               // bones along this limb
   bool dropped = false;        // cut by the bone budget
 
+  // Filled by measure() once the points are final: step[i] is the distance from points[i - 1] to
+  // points[i] (step[0] = 0) and arc[i] their running sum, in order, so arclength_at reads the very
+  // bits its walk would add up. Until measure() follows a change of the points, they are walked.
+  std::vector<double> step, arc;
+
+  void measure();
   double length() const;       // along the points, px (reach excluded)
   double arclength_at(std::size_t point) const;  // along the points up to points[point], px
+  double step_to(std::size_t point) const;       // from points[point - 1] to points[point], px
   double mean_radius() const;
 };
 

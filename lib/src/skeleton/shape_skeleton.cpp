@@ -366,6 +366,7 @@ std::vector<Limb> merge_short_links(std::vector<Limb> limbs, double min_length) 
       limbs[j].radius.insert(limbs[j].radius.begin(), link.radius.begin(), link.radius.end() - 1);
       limbs[j].leaves_at += link.points.size() - 1;
       limbs[j].parent = link.parent;
+      limbs[j].measure();
     }
   }
   std::vector<int> index(limbs.size(), -1);
@@ -414,6 +415,7 @@ std::vector<Limb> principal_axis_limbs(const Piece& piece, const WorkGrid& work,
       limb.points.push_back(work.to_px(x0 + ux * t - 0.5 + piece.gx0, y0 + uy * t - 0.5 + piece.gy0));
       limb.radius.push_back(dist.at(static_cast<std::size_t>(cy) * g.width + cx) * work.cell);
     }
+    limb.measure();
     if (limb.points.size() >= 2) limbs.push_back(std::move(limb));
   }
   return limbs;
@@ -474,6 +476,7 @@ PieceSkeleton piece_skeleton(Piece piece, const WorkGrid& work, const ShapeSkele
       limb.points.push_back(to_px(tree.cell[static_cast<std::size_t>(node)]));
       limb.radius.push_back(tree.radius[static_cast<std::size_t>(node)] * work.cell);
     }
+    limb.measure();
     // A true tip stops about its radius short of the outline; a cut cycle meets its other half.
     const bool free_tip = chain.tip && tree.end[static_cast<std::size_t>(chain.nodes.back())];
     if (free_tip) limb.reach = limb.radius.back();
