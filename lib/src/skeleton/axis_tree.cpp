@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <queue>
 #include <tuple>
@@ -33,24 +34,59 @@ Spur spur_from(const AxisTree& t, const std::vector<int>& kids, int tip) {
   return {length + t.radius[tip] - t.radius[junction], tip, junction};
 }
 
+// Per-cell search state kept by each thread across calls: a tree touches about a hundred axis cells
+// of a grid of thousands, so a cell's state counts only when its stamp is the call's, instead of
+// filling grid-sized arrays every call.
+struct SearchCell {
+  std::uint32_t stamp = 0;
+  int node = -1;     // tree node of the cell once reached
+  double best = 0;   // shortest depth seen so far
+};
+
+struct SearchGrid {
+  std::vector<SearchCell> cells;
+  std::uint32_t stamp = 0;
+
+  // Starts a new search over n cells: every cell reads as unreached with infinite depth.
+  void start(std::size_t n) {
+    if (cells.size() < n) cells.resize(n);
+    if (++stamp == 0) {
+      for (SearchCell& c : cells) c.stamp = 0;
+      stamp = 1;
+    }
+  }
+  SearchCell& at(std::size_t cell) {
+    SearchCell& c = cells[cell];
+    if (c.stamp != stamp) c = {stamp, -1, std::numeric_limits<double>::infinity()};
+    return c;
+  }
+};
+
+thread_local SearchGrid t_search;
+
+// Out of line, so the search reads its grid through one plain reference: inlined, the compiler looks
+// the thread-local up again at every use in the loop.
+[[gnu::noinline]] SearchGrid& thread_search_grid() { return t_search; }
+
 }  // namespace
 
 AxisTree axis_tree(const BinaryGrid& axis, const std::vector<float>& radius, std::size_t root_cell) {
   AxisTree t;
   t.width = axis.width;
   const int w = axis.width;
-  std::vector<int> node_of(axis.on.size(), -1);
+  SearchGrid& search = thread_search_grid();
+  search.start(axis.on.size());
   using Item = std::tuple<double, std::size_t, int>;  // depth, cell (tie-break), parent node
   std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
-  std::vector<double> best(axis.on.size(), std::numeric_limits<double>::infinity());
-  best[root_cell] = 0;
+  search.at(root_cell).best = 0;
   open.emplace(0.0, root_cell, -1);
   while (!open.empty()) {
     const auto [d, cell, parent] = open.top();
     open.pop();
-    if (node_of[cell] >= 0) continue;
+    SearchCell& here = search.at(cell);
+    if (here.node >= 0) continue;
     const int id = static_cast<int>(t.cell.size());
-    node_of[cell] = id;
+    here.node = id;
     t.cell.push_back(cell);
     t.parent.push_back(parent);
     t.depth.push_back(d);
@@ -63,8 +99,9 @@ AxisTree axis_tree(const BinaryGrid& axis, const std::vector<float>& radius, std
         ++neighbours;
         const std::size_t next = static_cast<std::size_t>(y + dy) * w + x + dx;
         const double nd = d + ((dx != 0 && dy != 0) ? std::sqrt(2.0) : 1.0);
-        if (node_of[next] < 0 && nd < best[next]) {
-          best[next] = nd;
+        SearchCell& there = search.at(next);
+        if (there.node < 0 && nd < there.best) {
+          there.best = nd;
           open.emplace(nd, next, id);
         }
       }
