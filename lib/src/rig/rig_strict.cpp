@@ -114,36 +114,41 @@ class StrictReader {
   }
 
   // A finite number; reports and returns false otherwise.
-  bool number(const J& v, const std::string& pointer, const std::string& what, double& out) {
+  // `what` is a literal: the message text is built only when something is reported.
+  bool number(const J& v, const std::string& pointer, const char* what, double& out) {
     if (!v.is_number()) {
-      wrong_type(pointer, v, "a number (" + what + ")");
+      wrong_type(pointer, v, std::string("a number (") + what + ")");
       return false;
     }
     out = detail::js_number_value(v);
     if (!std::isfinite(out)) {
-      error("rig.number.finite", pointer, "must be a finite number (" + what + "); the value overflows a double");
+      error("rig.number.finite", pointer,
+            std::string("must be a finite number (") + what + "); the value overflows a double");
       return false;
     }
     return true;
   }
 
-  bool required_number(const J& object, const std::string& pointer, const char* key, const std::string& what,
-                       double& out) {
+  bool required_number(const J& object, const std::string& pointer, const char* key, const char* what, double& out) {
     const J* v = find(object, key);
     if (v == nullptr) {
       missing(pointer, key, what);
       return false;
     }
+    if (const auto d = clean_number(*v)) {  // the common case, without building the pointer
+      out = *d;
+      return true;
+    }
     return number(*v, join(pointer, key), what, out);
   }
 
   // An integer-valued JSON number (5 and 5.0 both qualify).
-  bool integer(const J& v, const std::string& pointer, const std::string& what, std::int64_t& out) {
+  bool integer(const J& v, const std::string& pointer, const char* what, std::int64_t& out) {
     if (!detail::js_is_integer(v)) {
       if (v.is_number() && !std::isfinite(detail::js_number_value(v))) {
-        error("rig.number.finite", pointer, "must be a finite integer (" + what + ")");
+        error("rig.number.finite", pointer, std::string("must be a finite integer (") + what + ")");
       } else {
-        wrong_type(pointer, v, "an integer (" + what + ")");
+        wrong_type(pointer, v, std::string("an integer (") + what + ")");
       }
       return false;
     }
@@ -166,6 +171,26 @@ class StrictReader {
     const std::uint64_t u = v.template get<std::uint64_t>();
     if (u > std::numeric_limits<std::uint32_t>::max() || u >= bound) return std::nullopt;
     return static_cast<std::uint32_t>(u);
+  }
+
+  // A finite number, exactly as number() would accept it silently.
+  static std::optional<double> clean_number(const J& v) {
+    if (!v.is_number()) return std::nullopt;
+    const double d = detail::js_number_value(v);
+    return std::isfinite(d) ? std::optional<double>(d) : std::nullopt;
+  }
+
+  // A bone's parent: -1 or an index below `bone_count`, exactly as integer() and the range check
+  // would accept it silently.
+  static std::optional<std::int64_t> clean_parent(const J& v, std::size_t bone_count) {
+    if (!v.is_number_integer()) return std::nullopt;
+    if (v.is_number_unsigned()) {
+      const std::uint64_t u = v.template get<std::uint64_t>();
+      return u < bone_count ? std::optional<std::int64_t>(static_cast<std::int64_t>(u)) : std::nullopt;
+    }
+    const std::int64_t p = v.template get<std::int64_t>();
+    const bool ok = p == -1 || (p >= 0 && static_cast<std::uint64_t>(p) < bone_count);
+    return ok ? std::optional<std::int64_t>(p) : std::nullopt;
   }
 
   // A pair of finite numbers (inside 0..1 for uvs), exactly as read_pairs would accept it silently.
@@ -281,6 +306,9 @@ class StrictReader {
       }
       if (const J* parent = find(b, "parent"); parent == nullptr) {
         missing(at, "parent", "the parent bone index (-1 for a root)");
+      } else if (const auto p = clean_parent(*parent, bones->size())) {  // without building the pointer
+        bone.parent = *p;
+        parent_ok[i] = true;
       } else if (integer(*parent, join(at, "parent"), "a bone index, -1 for a root", bone.parent)) {
         const auto n = static_cast<std::int64_t>(bones->size());
         if (bone.parent != -1 && (bone.parent < 0 || bone.parent >= n)) {

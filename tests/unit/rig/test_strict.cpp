@@ -243,6 +243,41 @@ TEST_CASE("strict: unknown keys are escaped in pointers and still located", "[ri
   CHECK(r.rig.has_value());  // warnings do not withhold the rig
 }
 
+TEST_CASE("strict: bone parents and bind values at the edges of the clean path", "[rig][strict]") {
+  // 0.0 is an integer-valued float (a parent, as the engine reads it); 4 is one past the last bone.
+  const std::string text = R"({"sprite":"","bones":[
+    {"name":"r","parent":-1,"x":0,"y":0,"rot":0},
+    {"name":"a","parent":0.0,"x":1.5,"y":-2,"rot":0.25},
+    {"name":"b","parent":4,"x":0,"y":0,"rot":0},
+    {"name":"c","parent":-2,"x":1e999,"y":"0","rot":0}],
+    "mesh":{"verts":[],"uvs":[],"tris":[]},"skinIndices":[],"skinWeights":[]})";
+  const StrictRig r = read_rig_strict(text, "edges.json");
+  INFO(describe(r.diagnostics));
+  REQUIRE(r.diagnostics.size() == 4);
+  CHECK(r.diagnostics[0].code == "rig.bone.parent.range");
+  CHECK(r.diagnostics[0].where.json_pointer == "/bones/2/parent");
+  CHECK(r.diagnostics[0].message == "parent 4 is not a bone index (0..3) or -1 for a root");
+  CHECK(r.diagnostics[1].code == "rig.bone.parent.range");
+  CHECK(r.diagnostics[1].where.json_pointer == "/bones/3/parent");
+  CHECK(r.diagnostics[2].code == "rig.number.finite");
+  CHECK(r.diagnostics[2].where.json_pointer == "/bones/3/x");
+  CHECK(r.diagnostics[2].message ==
+        "must be a finite number (the bind x, px local to the parent); the value overflows a double");
+  CHECK(r.diagnostics[3].code == "rig.field.type");
+  CHECK(r.diagnostics[3].where.json_pointer == "/bones/3/y");
+  CHECK(r.diagnostics[3].message == "must be a number (the bind y, px local to the parent), not a string");
+
+  const std::string clean = R"({"sprite":"","bones":[{"name":"r","parent":-1,"x":0,"y":0,"rot":0},
+    {"name":"a","parent":0.0,"x":1.5,"y":-2,"rot":0.25}],
+    "mesh":{"verts":[],"uvs":[],"tris":[]},"skinIndices":[],"skinWeights":[]})";
+  const StrictRig ok = read_rig_strict(clean, "clean.json");
+  REQUIRE(ok.rig.has_value());
+  CHECK(ok.rig->bones[1].parent == 0);
+  CHECK(ok.rig->bones[1].x == 1.5);
+  CHECK(ok.rig->bones[1].y == -2);
+  CHECK(ok.rig->bones[1].rot == 0.25);
+}
+
 TEST_CASE("strict: a three-bone cycle is reported once, at its lowest bone", "[rig][strict]") {
   const std::string text = R"({"sprite":"","bones":[
     {"name":"root","parent":-1,"x":0,"y":0,"rot":0},
