@@ -7,10 +7,15 @@
 #include <cstdint>
 #include <vector>
 
+#include "skeleton/templates/plane_math.h"
+
 namespace rig2d::detail {
 namespace {
 
-constexpr double kLimbPi = 3.14159265358979323846;
+using plane::add;
+using plane::kPi;
+using plane::scale;
+
 // The limb is looked for within this many degrees either side of the placed limb's direction: an arm
 // held against the body hangs near its rest (one raised clear of it is in the silhouette already).
 constexpr double kLimbSwing = 35;
@@ -56,8 +61,6 @@ constexpr double kAcross = 0.15;
 // cuff); lengths may be this much outside the proportions' range.
 constexpr double kCross = 0.5, kReachSlack = 1.5;
 
-Vec2 lx_add(Vec2 a, Vec2 b) { return {a.x + b.x, a.y + b.y}; }
-Vec2 lx_scale(Vec2 a, double s) { return {a.x * s, a.y * s}; }
 // floor to int for coordinates well inside the int range (the work grid's): std::floor's value,
 // without its general path for any double.
 int lx_floor(double v) {
@@ -312,9 +315,9 @@ class TubeProbe {
     for (int s = 0; s < 2; ++s) {
       const double sign = s ? 1.0 : -1.0;
       int k = 0;
-      for (const int d : {h - w, h, h + w}) side_at_[s][k++] = lx_scale(n, sign * d);
+      for (const int d : {h - w, h, h + w}) side_at_[s][k++] = scale(n, sign * d);
     }
-    for (int d = -inner_; d <= inner_; ++d) inside_at_.push_back(lx_scale(n, d));
+    for (int d = -inner_; d <= inner_; ++d) inside_at_.push_back(scale(n, d));
   }
 
   double at(Vec2 c) const {
@@ -358,7 +361,7 @@ class TubeProbe {
   Side side(Vec2 c, int s) const {
     Side out;
     for (const Vec2& at : side_at_[s]) {
-      const std::ptrdiff_t i = g_.index(lx_add(c, at));
+      const std::ptrdiff_t i = g_.index(add(c, at));
       const std::uint8_t state = g_.state_at(i);
       if (state == EdgeGrid::kUncovered) {
         out.border = true;
@@ -388,7 +391,7 @@ class TubeProbe {
     const double count = 2 * inner_ + 1, stop = enough * count;
     double sum = 0;
     for (const Vec2& at : inside_at_) {
-      const std::ptrdiff_t i = g_.index(lx_add(c, at));
+      const std::ptrdiff_t i = g_.index(add(c, at));
       if (g_.state_at(i) < EdgeGrid::kWeak) continue;
       const double v = g_.squared(i, n_);
       if (v > 0) sum += EdgeGrid::edge_of(v);
@@ -419,12 +422,12 @@ Tube best_run(const EdgeGrid& g, Tube candidate, double lo, double hi, double pa
   Tube best;
   // A run counts only with its middle on the limb's side: when the whole line is off it (both ends;
   // x grows or falls steadily along it), none can.
-  auto off_side = [&](double t) { return (lx_add(candidate.origin, lx_scale(candidate.u, t)).x * g.factor() - parent_x) * side <= 0; };
+  auto off_side = [&](double t) { return (add(candidate.origin, scale(candidate.u, t)).x * g.factor() - parent_x) * side <= 0; };
   if (off_side(lo) && off_side(hi)) return best;
   const TubeProbe probe(g, candidate.n, candidate.h, candidate.w);
   double run = 0, start = lo;
   for (double t = lo; t <= hi; t += kRunStep) {
-    const Vec2 c = lx_add(candidate.origin, lx_scale(candidate.u, t));
+    const Vec2 c = add(candidate.origin, scale(candidate.u, t));
     if (c.y * g.factor() > floor) {  // past the floor the run ends (the line may come back up above it)
       run = 0;
       continue;
@@ -441,7 +444,7 @@ Tube best_run(const EdgeGrid& g, Tube candidate, double lo, double hi, double pa
     if (run <= 0) run = 0, start = t;
     run += s - kTubeFloor;
     if (run <= best.sum + 1e-9) continue;
-    const Vec2 middle = lx_add(candidate.origin, lx_scale(candidate.u, 0.5 * (start + t)));
+    const Vec2 middle = add(candidate.origin, scale(candidate.u, 0.5 * (start + t)));
     if ((middle.x * g.factor() - parent_x) * side <= 0) continue;
     best.sum = run, best.a = start, best.b = t, best.found = true;
   }
@@ -461,9 +464,9 @@ double polyline_evidence(const EdgeGrid& g, const std::vector<Vec2>& line, int h
       const Vec2 d{line[i].x - line[i - 1].x, line[i].y - line[i - 1].y};
       const double len = std::hypot(d.x, d.y);
       if (len < 1e-9) continue;
-      const Vec2 u = lx_scale(d, 1 / len);
+      const Vec2 u = scale(d, 1 / len);
       const TubeProbe probe(g, Vec2{-u.y, u.x}, h, w);
-      for (double t = 0; t < len; t += 1, ++count) sum += probe.at(lx_add(line[i - 1], lx_scale(u, t)));
+      for (double t = 0; t < len; t += 1, ++count) sum += probe.at(add(line[i - 1], scale(u, t)));
     }
     if (count) best = std::max(best, sum / count);
   }
@@ -479,7 +482,7 @@ double band_level(const EdgeGrid& g, const Tube& tube, At at) {
   int count = 0;
   for (double t = tube.a; t <= tube.b; t += 2)
     for (int d = -3 * tube.h; d <= 3 * tube.h; ++d) {
-      const Vec2 q = lx_add(at(t), lx_scale(tube.n, d));
+      const Vec2 q = add(at(t), scale(tube.n, d));
       if (!g.in(q)) continue;
       sum += g.across(q, tube.n);
       ++count;
@@ -494,13 +497,13 @@ std::optional<LimbFromEdges> place_limb(const EdgeGrid& g, const ShapeAxis& shap
   const int f = g.factor();
   const double m = limb.measure / f;
   if (best.b - best.a < kMinTube * m) return std::nullopt;
-  auto at = [&](double t) { return lx_add(best.origin, lx_scale(best.u, t)); };
+  auto at = [&](double t) { return add(best.origin, scale(best.u, t)); };
   // The last joint: an edge across the tube within the part's reach of its end, else the reach's middle.
   const double end_lo = limb.end_min / f, end_hi = limb.end_max / f;
   double t_last = best.b - 0.5 * (end_lo + end_hi), strongest = kCross;
   for (double t = std::ceil(best.b - end_hi); t <= best.b - end_lo; t += 1) {
     double cross = 0;
-    for (const double d : {-0.5, 0.0, 0.5}) cross += g.across(lx_add(at(t), lx_scale(best.n, d * best.h)), best.u) / 3;
+    for (const double d : {-0.5, 0.0, 0.5}) cross += g.across(add(at(t), scale(best.n, d * best.h)), best.u) / 3;
     if (cross > strongest) strongest = cross, t_last = t;
   }
   t_last = std::max(t_last, best.a);
@@ -518,12 +521,12 @@ std::optional<LimbFromEdges> place_limb(const EdgeGrid& g, const ShapeAxis& shap
   double total = 0;
   for (double l : limb.links) total += l;
   double so_far = 0;
-  out.joints.push_back(lx_scale(at(t_first), f));
+  out.joints.push_back(scale(at(t_first), f));
   for (std::size_t i = 0; i + 1 < limb.links.size(); ++i) {
     so_far += limb.links[i];
-    out.joints.push_back(lx_scale(at(t_first + (t_last - t_first) * (total > 0 ? so_far / total : 0.5)), f));
+    out.joints.push_back(scale(at(t_first + (t_last - t_first) * (total > 0 ? so_far / total : 0.5)), f));
   }
-  out.joints.push_back(lx_scale(at(t_last), f));
+  out.joints.push_back(scale(at(t_last), f));
   // On covered pixels, the first joint on the limb's side of the joint it hangs from and within the
   // limb's reach of it.
   for (const Vec2& p : out.joints)
@@ -543,7 +546,7 @@ std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis
   const int f = std::max(1, static_cast<int>(std::lround(limb.measure / kGridCells)));
   const double m = limb.measure / f;  // the measure in cells
   const Vec2 first = limb.joints.front(), last = limb.joints.back();
-  const double rest = std::atan2(last.y - first.y, last.x - first.x) * 180 / kLimbPi;
+  const double rest = std::atan2(last.y - first.y, last.x - first.x) * 180 / kPi;
   // The box the limb may lie in: around its placement, by the longest it may be.
   const double reach = limb.reach_max * kReachSlack + limb.end_max;
   double bx0 = 1e300, by0 = 1e300, bx1 = -1e300, by1 = -1e300;
@@ -564,7 +567,7 @@ std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis
   const int bins = static_cast<int>(2 * kLimbSwing / kLimbStep) + 1;
   std::vector<double> rho_lo(static_cast<std::size_t>(bins));
   std::vector<std::vector<double>> votes(static_cast<std::size_t>(bins));
-  auto dir = [&](int k) { return (rest - kLimbSwing + k * kLimbStep) * kLimbPi / 180; };
+  auto dir = [&](int k) { return (rest - kLimbSwing + k * kLimbStep) * kPi / 180; };
   for (int k = 0; k < bins; ++k) {
     const Vec2 n{-std::sin(dir(k)), std::cos(dir(k))};
     double lo = 1e300, hi = -1e300;
@@ -630,7 +633,7 @@ std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis
       for (const double s : {-1.0, 1.0}) {
         Tube t;
         t.u = u, t.n = n, t.h = h, t.w = std::max(1, h / 3);
-        t.origin = lx_scale(n, rho + s * h);
+        t.origin = scale(n, rho + s * h);
         t.away = s > 0 ? 1 : 0;
         if (Tube run = best_run(g, t, std::floor(lo), std::ceil(hi), limb.parent.x, side, limb.floor); run.found) tubes.push_back(run);
       }
@@ -639,27 +642,27 @@ std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis
   if (tubes.size() > kTries) tubes.resize(kTries);
 
   std::vector<Vec2> placed;  // the proportions' placement on the grid, on to the part's end
-  for (const Vec2& p : limb.joints) placed.push_back(lx_scale(p, 1.0 / f));
+  for (const Vec2& p : limb.joints) placed.push_back(scale(p, 1.0 / f));
   const Vec2 last_link{placed.back().x - placed[placed.size() - 2].x, placed.back().y - placed[placed.size() - 2].y};
   const double last_len = std::hypot(last_link.x, last_link.y);
   if (last_len > 1e-9)
-    placed.push_back(lx_add(placed.back(), lx_scale(last_link, 0.5 * (limb.end_min + limb.end_max) / f / last_len)));
+    placed.push_back(add(placed.back(), scale(last_link, 0.5 * (limb.end_min + limb.end_max) / f / last_len)));
   const double unrefined = polyline_evidence(g, placed, h_lo, h_hi), background = g.background();
   for (const Tube& coarse : tubes) {
     // The lines' directions are kLimbStep apart: turn the tube about its middle by a degree or two
     // and shift it by a cell, so it follows the drawn limb over its whole length.
     Tube tube = coarse;
-    const Vec2 middle = lx_add(coarse.origin, lx_scale(coarse.u, 0.5 * (coarse.a + coarse.b)));
+    const Vec2 middle = add(coarse.origin, scale(coarse.u, 0.5 * (coarse.a + coarse.b)));
     const double a0 = std::atan2(coarse.u.y, coarse.u.x);
     for (const double turn : {-2.0, -1.0, 0.0, 1.0, 2.0})
       for (const double shift : {-1.0, 0.0, 1.0}) {
         if (turn == 0 && shift == 0) continue;
         Tube t = coarse;
-        const double a = a0 + turn * kLimbPi / 180;
+        const double a = a0 + turn * kPi / 180;
         t.u = {std::cos(a), std::sin(a)}, t.n = {-t.u.y, t.u.x};
-        const Vec2 centre = lx_add(middle, lx_scale(t.n, shift));
+        const Vec2 centre = add(middle, scale(t.n, shift));
         const double mid_t = centre.x * t.u.x + centre.y * t.u.y;
-        t.origin = lx_add(centre, lx_scale(t.u, -mid_t));
+        t.origin = add(centre, scale(t.u, -mid_t));
         const double from = (first.x * t.u.x + first.y * t.u.y) / f;
         if (Tube run = best_run(g, t, from - 0.5 * reach / f, from + reach / f, limb.parent.x, side, limb.floor); run.found && run.sum > tube.sum + 1e-9)
           tube = run;

@@ -16,13 +16,18 @@
 #include "rig2d/skeleton/template.h"
 #include "skeleton/shape_axis.h"
 #include "skeleton/templates/arm_edges.h"
+#include "skeleton/templates/plane_math.h"
 #include "skeleton/templates/template_auto.h"
 #include "skeleton/templates/spot_pair.h"
 
 namespace rig2d {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
+using detail::plane::add;
+using detail::plane::kPi;
+using detail::plane::scale;
+using detail::plane::sub;
+
 // An extremity is matched to a template tip only within this distance of where the proportions put
 // it (fraction of the figure measure): farther, the part is not that tip.
 constexpr double kMatchRadius = 0.45;
@@ -62,9 +67,6 @@ constexpr double kLengthSlack = 1.5;
 
 double mid(const TemplateRange& r) { return 0.5 * (r.min + r.max); }
 Vec2 unit(double deg) { return {std::cos(deg * kPi / 180), std::sin(deg * kPi / 180)}; }
-Vec2 add(Vec2 a, Vec2 b) { return {a.x + b.x, a.y + b.y}; }
-Vec2 sub(Vec2 a, Vec2 b) { return {a.x - b.x, a.y - b.y}; }
-Vec2 scale(Vec2 a, double s) { return {a.x * s, a.y * s}; }
 double norm(Vec2 a) { return std::hypot(a.x, a.y); }
 double angle_of(Vec2 v) { return std::atan2(v.y, v.x) * 180 / kPi; }
 
