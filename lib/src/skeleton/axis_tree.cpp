@@ -2,10 +2,12 @@
 #include "skeleton/axis_tree.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <limits>
-#include <queue>
+#include <span>
 #include <tuple>
 #include <utility>
 
@@ -62,52 +64,102 @@ struct SearchGrid {
   }
 };
 
-thread_local SearchGrid t_search;
+// The open list: a binary min-heap over (depth, cell, parent), kept by each thread across calls so
+// it grows once. A cell is pushed again only with a strictly shorter depth, so no two entries share
+// (depth, cell) and the pops come in one order, whatever the heap's layout.
+struct OpenItem {
+  double depth;
+  std::size_t cell;
+  int parent;
+  bool operator>(const OpenItem& o) const {
+    return std::tie(depth, cell, parent) > std::tie(o.depth, o.cell, o.parent);
+  }
+};
 
-// Out of line, so the search reads its grid through one plain reference: inlined, the compiler looks
+// The nodes as the search finds them, in arrays kept by each thread (grown once, not per tree).
+struct ThreadSearch {
+  SearchGrid grid;
+  std::vector<OpenItem> open;
+  std::vector<std::size_t> cell;
+  std::vector<int> parent;
+  std::vector<double> depth;
+  std::vector<float> radius;
+  std::vector<std::uint8_t> end;
+};
+
+thread_local ThreadSearch t_search;
+
+// Out of line, so the search reads its state through one plain reference: inlined, the compiler looks
 // the thread-local up again at every use in the loop.
-[[gnu::noinline]] SearchGrid& thread_search_grid() { return t_search; }
+[[gnu::noinline]] ThreadSearch& thread_search() { return t_search; }
+
+// Neighbours NW, N, NE, W, E, SW, S, SE (row by row) as bits 0-7 of a mask.
+constexpr int kAroundX[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+constexpr int kAroundY[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
+
+// The on neighbours of cell (x, y) of the grid.
+unsigned on_around(const BinaryGrid& g, std::size_t cell, int x, int y) {
+  const std::ptrdiff_t w = g.width;
+  unsigned mask = 0;
+  if (x > 0 && y > 0 && x + 1 < g.width && y + 1 < g.height) {  // away from the edge: plain offsets
+    const std::uint8_t* c = g.on.data() + cell;
+    mask = (c[-w - 1] != 0) | (c[-w] != 0) << 1 | (c[-w + 1] != 0) << 2 | (c[-1] != 0) << 3 | (c[1] != 0) << 4 |
+           (c[w - 1] != 0) << 5 | (c[w] != 0) << 6 | (c[w + 1] != 0) << 7;
+    return mask;
+  }
+  for (int k = 0; k < 8; ++k) mask |= static_cast<unsigned>(g.at(x + kAroundX[k], y + kAroundY[k])) << k;
+  return mask;
+}
 
 }  // namespace
 
 AxisTree axis_tree(const BinaryGrid& axis, const std::vector<float>& radius, std::size_t root_cell) {
-  AxisTree t;
-  t.width = axis.width;
   const int w = axis.width;
-  SearchGrid& search = thread_search_grid();
+  std::ptrdiff_t offset[8];
+  for (int k = 0; k < 8; ++k) offset[k] = static_cast<std::ptrdiff_t>(kAroundY[k]) * w + kAroundX[k];
+  ThreadSearch& s = thread_search();
+  SearchGrid& search = s.grid;
   search.start(axis.on.size());
-  using Item = std::tuple<double, std::size_t, int>;  // depth, cell (tie-break), parent node
-  std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
+  s.open.clear(), s.cell.clear(), s.parent.clear(), s.depth.clear(), s.radius.clear(), s.end.clear();
+  const auto push = [&open = s.open](double depth, std::size_t cell, int parent) {
+    open.push_back({depth, cell, parent});
+    std::push_heap(open.begin(), open.end(), std::greater<>{});
+  };
   search.at(root_cell).best = 0;
-  open.emplace(0.0, root_cell, -1);
-  while (!open.empty()) {
-    const auto [d, cell, parent] = open.top();
-    open.pop();
+  push(0.0, root_cell, -1);
+  while (!s.open.empty()) {
+    std::pop_heap(s.open.begin(), s.open.end(), std::greater<>{});
+    const auto [d, cell, parent] = s.open.back();
+    s.open.pop_back();
     SearchCell& here = search.at(cell);
     if (here.node >= 0) continue;
-    const int id = static_cast<int>(t.cell.size());
+    const int id = static_cast<int>(s.cell.size());
     here.node = id;
-    t.cell.push_back(cell);
-    t.parent.push_back(parent);
-    t.depth.push_back(d);
-    t.radius.push_back(radius[cell]);
-    const int x = static_cast<int>(cell % w), y = static_cast<int>(cell / w);
-    int neighbours = 0;
-    for (int dy = -1; dy <= 1; ++dy) {
-      for (int dx = -1; dx <= 1; ++dx) {
-        if ((dx == 0 && dy == 0) || !axis.at(x + dx, y + dy)) continue;
-        ++neighbours;
-        const std::size_t next = static_cast<std::size_t>(y + dy) * w + x + dx;
-        const double nd = d + ((dx != 0 && dy != 0) ? std::sqrt(2.0) : 1.0);
-        SearchCell& there = search.at(next);
-        if (there.node < 0 && nd < there.best) {
-          there.best = nd;
-          open.emplace(nd, next, id);
-        }
+    s.cell.push_back(cell);
+    s.parent.push_back(parent);
+    s.depth.push_back(d);
+    s.radius.push_back(radius[cell]);
+    const int x = static_cast<int>(cell % static_cast<std::size_t>(w)), y = static_cast<int>(cell / static_cast<std::size_t>(w));
+    const unsigned around = on_around(axis, cell, x, y);
+    for (unsigned m = around; m != 0; m &= m - 1) {
+      const int k = std::countr_zero(m);
+      const std::size_t next = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(cell) + offset[k]);
+      const double nd = d + ((kAroundX[k] != 0 && kAroundY[k] != 0) ? std::sqrt(2.0) : 1.0);
+      SearchCell& there = search.at(next);
+      if (there.node < 0 && nd < there.best) {
+        there.best = nd;
+        push(nd, next, id);
       }
     }
-    t.end.push_back(neighbours <= 1);
+    s.end.push_back(std::popcount(around) <= 1);
   }
+  AxisTree t;
+  t.width = w;
+  t.cell.assign(s.cell.begin(), s.cell.end());
+  t.parent.assign(s.parent.begin(), s.parent.end());
+  t.depth.assign(s.depth.begin(), s.depth.end());
+  t.radius.assign(s.radius.begin(), s.radius.end());
+  t.end.assign(s.end.begin(), s.end.end());
   t.alive.assign(t.cell.size(), 1);
   t.root = t.cell.empty() ? -1 : 0;
   return t;
@@ -153,25 +205,39 @@ int central_junction(const AxisTree& t, double cx, double cy) {
 std::vector<AxisChain> axis_chains(const AxisTree& t) {
   std::vector<AxisChain> out;
   if (t.root < 0) return out;
-  std::vector<std::vector<int>> children(t.parent.size());
-  for (std::size_t i = 0; i < t.parent.size(); ++i)
-    if (t.alive[i] && t.parent[i] >= 0) children[static_cast<std::size_t>(t.parent[i])].push_back(static_cast<int>(i));
+  // Each node's alive children in node order, all in one array: kids[first[i]..first[i + 1]).
+  const std::size_t n = t.parent.size();
+  std::vector<int> first(n + 1, 0), kids;
+  for (std::size_t i = 0; i < n; ++i)
+    if (t.alive[i] && t.parent[i] >= 0) ++first[static_cast<std::size_t>(t.parent[i]) + 1];
+  for (std::size_t i = 0; i < n; ++i) first[i + 1] += first[i];
+  kids.resize(static_cast<std::size_t>(first[n]));
+  std::vector<int> next(first.begin(), first.end() - 1);
+  for (std::size_t i = 0; i < n; ++i)
+    if (t.alive[i] && t.parent[i] >= 0) kids[static_cast<std::size_t>(next[static_cast<std::size_t>(t.parent[i])]++)] = static_cast<int>(i);
+  const auto children = [&](int node) {
+    const auto i = static_cast<std::size_t>(node);
+    return std::span<const int>(kids.data() + first[i], kids.data() + first[i + 1]);
+  };
   std::vector<std::pair<int, int>> starts;  // (start node, parent chain)
-  for (int c : children[static_cast<std::size_t>(t.root)]) starts.emplace_back(c, -1);
+  for (int c : children(t.root)) starts.emplace_back(c, -1);
   for (std::size_t s = 0; s < starts.size(); ++s) {
     AxisChain chain;
     chain.parent = starts[s].second;
     int node = starts[s].first;
+    std::size_t length = 2;  // the chain's nodes, counted first so they are stored at once
+    for (int k = node; children(k).size() == 1; k = children(k)[0]) ++length;
+    chain.nodes.reserve(length);
     chain.nodes.push_back(t.parent[node]);
     chain.nodes.push_back(node);
-    while (children[static_cast<std::size_t>(node)].size() == 1) {
-      node = children[static_cast<std::size_t>(node)][0];
+    while (children(node).size() == 1) {
+      node = children(node)[0];
       chain.nodes.push_back(node);
     }
-    const auto& next = children[static_cast<std::size_t>(node)];
-    chain.tip = next.empty();
+    const std::span<const int> more = children(node);
+    chain.tip = more.empty();
     const int id = static_cast<int>(out.size());
-    for (int c : next) starts.emplace_back(c, id);
+    for (int c : more) starts.emplace_back(c, id);
     out.push_back(std::move(chain));
   }
   return out;
