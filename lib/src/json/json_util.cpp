@@ -13,6 +13,7 @@
 #include <optional>
 #include <vector>
 
+#include "json/shortest_double.h"
 #include "rig2d/core/limits.h"
 
 namespace rig2d::detail {
@@ -453,6 +454,37 @@ std::string to_js_json(const Json& value, bool exact_integers) {
 
 namespace {
 
+// The decimal digits of v (0 < v < 10^19) at `out`, which has room for 20; returns how many. Two
+// digits a step, eight-digit groups in 32-bit arithmetic.
+int put_decimal_digits(std::uint64_t v, char* out) {
+  static constexpr char kPairs[] =
+      "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+      "8081828384858687888990919293949596979899";
+  char buf[24];
+  char* const end = buf + sizeof buf;
+  char* p = end;
+  auto pair = [&p](std::uint32_t r) {
+    p -= 2;
+    std::memcpy(p, kPairs + 2 * r, 2);
+  };
+  while (v >= 100000000) {
+    auto group = static_cast<std::uint32_t>(v % 100000000);
+    v /= 100000000;
+    for (int i = 0; i < 4; ++i, group /= 100) pair(group % 100);
+  }
+  auto r = static_cast<std::uint32_t>(v);
+  for (; r >= 100; r /= 100) pair(r % 100);
+  if (r >= 10) {
+    pair(r);
+  } else {
+    *--p = static_cast<char>('0' + r);
+  }
+  const auto k = static_cast<int>(end - p);
+  std::memcpy(out, p, static_cast<std::size_t>(k));
+  return k;
+}
+
 // The shortest round-trip digits of a finite x != 0 when its exact value is a decimal of at most 15
 // significant digits (an integer below 2^53, or m / 2^j as mesh coordinates on half and quarter pixels
 // are): no other decimal of as few digits lies within half an ulp of it (those differ from it by at
@@ -483,7 +515,7 @@ int exact_short_digits(double x, char* digits, int& n) {
     point = -e2;
   }
   while (m % 10 == 0) m /= 10, --point;
-  const int k = static_cast<int>(std::to_chars(digits, digits + 24, m).ptr - digits);
+  const int k = put_decimal_digits(m, digits);
   n = k - point;
   return k;
 }
@@ -496,27 +528,16 @@ char* write_js_number(char* at, double x) {
   if (std::isinf(x)) return copy(x > 0 ? "Infinity" : "-Infinity");
   if (x == 0) return copy("0");  // also -0
   // This runs for every number of every rig written: one stack buffer, spans copied, no parsing.
-  // The shortest round-trip digits come as d[.ddd]e±XX; ECMAScript lays them out by n = exponent + 1.
-  char exact[24], sci[32];
-  const char* digits = exact;
+  // The shortest round-trip digits, the decimal point after n of them; ECMAScript lays them out by n.
+  char exact[24];
   int n = 0;
   int k = exact_short_digits(x, exact, n);
   if (k == 0) {
-    // d[.ddd]e±XX[X]: the exponent has two digits, or three from 1e100 on.
-    char* const sci_end = std::to_chars(sci, sci + sizeof sci, std::fabs(x), std::chars_format::scientific).ptr;
-    char* const e_at = sci_end[-4] == 'e' ? sci_end - 4 : sci_end - 5;
-    int exp10 = 0;
-    for (const char* p = e_at + 2; p < sci_end; ++p) exp10 = 10 * exp10 + (*p - '0');
-    n = (e_at[1] == '-' ? -exp10 : exp10) + 1;
-    if (e_at == sci + 1) {  // one digit
-      k = 1;
-      digits = sci;
-    } else {  // the first digit moved onto the point: the digits are contiguous
-      k = static_cast<int>(e_at - sci) - 1;
-      sci[1] = sci[0];
-      digits = sci + 1;
-    }
+    const ShortestDecimal d = shortest_decimal(std::fabs(x));
+    k = put_decimal_digits(d.digits, exact);
+    n = k + d.exponent;
   }
+  const char* const digits = exact;
 
   char* t = at;
   if (x < 0) *t++ = '-';
