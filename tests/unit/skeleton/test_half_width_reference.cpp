@@ -29,6 +29,12 @@ ShapeAxis half_width_blobs(int w, int h, std::mt19937& rng) {
       for (int x = 0; x < w; ++x)
         if (std::hypot(x + 0.5 - cx, y + 0.5 - cy) < r) s.in[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)] = 1;
   }
+  // The coverage's bounding box, as shape_axis gives it.
+  s.x0 = w, s.y0 = h, s.x1 = 0, s.y1 = 0;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x)
+      if (s.in[static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)])
+        s.x0 = std::min(s.x0, x), s.y0 = std::min(s.y0, y), s.x1 = std::max(s.x1, x + 1), s.y1 = std::max(s.y1, y + 1);
   return s;
 }
 

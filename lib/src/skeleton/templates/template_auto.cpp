@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace rig2d::detail {
@@ -230,12 +231,23 @@ void running_min(float* v, int n, std::ptrdiff_t step) {
 
 }  // namespace
 
-HalfWidthField::HalfWidthField(const ShapeAxis& s) : w_(s.width), h_(s.height), d_(padded(s.width, s.height), 0.0f) {
+HalfWidthField::HalfWidthField(const ShapeAxis& s)
+    : w_(s.width), h_(s.height), bx0_(std::clamp(s.x0, 0, s.width)), by0_(std::clamp(s.y0, 0, s.height)),
+      bx1_(std::clamp(s.x1, bx0_, s.width)), by1_(std::clamp(s.y1, by0_, s.height)), d_(padded(s.width, s.height), 0.0f) {
   constexpr float kFar = 1e9f, kDiag = 1.41421356f;
-  for (int y = 0; y < h_; ++y) {
+  // Each row is worked only between its first and last covered cell: the cells outside that span
+  // are 0 and stay 0 (every neighbour's candidate is positive), and a running minimum entering the
+  // span from one of them brings nothing either.
+  std::vector<std::pair<int, int>> span(static_cast<std::size_t>(h_), {0, -1});
+  for (int y = by0_; y < by1_; ++y) {
     const std::uint8_t* in = &s.in[static_cast<std::size_t>(y) * static_cast<std::size_t>(w_)];
+    int lo = 0, hi = w_ - 1;
+    while (lo < w_ && !in[lo]) ++lo;
+    if (lo == w_) continue;
+    while (!in[hi]) --hi;
+    span[static_cast<std::size_t>(y)] = {lo, hi};
     float* v = &d_[index(0, y)];
-    for (int x = 0; x < w_; ++x) v[x] = in[x] ? kFar : 0.0f;
+    for (int x = lo; x <= hi; ++x) v[x] = in[x] ? kFar : 0.0f;
   }
   // Each pass takes, per row, the minimum over the row already done first (independent across the
   // row, so it vectorizes), then the one running neighbour in the row; min is exact, so the order
@@ -243,16 +255,20 @@ HalfWidthField::HalfWidthField(const ShapeAxis& s) : w_(s.width), h_(s.height), 
   // every neighbour's candidate is positive.
   const std::ptrdiff_t row = w_ + 2;
   for (int y = 0; y < h_; ++y) {
+    const auto [lo, hi] = span[static_cast<std::size_t>(y)];
+    if (hi < lo) continue;
     float* v = &d_[index(0, y)];
     const float* up = v - row;
-    for (int x = 0; x < w_; ++x) v[x] = std::min(std::min(v[x], up[x] + 1), std::min(up[x - 1] + kDiag, up[x + 1] + kDiag));
-    running_min(v, w_, 1);
+    for (int x = lo; x <= hi; ++x) v[x] = std::min(std::min(v[x], up[x] + 1), std::min(up[x - 1] + kDiag, up[x + 1] + kDiag));
+    running_min(v + lo, hi - lo + 1, 1);
   }
   for (int y = h_ - 1; y >= 0; --y) {
+    const auto [lo, hi] = span[static_cast<std::size_t>(y)];
+    if (hi < lo) continue;
     float* v = &d_[index(0, y)];
     const float* down = v + row;
-    for (int x = 0; x < w_; ++x) v[x] = std::min(std::min(v[x], down[x] + 1), std::min(down[x + 1] + kDiag, down[x - 1] + kDiag));
-    running_min(v + w_ - 1, w_, -1);
+    for (int x = lo; x <= hi; ++x) v[x] = std::min(std::min(v[x], down[x] + 1), std::min(down[x + 1] + kDiag, down[x - 1] + kDiag));
+    running_min(v + hi, hi - lo + 1, -1);
   }
 }
 
@@ -331,23 +347,23 @@ double HalfWidthField::across(Vec2 p, Vec2 d, double reach) const {
   return 0.5 * static_cast<double>(hi - lo) + 1;
 }
 
-// Covered pixels in [x0, x1] x [y0, y1] (clamped to the image), from the coverage's summed-area
-// table, made at the first ask.
+// Covered pixels in [x0, x1] x [y0, y1] (clamped to the shape's box: none lie outside it), from
+// the coverage's summed-area table over that box, made at the first ask.
 std::int64_t HalfWidthField::covered(int x0, int y0, int x1, int y1) const {
+  const int bw = bx1_ - bx0_, bh = by1_ - by0_;
+  const std::size_t row = static_cast<std::size_t>(bw) + 1;
   if (sums_.empty()) {
-    const std::size_t row = static_cast<std::size_t>(w_) + 1;
-    sums_.assign(row * (static_cast<std::size_t>(h_) + 1), 0);
-    for (int y = 0; y < h_; ++y) {
-      const float* v = &d_[index(0, y)];
+    sums_.assign(row * (static_cast<std::size_t>(bh) + 1), 0);
+    for (int y = 0; y < bh; ++y) {
+      const float* v = &d_[index(bx0_, by0_ + y)];
       const std::uint32_t* above = &sums_[static_cast<std::size_t>(y) * row + 1];
       std::uint32_t* out = &sums_[(static_cast<std::size_t>(y) + 1) * row + 1];
       std::uint32_t run = 0;
-      for (int x = 0; x < w_; ++x) run += v[x] > 0, out[x] = above[x] + run;
+      for (int x = 0; x < bw; ++x) run += v[x] > 0, out[x] = above[x] + run;
     }
   }
-  x0 = std::max(x0, 0), y0 = std::max(y0, 0), x1 = std::min(x1, w_ - 1), y1 = std::min(y1, h_ - 1);
+  x0 = std::max(x0 - bx0_, 0), y0 = std::max(y0 - by0_, 0), x1 = std::min(x1 - bx0_, bw - 1), y1 = std::min(y1 - by0_, bh - 1);
   if (x1 < x0 || y1 < y0) return 0;
-  const std::size_t row = static_cast<std::size_t>(w_) + 1;
   auto at_sum = [&](int x, int y) { return static_cast<std::int64_t>(sums_[static_cast<std::size_t>(y) * row + static_cast<std::size_t>(x)]); };
   return at_sum(x1 + 1, y1 + 1) - at_sum(x0, y1 + 1) - at_sum(x1 + 1, y0) + at_sum(x0, y0);
 }

@@ -48,8 +48,9 @@ class HalfWidthField {
   float get(int x, int y) const { return x < 0 || y < 0 || x >= w_ || y >= h_ ? 0.0f : d_[index(x, y)]; }
   std::int64_t covered(int x0, int y0, int x1, int y1) const;
   int w_, h_;
+  int bx0_, by0_, bx1_, by1_;  // the shape's box, [bx0_, bx1_) x [by0_, by1_)
   std::vector<float> d_;
-  mutable std::vector<std::uint32_t> sums_;  // covered(): the coverage's summed-area table, (w + 1) x (h + 1)
+  mutable std::vector<std::uint32_t> sums_;  // covered(): the coverage's summed-area table over the box
 };
 
 // Why the fit of `t` is not the sprite's kind, however well it scores; "" when nothing speaks
