@@ -326,6 +326,16 @@ class TubeProbe {
     return sides(a, b) - inside(c);
   }
 
+  // As at(), for a scan with a run of `run` going; none when the run ends here whatever the
+  // inside (its sides alone, an upper bound of the evidence, take the run to 0 or below).
+  std::optional<double> continuing(Vec2 c, double run) const {
+    if (blocked(c)) return kBlocked;
+    const Side a = side(c, 0), b = side(c, 1);
+    const double value = sides(a, b);
+    if (run + (value - kTubeFloor) <= 0) return std::nullopt;
+    return value - inside(c);
+  }
+
   // As at(), for a scan with no run going: none when the place cannot start one (its sides, an
   // upper bound of its evidence, are at most kTubeFloor, or it is blocked). The cells' states
   // settle most places, side `first` first: when it is weak inside the shape the other need not be
@@ -429,12 +439,18 @@ Tube best_run(const EdgeGrid& g, Tube candidate, double lo, double hi, double pa
   for (double t = lo; t <= hi; t += kRunStep) {
     const Vec2 c = add(candidate.origin, scale(candidate.u, t));
     if (c.y * g.factor() > floor) {  // past the floor the run ends (the line may come back up above it)
+      if (candidate.u.y >= 0) break;  // ... for good when the line does not rise
       run = 0;
       continue;
     }
     double s = 0;
     if (run > 0) {
-      s = probe.at(c);
+      const auto on = probe.continuing(c, run);
+      if (!on) {  // the run ends here: as below, run <= 0 after it
+        run = 0;
+        continue;
+      }
+      s = *on;
     } else if (const auto above = probe.above_floor(c, candidate.away)) {
       s = *above;
     } else {  // no run starts here: whatever the evidence, run <= 0 after it
@@ -600,22 +616,26 @@ std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis
     int k;
     int r;
   };
-  // The strongest lines, none within 2 bins and 2 cells of a stronger one (first found wins a tie).
-  std::vector<Peak> lines;
-  while (lines.size() < kLines) {
-    Peak top{0, 0, 0};
-    for (int k = 0; k < bins; ++k) {
-      const auto& v = votes[static_cast<std::size_t>(k)];
-      for (std::size_t r = 0; r < v.size(); ++r) {
-        if (v[r] <= top.votes) continue;
-        const int ri = static_cast<int>(r);
-        if (std::any_of(lines.begin(), lines.end(), [&](const Peak& q) { return std::abs(q.k - k) <= 2 && std::abs(q.r - ri) <= 2; }))
-          continue;
-        top = {v[r], k, ri};
-      }
-    }
-    if (top.votes <= 0) break;
-    lines.push_back(top);
+  // The strongest lines, none within 2 bins and 2 cells of a stronger one (first found wins a tie):
+  // every line with votes, strongest first (a tie in bin then cell order), each kept unless a kept
+  // one is that near.
+  std::vector<Peak> voted, lines;
+  for (int k = 0; k < bins; ++k) {
+    const auto& v = votes[static_cast<std::size_t>(k)];
+    for (std::size_t r = 0; r < v.size(); ++r)
+      if (v[r] > 0) voted.push_back({v[r], k, static_cast<int>(r)});
+  }
+  // A heap of them, the top the strongest (a tie: the first in bin then cell order), taken from
+  // only as far as the lines kept need.
+  auto weaker = [](const Peak& a, const Peak& b) {
+    return a.votes < b.votes || (a.votes == b.votes && (a.k > b.k || (a.k == b.k && a.r > b.r)));
+  };
+  std::make_heap(voted.begin(), voted.end(), weaker);
+  for (auto end = voted.end(); end != voted.begin() && lines.size() < kLines; --end) {
+    std::pop_heap(voted.begin(), end, weaker);
+    const Peak& p = *(end - 1);
+    if (std::none_of(lines.begin(), lines.end(), [&](const Peak& q) { return std::abs(q.k - p.k) <= 2 && std::abs(q.r - p.r) <= 2; }))
+      lines.push_back(p);
   }
 
   // Tubes with one side on each line, either way, every half-width: the best run of evidence.
@@ -623,6 +643,13 @@ std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis
   const int h_hi = std::max(h_lo + 1, static_cast<int>(std::lround(kHalfMax * m)));
   const int h_step = std::max(1, (h_hi - h_lo) / 2);
   std::vector<Tube> tubes;
+  // A tube between two lines 2 h apart is one tube from either line: scanned once.
+  struct Scanned {
+    int k, h;
+    double centre;
+    Tube run;
+  };
+  std::vector<Scanned> scanned;
   for (const Peak& line : lines) {
     const double a = dir(line.k);
     const Vec2 u{std::cos(a), std::sin(a)}, n{-u.y, u.x};
@@ -632,10 +659,21 @@ std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis
     for (int h = h_lo; h <= h_hi; h += h_step)
       for (const double s : {-1.0, 1.0}) {
         Tube t;
+        const double centre = rho + s * h;
         t.u = u, t.n = n, t.h = h, t.w = std::max(1, h / 3);
-        t.origin = scale(n, rho + s * h);
+        t.origin = scale(n, centre);
         t.away = s > 0 ? 1 : 0;
-        if (Tube run = best_run(g, t, std::floor(lo), std::ceil(hi), limb.parent.x, side, limb.floor); run.found) tubes.push_back(run);
+        const auto same = std::find_if(scanned.begin(), scanned.end(),
+                                       [&](const Scanned& o) { return o.k == line.k && o.h == h && o.centre == centre; });
+        Tube run;
+        if (same != scanned.end()) {
+          run = same->run;
+          run.away = t.away;
+        } else {
+          run = best_run(g, t, std::floor(lo), std::ceil(hi), limb.parent.x, side, limb.floor);
+          scanned.push_back({line.k, h, centre, run});
+        }
+        if (run.found) tubes.push_back(run);
       }
   }
   std::stable_sort(tubes.begin(), tubes.end(), [](const Tube& a, const Tube& b) { return a.sum > b.sum; });
@@ -648,7 +686,14 @@ std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis
   if (last_len > 1e-9)
     placed.push_back(add(placed.back(), scale(last_link, 0.5 * (limb.end_min + limb.end_max) / f / last_len)));
   const double unrefined = polyline_evidence(g, placed, h_lo, h_hi), background = g.background();
-  for (const Tube& coarse : tubes) {
+  for (std::size_t i = 0; i < tubes.size(); ++i) {
+    const Tube& coarse = tubes[i];
+    // The same tube found from both its lines was refined already, and made no limb.
+    auto same = [&](const Tube& o) {
+      return o.origin.x == coarse.origin.x && o.origin.y == coarse.origin.y && o.u.x == coarse.u.x && o.u.y == coarse.u.y &&
+             o.h == coarse.h && o.a == coarse.a && o.b == coarse.b && o.sum == coarse.sum;
+    };
+    if (std::any_of(tubes.begin(), tubes.begin() + static_cast<std::ptrdiff_t>(i), same)) continue;
     // The lines' directions are kLimbStep apart: turn the tube about its middle by a degree or two
     // and shift it by a cell, so it follows the drawn limb over its whole length.
     Tube tube = coarse;
