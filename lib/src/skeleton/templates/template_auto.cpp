@@ -232,8 +232,12 @@ void running_min(float* v, int n, std::ptrdiff_t step) {
 }  // namespace
 
 HalfWidthField::HalfWidthField(const ShapeAxis& s)
-    : w_(s.width), h_(s.height), bx0_(std::clamp(s.x0, 0, s.width)), by0_(std::clamp(s.y0, 0, s.height)),
-      bx1_(std::clamp(s.x1, bx0_, s.width)), by1_(std::clamp(s.y1, by0_, s.height)), d_(padded(s.width, s.height), 0.0f) {
+    : shape_(s), w_(s.width), h_(s.height), bx0_(std::clamp(s.x0, 0, s.width)), by0_(std::clamp(s.y0, 0, s.height)),
+      bx1_(std::clamp(s.x1, bx0_, s.width)), by1_(std::clamp(s.y1, by0_, s.height)) {}
+
+void HalfWidthField::measure() const {
+  const ShapeAxis& s = shape_;
+  d_.assign(padded(w_, h_), 0.0f);
   constexpr float kFar = 1e9f, kDiag = 1.41421356f;
   // Each row is worked only between its first and last covered cell: the cells outside that span
   // are 0 and stay 0 (every neighbour's candidate is positive), and a running minimum entering the
@@ -355,11 +359,11 @@ std::int64_t HalfWidthField::covered(int x0, int y0, int x1, int y1) const {
   if (sums_.empty()) {
     sums_.assign(row * (static_cast<std::size_t>(bh) + 1), 0);
     for (int y = 0; y < bh; ++y) {
-      const float* v = &d_[index(bx0_, by0_ + y)];
+      const std::uint8_t* in = &shape_.in[static_cast<std::size_t>(by0_ + y) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(bx0_)];
       const std::uint32_t* above = &sums_[static_cast<std::size_t>(y) * row + 1];
       std::uint32_t* out = &sums_[(static_cast<std::size_t>(y) + 1) * row + 1];
       std::uint32_t run = 0;
-      for (int x = 0; x < bw; ++x) run += v[x] > 0, out[x] = above[x] + run;
+      for (int x = 0; x < bw; ++x) run += in[x] != 0, out[x] = above[x] + run;
     }
   }
   x0 = std::max(x0 - bx0_, 0), y0 = std::max(y0 - by0_, 0), x1 = std::min(x1 - bx0_, bw - 1), y1 = std::min(y1 - by0_, bh - 1);

@@ -27,13 +27,18 @@ struct FitPlacement {
 };
 
 // The shape's distance to its outline (chamfer 1/sqrt2), px: the half-width of the part around a point.
-// Made once per shape, for every fit checked against it. Kept with a one-cell border of zeros, so
-// the two passes read their neighbours without bounds checks.
+// Made once per shape, for every fit checked against it, at the first look at a distance (the checks
+// of many fits, a rigid prop's, read none). Kept with a one-cell border of zeros, so the two passes
+// read their neighbours without bounds checks. The shape must outlive it.
 class HalfWidthField {
  public:
   explicit HalfWidthField(const ShapeAxis& s);
-  double at(Vec2 p) const { return get(static_cast<int>(std::floor(p.x)), static_cast<int>(std::floor(p.y))); }
-  bool inside(Vec2 p) const { return at(p) > 0; }
+  double at(Vec2 p) const {
+    if (d_.empty()) measure();
+    return get(static_cast<int>(std::floor(p.x)), static_cast<int>(std::floor(p.y)));
+  }
+  // Whether p is on a covered pixel (a half-width above 0), read from the coverage itself.
+  bool inside(Vec2 p) const { return shape_.inside(static_cast<int>(std::floor(p.x)), static_cast<int>(std::floor(p.y))); }
   // The widest the shape is along the segment a-b (its largest half-width).
   double widest(Vec2 a, Vec2 b) const;
   // The shape's extent through p across the unit direction d (from its first to its last covered
@@ -47,9 +52,11 @@ class HalfWidthField {
   }
   float get(int x, int y) const { return x < 0 || y < 0 || x >= w_ || y >= h_ ? 0.0f : d_[index(x, y)]; }
   std::int64_t covered(int x0, int y0, int x1, int y1) const;
+  void measure() const;  // fills d_
+  const ShapeAxis& shape_;
   int w_, h_;
   int bx0_, by0_, bx1_, by1_;  // the shape's box, [bx0_, bx1_) x [by0_, by1_)
-  std::vector<float> d_;
+  mutable std::vector<float> d_;
   mutable std::vector<std::uint32_t> sums_;  // covered(): the coverage's summed-area table over the box
 };
 
