@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 
@@ -106,6 +107,13 @@ Result<std::optional<Mesh>> hull_mesh(const Image& image, const TracedOutline& t
   return std::optional<Mesh>{};
 }
 
+// Whether two sets of rings hold the same points, bit for bit (so a mesh of either is the same).
+bool same_bits(const std::vector<Ring>& a, const std::vector<Ring>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const Ring& p, const Ring& q) {
+    return p.size() == q.size() && (p.empty() || std::memcmp(p.data(), q.data(), p.size() * sizeof(Vec2)) == 0);
+  });
+}
+
 // The fewest-corner hulls (3 corners up) of the traced islands (traced again at `limits.margin` when
 // that is less) whose mesh keeps the yardstick with a border of at most `limits.border`, if they have
 // fewer than `vertices` points. Empty when none does. A few yardsticks at most (bisection).
@@ -181,11 +189,15 @@ Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutl
   if (!ok) return Unexpected{ok.error()};
   if (!*ok) return std::optional<Mesh>{};
   std::size_t fail = 2, pass = lo;  // hulls of `pass` corners pass, of `fail` do not (2: no hull)
+  std::vector<Ring> failed;         // the hulls of `fail` corners, once tested
   while (pass - fail > 1) {
     const std::size_t mid = fail + (pass - fail) / 2;
     Candidate c = hulls_of(mid);
-    auto mid_ok = passes(c);
+    // A hull with fewer corners than asked for is one already tested: its answer is known.
+    const bool known_pass = same_bits(c.hulls, best.hulls), known_fail = !known_pass && same_bits(c.hulls, failed);
+    auto mid_ok = known_pass || known_fail ? Result<bool>{known_pass} : passes(c);
     if (!mid_ok) return Unexpected{mid_ok.error()};
+    if (!*mid_ok) failed = std::move(c.hulls);
     if (*mid_ok) {
       pass = mid;
       best = std::move(c);
