@@ -295,7 +295,7 @@ void restore_image_corners(Ring& ring, double w, double h) {
   Ring out;
   out.reserve(ring.size() + 4);
   for (std::size_t k = 0; k < ring.size(); ++k) {
-    const Vec2 p = ring[k], q = ring[(k + 1) % ring.size()];
+    const Vec2 p = ring[k], q = ring[k + 1 == ring.size() ? 0 : k + 1];
     out.push_back(p);
     if (p.x != 0 && p.x != w && p.y != 0 && p.y != h) continue;  // off the border: no corner follows it
     auto on_x = [](Vec2 v, double x) { return v.x == x; };
@@ -533,22 +533,31 @@ struct GrownField {
         capped_d(std::sqrt(static_cast<double>(cap))), inside(alpha_.inside) {
     const auto nx = static_cast<std::size_t>(inside.nx);
     const double per_row = 1.0 / static_cast<double>(nx);
-    const float grows_below = margin > 0 ? nearer_than(margin) : 0;
-    for (const std::size_t k : band.in_band) {
-      const float d2 = band.dist[k];
-      if (!(d2 < cap) || (margin > 0 && !(d2 < grows_below))) continue;
-      std::size_t row = static_cast<std::size_t>(static_cast<double>(k) * per_row);  // k / nx, give or take one
+    auto row_of = [&](std::size_t k) {  // k / nx
+      std::size_t row = static_cast<std::size_t>(static_cast<double>(k) * per_row);  // give or take one
       if (row * nx > k) --row;
       else if ((row + 1) * nx <= k) ++row;
-      const int i = static_cast<int>(k - row * nx), j = static_cast<int>(row);
-      if (margin > 0) {
-        // G < 0 on an alpha-outside sample under the cap when its larger term is: a pixel centre (the
-        // ring around the image has rect = 0.5) nearer than the margin; the snap off zero keeps G's
-        // sign. An alpha-inside sample is a pixel centre (rect <= -0.5), so G <= -margin < 0: it stays.
-        if (i >= 1 && j >= 1 && i <= alpha.image.width && j <= alpha.image.height) inside.set(i, j, true);
-      } else {
-        inside.set(i, j, value(i, j) < 0);
+      return row;
+    };
+    if (margin > 0) {
+      // G < 0 on an alpha-outside sample under the cap when its larger term is: a pixel centre (the
+      // ring around the image has rect = 0.5) nearer than the margin; the snap off zero keeps G's
+      // sign. An alpha-inside sample is a pixel centre (rect <= -0.5), so G <= -margin < 0: it stays.
+      // Without a branch per sample: whether one grows is a coin toss along the band.
+      const float grows_below = nearer_than(margin);  // <= cap
+      const auto w = static_cast<std::size_t>(alpha.image.width), h = static_cast<std::size_t>(alpha.image.height);
+      for (const std::size_t k : band.in_band) {
+        const std::size_t row = row_of(k), i = k - row * nx;
+        const bool grows = (band.dist[k] < grows_below) & (i - 1 < w) & (row - 1 < h);  // unsigned: 1..w, 1..h
+        inside.bits[row * inside.words + (i >> 6)] |= static_cast<std::uint64_t>(grows) << (i & 63);
       }
+      return;
+    }
+    for (const std::size_t k : band.in_band) {
+      if (!(band.dist[k] < cap)) continue;
+      const std::size_t row = row_of(k);
+      const int i = static_cast<int>(k - row * nx), j = static_cast<int>(row);
+      inside.set(i, j, value(i, j) < 0);
     }
   }
   // The least float d2 with sqrt(d2) - margin >= 0 (value's test, in double), so that below it, and

@@ -105,12 +105,15 @@ bool on_one_frame_line(Vec2 a, Vec2 b, Vec2 c, const ClipFrame& f) {
          (a.x == f.width && b.x == f.width && c.x == f.width) || (a.y == f.height && b.y == f.height && c.y == f.height);
 }
 
+// The index after k on a ring of n points (without a division per step).
+std::size_t next_index(std::size_t k, std::size_t n) { return k + 1 == n ? 0 : k + 1; }
+
 // The original point of span (s, e) farthest from the shortcut, or n when the span has none.
 std::size_t farthest_in_span(const Ring& p, std::size_t s, std::size_t e) {
   const std::size_t n = p.size();
   double best = -1;
   std::size_t best_k = n;
-  for (std::size_t k = (s + 1) % n; k != e; k = (k + 1) % n) {
+  for (std::size_t k = next_index(s, n); k != e; k = next_index(k, n)) {
     const double d = point_segment_distance(p[k], p[s], p[e]);
     if (d > best) {
       best = d;
@@ -130,7 +133,7 @@ std::size_t point_to_keep(const Work& w, std::size_t s, std::size_t e, double to
   std::size_t worst_k = n;
   const Vec2 a = p[s];
   const double dx = p[e].x - a.x, dy = p[e].y - a.y, len2 = dx * dx + dy * dy;
-  for (std::size_t k = (s + 1) % n; k != e; k = (k + 1) % n) {
+  for (std::size_t k = next_index(s, n); k != e; k = next_index(k, n)) {
     if (surely_near_line(p[k], a, dx, dy, len2, w.on_frame[k] ? worst : worst + tol)) continue;
     const Vec2 o = offset_from_segment(p[k], p[s], p[e]);
     // The excess is at most the distance (minus tol off the frame): when that cannot beat the worst
@@ -291,7 +294,7 @@ void mark_sweeps(const Shortcuts& sc, const std::vector<Ring>& rings, std::vecto
     if ((e.s + 1) % p.size() == e.e) continue;  // an original edge sweeps nothing
     Ring span;
     Box sb;
-    for (std::size_t i = e.s;; i = (i + 1) % p.size()) {
+    for (std::size_t i = e.s;; i = next_index(i, p.size())) {
       span.push_back(p[i]);
       sb.add(p[i]);
       if (i == e.e) break;
