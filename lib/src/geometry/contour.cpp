@@ -18,6 +18,11 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define RIG2D_BAND_AVX2 1
+#define RIG2D_AVX2_FN __attribute__((target("avx2")))
+#endif
 
 #include "geometry/outline_stages.h"
 #include "geometry/predicates.h"
@@ -371,6 +376,9 @@ struct DistanceBand {
   float capped = 0;
   std::vector<float> dist;
   std::vector<std::size_t> in_band;
+#if defined(RIG2D_BAND_AVX2)
+  bool avx2 = __builtin_cpu_supports("avx2") != 0;  // the same distances, four samples a step
+#endif
 
   // With `outline_length`, also adds up alpha_outline_length's sum over the same segments, in the
   // same order.
@@ -399,6 +407,16 @@ struct DistanceBand {
         const SegmentDistance segment(p, q);
 #if defined(__SSE2__)
         if (segment.len2 > 0 && from == ci - block + 1 && to == ci + block && cj - block + 1 >= 0 && j1 == cj + block) {
+#if defined(RIG2D_BAND_AVX2)
+          if (avx2) {
+            switch (block) {
+              case 2: return stamp_square_avx2<2>(segment, from, cj - block + 1, j1, nx);
+              case 3: return stamp_square_avx2<3>(segment, from, cj - block + 1, j1, nx);
+              case 4: return stamp_square_avx2<4>(segment, from, cj - block + 1, j1, nx);
+              default: break;
+            }
+          }
+#endif
           switch (block) {
             case 2: return stamp_square<2>(segment, from, cj - block + 1, j1, nx);
             case 3: return stamp_square<3>(segment, from, cj - block + 1, j1, nx);
@@ -481,6 +499,74 @@ struct DistanceBand {
         _mm_storel_pi(reinterpret_cast<__m64*>(row + i), _mm_min_ps(d2[k], old));
         note_joined(row_start + static_cast<std::size_t>(i), joined);
       }
+    }
+  }
+
+#if defined(RIG2D_BAND_AVX2)
+  // stamp_square in AVX2 registers, two rows at a time: each register holds two samples of row j in
+  // its low half and the same two of row j + 1 in its high half, every lane the scalar expression of
+  // segment.row in its order (no contraction). Rows are lowered and listed in stamp_square's order.
+  template <int pairs>
+  RIG2D_AVX2_FN void stamp_square_avx2(const SegmentDistance& segment, int from, int j0, int j1, int nx) {
+    static_assert(pairs <= kMaxBlock);
+    const __m256d ax = _mm256_set1_pd(segment.a.x), ay = _mm256_set1_pd(segment.a.y);
+    const __m256d vdx = _mm256_set1_pd(segment.dx), vdy = _mm256_set1_pd(segment.dy);
+    const __m256d vlen2 = _mm256_set1_pd(segment.len2), zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0);
+    __m256d xs[kMaxBlock], along_x[kMaxBlock];
+    for (int k = 0; k < pairs; ++k) {
+      const double x0 = kX0 + (from + 2 * k), x1 = kX0 + (from + 2 * k + 1);
+      xs[k] = _mm256_set_pd(x1, x0, x1, x0);
+      along_x[k] = _mm256_mul_pd(_mm256_sub_pd(xs[k], ax), vdx);
+    }
+    for (int j = j0; j + 1 <= j1; j += 2) {  // 2 * pairs rows
+      const double y0 = kY0 + j, y1 = kY0 + (j + 1);
+      const double along_y0 = (y0 - segment.a.y) * segment.dy, along_y1 = (y1 - segment.a.y) * segment.dy;
+      const __m256d valong_y = _mm256_set_pd(along_y1, along_y1, along_y0, along_y0);
+      const __m256d vy = _mm256_set_pd(y1, y1, y0, y0);
+      __m128 d2[kMaxBlock];  // samples (2k, j), (2k + 1, j), (2k, j + 1), (2k + 1, j + 1)
+      for (int k = 0; k < pairs; ++k) {
+        __m256d t = _mm256_div_pd(_mm256_add_pd(along_x[k], valong_y), vlen2);
+        t = _mm256_min_pd(_mm256_max_pd(t, zero), one);
+        const __m256d ex = _mm256_sub_pd(xs[k], _mm256_add_pd(ax, _mm256_mul_pd(t, vdx)));
+        const __m256d ey = _mm256_sub_pd(vy, _mm256_add_pd(ay, _mm256_mul_pd(t, vdy)));
+        d2[k] = _mm256_cvtpd_ps(_mm256_add_pd(_mm256_mul_pd(ex, ex), _mm256_mul_pd(ey, ey)));
+      }
+      __m128 row_j[kMaxBlock], row_j1[kMaxBlock];  // each row's samples, four (two for an odd last pair) a register
+      int groups = 0;
+      for (int k = 0; k < pairs; k += 2, ++groups) {
+        if (k + 1 < pairs) {
+          row_j[groups] = _mm_movelh_ps(d2[k], d2[k + 1]);
+          row_j1[groups] = _mm_movehl_ps(d2[k + 1], d2[k]);
+        } else {
+          row_j[groups] = d2[k];
+          row_j1[groups] = _mm_movehl_ps(d2[k], d2[k]);
+        }
+      }
+      lower_square_row(static_cast<std::size_t>(j) * static_cast<std::size_t>(nx), from, pairs, row_j);
+      lower_square_row(static_cast<std::size_t>(j + 1) * static_cast<std::size_t>(nx), from, pairs, row_j1);
+    }
+  }
+#endif
+
+  // The lowering of one row of stamp_square: samples from .. from + 2 * pairs - 1, four a register
+  // (the last two alone when pairs is odd).
+  void lower_square_row(std::size_t row_start, int from, int pairs, const __m128* d) {
+    float* row = dist.data() + row_start;
+    const __m128 cap = _mm_set1_ps(capped);
+    int k = 0, g = 0;
+    for (; k + 1 < pairs; k += 2, ++g) {
+      const int i = from + 2 * k;
+      const __m128 old = _mm_loadu_ps(row + i);
+      const int joined = _mm_movemask_ps(_mm_and_ps(_mm_cmplt_ps(d[g], old), _mm_cmpeq_ps(old, cap)));
+      _mm_storeu_ps(row + i, _mm_min_ps(d[g], old));
+      note_joined(row_start + static_cast<std::size_t>(i), joined);
+    }
+    if (k < pairs) {
+      const int i = from + 2 * k;
+      const __m128 old = _mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(row + i));
+      const int joined = _mm_movemask_ps(_mm_and_ps(_mm_cmplt_ps(d[g], old), _mm_cmpeq_ps(old, cap))) & 3;
+      _mm_storel_pi(reinterpret_cast<__m64*>(row + i), _mm_min_ps(d[g], old));
+      note_joined(row_start + static_cast<std::size_t>(i), joined);
     }
   }
 
