@@ -258,10 +258,10 @@ std::ptrdiff_t euler_number(const BinaryGrid& grid) {
 }
 
 std::size_t fill_small_holes(BinaryGrid& grid, std::size_t max_area) {
-  return fill_small_holes(grid, [max_area] { return max_area; });
+  return fill_small_holes(grid, [max_area](std::size_t) { return max_area; });
 }
 
-std::size_t fill_small_holes(BinaryGrid& grid, const std::function<std::size_t()>& largest) {
+std::size_t fill_small_holes(BinaryGrid& grid, const std::function<std::size_t(std::size_t)>& largest) {
   detail::RunComponents components = run_components(grid, false, false);
   const auto& runs = components.runs();
   const std::vector<std::uint32_t> root = components.roots();
@@ -274,9 +274,14 @@ std::size_t fill_small_holes(BinaryGrid& grid, const std::function<std::size_t()
     if (run.y == 0 || run.y == grid.height - 1 || run.x0 == 0 || run.x1 == grid.width) open[root[r]] = 1;
   }
   bool any_hole = false;
-  for (std::size_t r = 0; r < runs.size() && !any_hole; ++r) any_hole = !open[root[r]];
+  std::size_t largest_hole = 0;
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    if (open[root[r]]) continue;
+    any_hole = true;
+    largest_hole = std::max(largest_hole, area[root[r]]);
+  }
   if (!any_hole) return 0;
-  const std::size_t max_area = largest();
+  const std::size_t max_area = largest(largest_hole);
   std::size_t filled = 0;
   for (std::size_t r = 0; r < runs.size(); ++r) {
     const auto& run = runs[r];
@@ -431,6 +436,15 @@ float CellDistances::widest() const {
       if (c[x] > best) best = std::max(best, squared(c, x, best));
   }
   return std::sqrt(static_cast<float>(best));
+}
+
+float CellDistances::deepest_in_column() const {
+  const std::int32_t* column = column_.get();
+  std::int32_t deepest = 0;
+  for (std::size_t i = 0; i < cells_; ++i) deepest = std::max(deepest, column[i]);  // vectorizes, unlike max_element
+  if (deepest == 0) return 0.0f;
+  const auto cell = static_cast<std::size_t>(std::find(column, column + cells_, deepest) - column);
+  return at(cell);
 }
 
 std::vector<float> CellDistances::at_cells(const BinaryGrid& cells) const {

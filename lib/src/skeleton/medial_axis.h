@@ -37,9 +37,10 @@ Components label_components(const BinaryGrid& grid);
 // Fills every hole (4-connected off region not touching the border) of at most max_area cells, so
 // an eye or a speck of transparency does not split the skeleton. Returns the cells filled.
 std::size_t fill_small_holes(BinaryGrid& grid, std::size_t max_area);
-// The same, with the largest hole to fill asked for only when the grid has a hole (the skeleton's
-// bound needs the widest inscribed disc, which most pieces need not pay for).
-std::size_t fill_small_holes(BinaryGrid& grid, const std::function<std::size_t()>& max_area);
+// The same, with the largest hole to fill asked for only when the grid has a hole, given the largest
+// hole's area (the skeleton's bound needs the widest inscribed disc, which most pieces need not pay
+// for, and a bound that holds the largest hole fills every hole without it).
+std::size_t fill_small_holes(BinaryGrid& grid, const std::function<std::size_t(std::size_t largest_hole)>& max_area);
 
 // The Euler number of the on cells: 8-connected components minus holes (4-connected off regions not
 // touching the border), from one pass over the 2x2 windows (Gray's bit quads: windows with one on
@@ -69,6 +70,9 @@ class CellDistances {
   // The largest distance over the grid (the widest inscribed disc's radius); each cell's scan stops
   // as soon as it cannot beat the largest so far.
   float widest() const;
+  // The distance at the cell farthest from an off cell along its column (the first in scan order): at
+  // most widest(), found in one pass over the column squares.
+  float deepest_in_column() const;
   // A field of the grid's size holding the distances at the on cells of `cells` (same size as the
   // grid) and 0 elsewhere.
   std::vector<float> at_cells(const BinaryGrid& cells) const;

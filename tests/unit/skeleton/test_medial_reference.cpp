@@ -201,6 +201,10 @@ void check_cell_distances(const medial::BinaryGrid& g, const std::vector<float>&
   const float widest = dist.empty() ? 0.0f : *std::max_element(dist.begin(), dist.end());
   const float got = cells.widest();
   REQUIRE(std::memcmp(&widest, &got, sizeof got) == 0);
+  // The lower bound the hole filling tries first: the distance at a cell, never above the widest.
+  const float deep = cells.deepest_in_column();
+  REQUIRE(deep <= widest);
+  REQUIRE((deep == 0.0f || std::find(dist.begin(), dist.end(), deep) != dist.end()));
   medial::BinaryGrid axis = g;
   medial::thin(axis);
   std::vector<float> want(g.on.size(), 0.0f);
@@ -209,18 +213,22 @@ void check_cell_distances(const medial::BinaryGrid& g, const std::vector<float>&
   REQUIRE(same_bits(cells.at_cells(axis), want));
 }
 
-// Holes by flood fill: 4-connected regions of off cells that do not touch the grid's border.
-std::ptrdiff_t medial_reference_holes(const medial::BinaryGrid& g) {
+// Holes by flood fill: 4-connected regions of off cells that do not touch the grid's border; the
+// largest one's area in `largest`.
+std::ptrdiff_t medial_reference_holes(const medial::BinaryGrid& g, std::size_t* largest = nullptr) {
   std::vector<std::uint8_t> seen(g.on.size(), 0);
   std::ptrdiff_t holes = 0;
+  if (largest) *largest = 0;
   for (std::size_t start = 0; start < g.on.size(); ++start) {
     if (g.on[start] || seen[start]) continue;
     bool open = false;
+    std::size_t area = 0;
     std::vector<std::size_t> stack{start};
     seen[start] = 1;
     while (!stack.empty()) {
       const std::size_t i = stack.back();
       stack.pop_back();
+      ++area;
       const int x = static_cast<int>(i % static_cast<std::size_t>(g.width)), y = static_cast<int>(i / static_cast<std::size_t>(g.width));
       open = open || x == 0 || y == 0 || x + 1 == g.width || y + 1 == g.height;
       const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
@@ -234,6 +242,7 @@ std::ptrdiff_t medial_reference_holes(const medial::BinaryGrid& g) {
       }
     }
     holes += !open;
+    if (!open && largest) *largest = std::max(*largest, area);
   }
   return holes;
 }
@@ -263,6 +272,17 @@ void check_same(const medial::BinaryGrid& g) {
     REQUIRE(medial::fill_small_holes(a, max_area) == reference::fill_small_holes(b, max_area));
     REQUIRE(a.on == b.on);
   }
+  // The bound is asked for only when there is a hole, and told the largest hole's area.
+  std::size_t largest_hole = 0, told = 0;
+  const bool has_hole = medial_reference_holes(g, &largest_hole) > 0;
+  bool asked = false;
+  medial::BinaryGrid e = g;
+  medial::fill_small_holes(e, [&](std::size_t largest) {
+    asked = true, told = largest;
+    return std::size_t{0};
+  });
+  REQUIRE(asked == has_hole);
+  REQUIRE(told == (has_hole ? largest_hole : 0));
   medial::BinaryGrid a = g, b = g;
   medial::thin(a);
   reference::thin(b);
