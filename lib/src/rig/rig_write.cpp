@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 
 #include "rig/rig_json_internal.h"
 #include "rig2d/rig/rig_json.h"
@@ -179,29 +180,43 @@ class RigText {
     close(n == 0, indent, ']');
   }
 
-  // The mesh and skin arrays hold nearly all of a rig's text: each element's lines are put together in
-  // a scratch buffer and appended once, the same bytes array() and number() would append piece by
-  // piece. The longest element is a pair: its separator, four indents of at most indent + 4 and two
-  // numbers.
-  static char* spaces(char* t, int n) { return std::fill_n(t, n, ' '); }
+  // The mesh and skin arrays hold nearly all of a rig's text: their elements are written straight
+  // into `out`, a chunk of them at a time, into room made for each chunk's longest text and then cut
+  // to what was written: the same bytes array() and number() would append piece by piece, without a
+  // call per piece. The longest element is a pair: its separator, four indents of at most indent + 4
+  // and two numbers (`most` is the longest element's text, by kind), plus kSpaceRun bytes, as
+  // spaces() may write that many for fewer.
+  static constexpr int kSpaceRun = 16;
+  static constexpr std::size_t kChunk = 256;  // elements per chunk: bounds the room made beyond the text
+  static char* spaces(char* t, int n) {
+    static constexpr char kRun[kSpaceRun + 1] = "                ";
+    if (n > kSpaceRun) return std::fill_n(t, n, ' ');
+    std::memcpy(t, kRun, kSpaceRun);  // one store, not a call for a few bytes
+    return t + n;
+  }
   // `element` writes element k's text (after its separator and indent) at t and returns the end.
   template <typename Element>
-  void lines(int indent, std::size_t n, Element&& element) {
-    line_.resize(std::max(line_.size(), 4 * static_cast<std::size_t>(indent + 6) + 2 * kMaxJsNumberChars));
+  void lines(int indent, std::size_t n, std::size_t most, Element&& element) {
+    most += 2 + static_cast<std::size_t>(indent + 2) + kSpaceRun;  // the separator, the indent, the slack
     out += '[';
-    for (std::size_t k = 0; k < n; ++k) {
-      char* const start = line_.data();
-      char* t = start;
-      if (k) *t++ = ',';
-      *t++ = '\n';
-      t = element(spaces(t, indent + 2), k, indent + 2);
-      out.append(start, static_cast<std::size_t>(t - start));
+    for (std::size_t k = 0; k < n;) {
+      const std::size_t at = out.size(), chunk = std::min(n - k, kChunk);
+      out.resize(at + chunk * most);
+      char* const start = out.data();
+      char* t = start + at;
+      for (const std::size_t end = k + chunk; k < end; ++k) {
+        if (k) *t++ = ',';
+        *t++ = '\n';
+        t = element(spaces(t, indent + 2), k, indent + 2);
+      }
+      out.resize(static_cast<std::size_t>(t - start));
     }
     close(n == 0, indent, ']');
   }
 
   void pairs(int indent, const std::vector<Vec2>& points) {
-    lines(indent, points.size(), [&](char* t, std::size_t k, int in) {
+    lines(indent, points.size(), 3 * static_cast<std::size_t>(indent + 4) + 6 + 2 * kMaxJsNumberChars,
+          [&](char* t, std::size_t k, int in) {
       *t++ = '[';
       *t++ = '\n';
       t = put_number(spaces(t, in + 2), points[k].x);
@@ -215,10 +230,10 @@ class RigText {
     });
   }
   void indices(int indent, const std::vector<std::uint32_t>& values) {
-    lines(indent, values.size(), [&](char* t, std::size_t k, int) { return std::to_chars(t, t + 16, values[k]).ptr; });
+    lines(indent, values.size(), 16, [&](char* t, std::size_t k, int) { return std::to_chars(t, t + 16, values[k]).ptr; });
   }
   void doubles(int indent, const std::vector<double>& values) {
-    lines(indent, values.size(), [&](char* t, std::size_t k, int) { return put_number(t, values[k]); });
+    lines(indent, values.size(), kMaxJsNumberChars, [&](char* t, std::size_t k, int) { return put_number(t, values[k]); });
   }
 
   void bones(int indent, const std::vector<Bone>& bones) {
@@ -311,8 +326,6 @@ class RigText {
   }
 
  private:
-  std::string line_;
-
   void close(bool empty, int indent, char bracket) {
     if (!empty) {
       out += '\n';
