@@ -509,7 +509,6 @@ class Thinning {
     on_ = count_ones(bits.data(), bits.size());
     border_ = std::make_unique_for_overwrite<std::uint32_t[]>(on_);
     marked_ = std::make_unique_for_overwrite<std::uint32_t[]>(on_);
-    removed_ = std::make_unique_for_overwrite<std::uint32_t[]>(on_);
     // The border in scan order: on cells with an axis neighbour (N, E, S, W) off. Few cells are, so
     // eight cells are tested at a time and passed over together when none is.
     std::uint16_t* state = state_.data();
@@ -580,28 +579,38 @@ class Thinning {
     }
   }
 
-  // The cells removed, in order.
-  std::span<const std::uint32_t> removed() const { return {removed_.get(), removed_size_}; }
+  // Clears the removed cells in `on` (indices as the state's): every byte masked by its cell's on bit
+  // in one pass (a kept cell keeps its value), rather than a store per removed cell.
+  void clear_removed(std::uint8_t* on) const {
+    const std::uint16_t* state = state_.data();
+    for (std::size_t i = 0; i < state_.size(); ++i)
+      on[i] = static_cast<std::uint8_t>(on[i] & -static_cast<unsigned>((state[i] >> 8) & 1u));
+  }
 
  private:
   // One sub-iteration: every border cell the test marks (in parallel, centred like Zhang-Suen), then
   // removed one by one with a re-check, so a two-cell-thick line or a 2x2 block keeps a cell instead
-  // of vanishing. Cells gone since the last sub-iteration leave the list as it is read.
+  // of vanishing. Cells gone since the last sub-iteration leave the list as it is read (each entry
+  // is written back and kept by adding its on bit, without a branch on it).
   bool sub_iteration(const std::array<bool, 512>& deletable) {
-    std::size_t kept = 0, marked = 0;
-    for (std::size_t r = 0; r < size_; ++r) {
-      const std::uint32_t i = border_[r];
-      const std::uint16_t s = state_[i];
-      if (!(s & kOn)) continue;
-      border_[kept++] = i;
-      marked_[marked] = i;
-      marked += deletable[s & 0x1ff];
+    std::uint32_t* const border = border_.get();
+    std::uint32_t* const marked = marked_.get();
+    const std::uint16_t* const state = state_.data();
+    const std::size_t size = size_;
+    std::size_t kept = 0, count = 0;
+    for (std::size_t r = 0; r < size; ++r) {
+      const std::uint32_t i = border[r];
+      const unsigned s = state[i];
+      border[kept] = i;
+      kept += (s >> 8) & 1u;
+      marked[count] = i;
+      count += deletable[s & 0x1ff];
     }
     size_ = kept;
     bool changed = false;
-    for (std::size_t k = 0; k < marked; ++k) {
-      const std::uint32_t i = marked_[k];
-      if (!kNeighbourTables.simple[state_[i] & 0xff]) continue;
+    for (std::size_t k = 0; k < count; ++k) {
+      const std::uint32_t i = marked[k];
+      if (!kNeighbourTables.simple[state[i] & 0xff]) continue;
       remove(i);
       changed = true;
     }
@@ -615,7 +624,7 @@ class Thinning {
     std::uint32_t* border = border_.get();
     std::size_t size = size_;
     state[i] = static_cast<std::uint16_t>(state[i] & ~kOn);
-    removed_[removed_size_++] = i;
+    ++removed_size_;
     const auto leave = [&](std::ptrdiff_t j, unsigned bit) {
       const auto s = static_cast<std::uint16_t>(state[j] & ~(1u << bit));
       state[j] = s;
@@ -638,7 +647,7 @@ class Thinning {
 
   std::ptrdiff_t w_;
   std::vector<std::uint16_t> state_;
-  std::unique_ptr<std::uint32_t[]> border_, marked_, removed_;  // on_ each
+  std::unique_ptr<std::uint32_t[]> border_, marked_;  // on_ each
   std::size_t on_ = 0, size_ = 0, removed_size_ = 0;
 };
 
@@ -663,7 +672,7 @@ void thin(BinaryGrid& grid) {
     Thinning t(bits, grid.width);
     t.run();
     t.remove_stair_steps();
-    for (const std::uint32_t i : t.removed()) grid.on[i] = 0;
+    t.clear_removed(grid.on.data());
     return;
   }
   const std::size_t w = static_cast<std::size_t>(grid.width) + 2;
@@ -674,7 +683,12 @@ void thin(BinaryGrid& grid) {
   Thinning t(bits, static_cast<int>(w));
   t.run();
   t.remove_stair_steps();
-  for (const std::uint32_t i : t.removed()) grid.on[(i / w - 1) * static_cast<std::size_t>(grid.width) + i % w - 1] = 0;
+  t.clear_removed(bits.data());
+  for (std::size_t y = 0; y < static_cast<std::size_t>(grid.height); ++y) {
+    const std::uint8_t* kept = bits.data() + (y + 1) * w + 1;
+    std::uint8_t* on = grid.on.data() + y * static_cast<std::size_t>(grid.width);
+    for (std::size_t x = 0; x < static_cast<std::size_t>(grid.width); ++x) on[x] = static_cast<std::uint8_t>(on[x] & -static_cast<unsigned>(kept[x]));
+  }
 }
 
 }  // namespace rig2d::medial
