@@ -73,7 +73,9 @@ std::vector<std::uint8_t> covered_centres(const Mesh& mesh, int w, int h) {
       const int x0 = static_cast<int>(std::clamp(std::ceil(xl - 0.5), 0.0, static_cast<double>(w)));
       const int x1 = static_cast<int>(std::clamp(std::floor(xr - 0.5), -1.0, w - 1.0));
       const std::size_t row = static_cast<std::size_t>(y) * static_cast<std::size_t>(w);
-      for (int x = x0; x <= x1; ++x) covered[row + static_cast<std::size_t>(x)] = 1;
+      if (x0 <= x1)  // a hull's triangles span hundreds of pixels a row: one fill, not a byte a step
+        std::fill_n(covered.begin() + static_cast<std::ptrdiff_t>(row + static_cast<std::size_t>(x0)), x1 - x0 + 1,
+                    std::uint8_t{1});
     }
   });
   return covered;
