@@ -7,8 +7,6 @@
 #include <emmintrin.h>
 #endif
 
-#include "image/alpha_threshold.h"
-
 namespace rig2d::detail {
 namespace {
 
@@ -59,17 +57,17 @@ int highest_alpha(const std::uint8_t* px, std::size_t n) {
   return highest;
 }
 
-// Covered (alpha > alpha_threshold < half), solid (alpha > half) and shadow pixels among n. This runs
-// on every sprite, so 16 pixels per SSE2 step: alpha and the brightest colour channel packed to a byte
-// each and compared at once.
-Counts count_pixels(const std::uint8_t* px, std::size_t n, int alpha_threshold, int half) {
+// Covered (alpha > alpha_threshold < half), solid (alpha > half) and shadow pixels among n, and 1 in
+// in[i] where pixel i is covered (else 0). This runs on every sprite, so 16 pixels per SSE2 step: alpha
+// and the brightest colour channel packed to a byte each and compared at once.
+Counts count_pixels(const std::uint8_t* px, std::size_t n, int alpha_threshold, int half, std::uint8_t* covered) {
   Counts c;
   std::size_t i = 0;
 #if defined(__SSE2__)
   const __m128i above_threshold = _mm_set1_epi8(static_cast<char>(alpha_threshold + 1));
   const __m128i above_half = _mm_set1_epi8(static_cast<char>(half + 1));
   const __m128i dark_limit = _mm_set1_epi8(static_cast<char>(kShadowMaxChannel));
-  const __m128i low_byte = _mm_set1_epi32(0xff);
+  const __m128i low_byte = _mm_set1_epi32(0xff), one = _mm_set1_epi8(1);
   auto pack = [](const __m128i(&v)[4]) {
     return _mm_packus_epi16(_mm_packs_epi32(v[0], v[1]), _mm_packs_epi32(v[2], v[3]));
   };
@@ -91,6 +89,7 @@ Counts count_pixels(const std::uint8_t* px, std::size_t n, int alpha_threshold, 
     }
     const __m128i a = pack(alpha);
     const __m128i in = _mm_cmpeq_epi8(_mm_max_epu8(a, above_threshold), a);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(covered + i), _mm_and_si128(in, one));
     const __m128i solid = _mm_cmpeq_epi8(_mm_max_epu8(a, above_half), a);
     tally_in = _mm_sub_epi8(tally_in, in);
     tally_solid = _mm_sub_epi8(tally_solid, solid);
@@ -113,6 +112,7 @@ Counts count_pixels(const std::uint8_t* px, std::size_t n, int alpha_threshold, 
 #endif
   for (; i < n; ++i) {
     const std::uint8_t* p = px + 4 * i;
+    covered[i] = p[3] > alpha_threshold ? 1 : 0;
     c.covered += p[3] > alpha_threshold;
     c.solid += p[3] > half;
     c.shadow += is_shadow_pixel(p, alpha_threshold, half);
@@ -131,8 +131,9 @@ DropShadow find_drop_shadow(const Image& image, int alpha_threshold) {
   const int half = highest_alpha(px, n) / 2;
   if (half <= alpha_threshold) return {};  // no alpha level between the threshold and half the highest
 
-  const Counts counts = count_pixels(px, n, alpha_threshold, half);
   DropShadow out;
+  out.coverage.resize(n);
+  const Counts counts = count_pixels(px, n, alpha_threshold, half, out.coverage.data());
   out.covered = counts.covered, out.solid = counts.solid, out.shadow_pixels = counts.shadow;
   const auto share_of = [&](std::size_t count) {
     return static_cast<double>(count) / static_cast<double>(counts.covered);
@@ -140,8 +141,8 @@ DropShadow find_drop_shadow(const Image& image, int alpha_threshold) {
   if (counts.covered == 0 || share_of(counts.shadow) < kShadowMinShare || share_of(counts.solid) < kShadowMinSolid)
     return out;
 
-  std::vector<std::uint8_t> covered(n), shadow(n);
-  threshold_alpha(px, n, alpha_threshold, covered.data());
+  const std::vector<std::uint8_t>& covered = out.coverage;
+  std::vector<std::uint8_t> shadow(n);
   for (std::size_t i = 0; i < n; ++i) shadow[i] = is_shadow_pixel(px + 4 * i, alpha_threshold, half);
   // Depth: erode the coverage by a (2 * kShadowDepth - 1)-wide square, rows then columns.
   const std::size_t r = kShadowDepth - 1;

@@ -17,6 +17,9 @@ struct DropShadow {
   double share = 0;                  // deep shadow pixels / covered pixels (the test below)
   // The counts the verdict starts from (0 when no alpha lies between the threshold and half the highest).
   std::size_t covered = 0, solid = 0, shadow_pixels = 0;
+  // 1 = alpha > alpha_threshold (row-major), found by the same pass as the counts, for the coverage
+  // mask; empty when the counts did not run.
+  std::vector<std::uint8_t> coverage;
 };
 
 // Shadow pixels are covered (alpha > alpha_threshold) but at most half as opaque as the sprite's

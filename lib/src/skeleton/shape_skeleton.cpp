@@ -61,17 +61,23 @@ std::size_t last_nonzero(const std::uint8_t* row, std::size_t n) {
   return end - 1;
 }
 
-// `shadow`: pixels left out (empty: none).
-Coverage coverage_of(const Image& image, int threshold, const std::vector<std::uint8_t>& shadow) {
+// `shadow`: pixels left out (empty: none); `covered`: alpha > threshold per pixel when already found
+// (the drop shadow's counting pass), else empty.
+Coverage coverage_of(const Image& image, int threshold, const std::vector<std::uint8_t>& shadow,
+                     std::vector<std::uint8_t> covered) {
   Coverage c;
   c.width = image.width;
   c.height = image.height;
   const auto w = static_cast<std::size_t>(image.width);
-  c.in.assign(w * static_cast<std::size_t>(image.height), 0);
+  const bool found = covered.size() == w * static_cast<std::size_t>(image.height);
+  if (found)
+    c.in = std::move(covered);
+  else
+    c.in.assign(w * static_cast<std::size_t>(image.height), 0);
   c.x0 = image.width, c.y0 = image.height;
   for (int y = 0; y < image.height; ++y) {
     std::uint8_t* in = c.in.data() + w * static_cast<std::size_t>(y);
-    detail::threshold_alpha(image.rgba.data() + 4 * w * static_cast<std::size_t>(y), w, threshold, in);
+    if (!found) detail::threshold_alpha(image.rgba.data() + 4 * w * static_cast<std::size_t>(y), w, threshold, in);
     if (!shadow.empty()) {
       const std::uint8_t* dark = shadow.data() + w * static_cast<std::size_t>(y);
       for (std::size_t x = 0; x < w; ++x) in[x] &= static_cast<std::uint8_t>(dark[x] ^ 1u);
@@ -754,9 +760,9 @@ Result<std::vector<Bone>> shape_skeleton(const Image& image, const ShapeSkeleton
   if (image.width <= 0 || image.height <= 0 ||
       image.rgba.size() != 4 * static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height))
     return make_error("coverage.image", "the image is empty or its pixel buffer does not match its size");
-  const detail::DropShadow shadow =
+  detail::DropShadow shadow =
       o.skip_drop_shadow ? detail::find_drop_shadow(image, o.alpha_threshold) : detail::DropShadow{};
-  const Coverage coverage = coverage_of(image, o.alpha_threshold, shadow.pixels);
+  const Coverage coverage = coverage_of(image, o.alpha_threshold, shadow.pixels, std::move(shadow.coverage));
   if (coverage.x1 <= coverage.x0) {
     return make_error("skeleton.empty",
                       "no pixel has alpha above " + std::to_string(o.alpha_threshold) + ": nothing to place bones in");
@@ -867,8 +873,8 @@ Result<ShapeAxis> shape_axis(const Image& image, int alpha_threshold, bool skip_
   if (image.width <= 0 || image.height <= 0 ||
       image.rgba.size() != 4 * static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height))
     return make_error("coverage.image", "the image is empty or its pixel buffer does not match its size");
-  const DropShadow shadow = skip_drop_shadow ? find_drop_shadow(image, alpha_threshold) : DropShadow{};
-  Coverage coverage = coverage_of(image, alpha_threshold, shadow.pixels);
+  DropShadow shadow = skip_drop_shadow ? find_drop_shadow(image, alpha_threshold) : DropShadow{};
+  Coverage coverage = coverage_of(image, alpha_threshold, shadow.pixels, std::move(shadow.coverage));
   if (coverage.x1 <= coverage.x0)
     return make_error("skeleton.empty",
                       "no pixel has alpha above " + std::to_string(alpha_threshold) + ": nothing to place bones in");

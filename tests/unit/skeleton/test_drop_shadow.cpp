@@ -88,6 +88,13 @@ TEST_CASE("drop shadow: the packed rule matches the per-pixel statement", "[skel
         CHECK(got.shadow_pixels == want.shadow_pixels);
         CHECK(got.pixels == want.pixels);
         CHECK(got.share == Approx(want.share).margin(1e-12));
+        // The coverage found by the counting pass, when it ran: alpha > threshold, pixel by pixel.
+        if (!got.coverage.empty()) {
+          std::vector<std::uint8_t> covered(got.coverage.size());
+          for (std::size_t i = 0; i < covered.size(); ++i) covered[i] = image.rgba[4 * i + 3] > threshold ? 1 : 0;
+          CHECK(got.coverage == covered);
+        }
+        CHECK(got.coverage.empty() == (want.covered == 0));  // the counts ran exactly when something is covered
         found += !want.pixels.empty();
         ++cases;
       }
