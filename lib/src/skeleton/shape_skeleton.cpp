@@ -11,6 +11,10 @@
 #include <string>
 #include <utility>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "image/alpha_threshold.h"
 #include "skeleton/axis_tree.h"
 #include "skeleton/drop_shadow.h"
@@ -329,17 +333,41 @@ struct CellCounts {
   std::int64_t n = 0, sx = 0, sy = 0;
 };
 
+// One row's on cells and the sum of their x; both fit 32 bits (a piece is at most kWorkSide + 2 cells
+// wide). 16 cells a step: the count from a sum of 0/1 bytes, the x sum from 16-bit cells times their
+// x, added in pairs into 32-bit lanes (x < 2^15 there).
+std::pair<std::int32_t, std::int32_t> row_counts(const std::uint8_t* row, int width) {
+  std::int32_t count = 0, xs = 0;
+  int x = 0;
+#if defined(__SSE2__)
+  const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1), sixteen = _mm_set1_epi16(16);
+  __m128i counts = zero, sums = zero;
+  __m128i low = _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7), high = _mm_setr_epi16(8, 9, 10, 11, 12, 13, 14, 15);
+  for (const int end = std::min(width, 0x7ff0); x + 16 <= end; x += 16) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(row + x));
+    const __m128i on = _mm_andnot_si128(_mm_cmpeq_epi8(bytes, zero), one);
+    counts = _mm_add_epi64(counts, _mm_sad_epu8(on, zero));
+    sums = _mm_add_epi32(sums, _mm_madd_epi16(_mm_unpacklo_epi8(on, zero), low));
+    sums = _mm_add_epi32(sums, _mm_madd_epi16(_mm_unpackhi_epi8(on, zero), high));
+    low = _mm_add_epi16(low, sixteen), high = _mm_add_epi16(high, sixteen);
+  }
+  alignas(16) std::int64_t c[2];
+  alignas(16) std::int32_t s[4];
+  _mm_store_si128(reinterpret_cast<__m128i*>(c), counts);
+  _mm_store_si128(reinterpret_cast<__m128i*>(s), sums);
+  count = static_cast<std::int32_t>(c[0] + c[1]), xs = s[0] + s[1] + s[2] + s[3];
+#endif
+  for (; x < width; ++x) {
+    const std::int32_t on = row[x] != 0;
+    count += on, xs += on * x;
+  }
+  return {count, xs};
+}
+
 CellCounts on_cell_counts(const BinaryGrid& g) {
   CellCounts c;
   for (int y = 0; y < g.height; ++y) {
-    const std::uint8_t* row = g.on.data() + static_cast<std::size_t>(y) * g.width;
-    // A row's count and x sum fit 32 bits (a piece is at most kWorkSide + 2 cells wide): twice the
-    // lanes of 64-bit sums.
-    std::int32_t count = 0, xs = 0;
-    for (int x = 0; x < g.width; ++x) {
-      const std::int32_t on = row[x] != 0;
-      count += on, xs += on * x;
-    }
+    const auto [count, xs] = row_counts(g.on.data() + static_cast<std::size_t>(y) * g.width, g.width);
     c.n += count, c.sx += xs, c.sy += std::int64_t{count} * y;
   }
   return c;
