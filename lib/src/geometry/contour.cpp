@@ -166,7 +166,11 @@ void march(const SignBits& inside, double x0, double y0, Value&& value, Emit&& e
     auto segment = [&](int e1, int e2, int ref) {
       Vec2 p = point(e1), q = point(e2);
       std::int64_t ip = edge_id(e1), iq = edge_id(e2);
-      const double o = detail::orient2d(p, q, corner[ref]);
+      // The crossings lie on the cell's edges, so the corner mostly shares a line with one of them:
+      // then one product is exactly 0 and orient2d's answer is the other's (its fast path, inline).
+      const Vec2 c = corner[ref];
+      const double left = (p.x - c.x) * (q.y - c.y), right = (p.y - c.y) * (q.x - c.x);
+      const double o = left == 0 || right == 0 ? left - right : detail::orient2d(p, q, c);
       const bool want_negative = in[ref];  // inside on the right: orient2d(p, q, inside) < 0
       if ((o < 0) != want_negative) {
         std::swap(p, q);
