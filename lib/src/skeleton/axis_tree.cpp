@@ -139,7 +139,8 @@ AxisTree axis_tree(const BinaryGrid& axis, const std::vector<float>& radius, std
     s.parent.push_back(parent);
     s.depth.push_back(d);
     s.radius.push_back(radius[cell]);
-    const int x = static_cast<int>(cell % static_cast<std::size_t>(w)), y = static_cast<int>(cell / static_cast<std::size_t>(w));
+    const int x = static_cast<int>(cell % static_cast<std::size_t>(w)),
+              y = static_cast<int>(cell / static_cast<std::size_t>(w));
     const unsigned around = on_around(axis, cell, x, y);
     for (unsigned m = around; m != 0; m &= m - 1) {
       const int k = std::countr_zero(m);
@@ -214,7 +215,8 @@ std::vector<AxisChain> axis_chains(const AxisTree& t) {
   kids.resize(static_cast<std::size_t>(first[n]));
   std::vector<int> next(first.begin(), first.end() - 1);
   for (std::size_t i = 0; i < n; ++i)
-    if (t.alive[i] && t.parent[i] >= 0) kids[static_cast<std::size_t>(next[static_cast<std::size_t>(t.parent[i])]++)] = static_cast<int>(i);
+    if (t.alive[i] && t.parent[i] >= 0)
+      kids[static_cast<std::size_t>(next[static_cast<std::size_t>(t.parent[i])]++)] = static_cast<int>(i);
   const auto children = [&](int node) {
     const auto i = static_cast<std::size_t>(node);
     return std::span<const int>(kids.data() + first[i], kids.data() + first[i + 1]);

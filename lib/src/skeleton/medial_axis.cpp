@@ -507,7 +507,8 @@ class Thinning {
     }
     // Each on cell joins the border list at most once and goes at most once.
     on_ = count_ones(bits.data(), bits.size());
-    border_ = std::make_unique_for_overwrite<std::uint32_t[]>(on_);
+    // (One more border entry: listing a block's cells without a branch writes one past the last.)
+    border_ = std::make_unique_for_overwrite<std::uint32_t[]>(on_ + 1);
     marked_ = std::make_unique_for_overwrite<std::uint32_t[]>(on_);
     // The border in scan order: on cells with an axis neighbour (N, E, S, W) off. Few cells are, so
     // eight cells are tested at a time and passed over together when none is.
@@ -515,12 +516,23 @@ class Thinning {
     std::size_t i = 0;
 #if defined(__SSE2__)
     const __m128i on_bit = _mm_set1_epi16(static_cast<short>(kOn)), axis = _mm_set1_epi16(0x55);
+    const __m128i queued_bit = _mm_set1_epi16(static_cast<short>(kQueued));
     for (; i + 8 <= state_.size(); i += 8) {
       const __m128i s = _mm_loadu_si128(reinterpret_cast<const __m128i*>(state + i));
       const __m128i on = _mm_cmpeq_epi16(_mm_and_si128(s, on_bit), on_bit);
       const __m128i inner = _mm_cmpeq_epi16(_mm_and_si128(s, axis), axis);
-      if (_mm_movemask_epi8(_mm_andnot_si128(inner, on)) == 0) continue;
-      for (std::size_t k = i; k < i + 8; ++k) enlist_border(k);
+      const __m128i edge = _mm_andnot_si128(inner, on);
+      const unsigned lanes = static_cast<unsigned>(_mm_movemask_epi8(edge));
+      if (lanes == 0) continue;
+      // The block's border cells queued at once, then listed in order without a branch per cell.
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(state + i), _mm_or_si128(s, _mm_and_si128(edge, queued_bit)));
+      std::uint32_t* border = border_.get();
+      std::size_t size = size_;
+      for (unsigned k = 0; k < 8; ++k) {
+        border[size] = static_cast<std::uint32_t>(i + k);
+        size += (lanes >> (2 * k)) & 1u;
+      }
+      size_ = size;
     }
 #endif
     for (; i < state_.size(); ++i) enlist_border(i);
@@ -687,7 +699,8 @@ void thin(BinaryGrid& grid) {
   for (std::size_t y = 0; y < static_cast<std::size_t>(grid.height); ++y) {
     const std::uint8_t* kept = bits.data() + (y + 1) * w + 1;
     std::uint8_t* on = grid.on.data() + y * static_cast<std::size_t>(grid.width);
-    for (std::size_t x = 0; x < static_cast<std::size_t>(grid.width); ++x) on[x] = static_cast<std::uint8_t>(on[x] & -static_cast<unsigned>(kept[x]));
+    for (std::size_t x = 0; x < static_cast<std::size_t>(grid.width); ++x)
+      on[x] = static_cast<std::uint8_t>(on[x] & -static_cast<unsigned>(kept[x]));
   }
 }
 
