@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "rig2d/autorig/autorig_inputs.h"
 
+#include <bit>
 #include <cmath>
 #include <optional>
 #include <set>
 #include <string_view>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "core/ascii.h"
 #include "json/json_util.h"
@@ -77,12 +82,35 @@ class PlainJsonScan {
   }
 
  private:
+  // Whitespace and digits, 16 bytes a step where 16 are left (a written rig is indented with runs of
+  // spaces and holds 17-digit numbers), then byte by byte.
   void space() {
+#if defined(__SSE2__)
+    for (; i_ + 16 <= t_.size(); i_ += 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t_.data() + i_));
+      const __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+                                      _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))));
+      if (const unsigned other = ~static_cast<unsigned>(_mm_movemask_epi8(ws)) & 0xFFFFu; other != 0) {
+        i_ += static_cast<std::size_t>(std::countr_zero(other));
+        return;
+      }
+    }
+#endif
     while (i_ < t_.size() && (t_[i_] == ' ' || t_[i_] == '\n' || t_[i_] == '\r' || t_[i_] == '\t')) ++i_;
   }
   bool at(char c) const { return i_ < t_.size() && t_[i_] == c; }
   std::size_t digits() {
     const std::size_t start = i_;
+#if defined(__SSE2__)
+    for (; i_ + 16 <= t_.size(); i_ += 16) {
+      const __m128i d = _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(t_.data() + i_)), _mm_set1_epi8('0'));
+      const __m128i digit = _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d);  // 0..9 after the shift
+      if (const unsigned other = ~static_cast<unsigned>(_mm_movemask_epi8(digit)) & 0xFFFFu; other != 0) {
+        i_ += static_cast<std::size_t>(std::countr_zero(other));
+        return i_ - start;
+      }
+    }
+#endif
     while (i_ < t_.size() && t_[i_] >= '0' && t_[i_] <= '9') ++i_;
     return i_ - start;
   }
