@@ -8,7 +8,6 @@
 #include <cstring>
 #include <limits>
 #include <memory>
-#include <span>
 
 #include "image/run_components.h"
 

@@ -286,9 +286,16 @@ Piece cut_piece(const WorkGrid& work, const medial::Components& comps, int label
   p.grid.width = x1 - x0 + 3;
   p.grid.height = y1 - y0 + 3;
   p.grid.on.assign(static_cast<std::size_t>(p.grid.width) * p.grid.height, 0);
+  // The grid's on cells are 0/1; when they form one piece, its rows are copied as they are.
+  const bool whole = comps.area.size() == 1;
   for (int y = y0; y <= y1; ++y) {
-    const int* in = comps.label.data() + static_cast<std::size_t>(y) * w;
+    const std::size_t row = static_cast<std::size_t>(y) * static_cast<std::size_t>(w);
     std::uint8_t* out = p.grid.on.data() + static_cast<std::size_t>(y - p.gy0) * p.grid.width - p.gx0;
+    if (whole) {
+      std::memcpy(out + x0, work.grid.on.data() + row + x0, static_cast<std::size_t>(x1 - x0 + 1));
+      continue;
+    }
+    const int* in = comps.label.data() + row;
     for (int x = x0; x <= x1; ++x) out[x] = in[x] == label;
   }
   return p;
