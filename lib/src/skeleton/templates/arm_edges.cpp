@@ -685,7 +685,9 @@ std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis
   const double last_len = std::hypot(last_link.x, last_link.y);
   if (last_len > 1e-9)
     placed.push_back(add(placed.back(), scale(last_link, 0.5 * (limb.end_min + limb.end_max) / f / last_len)));
-  const double unrefined = polyline_evidence(g, placed, h_lo, h_hi), background = g.background();
+  // The placement's evidence is looked at only once a tube makes a limb (most tries do not).
+  std::optional<double> unrefined_at;
+  const double background = g.background();
   for (std::size_t i = 0; i < tubes.size(); ++i) {
     const Tube& coarse = tubes[i];
     // The same tube found from both its lines was refined already, and made no limb.
@@ -714,6 +716,8 @@ std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis
       }
     auto found = place_limb(g, shape, limb, tube, side);
     if (!found) continue;
+    if (!unrefined_at) unrefined_at = polyline_evidence(g, placed, h_lo, h_hi);
+    const double unrefined = *unrefined_at;
     found->unrefined = unrefined;
     if (found->evidence < unrefined + kBeat || found->evidence < std::max(background, found->background) + kBeat) continue;
     return found;
