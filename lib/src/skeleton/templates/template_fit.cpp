@@ -8,6 +8,7 @@
 #include <deque>
 #include <numeric>
 #include <optional>
+#include <span>
 #include <utility>
 #include <cstdio>
 #include <cstdlib>
@@ -82,11 +83,32 @@ double outside_range(double deg, double lo, double hi) {
 }
 
 // The pruned medial axis as an undirected tree over its alive nodes, in image px.
+// Per node, a list of its neighbours (or of what goes with them), in the order they were linked:
+// all nodes' lists in one array (no allocation per node), laid out once every link is known.
+template <typename T>
+class PerNode {
+ public:
+  std::span<const T> operator[](std::size_t n) const { return {items_.data() + first_[n], first_[n + 1] - first_[n]}; }
+  // From (node, item) pairs in link order.
+  void lay_out(std::size_t nodes, const std::vector<std::pair<int, T>>& linked) {
+    first_.assign(nodes + 1, 0);
+    for (const auto& [n, item] : linked) ++first_[static_cast<std::size_t>(n) + 1];
+    std::partial_sum(first_.begin(), first_.end(), first_.begin());
+    items_.resize(linked.size());
+    std::vector<std::size_t> fill(first_.begin(), first_.end() - 1);
+    for (const auto& [n, item] : linked) items_[fill[static_cast<std::size_t>(n)]++] = item;
+  }
+
+ private:
+  std::vector<std::size_t> first_;
+  std::vector<T> items_;
+};
+
 struct Axis {
   const detail::ShapeAxis& shape;
-  const Image& image;                  // the sprite's colours, for spots drawn inside a part
-  std::vector<std::vector<int>> next;  // alive neighbours
-  std::vector<std::vector<double>> step;  // px to each of them, made once (distances() walks them often)
+  const Image& image;  // the sprite's colours, for spots drawn inside a part
+  PerNode<int> next;   // alive neighbours
+  PerNode<double> step;  // px to each of them, made once (distances() walks them often)
   std::vector<Vec2> at;                // px
   std::vector<double> radius_px;       // inscribed radius of each node
   std::vector<int> alive;              // alive node indices, ascending
@@ -123,8 +145,6 @@ struct Axis {
         radius_px.push_back(t.radius[i] * s.cell);
         raw_end.push_back(static_cast<char>(t.end[i]));
         node_piece.push_back(first.size() - 1);
-        next.emplace_back();
-        step.emplace_back();
         if (t.alive[i]) alive.push_back(static_cast<int>(base + i));
       }
       for (std::size_t i = 0; i < t.cell.size(); ++i) {
@@ -134,6 +154,9 @@ struct Axis {
       }
     }
     bridge_pieces(first);
+    next.lay_out(at.size(), linked_);
+    step.lay_out(at.size(), steps_);
+    linked_ = {}, steps_ = {};
   }
   double radius(int n) const { return radius_px[static_cast<std::size_t>(n)]; }
   // Where the shape itself ends (a foot, a head): the tree ends there and so does the axis. Where a
@@ -162,11 +185,14 @@ struct Axis {
       joined[piece_of(best_b)] = 1;
     }
   }
+  // While the axis is made: the links so far, each both ways, in order.
+  std::vector<std::pair<int, int>> linked_;
+  std::vector<std::pair<int, double>> steps_;
   void link(int a, int b) {
-    next[static_cast<std::size_t>(a)].push_back(b);
-    next[static_cast<std::size_t>(b)].push_back(a);
-    step[static_cast<std::size_t>(a)].push_back(norm(sub(at[static_cast<std::size_t>(b)], at[static_cast<std::size_t>(a)])));
-    step[static_cast<std::size_t>(b)].push_back(norm(sub(at[static_cast<std::size_t>(a)], at[static_cast<std::size_t>(b)])));
+    linked_.emplace_back(a, b);
+    linked_.emplace_back(b, a);
+    steps_.emplace_back(a, norm(sub(at[static_cast<std::size_t>(b)], at[static_cast<std::size_t>(a)])));
+    steps_.emplace_back(b, norm(sub(at[static_cast<std::size_t>(a)], at[static_cast<std::size_t>(b)])));
   }
 
   // Distances (px) from `from` to every node over the tree (-1 where not connected), and each
