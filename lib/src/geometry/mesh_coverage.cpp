@@ -104,7 +104,9 @@ CellRange add_to_row(std::vector<double>& acc, int w, const EdgePiece& e, int y)
   const double xt = std::clamp(e.a.x + (top - e.a.y) * e.dxdy, 0.0, static_cast<double>(w));
   const double xb = std::clamp(e.a.x + (bottom - e.a.y) * e.dxdy, 0.0, static_cast<double>(w));
   const double x0 = std::min(xt, xb), x1 = std::max(xt, xb);
-  const int i0 = static_cast<int>(std::floor(x0)), i1 = static_cast<int>(std::ceil(x1));
+  // floor and ceil of 0 <= x0 <= x1 <= w without the library's handling of huge values and NaN
+  const int i0 = static_cast<int>(x0), whole1 = static_cast<int>(x1);
+  const int i1 = whole1 + (static_cast<double>(whole1) < x1 ? 1 : 0);
   double* row = acc.data();
   if (i1 <= i0 + 1) {  // the edge stays in one pixel column of this row
     const double xm = 0.5 * (xt + xb) - i0;
