@@ -119,6 +119,58 @@ TEST_CASE("a chibi's big head sits on its neck: the neck at the chin, the head j
   CHECK(j["hips"].y < j["thigh_l"].y - 5);
 }
 
+// Whether (x, y) lies inside the convex polygon `pts` (either winding).
+bool fit_in_convex(const std::vector<Vec2>& pts, double x, double y) {
+  bool neg = false, pos = false;
+  for (std::size_t i = 0; i < pts.size(); ++i) {
+    const Vec2 a = pts[i], b = pts[(i + 1) % pts.size()];
+    const double c = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
+    neg = neg || c < 0, pos = pos || c > 0;
+  }
+  return !(neg && pos);
+}
+
+// An 80x112 figure with a big head (46 px wide, y 13..57, peaked at the top) on a short body as
+// wide as it with the arms drawn against the torso (60 px, y 64..99): the chin (41 px, y 56..66) is
+// no narrower than the body's inscribed radius, so the axis shows no pinch there, and the head's own
+// axis narrows towards its peak.
+Image fit_big_head_figure() {
+  const std::vector<Vec2> head{{17, 57}, {17, 36}, {40, 13}, {63, 36}, {63, 57}};
+  const std::vector<Vec2> body{{20, 64}, {11, 78}, {10, 99}, {70, 99}, {69, 78}, {61, 64}};
+  return test::make_sprite(80, 112, [&](double x, double y) {
+    const bool chin = x >= 19 && x <= 60 && y >= 56 && y <= 66;
+    const bool legs = y >= 98 && y <= 110 && ((x >= 22 && x <= 40) || (x >= 43 && x <= 61));
+    return fit_in_convex(head, x, y) || fit_in_convex(body, x, y) || chin || legs;
+  });
+}
+
+TEST_CASE("a big head on a body as wide as it: the neck at the chin, the chest below the head and the shoulders") {
+  auto humanoid = bundled_template("humanoid");
+  REQUIRE(humanoid.has_value());
+  const Image im = fit_big_head_figure();
+  auto fit = fit_template(im, *humanoid);
+  REQUIRE(fit.has_value());
+  CHECK(fit->score >= kTemplateFitFloor);
+  auto j = joints_by_name(*fit);  // rig space: image - (40, 56)
+  const double head_bottom = 57 - 56, body_top = 64 - 56;
+  INFO("head " << j["head"].y << ", neck " << j["neck"].y << ", chest " << j["chest"].y << ", shoulders "
+               << j["upper_arm_l"].y << ", " << j["upper_arm_r"].y << ", hips " << j["hips"].y);
+  // The neck in the chin, between the head's bottom and the body's top (not up in the face).
+  CHECK(j["neck"].y >= head_bottom - 2);
+  CHECK(j["neck"].y <= body_top + 2);
+  // The chest below the head and at or below both shoulders; the head joint up in the head.
+  CHECK(j["chest"].y > head_bottom);
+  CHECK(j["chest"].y >= j["upper_arm_l"].y);
+  CHECK(j["chest"].y >= j["upper_arm_r"].y);
+  CHECK(j["chest"].y < j["hips"].y);
+  CHECK(j["head"].y < j["neck"].y);
+  CHECK(j["head"].y > 13 - 56);
+  for (const auto& [name, p] : j) {
+    INFO(name);
+    CHECK(opaque(im, p));
+  }
+}
+
 // Paints a dark grey disc (luminance 20 on the sprites' grey 200) into the opaque pixels of `im`.
 void fit_paint_dark_disc(Image& im, double cx, double cy, double r, double stretch = 1) {
   for (int y = 0; y < im.height; ++y)

@@ -115,6 +115,38 @@ TEST_CASE("the real kicking figure's kicking leg is a leg, not an arm") {
   }
 }
 
+TEST_CASE("the real big-headed idle figure's neck is at its chin and its chest on the shirt, not in the face") {
+  const auto bundled = test::all_bundled_templates();
+  const Image im = real_load("kenney_platformer-characters_player_player_idle.png");
+  auto fit = fit_template(im, bundled.front());
+  REQUIRE(fit.has_value());
+  const auto j = real_joints(*fit);
+  // 80 x 110 px (rig space: image - (40, 55)): the head y 14..64, as wide as the shirt below it with
+  // the arms against it (y 65..99); the face's mouth about y 52, the chin where the shirt begins.
+  INFO("neck " << j.at("neck").y << ", chest " << j.at("chest").y << ", shoulders " << j.at("upper_arm_l").y << ", "
+               << j.at("upper_arm_r").y);
+  CHECK(j.at("neck").y >= 56 - 55);
+  CHECK(j.at("neck").y <= 66 - 55);
+  CHECK(j.at("chest").y >= 60 - 55);
+  CHECK(j.at("chest").y < j.at("spine").y);
+  CHECK(j.at("chest").y >= j.at("upper_arm_l").y);
+  CHECK(j.at("chest").y >= j.at("upper_arm_r").y);
+  // With the arms found on the sleeves from the colour edges (their shoulders about y 70), the chest
+  // moves down to the shoulders' height, the spine joint with it, still above the hips.
+  TemplateFitOptions o;
+  o.colour_edges = true;
+  auto armed = fit_template(im, bundled.front(), o);
+  REQUIRE(armed.has_value());
+  const auto a = real_joints(*armed);
+  INFO("armed: chest " << a.at("chest").y << ", shoulders " << a.at("upper_arm_l").y << ", " << a.at("upper_arm_r").y
+                       << ", spine " << a.at("spine").y << ", hips " << a.at("hips").y);
+  CHECK(std::find(armed->refined.begin(), armed->refined.end(), "upper_arm_l") != armed->refined.end());
+  CHECK(std::abs(a.at("chest").y - 0.5 * (a.at("upper_arm_l").y + a.at("upper_arm_r").y)) < 1);
+  CHECK(a.at("chest").y < a.at("spine").y);
+  CHECK(a.at("spine").y < a.at("hips").y);
+  CHECK(a.at("neck").y == Approx(j.at("neck").y));
+}
+
 TEST_CASE("a figure drawn in code with its arms raised gets them raised, both ways round") {
   const auto bundled = test::all_bundled_templates();
   // Head, torso, legs apart, and arms from the shoulders up and out past the head.

@@ -340,6 +340,7 @@ class Fitter {
     tip_end_.assign(n, {});
     tip_cost_.assign(n, 0);
     refined_.assign(n, 0);
+    chain_scale_.assign(n, 0);
   }
 
   // The cheap first look for `auto`: whether the template's required extremities (not optional, not
@@ -421,7 +422,7 @@ class Fitter {
   // onto the limb the sprite's inner colour edges draw, where they show it clearly (arm_edges.h).
   // Whether any moved.
   bool refine_over_body() {
-    const double k = figure_scale();
+    const double k = figure_scale(true);
     std::vector<std::vector<std::size_t>> chains;
     std::vector<std::optional<detail::LimbFromEdges>> founds;
     for (std::size_t b = 0; b < t_.bones.size(); ++b) {
@@ -457,7 +458,30 @@ class Fitter {
       for (std::size_t i = 0; i < chains[l].size(); ++i) pos_[chains[l][i]] = founds[l]->joints[i], refined_[chains[l][i]] = 1;
       any = true;
     }
+    if (any) lower_to_shoulders(chains);
     return any;
+  }
+  // The shoulders' height bounds the chest: a bone whose limbs the colour edges found hanging from
+  // below its joint (a chest squeezed up under a big head, its arms found on the sleeves) moves down
+  // to their mean height towards the root, carrying the joint above it (the spine) along, so a bend
+  // of it turns the arms about their shoulders. Not when that joint would reach the root.
+  void lower_to_shoulders(const std::vector<std::vector<std::size_t>>& chains) {
+    const auto first = std::find_if(chains.begin(), chains.end(), [&](const auto& c) { return refined_[c.front()] != 0; });
+    if (first == chains.end()) return;
+    const auto p = static_cast<std::size_t>(t_.bones[first->front()].parent);
+    const auto above = t_.bones[p].parent;
+    if (above < 0 || t_.bones[static_cast<std::size_t>(above)].parent < 0) return;
+    const auto g = static_cast<std::size_t>(above);
+    const Vec2 root = pos_[static_cast<std::size_t>(t_.bones[g].parent)];
+    double y = 0, n = 0;
+    for (const auto& c : chains)
+      if (refined_[c.front()] && static_cast<std::size_t>(t_.bones[c.front()].parent) == p) y += pos_[c.front()].y, n += 1;
+    y /= n;
+    if (y <= pos_[p].y || root.y <= y) return;
+    const Vec2 moved = scale(sub(root, pos_[p]), (y - pos_[p].y) / (root.y - pos_[p].y));
+    if (pos_[g].y + moved.y >= root.y) return;
+    pos_[p] = add(pos_[p], moved);
+    pos_[g] = add(pos_[g], moved);
   }
 
   TemplateFit result(const TemplateFitOptions& o) {
@@ -946,21 +970,27 @@ class Fitter {
     }
     for (std::size_t i = 0; i < placed; ++i) {
       if (!t_.bones[chain[i]].narrow || line.p.size() < 3) continue;
-      if (const auto pinch = pinched(line)) {
+      if (const auto pinch = pinched(line, line.r)) {
         at[i] = *pinch;
         fixed[i] = 1;
         continue;
       }
       const double lo = std::max(0.0, at[i] - kNarrowWindow * line.length());
       const double hi = std::min(line.length(), at[i] + kNarrowWindow * line.length());
-      double best = at[i], best_r = 1e300;
+      std::size_t best = line.p.size();
       for (std::size_t k = 0; k < line.p.size(); ++k) {
         if (line.s[k] <= lo || line.s[k] >= hi || line.r[k] <= 0) continue;
-        if (line.r[k] < best_r - 1e-9 ||
-            (std::abs(line.r[k] - best_r) <= 1e-9 && std::abs(line.s[k] - at[i]) < std::abs(best - at[i])))
-          best = line.s[k], best_r = line.r[k];
+        if (best == line.p.size() || line.r[k] < line.r[best] - 1e-9 ||
+            (std::abs(line.r[k] - line.r[best]) <= 1e-9 && std::abs(line.s[k] - at[i]) < std::abs(line.s[best] - at[i])))
+          best = k;
       }
-      at[i] = best;
+      at[i] = best < line.p.size() ? line.s[best] : at[i];
+      if (best < line.p.size() && in_tip_part(line, best))
+        if (const auto chin = pinched_across(line)) {
+          at[i] = *chin;
+          // The links between squeeze under a big head: their scale is the chain's (figure_scale).
+          for (std::size_t c = 0; c < placed; ++c) chain_scale_[chain[c]] = total > 0 ? line.length() / (total * measure_) : 0;
+        }
       fixed[i] = 1;
     }
     std::size_t from = 0;  // joints (from, i) lie between the fixed points `start` and at[i]
@@ -1035,19 +1065,57 @@ class Fitter {
     }
   }
 
+  // Whether the inscribed disc at point k of a path to a tip lies within the tip's part: the discs on
+  // the path that reach the tip's end (its last point), give or take a cell of the grid. The
+  // narrowest point there is the part's own axis narrowing towards its end (a head's towards its
+  // crown), not a neck: a big head on a body as wide as it (arms drawn against the torso) keeps its
+  // inscribed radius down to the hips.
+  bool in_tip_part(const Polyline& line, std::size_t k) const {
+    const double cell = axis_.shape.cell;
+    if (line.r.back() > 0) return false;  // the path stops inside the shape: no tip's end
+    for (std::size_t j = 0; j + 1 < line.p.size(); ++j)
+      if (line.r[j] > 0 && norm(sub(line.p[j], line.p.back())) <= line.r[j] + cell &&
+          norm(sub(line.p[k], line.p[j])) + line.r[k] <= line.r[j] + cell)
+        return true;
+    return false;
+  }
+  // Where the silhouette's width across the path is pinched (a chin between a big head and a body
+  // with its arms), when its inscribed radius shows none.
+  std::optional<double> pinched_across(const Polyline& line) const {
+    std::vector<double> widths;
+    for (std::size_t k = 0; k < line.p.size(); ++k) widths.push_back(across(line, k));
+    return pinched(line, widths);
+  }
+
+  // The silhouette's extent across the path at its point k (square to the path over the part's
+  // inscribed radius either side), within twice that radius of it, px. 0 past the path's last point
+  // on the outline.
+  double across(const Polyline& line, std::size_t k) const {
+    const double r = line.r[k];
+    const Vec2 d = sub(line.at(line.s[k] + r), line.at(line.s[k] - r));
+    const double len = norm(d);
+    if (r <= 0 || len < 1e-9) return 0;
+    const Vec2 n{-d.y / len, d.x / len};
+    double lo = 1e300, hi = -1e300;
+    for (double t = -2 * r; t <= 2 * r; t += 0.5)
+      if (inside(add(line.p[k], scale(n, t)))) lo = std::min(lo, t), hi = std::max(hi, t);
+    return hi < lo ? 0 : hi - lo;
+  }
+
   // Where the path is pinched deepest between two wider parts (a neck between a chest and a head; a
-  // chibi's big head on its small body pinches at the chin): the point whose radius lies furthest
-  // below the widest radius on both sides of it. None when no pinch is deep enough.
-  static std::optional<double> pinched(const Polyline& line) {
+  // chibi's big head on its small body pinches at the chin): the point whose width `w` (its inscribed
+  // radius, or the silhouette's extent across it) lies furthest below the widest on both sides of it.
+  // None when no pinch is deep enough.
+  static std::optional<double> pinched(const Polyline& line, const std::vector<double>& w) {
     const std::size_t n = line.p.size();
     std::vector<double> before(n, 0), after(n, 0);
-    for (std::size_t k = 0; k < n; ++k) before[k] = std::max(k ? before[k - 1] : 0.0, line.r[k]);
-    for (std::size_t k = n; k-- > 0;) after[k] = std::max(k + 1 < n ? after[k + 1] : 0.0, line.r[k]);
+    for (std::size_t k = 0; k < n; ++k) before[k] = std::max(k ? before[k - 1] : 0.0, w[k]);
+    for (std::size_t k = n; k-- > 0;) after[k] = std::max(k + 1 < n ? after[k + 1] : 0.0, w[k]);
     std::optional<double> best;
     double best_depth = 0;
     for (std::size_t k = 1; k + 1 < n; ++k) {
       if (line.r[k] <= 0 || line.s[k] < kPinchFrom * line.length() || line.s[k] > kPinchTo * line.length()) continue;
-      const double wide = std::min(before[k], after[k]), depth = wide - line.r[k];
+      const double wide = std::min(before[k], after[k]), depth = wide - w[k];
       if (depth >= kPinchDepth * wide && depth > best_depth + 1e-9) best = line.s[k], best_depth = depth;
     }
     return best;
@@ -1076,14 +1144,17 @@ class Fitter {
   }
 
   // The median length ratio of the links the shape placed, so limbs placed from the proportions
-  // come out at the figure's own scale (a chibi's short arms).
-  double figure_scale() const {
+  // come out at the figure's own scale (a chibi's short arms). With `chain_scale`, links squeezed
+  // under a big head count at their chain's scale: the reach an arm found from the colour edges may
+  // have is not cut by a short torso.
+  double figure_scale(bool chain_scale = false) const {
     std::vector<double> ratios;
     for (std::size_t b = 0; b < t_.bones.size(); ++b) {
       const auto p = t_.bones[b].parent;
       if (p < 0 || t_.bones[b].spot || how_[b] != How::Shape || how_[static_cast<std::size_t>(p)] != How::Shape) continue;
       const double want = mid(t_.bones[b].length) * measure_;
-      if (want > 0) ratios.push_back(norm(sub(pos_[b], pos_[static_cast<std::size_t>(p)])) / want);
+      if (chain_scale && chain_scale_[b] > 0) ratios.push_back(chain_scale_[b]);
+      else if (want > 0) ratios.push_back(norm(sub(pos_[b], pos_[static_cast<std::size_t>(p)])) / want);
     }
     if (ratios.empty()) return 1;
     std::nth_element(ratios.begin(), ratios.begin() + static_cast<std::ptrdiff_t>(ratios.size() / 2), ratios.end());
@@ -1201,6 +1272,7 @@ class Fitter {
   std::vector<char> placed_, junction_;  // junction_: anchored where three or more limbs meet
   std::vector<char> socket_;             // a paired limb's first joint moved to where it leaves the root's disc
   std::vector<char> refined_;            // an over-body joint moved onto the limb the colour edges draw
+  std::vector<double> chain_scale_;      // a link squeezed under a big head: its chain's scale (0: its own)
   std::vector<int> anchor_, tip_node_, tips_;
   std::vector<How> how_;
   std::size_t matched_ = 0;
