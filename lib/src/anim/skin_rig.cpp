@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <climits>
 #include <cmath>
 #include <map>
 #include <string_view>
@@ -83,6 +84,47 @@ void skin_matrices(const Rig& rig, const RigPose& pose, const RigSkinPlan& plan,
   skin_from_poses(plan, n, scratch);
 }
 
+// The cos and sin of every posed bone whose rotation's bits changed since the last frame, in a pass
+// of their own: no bone's arithmetic there waits on another's, so several run at once.
+void frame_turns(std::span<const RigSkinPlan::FrameStep> steps, std::span<const BoneLocal> locals,
+                 RigSkinScratch::Turn* turns) {
+  for (const RigSkinPlan::FrameStep& step : steps) {
+    RigSkinScratch::Turn& turn = turns[step.bone];
+    const double rot = locals[step.bone].rot;
+    if (std::bit_cast<std::uint64_t>(rot) != std::bit_cast<std::uint64_t>(turn.rot)) {
+      const SinCos t = js_sincos(rot);
+      turn = {rot, t.cos, t.sin};
+    }
+  }
+}
+
+// A frame along plan.frame (a plan of this rig: every index checked when the plan was made): each
+// bone placed under its parent as frame_place does, and a bone that skins with its own matrix gets
+// its skinning matrix at once, while its pose matrix is in registers (skin_from_poses' product).
+void frame_steps(const Rig& rig, std::span<const BoneLocal> locals, const RigSkinPlan& plan, RigSkinScratch& scratch) {
+  const RigSkinScratch::Turn* turns = scratch.turns.data();
+  Affine2* now = scratch.now.data();
+  Affine2* skin = scratch.skin.data();
+  for (const RigSkinPlan::FrameStep& step : plan.frame) {
+    const std::size_t b = step.bone;
+    const BoneLocal& l = locals[b];
+    detail::FrameColumns m;
+    if (step.parent < 0) {
+      m = detail::frame_local_columns(l, turns[b].cos, turns[b].sin);
+    } else if (rig.bones[b].no_scale) {
+      m = detail::frame_columns(
+          multiply(remove_scale(now[step.parent]), detail::frame_local(l, turns[b].cos, turns[b].sin)));
+    } else {
+      m = detail::frame_multiply_columns(detail::frame_columns(now[step.parent]),
+                                         detail::frame_local(l, turns[b].cos, turns[b].sin));
+    }
+    detail::frame_store(now[b], m);
+    if (step.skin) detail::frame_store(skin[b], detail::frame_multiply_columns(m, plan.inv_bind[b]));
+  }
+  for (const std::uint32_t i : plan.skinned_late)
+    skin[i] = detail::frame_multiply(now[plan.matrix_of[i]], plan.inv_bind[i]);
+}
+
 // skin_matrices for a frame of a plan: pose_root_local along the plan's steps (the same expressions
 // through skin/frame_math.h) with each bone's cos and sin kept in scratch.turns between frames.
 void frame_matrices(const Rig& rig, const RigPose& pose, const RigSkinPlan& plan, RigSkinScratch& scratch) {
@@ -91,6 +133,12 @@ void frame_matrices(const Rig& rig, const RigPose& pose, const RigSkinPlan& plan
   scratch.turns.resize(n);
   scratch.now.resize(n);
   scratch.skin.resize(n);
+  if (plan.bones == n && plan.inv_bind.size() == n) {
+    frame_turns(plan.frame, locals, scratch.turns.data());
+    frame_steps(rig, locals, plan, scratch);
+    return;
+  }
+  // A plan of another rig: every index checked as the frame goes.
   Affine2* now = scratch.now.data();
   RigSkinScratch::Turn* turns = scratch.turns.data();
   for (const PoseStep& step : plan.order) {
@@ -162,6 +210,23 @@ SkinPlan whole_rig_plan(const Rig& rig, std::vector<std::size_t>& start) {
   return SkinPlan(bind, indices, weights);
 }
 
+// plan.frame, skinned_late and bones from order, skinned and matrix_of, for a rig of n bones.
+void resolve_frame(RigSkinPlan& plan, std::size_t n) {
+  if (n > static_cast<std::size_t>(INT32_MAX)) return;  // no rig is this large; such a plan checks as it goes
+  std::vector<std::uint8_t> own(n, 0);
+  for (const std::uint32_t i : plan.skinned) {
+    if (plan.matrix_of[i] == i)
+      own[i] = 1;
+    else
+      plan.skinned_late.push_back(i);
+  }
+  for (const PoseStep& step : plan.order) {
+    const bool root = step.parent < 0 || static_cast<std::size_t>(step.parent) >= n;
+    plan.frame.push_back({step.bone, root ? -1 : static_cast<std::int32_t>(step.parent), own[step.bone] != 0});
+  }
+  plan.bones = n;
+}
+
 // Everything of the plan but the skinning of its vertices.
 RigSkinPlan plan_bones(const Rig& rig) {
   RigSkinPlan plan;
@@ -171,6 +236,7 @@ RigSkinPlan plan_bones(const Rig& rig) {
   for (std::size_t i = 0; i < read.size(); ++i)
     if (read[i]) plan.skinned.push_back(static_cast<std::uint32_t>(i));
   plan.order = steps_needed(pose_order(rig.bones), plan.matrix_of, plan.skinned, rig.bones.size());
+  resolve_frame(plan, rig.bones.size());
   return plan;
 }
 
@@ -194,6 +260,14 @@ RigSkinPlan plan_rig_skin(const Rig& rig) {
 void skin_rig(const Rig& rig, const RigPose& pose, const RigSkinPlan& plan, RigSkinScratch& scratch,
               std::vector<std::vector<Vec2>>& out) {
   frame_matrices(rig, pose, plan, scratch);
+  const std::size_t verts = plan.vertices.vertex_count();
+  if (rig.parts.size() == 1 && !deforms(pose, 0) && rig.parts[0].mesh.verts.size() == verts &&
+      plan.part_start.size() == 2 && plan.part_start[1] == verts) {  // one part: skinned in place
+    out.resize(1);
+    out[0].resize(verts);
+    skin_vertices(plan.vertices, scratch.skin, out[0]);
+    return;
+  }
   // The whole rig in one pass, then each part's run copied out; a part the pose deforms is skinned
   // again from its deformed vertices.
   scratch.vertices.resize(plan.vertices.vertex_count());

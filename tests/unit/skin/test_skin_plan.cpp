@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -387,4 +388,108 @@ TEST_CASE("skin plan: a bone whose rotation keeps its bits reuses its cos and si
   plan_test_check_frame(longer, longer_pose, longer_plan, scratch);
   longer_pose.bones[4].rot = -0.0;
   plan_test_check_frame(longer, longer_pose, longer_plan, scratch);
+}
+
+TEST_CASE("skin plan: a frame's steps are resolved once, parents outside the rig as roots", "[skin]") {
+  Rig rig;
+  // 1's parent is past the rig, 2's is negative: both roots. "arm" twice: bone 3 skins with bone 4's matrix.
+  rig.bones = {{"root", -1, 10, 20, 0}, {"far", 9, 1, 2, 0.5}, {"neg", -3, 3, 4, 0.2}, {"arm", 0, 30, 0, 0.3},
+               {"arm", 0, -30, 5, 1.1}};
+  rig.layout = Layout::V2;
+  Part part;
+  part.mesh.verts = {{0, 0}, {1, 1}};
+  part.skin_indices = {1, 2, 3, 0, 4, 0, 0, 0};
+  part.skin_weights = {0.25, 0.25, 0.5, 0, 1, 0, 0, 0};
+  rig.parts.push_back(part);
+  const RigSkinPlan plan = plan_rig_skin(rig);
+  CHECK(plan.bones == 5);
+  CHECK(plan.skinned == std::vector<std::uint32_t>{1, 2, 3, 4});
+  CHECK(plan.skinned_late == std::vector<std::uint32_t>{3});
+  REQUIRE(plan.frame.size() == plan.order.size());
+  for (std::size_t k = 0; k < plan.frame.size(); ++k) {
+    const std::uint32_t b = plan.frame[k].bone;
+    CHECK(b == plan.order[k].bone);
+    CHECK(plan.frame[k].parent == (b == 4 ? 0 : -1));  // root itself, far, neg: roots
+    CHECK(plan.frame[k].skin == (b == 1 || b == 2 || b == 4));
+  }
+}
+
+namespace {
+
+// A random skeleton: names drawn from three (shared names skin with the last bone of theirs),
+// parents anywhere, before or after, negative or past the rig (roots), cycles (broken by the walk),
+// a quarter of the bones noScale.
+std::vector<Bone> plan_test_random_bones(std::size_t n, std::uint32_t& state) {
+  auto next = [&] { return state = state * 1664525u + 1013904223u; };
+  auto real = [&](double scale) { return (static_cast<double>(next() % 200001) - 100000) / 100000 * scale; };
+  std::vector<Bone> bones;
+  for (std::size_t b = 0; b < n; ++b) {
+    const std::uint32_t kind = next() % 8;
+    const std::int64_t parent = kind == 0 ? -1 : kind == 1 ? -4 : kind == 2 ? static_cast<std::int64_t>(n + next() % 3)
+                                                                            : static_cast<std::int64_t>(next() % n);
+    bones.push_back({"b" + std::to_string(next() % 3 == 0 ? 0 : b), parent, real(50), real(50), real(3)});
+    bones.back().no_scale = next() % 4 == 0;
+  }
+  return bones;
+}
+
+// A rotation as a clip or a game may hand it over: any angle, held from the last frame, +-0, NaN,
+// infinite, huge (Payne-Hanek), near multiples of pi/2 (where the reduction cancels).
+double plan_test_random_rot(double last, std::uint32_t& state) {
+  auto next = [&] { return state = state * 1664525u + 1013904223u; };
+  const double u = static_cast<double>(next() % 2000001) / 1000000 - 1;  // [-1, 1]
+  switch (next() % 12) {
+    case 0: return last;
+    case 1: return next() % 2 ? 0.0 : -0.0;
+    case 2: return std::nan("");
+    case 3: return next() % 2 ? INFINITY : -INFINITY;
+    case 4: return u * 1e22;
+    case 5: return u * 1e300;
+    case 6: return static_cast<double>(static_cast<int>(next() % 80) - 40) * 1.5707963267948966;
+    case 7: return u * 60;
+    case 8: return u * 1e-9;
+    default: return u * 4;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("skin plan: the planned bone step gives the parent walk's bits on random skeletons and poses", "[skin]") {
+  std::uint32_t state = 2024;
+  auto next = [&] { return state = state * 1664525u + 1013904223u; };
+  std::size_t frames = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    const std::size_t n = 1 + next() % 12;
+    Rig rig;
+    rig.layout = Layout::V2;
+    rig.bones = plan_test_random_bones(n, state);
+    const std::size_t parts = 1 + next() % 2;  // one part is skinned in place, two through the copy
+    for (std::size_t p = 0; p < parts; ++p) {
+      const PlanRig r = random_plan_rig(n, 3 + next() % 40, next(), next() % 2 == 0, next() % 2 == 0);
+      Part part;
+      part.mesh.verts = r.verts;
+      part.skin_indices = r.idx;
+      part.skin_weights = r.w;
+      rig.parts.push_back(part);
+    }
+    const RigSkinPlan plan = plan_rig_skin(rig);
+    REQUIRE(plan.frame.size() == plan.order.size());
+    RigSkinScratch scratch;
+    RigPose pose = bind_pose(rig);
+    for (int frame = 0; frame < 8; ++frame) {
+      for (BoneLocal& l : pose.bones) {
+        l.rot = plan_test_random_rot(l.rot, state);
+        if (next() % 3 == 0) l.sx = (static_cast<double>(next() % 5) - 2) * 0.75;  // 0, negative, mirrored
+        if (next() % 3 == 0) l.sy = static_cast<double>(next() % 7) * 0.5 - 1;
+        if (next() % 40 == 0) l.x = std::nan("");
+      }
+      pose.deform.clear();
+      if (next() % 4 == 0) pose.deform = {std::vector<double>(2 * rig.parts[0].mesh.verts.size(), 0.5)};
+      if (next() % 8 == 0) pose.bones.resize(next() % (n + 1));  // the rest at the origin
+      plan_test_check_frame(rig, pose, plan, scratch);
+      pose.bones.resize(n);
+      ++frames;
+    }
+  }
+  CHECK(frames == 480);
 }

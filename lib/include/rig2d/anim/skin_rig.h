@@ -42,6 +42,19 @@ struct RigSkinPlan {
   std::vector<std::uint32_t> skinned;     // ascending: the bones some part's slot with a weight not 0 names
   SkinPlan vertices;                      // every part's vertices, part p's from part_start[p]
   std::vector<std::size_t> part_start;    // #parts + 1
+
+  // `order` resolved for a frame of a rig of `bones` bones: a parent outside the rig is -1 (a root),
+  // and a bone skinned with its own pose matrix has its skinning matrix made in its step. The rest of
+  // `skinned` (bones skinning with a later bone of their name) is `skinned_late`. A frame of a rig of
+  // another bone count takes `order` and `skinned` as they are.
+  struct FrameStep {
+    std::uint32_t bone = 0;
+    std::int32_t parent = -1;
+    bool skin = false;  // skin[bone] = now[bone] * inv_bind[bone] right after now[bone]
+  };
+  std::vector<FrameStep> frame;
+  std::vector<std::uint32_t> skinned_late;
+  std::size_t bones = 0;
 };
 RIG2D_EXPORT RigSkinPlan plan_rig_skin(const Rig& rig);
 
