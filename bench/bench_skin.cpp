@@ -221,6 +221,10 @@ RigRow time_rig(const Rig& rig) {
   std::vector<Vec2> flat(plan.vertices.vertex_count());
   auto plan_lbs = [&] {
     for (int i = 0; i < inner; ++i) {
+      if (rig.parts.size() == 1) {  // as skin_rig skins a lone part: in place
+        skin_vertices(plan.vertices, skin, out[0]);
+        continue;
+      }
       skin_vertices(plan.vertices, skin, flat);
       for (std::size_t p = 0; p < rig.parts.size(); ++p)
         std::copy_n(flat.begin() + static_cast<std::ptrdiff_t>(plan.part_start[p]), out[p].size(), out[p].begin());
