@@ -23,7 +23,7 @@ void rotation_y(double angle, double m[9]) {
 double ppu_or_default(double ppu) { return ppu > 0 && std::isfinite(ppu) ? ppu : 100; }
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr int kMaxGridCells = 64;  // grid lines each side of the origin
+constexpr int kMaxGroundGridLines = 64;  // grid lines each side of the origin
 
 // Image-plane units to output pixels.
 Vec2 to_output(const View& view, Vec2 q) {
@@ -92,9 +92,9 @@ SceneProjector::SceneProjector(const Rig& rig, const SpriteState& sprite, const 
   focal_ = ppu * distance;
   near_ = 0.01 * distance;
   ground_margin_ = size > 0 && std::isfinite(size) ? 0.6 * size : 0.5;
-  // Whole cells, at most kMaxGridCells lines each way (a NaN extent from absurd inputs gives the least).
+  // Whole cells, at most kMaxGroundGridLines lines each way (a NaN extent from absurd inputs gives the least).
   const double extent = std::ceil(1.5 * size + std::hypot(target[0], target[2]) + 1);
-  grid_extent_ = extent >= 2 ? std::min(extent, double(kMaxGridCells)) : 2;
+  grid_extent_ = extent >= 2 ? std::min(extent, double(kMaxGroundGridLines)) : 2;
 
   if (!flat_) {
     if (o.facing == BillboardFacing::Spherical) {
