@@ -469,7 +469,6 @@ struct DistanceBand {
     const __m128d ax = _mm_set1_pd(segment.a.x), ay = _mm_set1_pd(segment.a.y);
     const __m128d vdx = _mm_set1_pd(segment.dx), vdy = _mm_set1_pd(segment.dy), vlen2 = _mm_set1_pd(segment.len2);
     const __m128d zero = _mm_setzero_pd(), one = _mm_set1_pd(1.0);
-    const __m128 cap = _mm_set1_ps(capped);
     __m128d xs[kMaxBlock], along_x[kMaxBlock];
     for (int k = 0; k < pairs; ++k) {
       xs[k] = _mm_set_pd(kX0 + (from + 2 * k + 1), kX0 + (from + 2 * k));
@@ -486,23 +485,10 @@ struct DistanceBand {
         const __m128d ey = _mm_sub_pd(vy, _mm_add_pd(ay, _mm_mul_pd(t, vdy)));
         d2[k] = _mm_cvtpd_ps(_mm_add_pd(_mm_mul_pd(ex, ex), _mm_mul_pd(ey, ey)));
       }
-      const std::size_t row_start = static_cast<std::size_t>(j) * static_cast<std::size_t>(nx);
-      float* row = dist.data() + row_start;
-      int k = 0;
-      for (; k + 1 < pairs; k += 2) {  // four samples: the lower of each, noting those leaving the cap
-        const int i = from + 2 * k;
-        const __m128 d = _mm_movelh_ps(d2[k], d2[k + 1]), old = _mm_loadu_ps(row + i);
-        const int joined = _mm_movemask_ps(_mm_and_ps(_mm_cmplt_ps(d, old), _mm_cmpeq_ps(old, cap)));
-        _mm_storeu_ps(row + i, _mm_min_ps(d, old));
-        note_joined(row_start + static_cast<std::size_t>(i), joined);
-      }
-      if (k < pairs) {  // two samples
-        const int i = from + 2 * k;
-        const __m128 old = _mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(row + i));
-        const int joined = _mm_movemask_ps(_mm_and_ps(_mm_cmplt_ps(d2[k], old), _mm_cmpeq_ps(old, cap))) & 3;
-        _mm_storel_pi(reinterpret_cast<__m64*>(row + i), _mm_min_ps(d2[k], old));
-        note_joined(row_start + static_cast<std::size_t>(i), joined);
-      }
+      __m128 row_j[kMaxBlock];  // the row's samples, four (two for an odd last pair) a register
+      int groups = 0;
+      for (int k = 0; k < pairs; k += 2, ++groups) row_j[groups] = k + 1 < pairs ? _mm_movelh_ps(d2[k], d2[k + 1]) : d2[k];
+      lower_square_row(static_cast<std::size_t>(j) * static_cast<std::size_t>(nx), from, pairs, row_j);
     }
   }
 
