@@ -143,10 +143,6 @@ bool thinning_deletable(unsigned mask, bool second) { return kNeighbourTables.de
 
 bool thinning_simple(unsigned mask) { return kNeighbourTables.simple[mask & 255u]; }
 
-namespace {
-
-// The first x from `x` on whose cell is on (`on`) or off (!on), or w: eight cells a step across a
-// run of the other kind (a word with no nonzero byte, or with no zero byte).
 int next_cell(const std::uint8_t* row, int x, int w, bool on) {
   for (; x + 8 <= w; x += 8) {
     std::uint64_t word = 0;
@@ -157,6 +153,8 @@ int next_cell(const std::uint8_t* row, int x, int w, bool on) {
   while (x < w && (row[x] != 0) != on) ++x;
   return x;
 }
+
+namespace {
 
 // The runs of cells equal to `value`, as connected components (8- or 4-connected).
 detail::RunComponents run_components(const BinaryGrid& grid, bool value, bool eight_connected) {
@@ -451,15 +449,9 @@ std::vector<float> CellDistances::at_cells(const BinaryGrid& cells) const {
   const auto w = static_cast<std::size_t>(width_);
   for (std::size_t row = 0; row < cells.on.size(); row += w) {
     const std::uint8_t* on = cells.on.data() + row;
-    for (std::size_t x = 0; x < w; ++x) {
-      // The cells asked for are sparse (an axis): eight off cells are passed over at a time.
-      if (std::uint64_t eight = 0; x + 8 <= w && (std::memcpy(&eight, on + x, 8), eight == 0)) {
-        x += 7;
-        continue;
-      }
-      if (on[x])
-        out[row + x] = std::sqrt(static_cast<float>(squared(column_.get() + row, static_cast<int>(x), -1)));
-    }
+    // The cells asked for are sparse (an axis): the off runs between them are passed over.
+    for (int x = next_cell(on, 0, width_, true); x < width_; x = next_cell(on, x + 1, width_, true))
+      out[row + static_cast<std::size_t>(x)] = std::sqrt(static_cast<float>(squared(column_.get() + row, x, -1)));
   }
   return out;
 }

@@ -94,6 +94,12 @@ void thin(BinaryGrid& grid);
 // `mask`: deletable in the first or second sub-iteration, and simple (removable, not an end).
 bool thinning_deletable(unsigned mask, bool second);
 bool thinning_simple(unsigned mask);
+
+// The first x from `x` on, in a row of w 0/1 cells, whose cell is on (`on`) or off (!on), or w: eight
+// cells a step across a run of the other kind, for the sparse rows of an axis or the long runs of a
+// shape.
+int next_cell(const std::uint8_t* row, int x, int w, bool on);
+
 // Removes the redundant cells of two-cell-thick diagonal runs left by thinning, in scan order.
 void remove_stair_steps(BinaryGrid& g);
 

@@ -319,13 +319,10 @@ std::size_t nearest_on_cell(const BinaryGrid& grid, double cx, double cy) {
   double best_d = -1;
   for (int y = 0; y < grid.height; ++y) {
     const std::size_t row = static_cast<std::size_t>(y) * grid.width;
-    for (int x = 0; x < grid.width; ++x) {
-      // The grid is an axis, sparse: eight off cells are passed over at a time.
-      if (std::uint64_t eight = 0; x + 8 <= grid.width && (std::memcpy(&eight, &grid.on[row + x], 8), eight == 0)) {
-        x += 7;
-        continue;
-      }
-      if (!grid.on[row + x]) continue;
+    const std::uint8_t* on = grid.on.data() + row;
+    // The grid is an axis, sparse: the off runs between its cells are passed over.
+    for (int x = medial::next_cell(on, 0, grid.width, true); x < grid.width;
+         x = medial::next_cell(on, x + 1, grid.width, true)) {
       const double dx = static_cast<double>(x) + 0.5 - cx;
       const double dy = static_cast<double>(y) + 0.5 - cy;
       const double d = dx * dx + dy * dy;
