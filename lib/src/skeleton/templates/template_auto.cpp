@@ -282,14 +282,20 @@ double HalfWidthField::widest(Vec2 a, Vec2 b) const {
   for (int i = 0; i <= steps; ++i) best = std::max(best, at({a.x + (b.x - a.x) * i / steps, a.y + (b.y - a.y) * i / steps}));
   return best;
 }
+CoveredSpan covered_span(const ShapeAxis& s, Vec2 p, Vec2 n, double reach) {
+  CoveredSpan span;
+  for (double t = -reach; t <= reach; t += 0.5)
+    if (s.inside(static_cast<int>(std::floor(p.x + n.x * t)), static_cast<int>(std::floor(p.y + n.y * t))))
+      span.lo = std::min(span.lo, t), span.hi = std::max(span.hi, t);
+  return span;
+}
+
 double HalfWidthField::across(Vec2 p, Vec2 d, double reach) const {
   const Vec2 n{-d.y, d.x};
   const double steps = 4 * reach;  // samples t = -reach + k / 2, k = 0..steps
   if (!(reach >= 0) || steps > 1e9 || std::floor(steps) != steps) {
-    double lo = 1e300, hi = -1e300;
-    for (double t = -reach; t <= reach; t += 0.5)
-      if (inside({p.x + n.x * t, p.y + n.y * t})) lo = std::min(lo, t), hi = std::max(hi, t);
-    return hi < lo ? 0 : hi - lo + 1;
+    const CoveredSpan span = covered_span(shape_, p, n, reach);
+    return span.hi < span.lo ? 0 : span.hi - span.lo + 1;
   }
   // The same samples, exact in doubles, read only where the line crosses the image, from either end
   // inwards: the first covered ones from each side are the extent.

@@ -26,6 +26,13 @@ struct FitPlacement {
   std::size_t shape_ends = 0;     // ends of the shape's axis (a loop cut open is none)
 };
 
+// The first and last t of -reach, -reach + 0.5, ... (up to reach) where p + t n lies on a covered
+// pixel of the shape; hi < lo when none does. The plain walk over every sample.
+struct CoveredSpan {
+  double lo = 1e300, hi = -1e300;
+};
+CoveredSpan covered_span(const ShapeAxis& s, Vec2 p, Vec2 n, double reach);
+
 // The shape's distance to its outline (chamfer 1/sqrt2), px: the half-width of the part around a point.
 // Made once per shape, for every fit checked against it, at the first look at a distance (the checks
 // of many fits, a rigid prop's, read none). Kept with a one-cell border of zeros, so the two passes

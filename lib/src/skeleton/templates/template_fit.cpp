@@ -1096,10 +1096,8 @@ class Fitter {
     const double len = norm(d);
     if (r <= 0 || len < 1e-9) return 0;
     const Vec2 n{-d.y / len, d.x / len};
-    double lo = 1e300, hi = -1e300;
-    for (double t = -2 * r; t <= 2 * r; t += 0.5)
-      if (inside(add(line.p[k], scale(n, t)))) lo = std::min(lo, t), hi = std::max(hi, t);
-    return hi < lo ? 0 : hi - lo;
+    const detail::CoveredSpan span = detail::covered_span(axis_.shape, line.p[k], n, 2 * r);
+    return span.hi < span.lo ? 0 : span.hi - span.lo;
   }
 
   // Where the path is pinched deepest between two wider parts (a neck between a chest and a head; a
