@@ -149,19 +149,12 @@ class EdgeGrid {
   // The cell q lies in, or -1 off the box. Cells left of or above the image's edge (the box's
   // margin may reach one past it) are uncovered, flat and of no depth, as off the box: a negative
   // coordinate is off it, and the rest floor by truncation.
-  std::ptrdiff_t index(Vec2 q) const {
-    if (q.x < 0 || q.y < 0) return -1;
-    const auto x = static_cast<unsigned>(static_cast<int>(q.x) - x0_), y = static_cast<unsigned>(static_cast<int>(q.y) - y0_);
-    return x < static_cast<unsigned>(w_) && y < static_cast<unsigned>(h_) ? static_cast<std::ptrdiff_t>(cell(static_cast<int>(x), static_cast<int>(y))) : -1;
-  }
+  std::ptrdiff_t index(Vec2 q) const { return view().index(q); }
   // kUncovered (or off the box), kFlat, kWeak or kStrong.
-  std::uint8_t state(std::ptrdiff_t i) const { return i < 0 ? kUncovered : state_[static_cast<std::size_t>(i)]; }
+  std::uint8_t state(std::ptrdiff_t i) const { return view().state_at(i); }
   bool in(Vec2 q) const { return state(index(q)) != kUncovered; }
   // How deep q lies in the shape (cells to the nearest uncovered cell; 0 off it).
-  double depth(Vec2 q) const {
-    const std::ptrdiff_t i = index(q);
-    return i < 0 ? 0 : depth_[static_cast<std::size_t>(i)];
-  }
+  double depth(Vec2 q) const { return view().depth_at(q); }
   // How strongly the colour changes across the unit direction n at q (0..1); 0 off the inner cells.
   double across(Vec2 q, Vec2 n) const { return across(q, Across(n)); }
   double across(Vec2 q, const Across& n) const {
@@ -177,10 +170,7 @@ class EdgeGrid {
   // The squared colour change across n at cell i, before along() turns it into 0..1. along() grows
   // with it, so the largest (smallest) of several cells' along() is along() of the largest
   // (smallest) of theirs.
-  double squared(std::size_t i, const Across& n) const {
-    const float* t = &tensor_[3 * i];
-    return n.xx * t[0] + n.xy * t[1] + n.yy * t[2];
-  }
+  double squared(std::size_t i, const Across& n) const { return view().squared(static_cast<std::ptrdiff_t>(i), n); }
   static double edge_of(double squared) {
     // A full edge or more (a drawn outline) needs no root: past this its root over kEdgeFull rounds
     // above 1 however the root rounds.
@@ -188,8 +178,8 @@ class EdgeGrid {
     if (squared >= kSaturated) return 1.0;
     return std::min(1.0, std::sqrt(std::max(0.0, squared)) / kEdgeFull);
   }
-  // The grid's arrays and box as plain values, for the tubes' inner loops (index(), state(),
-  // depth() and squared() as above).
+  // The grid's arrays and box as plain values, for the tubes' inner loops; index(), state(),
+  // depth() and squared() above read through it.
   struct View {
     const std::uint8_t* state;
     const float* tensor;
@@ -596,6 +586,7 @@ std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis
   }
   std::vector<Across> normal;
   for (int k = 0; k < bins; ++k) normal.emplace_back(Vec2{-std::sin(dir(k)), std::cos(dir(k))});
+  const EdgeGrid::View grid = g.view();
   for (const EdgeGrid::Voter& voter : g.voters()) {
     const Vec2 p = g.centre(voter);
     const double parallel = kParallel * std::min(1.0, voter.strongest);
@@ -603,7 +594,7 @@ std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis
     const double plainly_not = (parallel * kEdgeFull) * (parallel * kEdgeFull) * (1 - 1e-12);
     for (int k = 0; k < bins; ++k) {
       const Across& n = normal[static_cast<std::size_t>(k)];
-      const double squared = g.squared(voter.i, n);
+      const double squared = grid.squared(static_cast<std::ptrdiff_t>(voter.i), n);
       if (squared <= plainly_not) continue;
       const double e = EdgeGrid::edge_of(squared);
       if (e < parallel) continue;
