@@ -3,8 +3,9 @@
 
 #include <algorithm>
 #include <bit>
-#include <climits>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <map>
 #include <string_view>
 
@@ -212,7 +213,7 @@ SkinPlan whole_rig_plan(const Rig& rig, std::vector<std::size_t>& start) {
 
 // plan.frame, skinned_late and bones from order, skinned and matrix_of, for a rig of n bones.
 void resolve_frame(RigSkinPlan& plan, std::size_t n) {
-  if (n > static_cast<std::size_t>(INT32_MAX)) return;  // no rig is this large; such a plan checks as it goes
+  if (n > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max())) return;  // no rig is this large; such a plan checks as it goes
   std::vector<std::uint8_t> own(n, 0);
   for (const std::uint32_t i : plan.skinned) {
     if (plan.matrix_of[i] == i)
