@@ -29,6 +29,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "rig2d/core/limits.h"
@@ -346,6 +347,33 @@ struct Nearest {
   }
 };
 
+// A note per allowed bone that is nobody's nearest: it gets no weight.
+template <class Allowed>
+void note_unweighted_bones(std::span<const Bone> bones, const std::vector<std::uint8_t>& is_source, Allowed allowed,
+                           std::vector<Diagnostic>& out) {
+  for (std::uint32_t b = 0; b < bones.size(); ++b) {
+    if (is_source[b] || !allowed(b)) continue;
+    Diagnostic note = warning("weights.heat.bone_unweighted",
+                              "bone \"" + bones[b].name +
+                                  "\" is the nearest bone of no vertex (e.g. a tip joint on the mesh edge with "
+                                  "nothing beyond it) and gets no weight",
+                              "/bones/" + std::to_string(b));
+    note.severity = Severity::Note;
+    out.push_back(std::move(note));
+  }
+}
+
+// The bone that is the one nearest bone of every vertex, when one is. Its weight is then 1 everywhere
+// without a solve: its right-hand side M H p is M H 1 = A 1 (L 1 = 0), so the solve gives 1 up to
+// rounding, and every path after it ends in (bone, 1) at each vertex: a positive weight alone in the
+// influence cut becomes w / w = 1, and a weight <= 0, a failed solve or a failed factorization each
+// fall back to the nearest bone, which is this one. (A one-bone sprite is the common case.)
+std::optional<std::uint32_t> sole_nearest_bone(const Nearest& nearest, const std::vector<std::uint8_t>& is_source) {
+  if (std::count(is_source.begin(), is_source.end(), 1) != 1) return std::nullopt;
+  if (std::find(nearest.count.begin(), nearest.count.end(), 0) != nearest.count.end()) return std::nullopt;
+  return static_cast<std::uint32_t>(std::find(is_source.begin(), is_source.end(), 1) - is_source.begin());
+}
+
 }  // namespace
 
 Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone> bones,
@@ -475,6 +503,22 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
                                         "/mesh"));
   }
 
+  // Which bones are anyone's nearest: only they have a non-zero right-hand side.
+  std::vector<std::uint8_t> is_source(nb, 0);
+  for (std::size_t v = 0; v < n; ++v)
+    for (std::uint8_t k = 0; k < nearest.count[v]; ++k) is_source[nearest.bones[v][k]] = 1;
+  if (const auto only = sole_nearest_bone(nearest, is_source)) {
+    note_unweighted_bones(bones, is_source, allowed, result.warnings);
+    stats.solved_bones = 1;
+    result.weights.indices.assign(n * kSlotsPerVertex, 0);
+    result.weights.weights.assign(n * kSlotsPerVertex, 0);
+    for (std::size_t v = 0; v < n; ++v) {
+      result.weights.indices[v * kSlotsPerVertex] = *only;
+      result.weights.weights[v * kSlotsPerVertex] = 1;
+    }
+    return result;
+  }
+
   // System matrix A = -L + diag(M H): the cotangent stiffness plus the heat-source term. An isolated
   // vertex has no area, so its row is the identity and its weight is p directly.
   HeatSystem system(verts, g, kMaxCot);
@@ -511,21 +555,7 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
     result.warnings.push_back(warning("weights.heat.solve_failed",
                                       "the heat system could not be factorized: nearest-bone weights used", "/mesh"));
 
-  // Which bones are anyone's nearest: only they have a non-zero right-hand side.
-  std::vector<std::uint8_t> is_source(nb, 0);
-  for (std::size_t v = 0; v < n; ++v)
-    for (std::uint8_t k = 0; k < nearest.count[v]; ++k) is_source[nearest.bones[v][k]] = 1;
-
-  for (std::uint32_t b = 0; b < nb; ++b) {
-    if (is_source[b] || !allowed(b)) continue;
-    Diagnostic note = warning("weights.heat.bone_unweighted",
-                              "bone \"" + bones[b].name +
-                                  "\" is the nearest bone of no vertex (e.g. a tip joint on the mesh edge with "
-                                  "nothing beyond it) and gets no weight",
-                              "/bones/" + std::to_string(b));
-    note.severity = Severity::Note;
-    result.warnings.push_back(std::move(note));
-  }
+  note_unweighted_bones(bones, is_source, allowed, result.warnings);
 
   const int keep = options.max_influences + 1;
   detail::TopWeights top(n, keep);

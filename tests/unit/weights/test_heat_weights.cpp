@@ -405,3 +405,45 @@ TEST_CASE("heat: random meshes and skeletons never crash and always give valid w
     check_weights(r->weights, m.verts.size(), bones.size(), o.max_influences);
   }
 }
+
+TEST_CASE("heat: a bone that is every vertex's only nearest bone weighs 1 everywhere", "[weights][heat]") {
+  const Mesh m = grid_mesh(40, 60, 4, [](double x, double y) { return x * x / 400 + y * y / 900 <= 1; });
+  auto only_bone = [&](const HeatWeights& h, std::uint32_t bone) {
+    REQUIRE(h.weights.indices.size() == m.verts.size() * kSlotsPerVertex);
+    REQUIRE(h.weights.weights.size() == m.verts.size() * kSlotsPerVertex);
+    for (std::size_t v = 0; v < m.verts.size(); ++v) {
+      INFO("vertex " << v);
+      CHECK(h.weights.indices[v * kSlotsPerVertex] == bone);
+      CHECK(h.weights.weights[v * kSlotsPerVertex] == 1.0);
+      for (int k = 1; k < kSlotsPerVertex; ++k) {
+        CHECK(h.weights.indices[v * kSlotsPerVertex + std::size_t(k)] == 0);
+        CHECK(h.weights.weights[v * kSlotsPerVertex + std::size_t(k)] == 0.0);
+      }
+    }
+    CHECK(h.stats.solved_bones == 1);
+    CHECK_FALSE(h.stats.solver_fallback);
+  };
+  std::vector<Bone> bones(1);
+  bones[0].name = "root";
+  bones[0].y = -20;
+  bones[0].rot = 1.5707963267948966;
+  only_bone(heat(m, bones), 0);
+
+  // Two bones, one masked out: the other is the only source.
+  bones.push_back(bones[0]);
+  bones[1].name = "tip";
+  bones[1].parent = 0;
+  bones[1].x = 20;
+  HeatWeightsOptions masked;
+  masked.bone_mask = {0, 1};
+  only_bone(heat(m, bones, masked), 1);
+
+  // A tip joint beyond the mesh's end with nothing past it is nobody's nearest: a note says so, and
+  // the parent takes every vertex.
+  bones[1].x = 60;
+  const HeatWeights tip = heat(m, bones);
+  only_bone(tip, 0);
+  bool noted = false;
+  for (const auto& d : tip.warnings) noted = noted || (d.code == "weights.heat.bone_unweighted" && d.severity == Severity::Note);
+  CHECK(noted);
+}
