@@ -44,9 +44,14 @@ std::optional<std::pair<Vec2, Vec2>> find_spot_pair(const Image& image, const Sh
   auto pixel = [&](int x, int y) {
     return &image.rgba[4 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(image.width) + static_cast<std::size_t>(x))];
   };
-  // The part: covered pixels whose centres lie in the disc.
-  std::vector<std::uint8_t> part(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
-  std::vector<double> lum;
+  // The box's cells with a border of empty ones around it (neighbours need no bounds test).
+  enum Cell : std::uint8_t { kOff, kPart, kDark, kSeen };  // kSeen: a dark cell a blob has taken
+  const std::size_t pw = static_cast<std::size_t>(w) + 2;
+  std::vector<std::uint8_t> cell(pw * (static_cast<std::size_t>(h) + 2), kOff);
+  std::vector<std::size_t> part;  // the part's cells, in scan order
+  std::vector<double> lum;        // ... and their luminances
+  part.reserve(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
+  lum.reserve(part.capacity());
   // hypot decides only near the rim; elsewhere the squared distance does, with room for its rounding.
   const double r2 = radius * radius;
   auto in_disc = [&](int x, int y) {
@@ -55,60 +60,73 @@ std::optional<std::pair<Vec2, Vec2>> find_spot_pair(const Image& image, const Sh
     if (q < r2 * (1 - 1e-9)) return true;
     return !(std::hypot(dx, dy) > radius);
   };
-  for (int y = by0; y < by1; ++y)
-    for (int x = bx0; x < bx1; ++x) {
-      if (!shape.inside(x, y) || !in_disc(x, y)) continue;
-      part[static_cast<std::size_t>(y - by0) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x - bx0)] = 1;
+  // The part: covered pixels whose centres lie in the disc. Per row, the pixels well within the rim
+  // (a pixel and a margin far above the rounding of the squared distances inside it) are in the
+  // disc, those well beyond it are not; only the few between are tested.
+  const double margin = 1e-7 * r2;
+  for (int y = by0; y < by1; ++y) {
+    const double dy = y + 0.5 - centre.y, inner = r2 * (1 - 1e-9) - dy * dy - margin,
+                 outer = r2 * (1 + 1e-9) - dy * dy + margin;
+    if (outer < 0) continue;
+    const double reach_out = std::sqrt(outer), reach_in = inner > 0 ? std::sqrt(inner) : -1.0;
+    auto column = [&](double at) { return static_cast<int>(std::clamp(std::floor(at), bx0 - 2.0, bx1 + 1.0)); };
+    const int out_lo = std::max(bx0, column(centre.x - 0.5 - reach_out) - 1);
+    const int out_hi = std::min(bx1 - 1, column(centre.x - 0.5 + reach_out) + 2);
+    int in_lo = out_hi + 1, in_hi = out_hi;  // none well within
+    if (reach_in > 2) in_lo = std::max(out_lo, column(centre.x - 0.5 - reach_in) + 2), in_hi = std::min(out_hi, column(centre.x - 0.5 + reach_in) - 1);
+    const std::uint8_t* in = &shape.in[static_cast<std::size_t>(y) * static_cast<std::size_t>(shape.width)];
+    const std::size_t row0 = static_cast<std::size_t>(y - by0 + 1) * pw + 1 - static_cast<std::size_t>(bx0);
+    auto take = [&](int x) {
+      cell[row0 + static_cast<std::size_t>(x)] = kPart;
+      part.push_back(row0 + static_cast<std::size_t>(x));
       lum.push_back(spot_luminance(pixel(x, y)));
+    };
+    for (int x = out_lo; x <= out_hi; ++x) {
+      if (!in[x]) continue;
+      if (x >= in_lo && x <= in_hi) {
+        take(x);
+        continue;
+      }
+      const double dx = x + 0.5 - centre.x, dx2 = dx * dx;
+      if (dx2 > outer || (dx2 >= inner && !in_disc(x, y))) continue;
+      take(x);
     }
-  if (lum.empty()) return std::nullopt;
-  std::nth_element(lum.begin(), lum.begin() + static_cast<std::ptrdiff_t>(lum.size() / 2), lum.end());
-  const double dark = kSpotDark * lum[lum.size() / 2];
-  auto in_part = [&](int x, int y) {
-    return x >= bx0 && y >= by0 && x < bx1 && y < by1 &&
-           part[static_cast<std::size_t>(y - by0) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x - bx0)] != 0;
-  };
-  std::vector<std::uint8_t> dark_cell(part.size(), 0);
-  for (int y = by0; y < by1; ++y)
-    for (int x = bx0; x < bx1; ++x) {
-      const std::size_t i = static_cast<std::size_t>(y - by0) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x - bx0);
-      dark_cell[i] = part[i] && spot_luminance(pixel(x, y)) < dark;
-    }
-  auto is_dark = [&](int x, int y) {
-    return x >= bx0 && y >= by0 && x < bx1 && y < by1 &&
-           dark_cell[static_cast<std::size_t>(y - by0) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x - bx0)] != 0;
-  };
+  }
+  if (part.empty()) return std::nullopt;
+  std::vector<double> order(lum);
+  std::nth_element(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(order.size() / 2), order.end());
+  const double dark = kSpotDark * order[order.size() / 2];
+  std::vector<std::size_t> dark_cells;  // in scan order
+  for (std::size_t k = 0; k < part.size(); ++k)
+    if (lum[k] < dark) cell[part[k]] = kDark, dark_cells.push_back(part[k]);
 
   // Dark blobs, 8-connected, in scan order.
-  std::vector<int> label(part.size(), -1);
   std::vector<SpotBlob> blobs;
-  std::vector<std::pair<int, int>> stack;
-  for (int y = by0; y < by1; ++y)
-    for (int x = bx0; x < bx1; ++x) {
-      const std::size_t i = static_cast<std::size_t>(y - by0) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x - bx0);
-      if (label[i] >= 0 || !is_dark(x, y)) continue;
-      SpotBlob b{0, 0, 0, x, y, x, y, false};
-      const int id = static_cast<int>(blobs.size());
-      label[i] = id;
-      stack.assign(1, {x, y});
-      while (!stack.empty()) {
-        const auto [cx, cy] = stack.back();
-        stack.pop_back();
-        b.area += 1, b.sx += cx + 0.5, b.sy += cy + 0.5;
-        b.x0 = std::min(b.x0, cx), b.y0 = std::min(b.y0, cy), b.x1 = std::max(b.x1, cx), b.y1 = std::max(b.y1, cy);
-        b.rim = b.rim || !in_part(cx - 1, cy) || !in_part(cx + 1, cy) || !in_part(cx, cy - 1) || !in_part(cx, cy + 1);
-        for (int dy = -1; dy <= 1; ++dy)
-          for (int dx = -1; dx <= 1; ++dx) {
-            const int nx = cx + dx, ny = cy + dy;
-            if (!is_dark(nx, ny)) continue;
-            const std::size_t j = static_cast<std::size_t>(ny - by0) * static_cast<std::size_t>(w) + static_cast<std::size_t>(nx - bx0);
-            if (label[j] >= 0) continue;
-            label[j] = id;
-            stack.emplace_back(nx, ny);
-          }
+  std::vector<std::size_t> stack;
+  const std::ptrdiff_t row = static_cast<std::ptrdiff_t>(pw);
+  const std::ptrdiff_t around[8] = {-row - 1, -row, -row + 1, -1, 1, row - 1, row, row + 1};
+  for (std::size_t start : dark_cells) {
+    if (cell[start] != kDark) continue;
+    const int sx = bx0 + static_cast<int>(start % pw) - 1, sy = by0 + static_cast<int>(start / pw) - 1;
+    SpotBlob b{0, 0, 0, sx, sy, sx, sy, false};
+    cell[start] = kSeen;
+    stack.assign(1, start);
+    while (!stack.empty()) {
+      const std::size_t i = stack.back();
+      stack.pop_back();
+      const int cx = bx0 + static_cast<int>(i % pw) - 1, cy = by0 + static_cast<int>(i / pw) - 1;
+      b.area += 1, b.sx += cx + 0.5, b.sy += cy + 0.5;
+      b.x0 = std::min(b.x0, cx), b.y0 = std::min(b.y0, cy), b.x1 = std::max(b.x1, cx), b.y1 = std::max(b.y1, cy);
+      b.rim = b.rim || cell[i - 1] == kOff || cell[i + 1] == kOff || cell[i - pw] == kOff || cell[i + pw] == kOff;
+      for (const std::ptrdiff_t step : around) {
+        const std::size_t j = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) + step);
+        if (cell[j] != kDark) continue;
+        cell[j] = kSeen;
+        stack.push_back(j);
       }
-      blobs.push_back(b);
     }
+    blobs.push_back(b);
+  }
 
   const double disc = 3.14159265358979323846 * radius * radius;
   const Vec2 across{-up.y, up.x};
