@@ -159,13 +159,18 @@ Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutl
     return c;
   };
   std::optional<double> outline_length;  // the image's alone: measured once, when first needed
+  std::optional<HullYardstick> yardstick;
   const auto passes = [&](const Candidate& c) -> Result<bool> {
+    if (!outline_length) {  // measured with the trace when it was asked to
+      outline_length = outline.alpha_outline_length >= 0 ? outline.alpha_outline_length
+                                                          : alpha_outline_length(image, o.alpha_threshold);
+      yardstick.emplace(image, o.alpha_threshold, *outline_length, limits.border);
+    }
+    // A candidate that passes by a margin shows it with its rings alone, untriangulated.
+    if (yardstick->surely_within(c.hulls)) return true;
     OutlineMeshStats scratch = st;
     auto mesh = mesh_outline(image, traced, c.hulls, trial, scratch, false);
     if (!mesh) return Unexpected{mesh.error()};
-    if (!outline_length)  // measured with the trace when it was asked to
-      outline_length = outline.alpha_outline_length >= 0 ? outline.alpha_outline_length
-                                                          : alpha_outline_length(image, o.alpha_threshold);
     return yardstick_within(*mesh, image, o.alpha_threshold, *outline_length, limits.border);
   };
   // More corners never cover less (each removed corner adds area) and never have fewer points, so

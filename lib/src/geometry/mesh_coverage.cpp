@@ -38,15 +38,10 @@ void for_each_triangle(const Mesh& mesh, int w, int h, Visit&& visit) {
   }
 }
 
+using detail::border_per_outline;
+
 // 1 where the pixel's centre lies in (or on) a triangle. Scanline: on each row of pixel centres, a
 // triangle is the x-interval between its edges.
-// Transparent pixel centres inside the mesh per px of alpha outline: 0 when there are none, unbounded
-// when there is no outline to spread them over.
-double border_per_outline(std::size_t transparent_inside, double outline_length) {
-  if (transparent_inside == 0) return 0.0;
-  return outline_length > 0 ? static_cast<double>(transparent_inside) / outline_length : HUGE_VAL;
-}
-
 std::vector<std::uint8_t> covered_centres(const Mesh& mesh, int w, int h) {
   std::vector<std::uint8_t> covered(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
   for_each_triangle(mesh, w, h, [&](const Vec2* p) {
@@ -313,6 +308,11 @@ OutlineYardstick outline_yardstick(const Mesh& mesh, const Image& image, int alp
 
 namespace detail {
 
+double border_per_outline(std::size_t transparent_inside, double outline_length) {
+  if (transparent_inside == 0) return 0.0;
+  return outline_length > 0 ? static_cast<double>(transparent_inside) / outline_length : HUGE_VAL;
+}
+
 bool yardstick_within(const Mesh& mesh, const Image& image, int alpha_threshold, double outline_length,
                       double max_border) {
   const OutlineYardstick none;
@@ -329,6 +329,17 @@ bool yardstick_within(const Mesh& mesh, const Image& image, int alpha_threshold,
 }  // namespace detail
 
 namespace {
+
+// The alpha mass that alpha_mass_within asks of its sum of share x alpha, and the rounding slack
+// around it within which it sums again the serial way.
+struct MassBar {
+  double bar = 0, slack = 0;
+};
+MassBar mass_bar(std::uint64_t mass, int w, int h) {
+  const double m = static_cast<double>(mass);
+  const double terms = static_cast<double>(w) * static_cast<double>(h) + 8;
+  return {kYardstickMinAlphaMass * m, 8 * terms * std::numeric_limits<double>::epsilon() * m};  // 16 n u m
+}
 
 // outline_yardstick's alpha mass and opaque pixels, added pixel by pixel in its order.
 bool alpha_mass_within_serial(const Mesh& mesh, const Image& image) {
@@ -375,13 +386,16 @@ bool alpha_mass_within(const Mesh& mesh, const Image& image) {
   static_assert(kYardstickOpaqueAlpha == 128, "alpha_high_bit_count counts alpha >= 128");
   if (opaque_outside > 0) return false;
   if (mass == 0) return true;  // nothing to keep: alpha mass inside 1
-  const double m = static_cast<double>(mass);
-  const double terms = static_cast<double>(w) * static_cast<double>(h) + 8;
-  const double slack = 8 * terms * std::numeric_limits<double>::epsilon() * m;  // 16 n u m
-  const double bar = kYardstickMinAlphaMass * m;
-  if (inside >= bar + slack) return true;
-  if (inside <= bar - slack) return false;
+  const MassBar b = mass_bar(mass, w, h);
+  if (inside >= b.bar + b.slack) return true;
+  if (inside <= b.bar - b.slack) return false;
   return alpha_mass_within_serial(mesh, image);
+}
+
+bool alpha_mass_surely_kept(double inside, std::uint64_t mass, int w, int h) {
+  if (mass == 0) return true;
+  const MassBar b = mass_bar(mass, w, h);
+  return inside >= b.bar + b.slack;
 }
 
 }  // namespace detail

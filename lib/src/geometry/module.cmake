@@ -9,4 +9,5 @@ target_sources(rig2d_objects PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/bend_points.cpp
   ${CMAKE_CURRENT_LIST_DIR}/island_hulls.cpp
   ${CMAKE_CURRENT_LIST_DIR}/outline_mesh.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/mesh_coverage.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/mesh_coverage.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/hull_yardstick.cpp)

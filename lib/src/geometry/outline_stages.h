@@ -69,4 +69,33 @@ bool yardstick_within(const Mesh& mesh, const Image& image, int alpha_threshold,
 // every pixel (image well formed).
 bool alpha_mass_within(const Mesh& mesh, const Image& image);
 
+// Transparent pixel centres inside the mesh per px of alpha outline: 0 when there are none, unbounded
+// when there is no outline to spread them over.
+double border_per_outline(std::size_t transparent_inside, double outline_length);
+
+// Whether alpha_mass_within keeps the alpha mass `mass` of a w x h image (opaque pixels aside) when
+// its sum of share x alpha is at least `inside`, without a second look.
+bool alpha_mass_surely_kept(double inside, std::uint64_t mass, int w, int h);
+
+// yardstick_within for the candidates of a hull search over one image, each the triangulation of
+// convex rings (no point added): the image's totals are summed once, and the rings alone settle
+// most candidates before any is triangulated.
+class HullYardstick {
+ public:
+  HullYardstick(const Image& image, int alpha_threshold, double outline_length, double max_border);
+  // True when yardstick_within(mesh, image, alpha_threshold, outline_length, max_border) holds for
+  // every mesh that triangulates `rings` (mesh_outline's, each ring convex and in the image's frame,
+  // their boxes apart); false when the rings alone cannot tell.
+  bool surely_within(const std::vector<Ring>& rings);
+
+ private:
+  const Image& image_;
+  int threshold_ = 0;
+  double outline_length_ = 0, max_border_ = 0;
+  bool usable_ = false;
+  bool summed_ = false;                    // mass_ and opaque_ are summed when first needed:
+  std::uint64_t mass_ = 0, opaque_ = 0;    // the image's alpha sum, its pixels of alpha >= kYardstickOpaqueAlpha
+  std::vector<std::uint8_t> all_flagged_;  // a row of flags for flagged_at_most
+};
+
 }  // namespace rig2d::detail

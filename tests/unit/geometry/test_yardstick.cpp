@@ -12,6 +12,7 @@
 #include "geometry/predicates.h"
 #include "masks.h"
 #include "rig2d/geometry/contour.h"
+#include "rig2d/geometry/island_hulls.h"
 #include "rig2d/geometry/outline_mesh.h"
 #include "rig2d/geometry/simplify.h"
 
@@ -367,4 +368,93 @@ TEST_CASE("outline yardstick: default outline meshes meet it", "[geometry][outli
   CHECK(at(area, 96, 40, 36) == 0.0);
   CHECK(at(area, 96, 58, 90) == 0.0);
   CHECK(at(area, 96, 48, 20) == 1.0);
+}
+
+// A hull search's candidate meshed as mesh_outline meshes it (no point added), in image px.
+Mesh yardstick_hull_mesh(const Image& im, const std::vector<Ring>& rings) {
+  OutlineMeshOptions o;
+  o.min_angle_deg = 0;
+  o.max_edge = 0;
+  o.pivot_x = o.pivot_y = 0;
+  OutlineMeshStats st;
+  auto mesh = rig2d::detail::mesh_outline(im, rig2d::detail::TracedOutline{}, rings, o, st, false);
+  REQUIRE(mesh);
+  return *mesh;
+}
+
+TEST_CASE("HullYardstick: the rings of convex candidates settle only what every mesh of them passes", "[geometry][yardstick]") {
+  // Hand-computed: a 2 x 2 opaque block in a 4 x 4 sprite. Its own square keeps everything with no
+  // border; the whole sprite has 12 transparent centres over an outline of 9.43 px (1.27 px per px).
+  const Image block = rig2d::test::make_sprite(4, 4, [](double x, double y) { return x >= 1 && x < 3 && y >= 1 && y < 3; }, false);
+  const double outline = rig2d::alpha_outline_length(block, 8);
+  const Ring own{{1, 1}, {1, 3}, {3, 3}, {3, 1}}, whole{{0, 0}, {0, 4}, {4, 4}, {4, 0}};
+  const Ring cut{{1, 1}, {1, 3}, {2.8, 3}, {2.8, 1}};  // loses mass: never sure
+  const Ring bent{{0, 0}, {0, 4}, {2, 2}, {4, 4}, {4, 0}};  // not convex: never sure
+  const Ring out{{-1, 0}, {0, 4}, {4, 4}, {4, 0}};  // off the frame: never sure
+  rig2d::detail::HullYardstick at_1(block, 8, outline, 1.0), at_1_3(block, 8, outline, 1.3);
+  CHECK(at_1.surely_within({own}));
+  CHECK_FALSE(at_1.surely_within({whole}));
+  CHECK(at_1_3.surely_within({whole}));
+  for (const Ring& r : {cut, bent, out}) CHECK_FALSE(at_1_3.surely_within({r}));
+  CHECK_FALSE(at_1_3.surely_within({own, whole}));  // rings whose boxes meet
+
+  // Random soft discs (one or two, opaque cores with holes of clear pixels) under their traced
+  // islands' hulls cut to any number of corners, and under convex polygons whose corners sit on
+  // pixel centres (diagonals through centres): whenever the rings say sure, the mesh passes too, and
+  // the rings settle most of what passes.
+  std::uint32_t state = 777;
+  auto next = [&] { return state = state * 1664525u + 1013904223u; };
+  auto uniform = [&](double lo, double hi) { return lo + (hi - lo) * ((next() >> 8) / 16777216.0); };
+  int sure = 0, passes = 0;
+  for (int round = 0; round < 200; ++round) {
+    const int w = 8 + static_cast<int>(next() % 80), h = 8 + static_cast<int>(next() % 80);
+    const int discs = 1 + static_cast<int>(next() % 2);
+    double cx[2], cy[2], r[2];
+    for (int d = 0; d < discs; ++d) {
+      r[d] = uniform(2, 0.25 * std::min(w, h));
+      cx[d] = uniform(r[d] + 1, w - r[d] - 1);
+      cy[d] = uniform(r[d] + 1, h - r[d] - 1);
+    }
+    Image im{w, h, std::vector<std::uint8_t>(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4, 0)};
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        double d = HUGE_VAL;
+        for (int k = 0; k < discs; ++k) d = std::min(d, std::hypot(x + 0.5 - cx[k], y + 0.5 - cy[k]) - r[k]);
+        const int a = d < -1 ? (next() % 13 == 0 ? 0 : 255) : d > 1 ? 0 : static_cast<int>(127.5 * (1 - d));
+        im.rgba[4 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) + 3] =
+            static_cast<std::uint8_t>(a);
+      }
+    const double length = rig2d::alpha_outline_length(im, 8);
+    OutlineMeshOptions o;
+    o.margin = uniform(0, 1.5);
+    OutlineMeshStats st;
+    auto traced = rig2d::detail::trace_outline(im, o, st);
+    REQUIRE(traced);
+    std::vector<std::vector<Ring>> candidates;
+    for (const std::size_t corners : {3u, 4u, 5u, 7u, 10u, 40u})
+      candidates.push_back(rig2d::island_hulls(traced->rings, corners, rig2d::ClipFrame{double(w), double(h)}));
+    std::vector<Vec2> around;  // a polygon on pixel centres around the first disc
+    const int corners = 3 + static_cast<int>(next() % 9);
+    const double grow = uniform(0, 3) + r[0] / std::cos(3.141592653589793 / corners);
+    for (int k = 0; k < corners; ++k) {
+      const double t = 2 * 3.141592653589793 * k / corners;
+      around.push_back({std::clamp(std::floor(cx[0] + grow * std::cos(t)), 0.0, w - 1.0) + 0.5,
+                        std::clamp(std::floor(cy[0] + grow * std::sin(t)), 0.0, h - 1.0) + 0.5});
+    }
+    candidates.push_back({around});
+    for (const double border : {0.5, 1.0, 2.0, 4.0}) {
+      rig2d::detail::HullYardstick yardstick(im, 8, length, border);
+      for (const auto& rings : candidates) {
+        const Mesh mesh = yardstick_hull_mesh(im, rings);
+        const bool pass = rig2d::detail::yardstick_within(mesh, im, 8, length, border);
+        const bool surely = yardstick.surely_within(rings);
+        CAPTURE(round, border, rings.size(), rings.empty() ? 0 : rings[0].size());
+        if (surely) CHECK(pass);
+        sure += surely;
+        passes += pass;
+      }
+    }
+  }
+  CHECK(passes > 1000);
+  CHECK(sure > passes / 2);
 }
