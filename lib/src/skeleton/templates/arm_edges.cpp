@@ -688,10 +688,13 @@ std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis
     };
     if (std::any_of(tubes.begin(), tubes.begin() + static_cast<std::ptrdiff_t>(i), same)) continue;
     // The lines' directions are kLimbStep apart: turn the tube about its middle by a degree or two
-    // and shift it by a cell, so it follows the drawn limb over its whole length.
+    // and shift it by a cell, so it follows the drawn limb over its whole length. Each turned tube
+    // is looked at around the run only, as far again as the run is long (at least a shortest limb)
+    // past either end: a run farther along the turned line is another tube, not this one followed.
     Tube tube = coarse;
     const Vec2 middle = add(coarse.origin, scale(coarse.u, 0.5 * (coarse.a + coarse.b)));
     const double a0 = std::atan2(coarse.u.y, coarse.u.x);
+    const double half = 0.5 * (coarse.b - coarse.a) + std::max(coarse.b - coarse.a, kMinTube * m);
     for (const double turn : {-2.0, -1.0, 0.0, 1.0, 2.0})
       for (const double shift : {-1.0, 0.0, 1.0}) {
         if (turn == 0 && shift == 0) continue;
@@ -701,8 +704,10 @@ std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis
         const Vec2 centre = add(middle, scale(t.n, shift));
         const double mid_t = centre.x * t.u.x + centre.y * t.u.y;
         t.origin = add(centre, scale(t.u, -mid_t));
-        const double from = (first.x * t.u.x + first.y * t.u.y) / f;
-        if (Tube run = best_run(g, t, from - 0.5 * reach / f, from + reach / f, limb.parent.x, side, limb.floor); run.found && run.sum > tube.sum + 1e-9)
+        // Within the limb's span along the line (its places as a whole scan would take them).
+        const double from = (first.x * t.u.x + first.y * t.u.y) / f, lo = from - 0.5 * reach / f, hi = from + reach / f;
+        const double near_lo = lo + std::max(0.0, std::ceil(mid_t - half - lo)), near_hi = std::min(hi, mid_t + half);
+        if (Tube run = best_run(g, t, near_lo, near_hi, limb.parent.x, side, limb.floor); run.found && run.sum > tube.sum + 1e-9)
           tube = run;
       }
     auto found = place_limb(g, shape, limb, tube, side);
