@@ -5,7 +5,6 @@
 
 #include <cstdint>
 #include <span>
-#include <utility>
 #include <vector>
 
 #include "weights/mesh_graph.h"
@@ -20,7 +19,8 @@ struct GeodesicSeed {
 // Reusable buffers, so repeated calls (one per bone) do not reallocate.
 struct GeodesicScratch {
   std::vector<std::uint8_t> done;
-  std::vector<std::pair<double, std::uint32_t>> heap;
+  std::vector<std::uint32_t> heap;  // the vertices reached and not yet settled, a binary heap on (distance, vertex)
+  std::vector<std::uint32_t> place;  // per vertex: its index in `heap`, or none
 };
 
 // out[v] = shortest distance from the seeds to v through the mesh (+inf where no seed reaches):

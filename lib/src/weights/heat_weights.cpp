@@ -563,15 +563,27 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
   Eigen::VectorXd w(static_cast<Eigen::Index>(n));
   std::vector<double> smoothed(n);
   // p_b as sparse lists: the vertices whose nearest bone is b, with 1 / (number of tied bones).
-  std::vector<std::vector<std::pair<std::uint32_t, double>>> nearest_of(nb);
-  for (std::uint32_t v = 0; v < n; ++v)
-    for (std::uint8_t k = 0; k < nearest.count[v]; ++k)
-      nearest_of[nearest.bones[v][k]].emplace_back(v, 1.0 / nearest.count[v]);
+  // One list per bone, laid out bone after bone in one array (counted first), vertices ascending.
+  std::vector<std::uint32_t> nearest_begin(nb + 1, 0);
+  for (std::size_t v = 0; v < n; ++v)
+    for (std::uint8_t k = 0; k < nearest.count[v]; ++k) ++nearest_begin[nearest.bones[v][k] + 1];
+  for (std::uint32_t b = 0; b < nb; ++b) nearest_begin[b + 1] += nearest_begin[b];
+  std::vector<std::pair<std::uint32_t, double>> nearest_list(nearest_begin[nb]);
+  {
+    std::vector<std::uint32_t> fill(nearest_begin.begin(), nearest_begin.end() - 1);
+    for (std::uint32_t v = 0; v < n; ++v)
+      for (std::uint8_t k = 0; k < nearest.count[v]; ++k)
+        nearest_list[fill[nearest.bones[v][k]]++] = {v, 1.0 / nearest.count[v]};
+  }
+  auto nearest_of = [&](std::uint32_t b) {
+    return std::span<const std::pair<std::uint32_t, double>>(nearest_list)
+        .subspan(nearest_begin[b], nearest_begin[b + 1] - nearest_begin[b]);
+  };
   for (std::uint32_t b = 0; b < nb; ++b) {
     if (!is_source[b]) continue;
     ++stats.solved_bones;
     rhs.setZero();
-    for (const auto& [v, p] : nearest_of[b]) rhs[static_cast<Eigen::Index>(v)] = p;
+    for (const auto& [v, p] : nearest_of(b)) rhs[static_cast<Eigen::Index>(v)] = p;
     if (stats.solver_fallback) {
       w = rhs;
     } else {
@@ -583,7 +595,7 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
                                             "the heat system could not be solved: nearest-bone weights used", "/mesh"));
         stats.solver_fallback = true;
         w.setZero();
-        for (const auto& [v, p] : nearest_of[b]) w[static_cast<Eigen::Index>(v)] = p;
+        for (const auto& [v, p] : nearest_of(b)) w[static_cast<Eigen::Index>(v)] = p;
       }
     }
     // Umbrella smoothing, half a step per pass (Jacobi: reads the previous pass only).

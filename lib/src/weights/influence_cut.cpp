@@ -11,23 +11,6 @@ TopWeights::TopWeights(std::size_t vertex_count, int keep)
       weight_(vertex_count * static_cast<std::size_t>(keep), 0),
       count_(vertex_count, 0) {}
 
-void TopWeights::offer(std::size_t vertex, std::uint32_t bone, double weight) {
-  if (!(weight > 0)) return;
-  const std::size_t base = vertex * static_cast<std::size_t>(keep_);
-  int n = count_[vertex];
-  // Strict comparisons: an equal weight from a later (higher-index) bone ranks after.
-  if (n == keep_ && !(weight > weight_[base + static_cast<std::size_t>(n - 1)])) return;
-  int pos = n == keep_ ? n - 1 : n;
-  while (pos > 0 && weight > weight_[base + static_cast<std::size_t>(pos - 1)]) {
-    bone_[base + static_cast<std::size_t>(pos)] = bone_[base + static_cast<std::size_t>(pos - 1)];
-    weight_[base + static_cast<std::size_t>(pos)] = weight_[base + static_cast<std::size_t>(pos - 1)];
-    --pos;
-  }
-  bone_[base + static_cast<std::size_t>(pos)] = bone;
-  weight_[base + static_cast<std::size_t>(pos)] = weight;
-  if (n < keep_) count_[vertex] = static_cast<std::uint8_t>(n + 1);
-}
-
 std::span<const std::uint32_t> TopWeights::bones(std::size_t vertex) const {
   return {bone_.data() + vertex * static_cast<std::size_t>(keep_), count_[vertex]};
 }

@@ -14,8 +14,24 @@ namespace rig2d::detail {
 class TopWeights {
  public:
   TopWeights(std::size_t vertex_count, int keep);  // keeps `keep` (= K + 1) entries per vertex
-  // Bones must be offered in ascending index order, so equal weights rank by bone index.
-  void offer(std::size_t vertex, std::uint32_t bone, double weight);
+  // Bones must be offered in ascending index order, so equal weights rank by bone index. Inline: it
+  // runs once per vertex and bone.
+  void offer(std::size_t vertex, std::uint32_t bone, double weight) {
+    if (!(weight > 0)) return;
+    const std::size_t base = vertex * static_cast<std::size_t>(keep_);
+    const int n = count_[vertex];
+    // Strict comparisons: an equal weight from a later (higher-index) bone ranks after.
+    if (n == keep_ && !(weight > weight_[base + static_cast<std::size_t>(n - 1)])) return;
+    int pos = n == keep_ ? n - 1 : n;
+    while (pos > 0 && weight > weight_[base + static_cast<std::size_t>(pos - 1)]) {
+      bone_[base + static_cast<std::size_t>(pos)] = bone_[base + static_cast<std::size_t>(pos - 1)];
+      weight_[base + static_cast<std::size_t>(pos)] = weight_[base + static_cast<std::size_t>(pos - 1)];
+      --pos;
+    }
+    bone_[base + static_cast<std::size_t>(pos)] = bone;
+    weight_[base + static_cast<std::size_t>(pos)] = weight;
+    if (n < keep_) count_[vertex] = static_cast<std::uint8_t>(n + 1);
+  }
   std::span<const std::uint32_t> bones(std::size_t vertex) const;
   std::span<const double> weights(std::size_t vertex) const;  // descending
 

@@ -2,7 +2,12 @@
 // The pieces under the heat weights: bone segments, geodesic distances, the ramped influence cut.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <random>
 
 #include "heat_fixtures.h"
 #include "rig2d/weights/bone_segments.h"
@@ -103,6 +108,72 @@ TEST_CASE("geodesic: straight distances on an open grid, around the gap on the t
     const double around = 2 * std::hypot(2.0, 80.0) + 20;
     CHECK(d[right] >= around - 1e-6);
     CHECK(d[right] <= around * 1.03);
+  }
+}
+
+namespace {
+
+// Dijkstra as geodesic_distances ran it before its queue held each vertex once: every shorter path
+// pushes another (distance, vertex) entry, stale ones are popped and skipped.
+void geodesic_stale_entry_reference(const detail::MeshGraph& g, std::span<const detail::GeodesicSeed> seeds,
+                                    std::span<double> out, std::span<const double> cutoff) {
+  std::fill(out.begin(), out.end(), std::numeric_limits<double>::infinity());
+  std::vector<std::uint8_t> done(g.vertex_count, 0);
+  std::vector<std::pair<double, std::uint32_t>> heap;
+  const auto later = std::greater<std::pair<double, std::uint32_t>>();
+  auto push = [&](std::uint32_t v, double d) {
+    if (d < out[v] && (cutoff.empty() || d <= cutoff[v])) {
+      out[v] = d;
+      heap.emplace_back(d, v);
+      std::push_heap(heap.begin(), heap.end(), later);
+    }
+  };
+  for (const auto& s : seeds) push(s.vertex, s.distance);
+  while (!heap.empty()) {
+    std::pop_heap(heap.begin(), heap.end(), later);
+    const auto [du, u] = heap.back();
+    heap.pop_back();
+    if (done[u] || du > out[u]) continue;
+    done[u] = 1;
+    for (std::uint32_t k = g.path_offsets[u]; k < g.path_offsets[u + 1]; ++k)
+      if (!done[g.path_list[k]]) push(g.path_list[k], du + g.path_length[k]);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("geodesic: the same distances, bit for bit, as a queue of stale entries", "[weights][heat]") {
+  // Jittered and exact grids (many equal path sums: ties between vertices), several seeds with
+  // repeated vertices, cutoffs from an earlier bone, one scratch reused across calls.
+  std::mt19937 rng(4242);
+  detail::GeodesicScratch scratch;
+  for (int round = 0; round < 60; ++round) {
+    INFO("round " << round);
+    const double jitter = round % 3 == 0 ? 0.0 : 0.35;
+    std::uniform_real_distribution<double> shake(-jitter, jitter);
+    const Mesh m = grid_mesh(60, 40, 4, [&](double x, double y) { return (x * x + y * y < 900) || (round % 2 && y > 0); });
+    Mesh moved = m;
+    for (Vec2& p : moved.verts) p = {p.x + 4 * shake(rng), p.y + 4 * shake(rng)};
+    const auto g = detail::build_mesh_graph(moved.verts, moved.tris);
+    std::vector<detail::GeodesicSeed> seeds;
+    const int seed_count = 1 + static_cast<int>(rng() % 4);
+    for (int k = 0; k < seed_count; ++k) {
+      const auto v = static_cast<std::uint32_t>(rng() % moved.verts.size());
+      seeds.push_back({v, std::uniform_real_distribution<double>(0, 5)(rng)});
+      if (rng() % 2) seeds.push_back({v, std::uniform_real_distribution<double>(0, 5)(rng)});  // again, nearer or not
+    }
+    std::vector<double> cutoff;
+    if (round % 4 == 1) {
+      cutoff.assign(moved.verts.size(), 0);
+      for (double& c : cutoff) c = std::uniform_real_distribution<double>(0, 40)(rng);
+    }
+    std::vector<double> got(moved.verts.size()), want(moved.verts.size());
+    detail::geodesic_distances(g, seeds, got, scratch, cutoff);
+    geodesic_stale_entry_reference(g, seeds, want, cutoff);
+    for (std::size_t v = 0; v < got.size(); ++v) {
+      INFO("vertex " << v);
+      CHECK(std::memcmp(&got[v], &want[v], sizeof(double)) == 0);
+    }
   }
 }
 
