@@ -59,6 +59,13 @@ void sort_points(std::vector<Vec2>& pts) {
   pts = std::move(sorted);
 }
 
+// orient2d's sign, with three points on one level or upright line (a traced outline's straight runs,
+// where orient2d's filter cannot tell and its exact sum would) answered at once: exactly collinear.
+double turn(Vec2 a, Vec2 b, Vec2 c) {
+  if ((a.x == b.x && b.x == c.x) || (a.y == b.y && b.y == c.y)) return 0;
+  return detail::orient2d(a, b, c);
+}
+
 // Andrew's monotone chain with exact orientations: corners counter-clockwise with y up (a positive
 // shoelace sum), collinear points dropped.
 Ring convex_hull(std::vector<Vec2> pts) {
@@ -68,11 +75,11 @@ Ring convex_hull(std::vector<Vec2> pts) {
   Ring hull(2 * pts.size());
   std::size_t k = 0;
   for (std::size_t i = 0; i < pts.size(); ++i) {
-    while (k >= 2 && detail::orient2d(hull[k - 2], hull[k - 1], pts[i]) <= 0) --k;
+    while (k >= 2 && turn(hull[k - 2], hull[k - 1], pts[i]) <= 0) --k;
     hull[k++] = pts[i];
   }
   for (std::size_t i = pts.size() - 1, lower = k + 1; i-- > 0;) {
-    while (k >= lower && detail::orient2d(hull[k - 2], hull[k - 1], pts[i]) <= 0) --k;
+    while (k >= lower && turn(hull[k - 2], hull[k - 1], pts[i]) <= 0) --k;
     hull[k++] = pts[i];
   }
   hull.resize(k - 1);
@@ -86,10 +93,23 @@ bool inside_frame(Vec2 p, const ClipFrame& frame) {
 // Removing edge (b, c) of the convex polygon ... a, b, c, d ...: lines (a, b) and (d, c) meet at p
 // beyond the edge when they converge; the triangle (b, p, c) is the area added. False when they do
 // not converge (parallel or diverging).
+// Whether |den| > 1e-12 |u| |v|, the lengths as std::hypot gives them: from the squared lengths when
+// that is decided by far more than their rounding (a few ulps), which costs a fraction of two hypot calls.
+bool not_parallel(double den, Vec2 u, Vec2 v) {
+  const double uu = u.x * u.x + u.y * u.y, vv = v.x * v.x + v.y * v.y;
+  const double d = std::fabs(den);
+  if (uu > 1e-300 && uu < 1e300 && vv > 1e-300 && vv < 1e300) {  // squares neither overflow nor lose bits
+    const double bar = 1e-12 * (std::sqrt(uu) * std::sqrt(vv));
+    if (d > bar * (1 + 1e-9)) return true;
+    if (d < bar * (1 - 1e-9)) return false;
+  }
+  return d > 1e-12 * (std::hypot(u.x, u.y) * std::hypot(v.x, v.y));
+}
+
 bool meet(Vec2 a, Vec2 b, Vec2 c, Vec2 d, Vec2& p, double& added) {
   const Vec2 u{b.x - a.x, b.y - a.y}, v{c.x - d.x, c.y - d.y};
   const double den = u.x * v.y - u.y * v.x;
-  if (!(std::fabs(den) > 1e-12 * (std::hypot(u.x, u.y) * std::hypot(v.x, v.y)))) return false;
+  if (!not_parallel(den, u, v)) return false;
   const double t = ((c.x - b.x) * v.y - (c.y - b.y) * v.x) / den;  // p = b + t u
   if (!(t > 0) || !std::isfinite(t)) return false;
   p = {b.x + t * u.x, b.y + t * u.y};
