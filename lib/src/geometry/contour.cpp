@@ -95,40 +95,39 @@ void bits_to_bytes(const std::uint64_t* row, int w, std::uint8_t* out) {
   for (; x < w; ++x) out[x] = static_cast<std::uint8_t>(bit(x + 1));
 }
 
-// Calls cell(i, j) for every cell (i, j)-(i + 1, j + 1) whose four corners are not all on one side,
-// row by row, left to right.
+// Calls cell(i, j) for every cell (i, j)-(i + 1, j + 1) of row j whose four corners are not all on one
+// side, left to right.
 template <typename Cell>
-void for_each_mixed_cell(const SignBits& in, Cell&& cell) {
-  const std::size_t last_cell = in.nx >= 2 ? static_cast<std::size_t>(in.nx) - 2 : 0;
-  for (int j = 0; j + 1 < in.ny && in.nx >= 2; ++j) {
-    const std::uint64_t* a = in.row(j);
-    const std::uint64_t* b = in.row(j + 1);
-    for (std::size_t w = 0; w * 64 <= last_cell; ++w) {
-      // Bit k of a_right: the sample right of bit k's (the next word's first sample for k = 63).
-      const std::uint64_t a_right = (a[w] >> 1) | (w + 1 < in.words ? a[w + 1] << 63 : 0);
-      const std::uint64_t b_right = (b[w] >> 1) | (w + 1 < in.words ? b[w + 1] << 63 : 0);
-      std::uint64_t mixed = (a[w] ^ a_right) | (a[w] ^ b[w]) | (a[w] ^ b_right);
-      const std::size_t cells_here = std::min<std::size_t>(64, last_cell + 1 - w * 64);
-      if (cells_here < 64) mixed &= (std::uint64_t{1} << cells_here) - 1;
-      while (mixed != 0) {
-        cell(static_cast<int>(w * 64 + static_cast<std::size_t>(std::countr_zero(mixed))), j);
-        mixed &= mixed - 1;
-      }
+void for_each_mixed_cell_in_row(const SignBits& in, int j, Cell&& cell) {
+  if (in.nx < 2) return;
+  const std::size_t last_cell = static_cast<std::size_t>(in.nx) - 2;
+  const std::uint64_t* a = in.row(j);
+  const std::uint64_t* b = in.row(j + 1);
+  for (std::size_t w = 0; w * 64 <= last_cell; ++w) {
+    // Bit k of a_right: the sample right of bit k's (the next word's first sample for k = 63).
+    const std::uint64_t a_right = (a[w] >> 1) | (w + 1 < in.words ? a[w + 1] << 63 : 0);
+    const std::uint64_t b_right = (b[w] >> 1) | (w + 1 < in.words ? b[w + 1] << 63 : 0);
+    std::uint64_t mixed = (a[w] ^ a_right) | (a[w] ^ b[w]) | (a[w] ^ b_right);
+    const std::size_t cells_here = std::min<std::size_t>(64, last_cell + 1 - w * 64);
+    if (cells_here < 64) mixed &= (std::uint64_t{1} << cells_here) - 1;
+    while (mixed != 0) {
+      cell(static_cast<int>(w * 64 + static_cast<std::size_t>(std::countr_zero(mixed))), j);
+      mixed &= mixed - 1;
     }
   }
 }
 
-// Calls emit(p, q) for each contour segment of the field value(i, j) at (x0 + i, y0 + j), inside where
-// < 0 (exactly the set bits of `in`), oriented with the inside on the right of p -> q (in the orient2d
-// sense), so islands come out with negative shoelace sums. Also reports, for chaining, the lattice
+// Calls emit(p, q) for each contour segment in row j_row of the cells of the field value(i, j) at
+// (x0 + i, y0 + j), inside where < 0 (exactly the set bits of `in`), left to right, oriented with the
+// inside on the right of p -> q (in the orient2d sense), so islands come out with negative shoelace sums. Also reports, for chaining, the lattice
 // edge id of both ends: horizontal edge (i, j) -> 2 * (j * nx + i), vertical -> that + 1.
 template <typename Value, typename Emit>
-void march(const SignBits& inside, double x0, double y0, Value&& value, Emit&& emit) {
+void march_row(const SignBits& inside, int j_row, double x0, double y0, Value&& value, Emit&& emit) {
   const std::int64_t nx = inside.nx;
   // The right corners of the last cell, the left ones of the next when it is its neighbour in the row.
   int last_i = -2, last_j = -1;
   float last_tr = 0, last_br = 0;
-  for_each_mixed_cell(inside, [&](int i, int j) {
+  for_each_mixed_cell_in_row(inside, j_row, [&](int i, int j) {
     const bool next_to_last = j == last_j && i == last_i + 1;
     const float tl = next_to_last ? last_tr : value(i, j), bl = next_to_last ? last_br : value(i, j + 1);
     const float tr = value(i + 1, j), br = value(i + 1, j + 1);
@@ -202,6 +201,12 @@ void march(const SignBits& inside, double x0, double y0, Value&& value, Emit&& e
     while (!in[ref]) ++ref;
     segment(e[0], e[1], ref);
   });
+}
+
+// march_row over every row of cells: the segments of the whole lattice, row by row.
+template <typename Value, typename Emit>
+void march(const SignBits& inside, double x0, double y0, Value&& value, Emit&& emit) {
+  for (int j = 0; j + 1 < inside.ny; ++j) march_row(inside, j, x0, y0, value, emit);
 }
 
 // Chains oriented segments into closed rings (every crossing point has one successor: each lattice
@@ -373,70 +378,122 @@ int ceil_int(double v) {
 }
 
 // Squared distance from each lattice sample to the alpha iso-contour, within a band; beyond it the
-// value is capped at band^2. Also lists the samples under the cap.
+// value is capped at band^2. The lattice is walked one row of cells at a time (lower_cell_row), and
+// only the rows a row of cells can still change are held: a segment of cell row cj lies between
+// sample rows cj and cj + 1, so it changes rows cj - rows_out .. cj + 1 + rows_out alone, and row j is
+// final once cell row j + rows_out is done. A few rows of floats stay in cache where the whole lattice
+// did not.
 struct DistanceBand {
   static constexpr int kMaxBlock = 4;  // px: the widest band stamped as squares (see below)
 
+  const AlphaLattice& alpha;
+  double* outline_length;
   float capped = 0;
-  std::vector<float> dist;
-  std::vector<std::size_t> in_band;
+  int nx = 0, ny = 0;
+  int reach = 0;
+  int block = 0;
+  double padded_band = 0;
+  int rows_out = 0;              // rows above and (one more) below a row of cells its segments can change
+  int slots = 0;                 // rows held (a power of two): row j in slot j % slots
+  std::size_t stride = 0;        // floats a slot: nx, and the cap up to a multiple of 4 past it
+  std::vector<float> dist;       // slots x stride
+  std::size_t group_words = 0;   // per slot: bit g set when samples 4g .. 4g + 3 may be under the cap
+  std::vector<std::uint64_t> lowered;
+  std::vector<float> row_d2;     // one row's squared distances to a segment
 #if defined(RIG2D_BAND_AVX2)
   bool avx2 = __builtin_cpu_supports("avx2") != 0;  // the same distances, four samples a step
 #endif
 
-  // With `outline_length`, also adds up alpha_outline_length's sum over the same segments, in the
-  // same order.
-  DistanceBand(const AlphaLattice& alpha, double band, double* outline_length) : capped(static_cast<float>(band * band)) {
-    const int nx = alpha.inside.nx, ny = alpha.inside.ny;
-    dist.assign(static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny), capped);
-    const int reach = static_cast<int>(std::ceil(band));
-    // Per row, only the samples that can come within the band of the segment: any other sample's
-    // distance exceeds the cap it already holds, so skipping it changes nothing. The padding keeps
-    // rounding in the bounds from ever dropping a sample that could change.
-    const double padded_band = band + 1e-6;
-    std::vector<float> row_d2(static_cast<std::size_t>(nx));  // one row's squared distances to a segment
+  // With `outline_length`, lower_cell_row also adds up alpha_outline_length's sum over the same
+  // segments, in the same order.
+  DistanceBand(const AlphaLattice& alpha_, double band, double* outline_length_)
+      : alpha(alpha_), outline_length(outline_length_), capped(static_cast<float>(band * band)), nx(alpha_.inside.nx),
+        ny(alpha_.inside.ny), reach(static_cast<int>(std::ceil(band))),
+        // Per row, only the samples that can come within the band of the segment: any other sample's
+        // distance exceeds the cap it already holds, so skipping it changes nothing. The padding keeps
+        // rounding in the bounds from ever dropping a sample that could change.
+        block(ceil_int(band + 1e-6)), padded_band(band + 1e-6), rows_out(std::max(reach, block)),
+        slots(static_cast<int>(std::bit_ceil(2u * static_cast<unsigned>(rows_out) + 4))),
+        stride((static_cast<std::size_t>(nx) + 4) & ~std::size_t{3}),
+        dist(static_cast<std::size_t>(slots) * stride, capped), group_words((stride / 4 + 63) / 64),
+        lowered(static_cast<std::size_t>(slots) * group_words, 0), row_d2(static_cast<std::size_t>(nx)) {}
+
+  std::size_t slot(int j) const { return static_cast<std::size_t>(j) & static_cast<std::size_t>(slots - 1); }
+  float* row(int j) { return dist.data() + slot(j) * stride; }
+  const float* row(int j) const { return dist.data() + slot(j) * stride; }
+  std::uint64_t* groups(int j) { return lowered.data() + slot(j) * group_words; }
+  const std::uint64_t* groups(int j) const { return lowered.data() + slot(j) * group_words; }
+  // Calls fn(i) for the first sample i of each group of row j that may be under the cap.
+  template <typename Fn>
+  void for_each_lowered_group(int j, Fn&& fn) const {
+    const std::uint64_t* g = groups(j);
+    for (std::size_t w = 0; w < group_words; ++w)
+      for (std::uint64_t bits = g[w]; bits != 0; bits &= bits - 1)
+        fn(static_cast<int>(4 * (64 * w + static_cast<std::size_t>(std::countr_zero(bits)))));
+  }
+  // Row j comes in at the cap, in the slot of a row no longer read.
+  void bring_in(int j) {
+    float* r = row(j);
+    for_each_lowered_group(j, [&](int i) { std::fill(r + i, r + i + 4, capped); });
+    std::fill(groups(j), groups(j) + group_words, 0);
+  }
+  // Notes samples from..to of rows j0..j1 as lowered.
+  void touch(int j0, int j1, int from, int to) {
+    const int g0 = from >> 2, g1 = to >> 2;
+    for (int j = j0; j <= j1; ++j) {
+      std::uint64_t* g = groups(j);
+      for (int k = g0; k <= g1;) {  // bits k .. of word k / 64, up to g1
+        const int last = std::min(g1, k | 63), n = last - k + 1;
+        const std::uint64_t ones = n == 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << n) - 1);
+        g[k >> 6] |= ones << (k & 63);
+        k = last + 1;
+      }
+    }
+  }
+
+  // Lowers the rows the segments of cell row cj reach (brought in) by their distances.
+  void lower_cell_row(int cj) {
     auto value = [&](int i, int j) { return alpha.value(i, j); };
     // A segment lies in one lattice cell, so every sample nearer than `block` (an integer) to it is
     // one of the 2 block x 2 block around that cell: in a narrow band, where rows are a few samples
     // long, stamping that square costs less than each row's own bounds. The samples it adds are
-    // farther than the band and stay at the cap, so the distances and the order samples join the
-    // band are the same either way.
-    const int block = ceil_int(padded_band);
+    // farther than the band and stay at the cap, so the distances are the same either way.
     if (block <= kMaxBlock) {
-      march(alpha.inside, kX0, kY0, value, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
+      march_row(alpha.inside, cj, kX0, kY0, value, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
         if (outline_length) *outline_length += outline_piece(alpha.image, p, q);
-        const int ci = floor_int(std::min(p.x, q.x) - kX0), cj = floor_int(std::min(p.y, q.y) - kY0);
+        const int ci = floor_int(std::min(p.x, q.x) - kX0), sj = floor_int(std::min(p.y, q.y) - kY0);
         const int from = std::max(0, ci - block + 1), to = std::min(nx - 1, ci + block);
-        const int j1 = std::min(ny - 1, cj + block);
+        const int j0 = std::max(0, sj - block + 1), j1 = std::min(ny - 1, sj + block);
+        touch(j0, j1, from, to);
         const SegmentDistance segment(p, q);
 #if defined(__SSE2__)
-        if (segment.len2 > 0 && from == ci - block + 1 && to == ci + block && cj - block + 1 >= 0 && j1 == cj + block) {
+        if (segment.len2 > 0 && from == ci - block + 1 && to == ci + block && j0 == sj - block + 1 && j1 == sj + block) {
 #if defined(RIG2D_BAND_AVX2)
           if (avx2) {
             switch (block) {
-              case 2: return stamp_square_avx2<2>(segment, from, cj - block + 1, j1, nx);
-              case 3: return stamp_square_avx2<3>(segment, from, cj - block + 1, j1, nx);
-              case 4: return stamp_square_avx2<4>(segment, from, cj - block + 1, j1, nx);
+              case 2: return stamp_square_avx2<2>(segment, from, j0, j1);
+              case 3: return stamp_square_avx2<3>(segment, from, j0, j1);
+              case 4: return stamp_square_avx2<4>(segment, from, j0, j1);
               default: break;
             }
           }
 #endif
           switch (block) {
-            case 2: return stamp_square<2>(segment, from, cj - block + 1, j1, nx);
-            case 3: return stamp_square<3>(segment, from, cj - block + 1, j1, nx);
-            case 4: return stamp_square<4>(segment, from, cj - block + 1, j1, nx);
+            case 2: return stamp_square<2>(segment, from, j0, j1);
+            case 3: return stamp_square<3>(segment, from, j0, j1);
+            case 4: return stamp_square<4>(segment, from, j0, j1);
             default: break;
           }
         }
 #endif
-        for (int j = std::max(0, cj - block + 1); j <= j1; ++j) {
+        for (int j = j0; j <= j1; ++j) {
           segment.row(kX0, from, to, kY0 + j, row_d2.data());
-          lower_row(static_cast<std::size_t>(j) * static_cast<std::size_t>(nx), from, to, row_d2.data());
+          lower_row(j, from, to, row_d2.data());
         }
       });
       return;
     }
-    march(alpha.inside, kX0, kY0, value, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
+    march_row(alpha.inside, cj, kX0, kY0, value, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
       if (outline_length) *outline_length += outline_piece(alpha.image, p, q);
       const double x_lo = std::min(p.x, q.x), x_hi = std::max(p.x, q.x);
       const double y_lo = std::min(p.y, q.y), y_hi = std::max(p.y, q.y);
@@ -453,8 +510,9 @@ struct DistanceBand {
         const int from = std::max(i0, floor_int(x_lo - half - kX0));
         const int to = std::min(i1, ceil_int(x_hi + half - kX0));
         if (from > to) continue;
+        touch(j, j, from, to);
         segment.row(kX0, from, to, y, row_d2.data());
-        lower_row(static_cast<std::size_t>(j) * static_cast<std::size_t>(nx), from, to, row_d2.data());
+        lower_row(j, from, to, row_d2.data());
       }
     });
   }
@@ -464,7 +522,7 @@ struct DistanceBand {
   // lattice, pairs <= kMaxBlock): the same arithmetic lane for lane, with what does not change down
   // the rows (the broadcasts, (x - a.x) * dx) made once, and the lowering four samples a step.
   template <int pairs>
-  void stamp_square(const SegmentDistance& segment, int from, int j0, int j1, int nx) {
+  void stamp_square(const SegmentDistance& segment, int from, int j0, int j1) {
     static_assert(pairs <= kMaxBlock);
     const __m128d ax = _mm_set1_pd(segment.a.x), ay = _mm_set1_pd(segment.a.y);
     const __m128d vdx = _mm_set1_pd(segment.dx), vdy = _mm_set1_pd(segment.dy), vlen2 = _mm_set1_pd(segment.len2);
@@ -488,7 +546,7 @@ struct DistanceBand {
       __m128 row_j[kMaxBlock];  // the row's samples, four (two for an odd last pair) a register
       int groups = 0;
       for (int k = 0; k < pairs; k += 2, ++groups) row_j[groups] = k + 1 < pairs ? _mm_movelh_ps(d2[k], d2[k + 1]) : d2[k];
-      lower_square_row(static_cast<std::size_t>(j) * static_cast<std::size_t>(nx), from, pairs, row_j);
+      lower_square_row(row(j), from, pairs, row_j);
     }
   }
 
@@ -497,7 +555,7 @@ struct DistanceBand {
   // its low half and the same two of row j + 1 in its high half, every lane the scalar expression of
   // segment.row in its order (no contraction). Rows are lowered and listed in stamp_square's order.
   template <int pairs>
-  RIG2D_AVX2_FN void stamp_square_avx2(const SegmentDistance& segment, int from, int j0, int j1, int nx) {
+  RIG2D_AVX2_FN void stamp_square_avx2(const SegmentDistance& segment, int from, int j0, int j1) {
     static_assert(pairs <= kMaxBlock);
     const __m256d ax = _mm256_set1_pd(segment.a.x), ay = _mm256_set1_pd(segment.a.y);
     const __m256d vdx = _mm256_set1_pd(segment.dx), vdy = _mm256_set1_pd(segment.dy);
@@ -532,51 +590,32 @@ struct DistanceBand {
           row_j1[groups] = _mm_movehl_ps(d2[k], d2[k]);
         }
       }
-      lower_square_row(static_cast<std::size_t>(j) * static_cast<std::size_t>(nx), from, pairs, row_j);
-      lower_square_row(static_cast<std::size_t>(j + 1) * static_cast<std::size_t>(nx), from, pairs, row_j1);
+      lower_square_row(row(j), from, pairs, row_j);
+      lower_square_row(row(j + 1), from, pairs, row_j1);
     }
   }
 #endif
 
   // The lowering of one row of stamp_square: samples from .. from + 2 * pairs - 1, four a register
   // (the last two alone when pairs is odd).
-  void lower_square_row(std::size_t row_start, int from, int pairs, const __m128* d) {
-    float* row = dist.data() + row_start;
-    const __m128 cap = _mm_set1_ps(capped);
+  static void lower_square_row(float* out, int from, int pairs, const __m128* d) {
     int k = 0, g = 0;
     for (; k + 1 < pairs; k += 2, ++g) {
       const int i = from + 2 * k;
-      const __m128 old = _mm_loadu_ps(row + i);
-      const int joined = _mm_movemask_ps(_mm_and_ps(_mm_cmplt_ps(d[g], old), _mm_cmpeq_ps(old, cap)));
-      _mm_storeu_ps(row + i, _mm_min_ps(d[g], old));
-      note_joined(row_start + static_cast<std::size_t>(i), joined);
+      _mm_storeu_ps(out + i, _mm_min_ps(d[g], _mm_loadu_ps(out + i)));
     }
     if (k < pairs) {
       const int i = from + 2 * k;
-      const __m128 old = _mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(row + i));
-      const int joined = _mm_movemask_ps(_mm_and_ps(_mm_cmplt_ps(d[g], old), _mm_cmpeq_ps(old, cap))) & 3;
-      _mm_storel_pi(reinterpret_cast<__m64*>(row + i), _mm_min_ps(d[g], old));
-      note_joined(row_start + static_cast<std::size_t>(i), joined);
+      const __m128 old = _mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(out + i));
+      _mm_storel_pi(reinterpret_cast<__m64*>(out + i), _mm_min_ps(d[g], old));
     }
-  }
-
-  // Lists sample first + b for each bit b of `joined`, in order.
-  void note_joined(std::size_t first, int joined) {
-    for (auto bits = static_cast<unsigned>(joined); bits != 0; bits &= bits - 1)
-      in_band.push_back(first + static_cast<std::size_t>(std::countr_zero(bits)));
   }
 #endif
 
-  // dist = min(dist, d2) over samples row_start + from..to, listing each sample leaving the cap.
-  void lower_row(std::size_t row_start, int from, int to, const float* d2) {
-    float* row = dist.data() + row_start;
-    for (int i = from; i <= to; ++i) {
-      const float d = d2[i - from];
-      if (d < row[i]) {
-        if (row[i] == capped) in_band.push_back(row_start + static_cast<std::size_t>(i));
-        row[i] = d;
-      }
-    }
+  // dist = min(dist, d2) over samples from..to of row j.
+  void lower_row(int j, int from, int to, const float* d2) {
+    float* r = row(j);
+    for (int i = from; i <= to; ++i) r[i] = std::min(r[i], d2[i - from]);
   }
 };
 
@@ -592,11 +631,16 @@ struct GrownField {
   double margin;
   float cap;  // band.capped had the band been made for this margin
   double capped_d;
+  float grows_below;
   SignBits inside;
+  // The segments of G's contour, row by row, for chain.
+  std::vector<Vec2> start;
+  std::vector<std::int64_t> from, to;
 
   // Off the band G has the sign of the alpha field: there |signed distance - margin| >=
   // kBandBeyondMargin, and every alpha-inside sample is a pixel centre, at least half a pixel inside
-  // the rectangle. So the grown signs are the alpha signs with the band's samples decided one by one.
+  // the rectangle. So the grown signs are the alpha signs with the band's samples decided one by one
+  // (decide_row, once the band's row is final).
   // G's exact value is only read at the corners of cells its sign change crosses; each such corner is
   // within a cell diagonal of a corner with G < 0 (alpha-inside, or outside nearer than the margin),
   // so within margin + sqrt(2) of the alpha contour: inside the band, where distances are exact.
@@ -606,35 +650,47 @@ struct GrownField {
   GrownField(const AlphaLattice& alpha_, const DistanceBand& band_, double margin_)
       : alpha(alpha_), band(band_), margin(margin_),
         cap(static_cast<float>((margin_ + kBandBeyondMargin) * (margin_ + kBandBeyondMargin))),
-        capped_d(std::sqrt(static_cast<double>(cap))), inside(alpha_.inside) {
-    const auto nx = static_cast<std::size_t>(inside.nx);
-    const double per_row = 1.0 / static_cast<double>(nx);
-    auto row_of = [&](std::size_t k) {  // k / nx
-      std::size_t row = static_cast<std::size_t>(static_cast<double>(k) * per_row);  // give or take one
-      if (row * nx > k) --row;
-      else if ((row + 1) * nx <= k) ++row;
-      return row;
-    };
+        capped_d(std::sqrt(static_cast<double>(cap))), grows_below(margin_ > 0 ? nearer_than(margin_) : 0),
+        inside(alpha_.inside) {}
+
+  // Decides the samples of row j the band lowered (its row final).
+  void decide_row(int j) {
+    const float* d = band.row(j);
     if (margin > 0) {
       // G < 0 on an alpha-outside sample under the cap when its larger term is: a pixel centre (the
       // ring around the image has rect = 0.5) nearer than the margin; the snap off zero keeps G's
       // sign. An alpha-inside sample is a pixel centre (rect <= -0.5), so G <= -margin < 0: it stays.
       // Without a branch per sample: whether one grows is a coin toss along the band.
-      const float grows_below = nearer_than(margin);  // <= cap
-      const auto w = static_cast<std::size_t>(alpha.image.width), h = static_cast<std::size_t>(alpha.image.height);
-      for (const std::size_t k : band.in_band) {
-        const std::size_t row = row_of(k), i = k - row * nx;
-        const bool grows = (band.dist[k] < grows_below) & (i - 1 < w) & (row - 1 < h);  // unsigned: 1..w, 1..h
-        inside.bits[row * inside.words + (i >> 6)] |= static_cast<std::uint64_t>(grows) << (i & 63);
-      }
+      if (j < 1 || j > alpha.image.height) return;
+      std::uint64_t* bits = inside.bits.data() + static_cast<std::size_t>(j) * inside.words;
+      // Four samples a group (never across a word; the slot's padding past nx and every sample not
+      // lowered hold the cap, so they do not grow), then samples 0 and nx - 1 (the ring around the
+      // image, alpha-outside) put back.
+      band.for_each_lowered_group(j, [&](int i) {
+        std::uint64_t grows = 0;
+        for (int k = 0; k < 4; ++k) grows |= static_cast<std::uint64_t>(d[i + k] < grows_below) << k;
+        bits[i >> 6] |= grows << (i & 63);
+      });
+      const auto last = static_cast<std::size_t>(inside.nx - 1);
+      bits[0] &= ~std::uint64_t{1};
+      bits[last >> 6] &= ~(std::uint64_t{1} << (last & 63));
       return;
     }
-    for (const std::size_t k : band.in_band) {
-      if (!(band.dist[k] < cap)) continue;
-      const std::size_t row = row_of(k);
-      const int i = static_cast<int>(k - row * nx), j = static_cast<int>(row);
-      inside.set(i, j, value(i, j) < 0);
-    }
+    band.for_each_lowered_group(j, [&](int i) {
+      for (int k = i; k < std::min(i + 4, inside.nx); ++k)
+        if (d[k] < cap) inside.set(k, j, value(k, j) < 0);
+    });
+  }
+  // The segments of G's contour in cell row j (rows j and j + 1 decided).
+  void trace_cell_row(int j) {
+    const int w = alpha.image.width, h = alpha.image.height;
+    march_row(
+        inside, j, kX0, kY0, [&](int i, int jj) { return value(i, jj); },
+        [&](Vec2 p, Vec2, std::int64_t ip, std::int64_t iq) {
+          start.push_back({onto_image(p.x, w), onto_image(p.y, h)});
+          from.push_back(ip);
+          to.push_back(iq);
+        });
   }
   // The least float d2 with sqrt(d2) - margin >= 0 (value's test, in double), so that below it, and
   // only there, a squared distance is nearer than the margin.
@@ -646,10 +702,10 @@ struct GrownField {
     return t;
   }
   float value(int i, int j) const {
-    const std::size_t k = static_cast<std::size_t>(j) * static_cast<std::size_t>(inside.nx) + static_cast<std::size_t>(i);
     const double w = alpha.image.width, h = alpha.image.height;
     const double x = kX0 + i, y = kY0 + j;
-    const double d = band.dist[k] >= cap ? capped_d : std::sqrt(static_cast<double>(band.dist[k]));
+    const float dk = band.row(j)[i];
+    const double d = dk >= cap ? capped_d : std::sqrt(static_cast<double>(dk));
     const double signed_d = alpha.inside.get(i, j) ? -d : d;
     const double qx = std::fabs(x - w / 2.0) - w / 2.0, qy = std::fabs(y - h / 2.0) - h / 2.0;
     const double ox = std::max(qx, 0.0), oy = std::max(qy, 0.0);
@@ -660,27 +716,40 @@ struct GrownField {
   }
 };
 
-// The rings of G at `margin` (and the grown mask, when asked for).
-std::vector<Ring> trace_grown(const AlphaLattice& alpha, const DistanceBand& band, double margin,
-                              std::vector<std::uint8_t>* grown_mask) {
-  const int w = alpha.image.width, h = alpha.image.height;
-  const GrownField grown(alpha, band, margin);
-  if (grown_mask)
-    for (int y = 0; y < h; ++y)
-      bits_to_bytes(grown.inside.row(y + 1), w,
-                    grown_mask->data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(w));
+// The contours of G at each margin, from one band made for the widest: each row of cells lowers the
+// band, then the rows it finished are decided and the cells between decided rows traced, so the band
+// holds a few rows at a time.
+void trace_grown(const AlphaLattice& alpha, double widest, std::span<const double> margins, bool masks,
+                 double* outline_length, std::vector<detail::ContourAtMargin>& out) {
+  DistanceBand band(alpha, widest + kBandBeyondMargin, outline_length);
+  std::vector<GrownField> grown;
+  grown.reserve(margins.size());
+  for (const double margin : margins) grown.emplace_back(alpha, band, margin);
+  const int ny = alpha.inside.ny;
+  int brought = 0, decided = 0, traced = 0;
+  auto decide_through = [&](int last) {
+    for (; decided <= std::min(last, ny - 1); ++decided)
+      for (GrownField& g : grown) g.decide_row(decided);
+    for (; traced + 1 < decided; ++traced)
+      for (GrownField& g : grown) g.trace_cell_row(traced);
+  };
+  for (int cj = 0; cj + 1 < ny; ++cj) {
+    for (; brought <= std::min(ny - 1, cj + 1 + band.rows_out); ++brought) band.bring_in(brought);
+    band.lower_cell_row(cj);
+    decide_through(cj - band.rows_out);  // later cell rows change rows from cj + 1 - rows_out on
+  }
+  decide_through(ny - 1);
 
-  std::vector<Vec2> start;
-  std::vector<std::int64_t> from, to;
-  auto grown_value = [&](int i, int j) { return grown.value(i, j); };
-  march(grown.inside, kX0, kY0, grown_value, [&](Vec2 p, Vec2, std::int64_t ip, std::int64_t iq) {
-    start.push_back({onto_image(p.x, w), onto_image(p.y, h)});
-    from.push_back(ip);
-    to.push_back(iq);
-  });
-  std::vector<Ring> rings = chain(start, from, to);
-  for (Ring& r : rings) restore_image_corners(r, w, h);
-  return rings;
+  const int w = alpha.image.width, h = alpha.image.height;
+  for (std::size_t m = 0; m < grown.size(); ++m) {
+    GrownField& g = grown[m];
+    if (masks)
+      for (int y = 0; y < h; ++y)
+        bits_to_bytes(g.inside.row(y + 1), w,
+                      out[m].grown.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(w));
+    out[m].rings = chain(g.start, g.from, g.to);
+    for (Ring& r : out[m].rings) restore_image_corners(r, w, h);
+  }
 }
 
 }  // namespace
@@ -739,9 +808,7 @@ Result<std::vector<ContourAtMargin>> trace_alpha_contours_at(const Image& image,
     return out;
   }
 
-  const DistanceBand band(alpha, widest + kBandBeyondMargin, outline_length);  // one band serves every margin
-  for (std::size_t m = 0; m < margins.size(); ++m)
-    out[m].rings = trace_grown(alpha, band, margins[m], masks ? &out[m].grown : nullptr);
+  trace_grown(alpha, widest, margins, masks, outline_length, out);  // one band serves every margin
   return out;
 }
 
