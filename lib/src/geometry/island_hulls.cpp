@@ -220,6 +220,22 @@ void cut_corners(std::vector<Ring>& hulls, std::vector<HullBox>& boxes, std::siz
   boxes[self] = box_of(hull);
 }
 
+// The points of a ring that can be corners of its hull, in ring order: all but those strictly between
+// both neighbours on a level or upright line (a traced outline's straight runs). A run of such points
+// lies strictly between the two points that end it, which stay, so none of them is a hull's corner.
+std::vector<Vec2> corner_candidates(const Ring& r) {
+  const std::size_t n = r.size();
+  std::vector<Vec2> kept;
+  kept.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const Vec2 a = r[(i + n - 1) % n], p = r[i], b = r[(i + 1) % n];
+    const bool upright = a.x == p.x && p.x == b.x && ((a.y < p.y && p.y < b.y) || (a.y > p.y && p.y > b.y));
+    const bool level = a.y == p.y && p.y == b.y && ((a.x < p.x && p.x < b.x) || (a.x > p.x && p.x > b.x));
+    if (!upright && !level) kept.push_back(p);
+  }
+  return kept;
+}
+
 }  // namespace
 
 namespace detail {
@@ -228,21 +244,46 @@ std::vector<Ring> uncut_island_hulls(const std::vector<Ring>& rings) {
   // Each hull keeps the points it was made from, so a merge takes the hull of both islands' points.
   std::vector<std::vector<Vec2>> sources;
   for (const Ring& r : rings)
-    if (r.size() >= 3 && shoelace(r) < 0) sources.push_back(r);
+    if (r.size() >= 3 && shoelace(r) < 0) sources.push_back(corner_candidates(r));
   std::vector<Ring> hulls;
   for (const auto& s : sources) hulls.push_back(convex_hull(s));
-  // Islands whose own hulls overlap share one (each merge removes one, so this ends).
+  // The hull of two islands' points is the hull of their hulls' corners (a corner of the whole is a
+  // corner of one part), so a merge need not sort every point again: unless some point is not finite
+  // or a -0, where equal points may differ in their bits.
+  const bool plain = std::all_of(sources.begin(), sources.end(), [](const std::vector<Vec2>& s) {
+    return std::all_of(s.begin(), s.end(), [](Vec2 p) {
+      return std::isfinite(p.x) && std::isfinite(p.y) && !(p.x == 0 && std::signbit(p.x)) && !(p.y == 0 && std::signbit(p.y));
+    });
+  });
+  if (plain)
+    for (std::size_t i = 0; i < hulls.size(); ++i)
+      if (hulls[i].size() >= 3) sources[i] = hulls[i];
+  // Islands whose own hulls overlap share one, the first overlapping pair (i < j, in that order) at a
+  // time (each merge removes one, so this ends). A merge changes hull i alone, so of the pairs before
+  // (i, i + 1) only those ending at i can overlap now: they come first, then the pairs from row i on.
+  const auto meets = [&](std::size_t i, std::size_t j) {
+    return hulls[i].size() >= 3 && hulls[j].size() >= 3 && overlap(hulls[i], hulls[j]);
+  };
+  std::size_t grown = 0;  // the hull a merge changed: pairs of earlier rows meet nothing else
   for (bool merged = true; merged;) {
     merged = false;
-    for (std::size_t i = 0; i < hulls.size() && !merged; ++i)
-      for (std::size_t j = i + 1; j < hulls.size() && !merged; ++j) {
-        if (hulls[i].size() < 3 || hulls[j].size() < 3 || !overlap(hulls[i], hulls[j])) continue;
-        sources[i].insert(sources[i].end(), sources[j].begin(), sources[j].end());
-        sources.erase(sources.begin() + static_cast<std::ptrdiff_t>(j));
-        hulls.erase(hulls.begin() + static_cast<std::ptrdiff_t>(j));
-        hulls[i] = convex_hull(sources[i]);
-        merged = true;
-      }
+    std::size_t i = 0, j = 0;
+    for (i = 0; i < grown && !merged; ++i) merged = meets(i, grown);
+    if (merged) {
+      --i;
+      j = grown;
+    } else {
+      for (i = grown; i < hulls.size() && !merged; ++i)
+        for (j = i + 1; j < hulls.size() && !merged; ++j) merged = meets(i, j);
+      if (!merged) break;
+      --i;
+      --j;
+    }
+    sources[i].insert(sources[i].end(), sources[j].begin(), sources[j].end());
+    sources.erase(sources.begin() + static_cast<std::ptrdiff_t>(j));
+    hulls.erase(hulls.begin() + static_cast<std::ptrdiff_t>(j));
+    hulls[i] = convex_hull(sources[i]);
+    grown = i;
   }
   for (Ring& h : hulls) std::reverse(h.begin(), h.end());  // wound as an island (negative shoelace)
   return hulls;
