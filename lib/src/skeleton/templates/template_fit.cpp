@@ -423,13 +423,12 @@ class Fitter {
   // Whether any moved.
   bool refine_over_body() {
     const double k = figure_scale(true);
+    const std::vector<std::vector<std::size_t>> limbs = limbs_over_body();
+    if (!any_may_count(limbs)) return false;  // none could be refined: spare the searches
     std::vector<std::vector<std::size_t>> chains;
     std::vector<std::optional<detail::LimbFromEdges>> founds;
-    for (std::size_t b = 0; b < t_.bones.size(); ++b) {
-      const auto p = t_.bones[b].parent;
-      if (how_[b] != How::OverBody || p < 0 || how_[static_cast<std::size_t>(p)] == How::OverBody) continue;
-      const std::vector<std::size_t> chain = over_body_chain(b);
-      if (chain.size() < 2) continue;
+    for (const std::vector<std::size_t>& chain : limbs) {
+      const auto p = t_.bones[chain.front()].parent;
       detail::OverBodyLimb limb;
       limb.parent = pos_[static_cast<std::size_t>(p)];
       limb.measure = measure_;
@@ -560,6 +559,33 @@ class Fitter {
       const std::size_t twin = x == b ? y : x;
       for (std::size_t l = 0; l < founds.size(); ++l)
         if (chains[l].front() == twin && !founds[l]) return true;
+    }
+    return false;
+  }
+
+  // The limbs placed over the body from the proportions (each from its first bone on, whose parent
+  // is not over the body), in bone order.
+  std::vector<std::vector<std::size_t>> limbs_over_body() const {
+    std::vector<std::vector<std::size_t>> out;
+    for (std::size_t b = 0; b < t_.bones.size(); ++b) {
+      const auto p = t_.bones[b].parent;
+      if (how_[b] != How::OverBody || p < 0 || how_[static_cast<std::size_t>(p)] == How::OverBody) continue;
+      std::vector<std::size_t> chain = over_body_chain(b);
+      if (chain.size() >= 2) out.push_back(std::move(chain));
+    }
+    return out;
+  }
+
+  // Whether any of these limbs could be refined: one the template pairs counts only with every twin
+  // among them (pairs_agree), so when each limb's twin lies elsewhere (an arm the shape shows, beside
+  // one held against the body), a limb found only keeps every placement as it is.
+  bool any_may_count(const std::vector<std::vector<std::size_t>>& limbs) const {
+    auto among = [&](std::size_t b) { return std::any_of(limbs.begin(), limbs.end(), [&](const auto& l) { return l.front() == b; }); };
+    for (const auto& l : limbs) {
+      bool counts = true;
+      for (const auto& [x, y] : t_.symmetry)
+        if (x == l.front() || y == l.front()) counts = counts && among(x == l.front() ? y : x);
+      if (counts) return true;
     }
     return false;
   }
