@@ -364,11 +364,12 @@ class Fitter {
       for (int n : axis_.alive) {
         const bool end = axis_.shape_end(n);
         if (!end && partner(b)) continue;
-        const double cost = tip_cost(look, n) + (end ? 0 : kInnerTipCost);
-        if (cost <= kMatchRadius) pairs.push_back({cost, b, n, reach(n, look.way)});
+        const double inner = end ? 0 : kInnerTipCost;
+        const auto cost = tip_cost_within(look, n, kMatchRadius - inner);
+        if (cost && *cost + inner <= kMatchRadius) pairs.push_back({*cost + inner, b, n, reach(n, look.way)});
       }
     }
-    std::stable_sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) { return a.cost < b.cost; });
+    std::sort(pairs.begin(), pairs.end(), cheaper<Pair>);
     std::vector<char> bone_used(t_.bones.size(), 0);
     std::vector<Vec2> taken;
     std::vector<int> taken_node;
@@ -697,14 +698,33 @@ class Fitter {
     return look;
   }
   double rest_cost(std::size_t b, int n) const { return norm(sub(reach(n, approach(b)), expected_end(b))) / measure_; }
-  double tip_cost(const TipLook& look, int n) const {
+  // The cost of the part found ending at node n where it is at most `limit`; nothing where it surely
+  // exceeds it: the end lies
+  // farther than that from the rest place and, in a limb, from where its free links reach (squared
+  // distances, with room for their rounding), so the exact distances and angle are spared.
+  std::optional<double> tip_cost_within(const TipLook& look, int n, double limit) const {
     const Vec2 end = reach(n, look.way);
+    auto farther = [&](Vec2 v, double len) {
+      const double r = len * measure_;
+      return v.x * v.x + v.y * v.y > r * r * (1 + 1e-6);
+    };
+    if (limit >= 0 && farther(sub(end, look.expected), limit) && (!look.limb || farther(sub(end, look.root), limit + look.free_len)))
+      return std::nullopt;
+    return tip_cost_at(look, end);
+  }
+  double tip_cost_at(const TipLook& look, Vec2 end) const {
     const double from_rest = norm(sub(end, look.expected)) / measure_;
     if (!look.limb) return from_rest;
     const Vec2 v = sub(end, look.root);
     const double beyond = std::max(0.0, norm(v) / measure_ - look.free_len);
     const double off = std::max(0.0, outside_range(angle_of(v), look.top.min, look.top.max) - kAngleSlack) / 180;
     return std::min(from_rest, beyond + off + kRestPull * from_rest);
+  }
+
+  // Tip-to-node pairs by cost, ties in the order they were made (bone by bone, nodes ascending).
+  template <typename Pair>
+  static bool cheaper(const Pair& a, const Pair& b) {
+    return a.cost < b.cost || (a.cost == b.cost && (a.bone < b.bone || (a.bone == b.bone && a.node < b.node)));
   }
 
   // Extremities to tips, cheapest pairs first, each bone and each place used once. Any axis point can
@@ -725,11 +745,12 @@ class Fitter {
         const bool end = axis_.next[static_cast<std::size_t>(n)].size() == 1;
         // A limb that may lie over the body or be missing needs an axis end of its own.
         if (!end && (t_.bones[b].over_body || t_.bones[b].optional)) continue;
-        const double cost = tip_cost(look, n) + (end ? 0 : kInnerTipCost);
-        if (cost <= kMatchRadius) pairs.push_back({cost, b, n});
+        const double inner = end ? 0 : kInnerTipCost;
+        const auto cost = tip_cost_within(look, n, kMatchRadius - inner);
+        if (cost && *cost + inner <= kMatchRadius) pairs.push_back({*cost + inner, b, n});
       }
     }
-    std::stable_sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) { return a.cost < b.cost; });
+    std::sort(pairs.begin(), pairs.end(), cheaper<Pair>);
     std::vector<Vec2> taken;
     for (const Pair& p : pairs) {
       if (tip_node_[p.bone] >= 0) continue;
@@ -1312,8 +1333,7 @@ struct PlacedFit {
   std::optional<Fitter> fitter;    // the chosen way's fit, to refine
 };
 
-PlacedFit fit_placed(const SkeletonTemplate& tmpl, const Axis& axis, const TemplateFitOptions& o) {
-  Fitter drawn(tmpl, axis, false), mirrored(tmpl, axis, true);
+PlacedFit fit_placed(Fitter drawn, Fitter mirrored, const TemplateFitOptions& o) {
   PlacedFit best{drawn.run(o), {}, std::nullopt};
   TemplateFit other = mirrored.run(o);
   if (other.score > best.fit.score + 1e-12) {
@@ -1337,7 +1357,7 @@ void refine_from_edges(PlacedFit& placed, const TemplateFitOptions& o) {
 }
 
 TemplateFit fit_on_axis(const SkeletonTemplate& tmpl, const Axis& axis, const TemplateFitOptions& o) {
-  PlacedFit placed = fit_placed(tmpl, axis, o);
+  PlacedFit placed = fit_placed(Fitter(tmpl, axis, false), Fitter(tmpl, axis, true), o);
   refine_from_edges(placed, o);
   return std::move(placed.fit);
 }
@@ -1376,11 +1396,16 @@ Result<TemplateAutoFit> fit_template_auto(const Image& image, const std::vector<
     // along the ground; and the shape must show its required extremities.
     const bool upright = t.measure != TemplateMeasure::Width || w >= h;
     const bool lying = t.measure != TemplateMeasure::Height || h >= w;
-    if (!upright || !lying || (!Fitter(t, axis, false).shows_required() && !Fitter(t, axis, true).shows_required())) {
+    if (!upright || !lying) {
       out.skipped.push_back(t.name);
       continue;
     }
-    PlacedFit placed = fit_placed(t, axis, o);
+    Fitter drawn(t, axis, false), mirrored(t, axis, true);  // looked at, then fitted
+    if (!drawn.shows_required() && !mirrored.shows_required()) {
+      out.skipped.push_back(t.name);
+      continue;
+    }
+    PlacedFit placed = fit_placed(std::move(drawn), std::move(mirrored), o);
     TemplateFit& fit = placed.fit;
     out.scores.emplace_back(t.name, fit.score);
     if (fit.score >= kTemplateFitFloor) {
