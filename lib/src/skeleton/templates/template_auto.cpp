@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
+#include <cstring>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -322,8 +323,8 @@ double HalfWidthField::across(Vec2 p, Vec2 d, double reach) const {
   // pixel of the box they span is covered, none of them is inside.
   auto none_inside = [&](std::int64_t a, std::int64_t b) {
     const Vec2 pa = point(a), pb = point(b);
-    return covered(static_cast<int>(std::floor(std::min(pa.x, pb.x))) - 1, static_cast<int>(std::floor(std::min(pa.y, pb.y))) - 1,
-                   static_cast<int>(std::floor(std::max(pa.x, pb.x))) + 1, static_cast<int>(std::floor(std::max(pa.y, pb.y))) + 1) == 0;
+    return !may_cover(static_cast<int>(std::floor(std::min(pa.x, pb.x))) - 1, static_cast<int>(std::floor(std::min(pa.y, pb.y))) - 1,
+                      static_cast<int>(std::floor(std::max(pa.x, pb.x))) + 1, static_cast<int>(std::floor(std::max(pa.y, pb.y))) + 1);
   };
   // Blocks of samples from each end inwards, twice as long after each empty one, half as long
   // after one that is not, sample by sample once short.
@@ -357,25 +358,42 @@ double HalfWidthField::across(Vec2 p, Vec2 d, double reach) const {
   return 0.5 * static_cast<double>(hi - lo) + 1;
 }
 
-// Covered pixels in [x0, x1] x [y0, y1] (clamped to the shape's box: none lie outside it), from
-// the coverage's summed-area table over that box, made at the first ask.
-std::int64_t HalfWidthField::covered(int x0, int y0, int x1, int y1) const {
+// Whether a pixel in [x0, x1] x [y0, y1] may be covered: not when every block of kBlock x kBlock
+// pixels of the shape's box that it touches is empty (none lies outside the box), read from a
+// summed-area table of the non-empty blocks, made at the first ask. A block with a covered pixel
+// anywhere in it answers yes: across() then looks closer, sample by sample.
+bool HalfWidthField::may_cover(int x0, int y0, int x1, int y1) const {
   const int bw = bx1_ - bx0_, bh = by1_ - by0_;
-  const std::size_t row = static_cast<std::size_t>(bw) + 1;
+  const int cw = (bw + kBlock - 1) / kBlock, ch = (bh + kBlock - 1) / kBlock;
+  const std::size_t row = static_cast<std::size_t>(cw) + 1;
   if (sums_.empty()) {
-    sums_.assign(row * (static_cast<std::size_t>(bh) + 1), 0);
+    std::vector<std::uint8_t> full(static_cast<std::size_t>(cw) * static_cast<std::size_t>(ch), 0);
     for (int y = 0; y < bh; ++y) {
       const std::uint8_t* in = &shape_.in[static_cast<std::size_t>(by0_ + y) * static_cast<std::size_t>(w_) + static_cast<std::size_t>(bx0_)];
+      std::uint8_t* blocks = &full[static_cast<std::size_t>(y / kBlock) * static_cast<std::size_t>(cw)];
+      static_assert(kBlock == sizeof(std::uint32_t));
+      int c = 0;
+      for (; (c + 1) * kBlock <= bw; ++c) {  // a block's row of pixels read as one word
+        std::uint32_t word;
+        std::memcpy(&word, in + c * kBlock, sizeof word);
+        blocks[c] |= word != 0;
+      }
+      for (int x = c * kBlock; x < bw; ++x) blocks[c] |= in[x] != 0;
+    }
+    sums_.assign(row * (static_cast<std::size_t>(ch) + 1), 0);
+    for (int y = 0; y < ch; ++y) {
+      const std::uint8_t* blocks = &full[static_cast<std::size_t>(y) * static_cast<std::size_t>(cw)];
       const std::uint32_t* above = &sums_[static_cast<std::size_t>(y) * row + 1];
       std::uint32_t* out = &sums_[(static_cast<std::size_t>(y) + 1) * row + 1];
       std::uint32_t run = 0;
-      for (int x = 0; x < bw; ++x) run += in[x] != 0, out[x] = above[x] + run;
+      for (int x = 0; x < cw; ++x) run += blocks[x] != 0, out[x] = above[x] + run;
     }
   }
   x0 = std::max(x0 - bx0_, 0), y0 = std::max(y0 - by0_, 0), x1 = std::min(x1 - bx0_, bw - 1), y1 = std::min(y1 - by0_, bh - 1);
-  if (x1 < x0 || y1 < y0) return 0;
+  if (x1 < x0 || y1 < y0) return false;
+  x0 /= kBlock, y0 /= kBlock, x1 /= kBlock, y1 /= kBlock;
   auto at_sum = [&](int x, int y) { return static_cast<std::int64_t>(sums_[static_cast<std::size_t>(y) * row + static_cast<std::size_t>(x)]); };
-  return at_sum(x1 + 1, y1 + 1) - at_sum(x0, y1 + 1) - at_sum(x1 + 1, y0) + at_sum(x0, y0);
+  return at_sum(x1 + 1, y1 + 1) - at_sum(x0, y1 + 1) - at_sum(x1 + 1, y0) + at_sum(x0, y0) != 0;
 }
 
 std::string implausible_fit(const SkeletonTemplate& t, const FitPlacement& p, const ShapeAxis& shape,

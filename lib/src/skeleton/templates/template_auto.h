@@ -58,13 +58,14 @@ class HalfWidthField {
     return static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(w_ + 2) + static_cast<std::size_t>(x + 1);
   }
   float get(int x, int y) const { return x < 0 || y < 0 || x >= w_ || y >= h_ ? 0.0f : d_[index(x, y)]; }
-  std::int64_t covered(int x0, int y0, int x1, int y1) const;
+  static constexpr int kBlock = 4;  // may_cover()'s blocks, px
+  bool may_cover(int x0, int y0, int x1, int y1) const;
   void measure() const;  // fills d_
   const ShapeAxis& shape_;
   int w_, h_;
   int bx0_, by0_, bx1_, by1_;  // the shape's box, [bx0_, bx1_) x [by0_, by1_)
   mutable std::vector<float> d_;
-  mutable std::vector<std::uint32_t> sums_;  // covered(): the coverage's summed-area table over the box
+  mutable std::vector<std::uint32_t> sums_;  // may_cover(): a summed-area table of the box's non-empty blocks
 };
 
 // Why the fit of `t` is not the sprite's kind, however well it scores; "" when nothing speaks
