@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -81,19 +82,19 @@ HalfRowExtents half_row_extents(const Ring& r, int y0, int y1) {
   return e;
 }
 
-// Whether the ring is a convex polygon with area: every corner turns the same way, and it winds once
-// (its edges go up, then down: a star's corners turn the same way too, but it goes up and down more
-// often).
-bool convex(const Ring& r) {
+// The way a ring turns when it is a convex polygon with area (1 counter-clockwise with y up, -1
+// clockwise), 0 when it is not: every corner turns the same way, and it winds once (its edges go up,
+// then down: a star's corners turn the same way too, but it goes up and down more often).
+int convex_turn(const Ring& r) {
   const std::size_t n = r.size();
-  if (n < 3) return false;
+  if (n < 3) return 0;
   double turn = 0;  // the sign every corner turns with (0: none seen yet)
   int first = 0, last = 0, changes = 0;  // signs of the first and last edges that are not level
   for (std::size_t i = 0; i < n; ++i) {
     const Vec2 a = r[i], b = r[(i + 1) % n], c = r[(i + 2) % n];
     const double o = orient2d(a, b, c);
     if (o != 0) {
-      if (turn != 0 && (o > 0) != (turn > 0)) return false;
+      if (turn != 0 && (o > 0) != (turn > 0)) return 0;
       turn = o;
     }
     const int dir = (b.y > a.y) - (b.y < a.y);
@@ -103,7 +104,19 @@ bool convex(const Ring& r) {
     last = dir;
   }
   changes += first != last;
-  return turn != 0 && changes == 2;
+  return turn == 0 || changes != 2 ? 0 : turn > 0 ? 1 : -1;
+}
+
+// Whether two convex rings (turning `ta` and `tb`) share no inside point: some edge of one has the
+// other wholly on its outer side or on its line (exact orientations).
+bool insides_apart(const Ring& a, int ta, const Ring& b, int tb) {
+  for (const auto& [p, tp, q] : {std::tuple{&a, ta, &b}, std::tuple{&b, tb, &a}}) {
+    for (std::size_t i = 0, n = p->size(); i < n; ++i) {
+      const Vec2 u = (*p)[i], v = (*p)[(i + 1) % n];
+      if (std::all_of(q->begin(), q->end(), [&](Vec2 x) { return tp * orient2d(u, v, x) <= 0; })) return true;
+    }
+  }
+  return false;
 }
 
 // The alpha sum of `count` RGBA pixels and how many of them have alpha >= 128: alpha_sum and
@@ -147,17 +160,23 @@ HullYardstick::HullYardstick(const Image& image, int alpha_threshold, double out
 bool HullYardstick::surely_within(const std::vector<Ring>& rings) {
   if (!usable_) return false;
   const int w = image_.width, h = image_.height;
-  // Each ring a convex polygon in the frame, their boxes apart (so no two share a pixel's square, and
-  // the triangulation's fill is each one's inside).
+  // Each ring a convex polygon in the frame, no two sharing an inside point (so no pixel's square
+  // lies in two, and the triangulation's even-odd fill is each one's inside).
   std::vector<RingBox> boxes;
-  for (const Ring& r : rings) {
+  std::vector<int> turns;
+  for (std::size_t i = 0; i < rings.size(); ++i) {
     RingBox b;
-    for (const Vec2& p : r) b = {std::min(b.x0, p.x), std::min(b.y0, p.y), std::max(b.x1, p.x), std::max(b.y1, p.y)};
+    for (const Vec2& p : rings[i]) b = {std::min(b.x0, p.x), std::min(b.y0, p.y), std::max(b.x1, p.x), std::max(b.y1, p.y)};
     if (!(b.x0 >= 0 && b.y0 >= 0 && b.x1 <= w && b.y1 <= h)) return false;  // NaN fails too
-    for (const RingBox& o : boxes)
-      if (!(b.x1 < o.x0 || o.x1 < b.x0 || b.y1 < o.y0 || o.y1 < b.y0)) return false;
-    if (!convex(r)) return false;
+    const int turn = convex_turn(rings[i]);
+    if (turn == 0) return false;
+    for (std::size_t k = 0; k < i; ++k) {
+      const RingBox& o = boxes[k];
+      const bool boxes_apart = b.x1 < o.x0 || o.x1 < b.x0 || b.y1 < o.y0 || o.y1 < b.y0;
+      if (!boxes_apart && !insides_apart(rings[i], turn, rings[k], turns[k])) return false;
+    }
     boxes.push_back(b);
+    turns.push_back(turn);
   }
   std::vector<HalfRowExtents> extents;
   for (std::size_t i = 0; i < rings.size(); ++i)

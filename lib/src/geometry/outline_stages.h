@@ -85,7 +85,7 @@ class HullYardstick {
   HullYardstick(const Image& image, int alpha_threshold, double outline_length, double max_border);
   // True when yardstick_within(mesh, image, alpha_threshold, outline_length, max_border) holds for
   // every mesh that triangulates `rings` (mesh_outline's, each ring convex and in the image's frame,
-  // their boxes apart); false when the rings alone cannot tell.
+  // no two sharing an inside point); false when the rings alone cannot tell.
   bool surely_within(const std::vector<Ring>& rings);
 
  private:
