@@ -294,6 +294,46 @@ struct Axis {
   }
 };
 
+// Tip-to-node candidates (cost, bone, node), made bone by bone with nodes ascending, handed out
+// cheapest first among the bones still open, ties to the lower bone and then node: the order of a
+// stable sort by cost, less the bones already matched. Each bone's candidates are a heap of their
+// own, so those of a bone matched early are never sorted.
+template <typename Pair>
+class Cheapest {
+ public:
+  Cheapest(std::vector<Pair> pairs, std::size_t bones) : pairs_(std::move(pairs)), first_(bones + 1, 0) {
+    for (const Pair& p : pairs_) ++first_[p.bone + 1];
+    std::partial_sum(first_.begin(), first_.end(), first_.begin());
+    end_.assign(first_.begin() + 1, first_.end());
+    for (std::size_t b = 0; b < bones; ++b)
+      std::make_heap(pairs_.begin() + static_cast<std::ptrdiff_t>(first_[b]), pairs_.begin() + static_cast<std::ptrdiff_t>(end_[b]), later);
+  }
+  // The next candidate of the bones `open(bone)` says are open; none when they have no more.
+  template <typename Open>
+  const Pair* next(Open open) {
+    std::size_t best = end_.size();
+    for (std::size_t b = 0; b < end_.size(); ++b)
+      if (end_[b] > first_[b] && open(b) && (best == end_.size() || pairs_[first_[b]].cost < pairs_[first_[best]].cost)) best = b;
+    if (best == end_.size()) return nullptr;
+    const auto from = pairs_.begin() + static_cast<std::ptrdiff_t>(first_[best]);
+    std::pop_heap(from, pairs_.begin() + static_cast<std::ptrdiff_t>(end_[best]), later);
+    return &pairs_[--end_[best]];
+  }
+  // Bone b's candidates costing at most `most`, cheapest first (ties to the lower node).
+  std::vector<Pair> of_bone(std::size_t b, double most) const {
+    std::vector<Pair> out;
+    for (std::size_t i = first_[b]; i < first_[b + 1]; ++i)
+      if (pairs_[i].cost <= most) out.push_back(pairs_[i]);
+    std::sort(out.begin(), out.end(), [](const Pair& x, const Pair& y) { return later(y, x); });
+    return out;
+  }
+
+ private:
+  static bool later(const Pair& a, const Pair& b) { return b.cost < a.cost || (b.cost == a.cost && b.node < a.node); }
+  std::vector<Pair> pairs_;
+  std::vector<std::size_t> first_, end_;  // per bone: its heap is [first_, end_), its candidates end at first_[b + 1]
+};
+
 // A polyline with arclengths, for placing joints at a fraction of its length.
 struct Polyline {
   std::vector<Vec2> p;
@@ -369,14 +409,14 @@ class Fitter {
         if (cost && *cost + inner <= kMatchRadius) pairs.push_back({*cost + inner, b, n, reach(n, look.way)});
       }
     }
-    std::sort(pairs.begin(), pairs.end(), cheaper<Pair>);
     std::vector<char> bone_used(t_.bones.size(), 0);
     std::vector<Vec2> taken;
     std::vector<int> taken_node;
     std::vector<char> taken_end;
     std::size_t found = 0, at_ends = 0;
-    for (const Pair& p : pairs) {
-      if (bone_used[p.bone]) continue;
+    Cheapest<Pair> cheapest(std::move(pairs), t_.bones.size());
+    while (const Pair* next = cheapest.next([&](std::size_t b) { return !bone_used[b]; })) {
+      const Pair& p = *next;
       // Two ends of the axis are two extremities however near (feet side by side); a place inside
       // the axis must keep the tips' spacing.
       const bool end = axis_.shape_end(p.node);
@@ -721,12 +761,6 @@ class Fitter {
     return std::min(from_rest, beyond + off + kRestPull * from_rest);
   }
 
-  // Tip-to-node pairs by cost, ties in the order they were made (bone by bone, nodes ascending).
-  template <typename Pair>
-  static bool cheaper(const Pair& a, const Pair& b) {
-    return a.cost < b.cost || (a.cost == b.cost && (a.bone < b.bone || (a.bone == b.bone && a.node < b.node)));
-  }
-
   // Extremities to tips, cheapest pairs first, each bone and each place used once. Any axis point can
   // be an extremity (a round head's axis ends in its middle), but one where the axis ends is preferred.
   void match_tips() {
@@ -750,10 +784,10 @@ class Fitter {
         if (cost && *cost + inner <= kMatchRadius) pairs.push_back({*cost + inner, b, n});
       }
     }
-    std::sort(pairs.begin(), pairs.end(), cheaper<Pair>);
     std::vector<Vec2> taken;
-    for (const Pair& p : pairs) {
-      if (tip_node_[p.bone] >= 0) continue;
+    Cheapest<Pair> cheapest(std::move(pairs), t_.bones.size());
+    while (const Pair* next = cheapest.next([&](std::size_t b) { return tip_node_[b] < 0; })) {
+      const Pair& p = *next;
       const Vec2 end = reach(p.node, approach(p.bone));
       if (std::any_of(taken.begin(), taken.end(), [&](Vec2 q) { return norm(sub(q, end)) < kTipSpacing * measure_; }))
         continue;
@@ -762,7 +796,7 @@ class Fitter {
       tip_cost_[p.bone] = p.cost;
       tip_end_[p.bone] = end;
     }
-    move_pair_off_one_branch(pairs);
+    move_pair_off_one_branch(cheapest);
     // Beside an arm (or a wing) found hanging at its rest place, an extremity only a swing of the
     // other reaches is more likely an ear or a lock of hair than a hand raised alone.
     std::vector<std::size_t> lone;
@@ -782,17 +816,16 @@ class Fitter {
   // own: it is charged the inner cost again, and takes an end of the axis that costs no more than
   // that when one is free or holds a tip that may lie over the body or be missing (a kicking leg
   // taken for a hand). Candidates cheapest first, as matched.
-  template <typename Pairs>
-  void move_pair_off_one_branch(const Pairs& pairs) {
+  template <typename Pair>
+  void move_pair_off_one_branch(const Cheapest<Pair>& pairs) {
     for (std::size_t b = 0; b < t_.bones.size(); ++b) {
       const TemplateBone& bone = t_.bones[b];
       const auto m = partner(b);
       if (!bone.tip || bone.optional || bone.over_body || !m || tip_node_[b] < 0 || tip_node_[*m] < 0) continue;
       if (axis_.next[static_cast<std::size_t>(tip_node_[b])].size() == 1 || !on_branch(tip_node_[*m], tip_node_[b])) continue;
       const double charged = tip_cost_[b] + kInnerTipCost;
-      for (const auto& p : pairs) {
-        if (p.cost > charged) break;
-        if (p.bone != b || axis_.next[static_cast<std::size_t>(p.node)].size() != 1) continue;
+      for (const auto& p : pairs.of_bone(b, charged)) {
+        if (axis_.next[static_cast<std::size_t>(p.node)].size() != 1) continue;
         std::int64_t holder = -1;
         for (std::size_t k = 0; k < t_.bones.size(); ++k)
           if (tip_node_[k] == p.node) holder = static_cast<std::int64_t>(k);
