@@ -195,10 +195,11 @@ bool HullYardstick::surely_within(const std::vector<Ring>& rings) {
       if (!(e.lo[k] <= e.hi[k]) || y >= h) continue;
       const int x0 = static_cast<int>(std::max(0.0, std::ceil(e.lo[k] - kSlack - 0.5)));
       const int x1 = static_cast<int>(std::min(w - 1.0, std::floor(e.hi[k] + kSlack - 0.5)));
-      if (x0 <= x1)
-        transparent += flagged_at_most(row_at(y, x0), all_flagged_.data(), static_cast<std::size_t>(x1 - x0 + 1), threshold_);
+      if (x0 > x1) continue;
+      transparent += flagged_at_most(row_at(y, x0), all_flagged_.data(), static_cast<std::size_t>(x1 - x0 + 1), threshold_);
+      // The count only grows: once over the border, the rest of the rows cannot bring it back.
+      if (!(border_per_outline(transparent, outline_length_) <= max_border_)) return false;
     }
-    if (!(border_per_outline(transparent, outline_length_) <= max_border_)) return false;
   }
   // Then the pixels whose square lies in P: in the convex P when its column lies in P's slices at
   // both its edges.
