@@ -445,6 +445,11 @@ Result<SkinWeights> autorig_weights(const Mesh& mesh, const std::vector<Bone>& b
 }
 
 Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigStats* stats) {
+  return detail::autorig_image_covered(image, o, stats, nullptr);
+}
+
+Result<Rig> detail::autorig_image_covered(const Image& image, const AutorigOptions& o, AutorigStats* stats,
+                                          CoverageMask* given_mask) {
   if (auto ok = check_autorig_options(o); !ok) return Unexpected{ok.error()};
   AutorigStats local_stats;
   AutorigStats& st = stats ? *stats : local_stats;
@@ -455,7 +460,7 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
   auto t = std::chrono::steady_clock::now();
   CoverageOptions coverage_options;
   coverage_options.alpha_threshold = o.alpha_threshold;
-  auto mask = coverage_mask(image, coverage_options);
+  auto mask = given_mask != nullptr ? Result<CoverageMask>(std::move(*given_mask)) : coverage_mask(image, coverage_options);
   if (!mask) return Unexpected{mask.error()};
   st.mask_width = mask->width;
   st.mask_height = mask->height;

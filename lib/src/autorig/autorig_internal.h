@@ -10,6 +10,7 @@
 
 #include "rig2d/autorig/autorig.h"
 #include "rig2d/autorig/slices.h"
+#include "rig2d/image/coverage.h"
 #include "weights/leg_slit.h"
 
 namespace rig2d {
@@ -22,6 +23,17 @@ inline double ms_since(std::chrono::steady_clock::time_point start) {
 
 // The PNG's path under its asset root ('/' separators), which --write-meta mints its GUID from.
 std::string relative_to_asset_root(const std::string& png_path, const std::string& mint_root = {});
+
+// guess_sheet, keeping the coverage it tests pixel by pixel (alpha > threshold, one 0/1 byte a pixel,
+// row-major) in `coverage` (width * height bytes; left empty for an image that is not well formed):
+// for a sprite no larger than kMaxCoverageSide it is that sprite's coverage mask, which
+// autorig_image_covered takes instead of testing every pixel again.
+SheetGuess guess_sheet_keeping_coverage(const Image& image, int alpha_threshold, std::vector<std::uint8_t>& coverage);
+
+// autorig_image, given the coverage mask coverage_mask(image, {options.alpha_threshold}) would make
+// (taken over), or making it (nullptr).
+Result<Rig> autorig_image_covered(const Image& image, const AutorigOptions& options, AutorigStats* stats,
+                                  CoverageMask* coverage);
 
 // sheet_island_slices of an image guess_sheet takes for a sheet, else nullopt: one labelling of its
 // islands serves both (--slice-sheets).

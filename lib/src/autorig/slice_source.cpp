@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "autorig/slice_source.h"
 
+#include "autorig/autorig_internal.h"
 #include "rig2d/autorig/slices.h"
 
 namespace rig2d::detail {
@@ -35,8 +36,10 @@ Result<PickedSlice> pick_slice(const std::string& meta_path, const std::vector<S
   return PickedSlice{s.guid, s.name, std::move(*pixels)};
 }
 
-std::optional<Diagnostic> sheet_warning(const Image& image, int alpha_threshold, const std::string& png_path) {
-  const SheetGuess g = guess_sheet(image, alpha_threshold);
+std::optional<Diagnostic> sheet_warning(const Image& image, int alpha_threshold, const std::string& png_path,
+                                        std::vector<std::uint8_t>* coverage) {
+  const SheetGuess g = coverage != nullptr ? guess_sheet_keeping_coverage(image, alpha_threshold, *coverage)
+                                           : guess_sheet(image, alpha_threshold);
   if (!g.looks_like_sheet) return std::nullopt;
   Diagnostic d;
   d.severity = Severity::Warning;

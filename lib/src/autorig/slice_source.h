@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,6 +39,8 @@ Result<PickedSlice> pick_slice(const std::string& meta_path, const std::vector<S
                                std::size_t index, const Image& image, AutorigOptions& options);
 
 // An autorig.sheet warning when `image` looks like a sheet of several sprites (guess_sheet), else none.
-std::optional<Diagnostic> sheet_warning(const Image& image, int alpha_threshold, const std::string& png_path);
+// With `coverage`, the guess keeps its per-pixel coverage there (guess_sheet_keeping_coverage).
+std::optional<Diagnostic> sheet_warning(const Image& image, int alpha_threshold, const std::string& png_path,
+                                        std::vector<std::uint8_t>* coverage = nullptr);
 
 }  // namespace rig2d::detail

@@ -55,17 +55,19 @@ struct Island {
 
 // 8-connected islands of alpha > threshold, in the raster order of their first pixel. Built from runs
 // of covered pixels, not pixel by pixel (one pass over the alpha bytes; a flood fill visited each
-// pixel's 8 neighbours).
-std::vector<Island> find_islands(const Image& image, int alpha_threshold) {
+// pixel's 8 neighbours). `coverage`, when given, holds width * height bytes and keeps every row's
+// 0/1 coverage; else one row's buffer is reused.
+std::vector<Island> find_islands(const Image& image, int alpha_threshold, std::uint8_t* coverage = nullptr) {
   const std::size_t w = static_cast<std::size_t>(image.width);
   detail::RunComponents components(true);
-  std::vector<std::uint8_t> row(w + 1, 0);  // a row's coverage; the last byte stays 0 (a run's end)
+  std::vector<std::uint8_t> row(coverage != nullptr ? 0 : w);
   for (int y = 0; y < image.height; ++y) {
-    detail::threshold_alpha(image.rgba.data() + std::size_t(y) * w * 4, w, alpha_threshold, row.data());
-    const std::uint8_t* r = row.data();
+    std::uint8_t* const r = coverage != nullptr ? coverage + std::size_t(y) * w : row.data();
+    detail::threshold_alpha(image.rgba.data() + std::size_t(y) * w * 4, w, alpha_threshold, r);
     for (const void* at = std::memchr(r, 1, w); at != nullptr;) {
       const auto* start = static_cast<const std::uint8_t*>(at);
-      const auto* end = static_cast<const std::uint8_t*>(std::memchr(start, 0, w + 1 - std::size_t(start - r)));
+      const void* stop = std::memchr(start, 0, w - std::size_t(start - r));  // none: the run ends the row
+      const auto* end = stop != nullptr ? static_cast<const std::uint8_t*>(stop) : r + w;
       components.add({y, static_cast<int>(start - r), static_cast<int>(end - r)});
       at = std::memchr(end, 1, w - std::size_t(end - r));
     }
@@ -257,6 +259,14 @@ Result<std::string> sidecar_with_slices(std::string_view sidecar_text, const std
 SheetGuess guess_sheet(const Image& image, int alpha_threshold) {
   if (!detail::image_well_formed(image)) return {};
   return guess_from(find_islands(image, alpha_threshold));
+}
+
+SheetGuess detail::guess_sheet_keeping_coverage(const Image& image, int alpha_threshold,
+                                                std::vector<std::uint8_t>& coverage) {
+  coverage.clear();
+  if (!detail::image_well_formed(image)) return {};
+  coverage.resize(std::size_t(image.width) * std::size_t(image.height));
+  return guess_from(find_islands(image, alpha_threshold, coverage.data()));
 }
 
 std::optional<std::vector<SpriteSlice>> detail::slices_if_sheet(const Image& image, int alpha_threshold,

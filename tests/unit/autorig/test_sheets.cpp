@@ -5,8 +5,10 @@
 #include <catch2/catch.hpp>
 #include <set>
 
+#include "autorig/autorig_internal.h"
 #include "rig2d/asset/guid.h"
 #include "rig2d/geometry/outline_mesh.h"
+#include "rig2d/image/coverage.h"
 #include "rig2d/image/png.h"
 #include "rig2d/autorig/autorig.h"
 #include "rig2d/autorig/autorig_file.h"
@@ -299,6 +301,23 @@ TEST_CASE("guess_sheet: run labelling finds exactly the flood fill's islands", "
       CHECK(got.largest_share == want.largest_share);
       CHECK(got.looks_like_sheet == want.looks_like_sheet);
       sheets += want.looks_like_sheet;
+      // The guess that keeps its coverage: the same guess, and (for a threshold the mask takes) the
+      // image's coverage mask byte for byte, these images being smaller than the mask's side.
+      std::vector<std::uint8_t> coverage{7};
+      const SheetGuess kept = detail::guess_sheet_keeping_coverage(img, threshold, coverage);
+      CHECK(kept.islands == want.islands);
+      CHECK(kept.rows == want.rows);
+      CHECK(kept.cols == want.cols);
+      CHECK(kept.largest_share == want.largest_share);
+      CHECK(kept.looks_like_sheet == want.looks_like_sheet);
+      if (threshold >= 0) {
+        CoverageOptions o;
+        o.alpha_threshold = threshold;
+        const auto mask = coverage_mask(img, o);
+        REQUIRE(mask.has_value());
+        CHECK((mask->width == w && mask->height == h));
+        CHECK(coverage == mask->inside);
+      }
     }
   }
   CHECK(sheets > 50);  // the mix holds many sheet-like images, not only blobs
