@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstring>
 #include <map>
+#include <span>
 #include <utility>
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -114,6 +115,22 @@ bool on_one_frame_line(Vec2 a, Vec2 b, Vec2 c, const ClipFrame& f) {
 
 // The index after k on a ring of n points (without a division per step).
 std::size_t next_index(std::size_t k, std::size_t n) { return k + 1 == n ? 0 : k + 1; }
+
+// point_in_ring(v, span) for the span p[s], p[s + 1], .., p[e] of ring p (cyclic) closed by its
+// shortcut, without copying it out: the same edges, so the same crossings (their order does not
+// matter to the parity).
+bool point_in_span(Vec2 v, const Ring& p, std::size_t s, std::size_t e) {
+  bool in = false;
+  auto cross = [&](Vec2 a, Vec2 b) {
+    if ((a.y > v.y) != (b.y > v.y)) {
+      const double o = orient2d(a, b, v);
+      if ((o > 0) == (b.y > a.y)) in = !in;
+    }
+  };
+  cross(p[e], p[s]);
+  for (std::size_t i = s; i != e; i = next_index(i, p.size())) cross(p[i], p[next_index(i, p.size())]);
+  return in;
+}
 
 // The original point of span (s, e) farthest from the shortcut, or n when the span has none.
 std::size_t farthest_in_span(const Ring& p, std::size_t s, std::size_t e) {
@@ -279,11 +296,25 @@ struct Shortcuts {
   Box all;
   int cells = 1;
   double cell = 1;
-  std::vector<std::vector<std::size_t>> grid;  // edge indices per cell, row by row
+  // Edge indices per cell, row by row, in edge order: cell c's are items[first[c] .. first[c + 1]).
+  std::vector<std::size_t> first, items;
 
   int cell_of(double v, double origin) const { return std::clamp(static_cast<int>((v - origin) / cell), 0, cells - 1); }
-  const std::vector<std::size_t>& at(int x, int y) const {
-    return grid[static_cast<std::size_t>(y) * static_cast<std::size_t>(cells) + static_cast<std::size_t>(x)];
+  std::span<const std::size_t> in_cell(std::size_t c) const {
+    return {items.data() + first[c], items.data() + first[c + 1]};
+  }
+  std::span<const std::size_t> at(int x, int y) const {
+    return in_cell(static_cast<std::size_t>(y) * static_cast<std::size_t>(cells) + static_cast<std::size_t>(x));
+  }
+  // Calls fn(cell index, edge index) for each cell an edge's box meets, edges in order.
+  template <typename Fn>
+  void for_each_binning(Fn&& fn) const {
+    for (std::size_t k = 0; k < edges.size(); ++k) {
+      const Box& b = edges[k].box;
+      for (int y = cell_of(b.y0, all.y0); y <= cell_of(b.y1, all.y0); ++y)
+        for (int x = cell_of(b.x0, all.x0); x <= cell_of(b.x1, all.x0); ++x)
+          fn(static_cast<std::size_t>(y) * static_cast<std::size_t>(cells) + static_cast<std::size_t>(x), k);
+    }
   }
 };
 
@@ -303,20 +334,20 @@ Shortcuts kept_shortcuts(const std::vector<Ring>& rings, const std::vector<Work>
   const double extent = std::max({sc.all.x1 - sc.all.x0, sc.all.y1 - sc.all.y0, 1e-9});
   sc.cells = std::clamp(static_cast<int>(std::sqrt(static_cast<double>(sc.edges.size()))), 1, 1024);
   sc.cell = extent / sc.cells * (1 + 1e-9);
-  sc.grid.resize(static_cast<std::size_t>(sc.cells) * static_cast<std::size_t>(sc.cells));
-  for (std::size_t k = 0; k < sc.edges.size(); ++k) {
-    const Box& b = sc.edges[k].box;
-    for (int y = sc.cell_of(b.y0, sc.all.y0); y <= sc.cell_of(b.y1, sc.all.y0); ++y)
-      for (int x = sc.cell_of(b.x0, sc.all.x0); x <= sc.cell_of(b.x1, sc.all.x0); ++x)
-        sc.grid[static_cast<std::size_t>(y) * static_cast<std::size_t>(sc.cells) + static_cast<std::size_t>(x)]
-            .push_back(k);
-  }
+  // Counted, then placed: one array for every cell instead of a vector each.
+  sc.first.assign(static_cast<std::size_t>(sc.cells) * static_cast<std::size_t>(sc.cells) + 1, 0);
+  sc.for_each_binning([&](std::size_t c, std::size_t) { ++sc.first[c + 1]; });
+  for (std::size_t c = 1; c < sc.first.size(); ++c) sc.first[c] += sc.first[c - 1];
+  sc.items.resize(sc.first.back());
+  std::vector<std::size_t> next(sc.first.begin(), sc.first.end() - 1);
+  sc.for_each_binning([&](std::size_t c, std::size_t k) { sc.items[next[c]++] = k; });
   return sc;
 }
 
 // Shortcuts that cross another, or fold back onto their neighbour, conflict.
 void mark_crossings(const Shortcuts& sc, const std::vector<Ring>& rings, std::vector<char>& conflict) {
-  for (const auto& list : sc.grid) {
+  for (std::size_t c = 0; c + 1 < sc.first.size(); ++c) {
+    const std::span<const std::size_t> list = sc.in_cell(c);
     for (std::size_t i = 0; i < list.size(); ++i)
       for (std::size_t j = i + 1; j < list.size(); ++j) {
         const Shortcuts::Edge& e1 = sc.edges[list[i]];
@@ -346,10 +377,8 @@ void mark_sweeps(const Shortcuts& sc, const std::vector<Ring>& rings, std::vecto
     const Shortcuts::Edge& e = sc.edges[k];
     const Ring& p = rings[e.ring];
     if ((e.s + 1) % p.size() == e.e) continue;  // an original edge sweeps nothing
-    Ring span;
     Box sb;
     for (std::size_t i = e.s;; i = next_index(i, p.size())) {
-      span.push_back(p[i]);
       sb.add(p[i]);
       if (i == e.e) break;
     }
@@ -359,7 +388,7 @@ void mark_sweeps(const Shortcuts& sc, const std::vector<Ring>& rings, std::vecto
           const Shortcuts::Edge& o = sc.edges[other];
           if (other == k || (o.ring == e.ring && (o.s == e.e || o.s == e.s))) continue;
           const Vec2 v = rings[o.ring][o.s];
-          if (sb.contains(v) && point_in_ring(v, span)) {
+          if (sb.contains(v) && point_in_span(v, p, e.s, e.e)) {
             conflict[k] = 1;
             break;
           }
