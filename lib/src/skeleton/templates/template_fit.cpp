@@ -401,12 +401,14 @@ class Fitter {
       if (!bone.tip || bone.optional || bone.over_body) continue;
       ++required;
       const TipLook look = tip_look(b);
+      const bool paired = partner(b).has_value();
       for (int n : axis_.alive) {
         const bool end = axis_.shape_end(n);
-        if (!end && partner(b)) continue;
+        if (!end && paired) continue;
         const double inner = end ? 0 : kInnerTipCost;
-        const auto cost = tip_cost_within(look, n, kMatchRadius - inner);
-        if (cost && *cost + inner <= kMatchRadius) pairs.push_back({*cost + inner, b, n, reach(n, look.way)});
+        const Vec2 at = reach(n, look.way);
+        const auto cost = tip_cost_within(look, at, kMatchRadius - inner);
+        if (cost && *cost + inner <= kMatchRadius) pairs.push_back({*cost + inner, b, n, at});
       }
     }
     std::vector<char> bone_used(t_.bones.size(), 0);
@@ -738,12 +740,11 @@ class Fitter {
     return look;
   }
   double rest_cost(std::size_t b, int n) const { return norm(sub(reach(n, approach(b)), expected_end(b))) / measure_; }
-  // The cost of the part found ending at node n where it is at most `limit`; nothing where it surely
-  // exceeds it: the end lies
-  // farther than that from the rest place and, in a limb, from where its free links reach (squared
-  // distances, with room for their rounding), so the exact distances and angle are spared.
-  std::optional<double> tip_cost_within(const TipLook& look, int n, double limit) const {
-    const Vec2 end = reach(n, look.way);
+  // The cost of the part found ending at `end` (reach(n, look.way) of its node n) where it is at most
+  // `limit`; nothing where it surely exceeds it: the end lies farther than that from the rest place
+  // and, in a limb, from where its free links reach (squared distances, with room for their
+  // rounding), so the exact distances and angle are spared.
+  std::optional<double> tip_cost_within(const TipLook& look, Vec2 end, double limit) const {
     auto farther = [&](Vec2 v, double len) {
       const double r = len * measure_;
       return v.x * v.x + v.y * v.y > r * r * (1 + 1e-6);
@@ -756,9 +757,10 @@ class Fitter {
     const double from_rest = norm(sub(end, look.expected)) / measure_;
     if (!look.limb) return from_rest;
     const Vec2 v = sub(end, look.root);
-    const double beyond = std::max(0.0, norm(v) / measure_ - look.free_len);
+    const double beyond = std::max(0.0, norm(v) / measure_ - look.free_len), pull = kRestPull * from_rest;
+    if (beyond + pull >= from_rest) return from_rest;  // so is it with any angle off the range
     const double off = std::max(0.0, outside_range(angle_of(v), look.top.min, look.top.max) - kAngleSlack) / 180;
-    return std::min(from_rest, beyond + off + kRestPull * from_rest);
+    return std::min(from_rest, beyond + off + pull);
   }
 
   // Extremities to tips, cheapest pairs first, each bone and each place used once. Any axis point can
@@ -775,12 +777,13 @@ class Fitter {
     for (std::size_t b = 0; b < t_.bones.size(); ++b) {
       if (!t_.bones[b].tip) continue;
       const TipLook look = tip_look(b);
+      // A limb that may lie over the body or be missing needs an axis end of its own.
+      const bool own_end = t_.bones[b].over_body || t_.bones[b].optional;
       for (int n : axis_.alive) {
         const bool end = axis_.next[static_cast<std::size_t>(n)].size() == 1;
-        // A limb that may lie over the body or be missing needs an axis end of its own.
-        if (!end && (t_.bones[b].over_body || t_.bones[b].optional)) continue;
+        if (!end && own_end) continue;
         const double inner = end ? 0 : kInnerTipCost;
-        const auto cost = tip_cost_within(look, n, kMatchRadius - inner);
+        const auto cost = tip_cost_within(look, reach(n, look.way), kMatchRadius - inner);
         if (cost && *cost + inner <= kMatchRadius) pairs.push_back({*cost + inner, b, n});
       }
     }
