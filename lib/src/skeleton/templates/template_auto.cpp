@@ -284,10 +284,20 @@ double HalfWidthField::widest(Vec2 a, Vec2 b) const {
   return best;
 }
 CoveredSpan covered_span(const ShapeAxis& s, Vec2 p, Vec2 n, double reach) {
+  // The samples' t as the walk makes them (stepping by 0.5), then the first covered one from each
+  // end: the least and the greatest t of the walk's covered samples, without testing those between.
+  std::vector<double> ts;
+  for (double t = -reach; t <= reach; t += 0.5) ts.push_back(t);
+  auto covered = [&](double t) {
+    return s.inside(static_cast<int>(std::floor(p.x + n.x * t)), static_cast<int>(std::floor(p.y + n.y * t)));
+  };
   CoveredSpan span;
-  for (double t = -reach; t <= reach; t += 0.5)
-    if (s.inside(static_cast<int>(std::floor(p.x + n.x * t)), static_cast<int>(std::floor(p.y + n.y * t))))
-      span.lo = std::min(span.lo, t), span.hi = std::max(span.hi, t);
+  std::size_t lo = 0;
+  while (lo < ts.size() && !covered(ts[lo])) ++lo;
+  if (lo == ts.size()) return span;
+  std::size_t hi = ts.size() - 1;
+  while (!covered(ts[hi])) --hi;  // ts[lo] is covered: this stops there at the latest
+  span.lo = ts[lo], span.hi = ts[hi];
   return span;
 }
 
