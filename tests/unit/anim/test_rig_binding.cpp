@@ -128,7 +128,7 @@ TEST_CASE("binding: a boolean track on a bone field writes 0/1", "[anim]") {
   CHECK(pose.bones[0].sx == 1);
 }
 
-TEST_CASE("binding: fields skinning ignores are notes; a later track overrides an earlier one", "[anim]") {
+TEST_CASE("binding: fields skinning ignores are notes, a later track overrides an earlier one", "[anim]") {
   const Rig rig = hand_rig();
   Clip clip;
   clip.tracks = {track("body", "Transform", "rx", 0, 1), track("body", "Transform", "x", 0, 10),
@@ -163,7 +163,7 @@ TEST_CASE("binding: deform tracks bind to parts by name on the root", "[anim]") 
   CHECK(pose.deform[0] == std::vector<double>{5, -2, 1, 3});
 }
 
-TEST_CASE("binding: a parent cycle does not hang; cyclic bones hang under the root", "[anim]") {
+TEST_CASE("binding: a parent cycle does not hang, cyclic bones hang under the root", "[anim]") {
   Rig rig;
   rig.bones = {{"a", 1, 0, 0, 0}, {"b", 0, 0, 0, 0}, {"c", 0, 0, 0, 0}};
   Clip clip;

@@ -202,7 +202,7 @@ TEST_CASE("layout: parse errors name the pointer", "[autorig][layout]") {
   CHECK(typo.error().where.line == 1);
 }
 
-TEST_CASE("layout: a folder of layers is rigged in name order; the rig passes the strict reader", "[autorig][layout]") {
+TEST_CASE("layout: a folder of layers is rigged in name order, the rig passes the strict reader", "[autorig][layout]") {
   Sandbox box("folder");
   const std::vector<PlacedPart> parts = figure();
   const char* files[6] = {"0_torso", "1_head", "2_arm_l", "3_arm_r", "4_leg_l", "5_leg_r"};

@@ -33,7 +33,7 @@ TEST_CASE("sha256: pieces of any size give the one-shot digest", "[sha256]") {
   }
 }
 
-TEST_CASE("sha256: reset starts a new hash; one changed byte changes the digest", "[sha256]") {
+TEST_CASE("sha256: reset starts a new hash, one changed byte changes the digest", "[sha256]") {
   Sha256 hash;
   hash.update("something else");
   (void)hash.hex_digest();

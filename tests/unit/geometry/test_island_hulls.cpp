@@ -70,7 +70,7 @@ TEST_CASE("island_hulls: an L's hull loses the corner that adds least area, with
   for (const Vec2& p : hulls_test_moved(l, 20, 20)) CHECK(hulls_test_contains(tri[0], p));
 }
 
-TEST_CASE("island_hulls: hulls that would overlap become one; apart, each keeps its own", "[outline][hulls]") {
+TEST_CASE("island_hulls: hulls that would overlap become one, apart, each keeps its own", "[outline][hulls]") {
   const Ring l = hulls_test_island(kHullsTestL);
   // A square in the L's notch: outside the L, inside its hull.
   const Ring notch = hulls_test_island({{6, 1}, {9, 1}, {9, 4}, {6, 4}});

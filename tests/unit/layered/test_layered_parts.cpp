@@ -113,7 +113,7 @@ TEST_CASE("document_parts: --groups flatten makes a group one part", "[layered][
   CHECK(checked > 100);
 }
 
-TEST_CASE("document_parts: names made safe and unique; hidden and clear layers skipped", "[layered][parts]") {
+TEST_CASE("document_parts: names made safe and unique, hidden and clear layers skipped", "[layered][parts]") {
   LayeredDocument doc;
   doc.width = doc.height = 4;
   DocumentLayer l;
@@ -185,7 +185,7 @@ TEST_CASE("pack_atlas: no overlaps, padding kept, power-of-two sides", "[layered
   CHECK(small.error().code == "atlas.too_large");
 }
 
-TEST_CASE("autorig_document: a rigid part is one quad on one bone; re-runs keep every GUID", "[layered][rig]") {
+TEST_CASE("autorig_document: a rigid part is one quad on one bone, re-runs keep every GUID", "[layered][rig]") {
   const fs::path dir = fs::temp_directory_path() / ("rig2d_test_layered_rerun_" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);

@@ -214,7 +214,7 @@ TEST_CASE("render: tint multiplies every channel (hand formula)", "[preview][ren
   CHECK(bad == 0);
 }
 
-TEST_CASE("render: opacity scales alpha; an invisible sprite draws nothing", "[preview][render]") {
+TEST_CASE("render: opacity scales alpha, an invisible sprite draws nothing", "[preview][render]") {
   Rig rig;
   rig.bones = {{"root", -1, 0, 0, 0}};
   rig.parts.push_back(quad(0, 0, 4, 4));
@@ -227,7 +227,7 @@ TEST_CASE("render: opacity scales alpha; an invisible sprite draws nothing", "[p
   CHECK(at(render(rig, tex, pose, view), 1, 1) == Px{0, 0, 0, 0});
 }
 
-TEST_CASE("render: parts draw back-to-front by order; hidden parts are skipped", "[preview][render]") {
+TEST_CASE("render: parts draw back-to-front by order, hidden parts are skipped", "[preview][render]") {
   Rig rig;
   rig.bones = {{"root", -1, 0, 0, 0}};
   rig.parts = {quad(0, 0, 6, 6), quad(2, 2, 8, 8), quad(0, 0, 8, 8)};

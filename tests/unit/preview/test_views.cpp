@@ -156,7 +156,7 @@ TEST_CASE("views: the centre anchor puts the bind extent's midpoint on the groun
   CHECK(projector.rig_point({0, 168}).y == Approx(ground + 128).margin(1e-2));
 }
 
-TEST_CASE("views: facing; cylindrical turns about y only, spherical faces the camera", "[preview][views]") {
+TEST_CASE("views: facing, cylindrical turns about y only, spherical faces the camera", "[preview][views]") {
   const Rig rig = views_bar_rig();
   SceneViewOptions o;
   o.kind = ViewKind::Billboard;

@@ -75,7 +75,7 @@ TEST_CASE("scene: legacy files link by numeric id, prefabs by localId", "[scene]
   CHECK(*b.scene->entities[1].id == 2);
 }
 
-TEST_CASE("scene: bad links become roots with findings; cycles are broken", "[scene]") {
+TEST_CASE("scene: bad links become roots with findings, cycles are broken", "[scene]") {
   const char* text = R"({"entities": [
     {"id": 1, "traits": {"EntityAttributes": {"guid": "a", "parentId": "nobody"}}},
     {"id": 2, "traits": {"EntityAttributes": {"guid": "b", "parentId": "b"}}},

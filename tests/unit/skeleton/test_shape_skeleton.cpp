@@ -380,7 +380,7 @@ TEST_CASE("shape_skeleton: rigid_length gives a piece that reaches under it one 
   CHECK_FALSE(check_shape_skeleton_options(o));
 }
 
-TEST_CASE("shape_skeleton: a closed loop moves as one; a loop with a free end keeps its chains", "[skeleton]") {
+TEST_CASE("shape_skeleton: a closed loop moves as one, a loop with a free end keeps its chains", "[skeleton]") {
   // A ring's axis is a cycle: chained around it, the halves meet again and tear apart when one bends.
   const auto ring_at = [](double x, double y) {
     const double r = std::hypot(x - 64, y - 64);

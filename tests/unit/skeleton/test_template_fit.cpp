@@ -181,7 +181,7 @@ void fit_paint_dark_disc(Image& im, double cx, double cy, double r, double stret
     }
 }
 
-TEST_CASE("a face's two dark eyes get the eye bones at their middles; a face without a mirrored pair gets none") {
+TEST_CASE("a face's two dark eyes get the eye bones at their middles, a face without a mirrored pair gets none") {
   auto humanoid = bundled_template("humanoid");
   REQUIRE(humanoid.has_value());
   Image eyes = test::draw_capsules(160, 290, chibi_parts());
@@ -258,7 +258,7 @@ TEST_CASE("template fits are deterministic and move with the sprite") {
   }
 }
 
-TEST_CASE("a tree gets a trunk chain into its canopy; optional bones the sprite lacks are left out") {
+TEST_CASE("a tree gets a trunk chain into its canopy, optional bones the sprite lacks are left out") {
   auto tree = bundled_template("tree");
   REQUIRE(tree.has_value());
   // A trunk 70 px tall under a round canopy 90 px across.

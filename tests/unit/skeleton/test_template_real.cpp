@@ -49,7 +49,7 @@ Image real_load(const char* name) {
   return std::move(*im);
 }
 
-TEST_CASE("every real standing, walking, kicking and cheering figure gets both arms and legs; auto calls it humanoid") {
+TEST_CASE("every real standing, walking, kicking and cheering figure gets both arms and legs, auto calls it humanoid") {
   const auto bundled = test::all_bundled_templates();
   for (const char* name : kRealFigures) {
     INFO(name);

@@ -273,7 +273,7 @@ TEST_CASE("fix: v2 part defaults, uvs sized to the vertex count", "[validate][fi
   require_same_engine_reading(before, r->text);
 }
 
-TEST_CASE("fix: a trailing newline is kept; not-JSON and non-objects fail cleanly", "[validate][fix]") {
+TEST_CASE("fix: a trailing newline is kept, not-JSON and non-objects fail cleanly", "[validate][fix]") {
   Json rig = Json::parse(kClean);
   rig["bones"][0].erase("rot");
   auto r = fix_rig(detail::to_js_json(rig) + "\n", "n.rig2d.json");
@@ -290,7 +290,7 @@ TEST_CASE("fix: a trailing newline is kept; not-JSON and non-objects fail cleanl
   CHECK(arr.error().code == "fix.root");
 }
 
-TEST_CASE("fix: unknown content is kept as written, big integers included; a NUL byte is an error",
+TEST_CASE("fix: unknown content is kept as written, big integers included, a NUL byte is an error",
           "[validate][fix]") {
   std::string text = kClean;
   const std::string extra = "  \"customId\": 12345678901234567890,\n  \"neg\": -9007199254740993,\n";

@@ -38,7 +38,7 @@ double over_body_arm_weight(const SkinWeights& w, std::size_t v) {
 
 }  // namespace
 
-TEST_CASE("a hand over the body takes none of the leg under it; the arm still carries the art on it",
+TEST_CASE("a hand over the body takes none of the leg under it, the arm still carries the art on it",
           "[weights][heat]") {
   const Mesh mesh = grid_mesh(40, 120, 4, over_body_inside);
   const std::vector<Bone> bones = over_body_bones();
@@ -74,7 +74,7 @@ TEST_CASE("a hand over the body takes none of the leg under it; the arm still ca
   CHECK(on_arm > 0.5);
 }
 
-TEST_CASE("over_body: all zero is the plain weighting; a wrong size is an options error", "[weights][heat]") {
+TEST_CASE("over_body: all zero is the plain weighting, a wrong size is an options error", "[weights][heat]") {
   const Mesh mesh = grid_mesh(40, 120, 4, over_body_inside);
   const std::vector<Bone> bones = over_body_bones();
   HeatWeightsOptions zeros;

@@ -19,7 +19,7 @@ using namespace rig2d;
 using namespace rig2d::test;
 using Catch::Matchers::WithinAbs;
 
-TEST_CASE("bone segments: joint to child joint; a leaf runs on through the mesh", "[weights][heat]") {
+TEST_CASE("bone segments: joint to child joint, a leaf runs on through the mesh", "[weights][heat]") {
   const Mesh bar = grid_mesh(32, 192, 8, [](double, double) { return true; });
   SECTION("chain ending at the mesh edge: the leaf is a point there") {
     const auto s = bone_segments(chain_bones(), bar);
