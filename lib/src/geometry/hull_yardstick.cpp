@@ -22,10 +22,6 @@
 #include "image/alpha_runs.h"
 #include "image/image_checks.h"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 namespace rig2d::detail {
 namespace {
 
@@ -119,32 +115,6 @@ bool insides_apart(const Ring& a, int ta, const Ring& b, int tb) {
   return false;
 }
 
-// The alpha sum of `count` RGBA pixels and how many of them have alpha >= 128: alpha_sum and
-// alpha_high_bit_count in one pass, 16 pixels a step.
-void alpha_sum_and_high(const std::uint8_t* rgba, std::size_t count, std::uint64_t& sum, std::uint64_t& high) {
-  std::size_t i = 0;
-#if defined(__SSE2__)
-  const __m128i zero = _mm_setzero_si128(), ones = _mm_set1_epi8(1);
-  __m128i sums = zero, highs = zero;
-  for (; i + 16 <= count; i += 16) {
-    const auto* p = reinterpret_cast<const __m128i*>(rgba + 4 * i);
-    const __m128i a0 = _mm_srli_epi32(_mm_loadu_si128(p), 24), a1 = _mm_srli_epi32(_mm_loadu_si128(p + 1), 24);
-    const __m128i a2 = _mm_srli_epi32(_mm_loadu_si128(p + 2), 24), a3 = _mm_srli_epi32(_mm_loadu_si128(p + 3), 24);
-    const __m128i alpha = _mm_packus_epi16(_mm_packs_epi32(a0, a1), _mm_packs_epi32(a2, a3));
-    sums = _mm_add_epi64(sums, _mm_sad_epu8(alpha, zero));
-    highs = _mm_add_epi64(highs, _mm_sad_epu8(_mm_and_si128(_mm_srli_epi16(alpha, 7), ones), zero));
-  }
-  sum += static_cast<std::uint64_t>(_mm_cvtsi128_si64(sums)) +
-         static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
-  high += static_cast<std::uint64_t>(_mm_cvtsi128_si64(highs)) +
-          static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(highs, highs)));
-#endif
-  for (; i < count; ++i) {
-    sum += rgba[4 * i + 3];
-    high += rgba[4 * i + 3] >> 7;
-  }
-}
-
 struct RingBox {
   double x0 = HUGE_VAL, y0 = HUGE_VAL, x1 = -HUGE_VAL, y1 = -HUGE_VAL;
 };
@@ -211,12 +181,12 @@ bool HullYardstick::surely_within(const std::vector<Ring>& rings) {
       const int x0 = static_cast<int>(std::max(0.0, std::ceil(lo)));
       const int x1 = static_cast<int>(std::min(static_cast<double>(w), std::floor(hi)));
       if (!(lo <= hi) || x0 >= x1 || y >= h) continue;
-      alpha_sum_and_high(row_at(y, x0), static_cast<std::size_t>(x1 - x0), kept_mass, kept_opaque);
+      alpha_sum_and_high_count(row_at(y, x0), static_cast<std::size_t>(x1 - x0), kept_mass, kept_opaque);
     }
   }
-  static_assert(kYardstickOpaqueAlpha == 128, "alpha_sum_and_high counts alpha >= 128");
+  static_assert(kYardstickOpaqueAlpha == 128, "alpha_sum_and_high_count counts alpha >= 128");
   if (!summed_) {  // the image's totals, once a candidate gets this far
-    alpha_sum_and_high(rgba, static_cast<std::size_t>(w) * static_cast<std::size_t>(h), mass_, opaque_);
+    alpha_sum_and_high_count(rgba, static_cast<std::size_t>(w) * static_cast<std::size_t>(h), mass_, opaque_);
     summed_ = true;
   }
   if (kept_opaque != opaque_) return false;

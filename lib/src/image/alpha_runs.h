@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "image/alpha_threshold.h"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -47,6 +49,30 @@ inline std::size_t alpha_high_bit_count(const std::uint8_t* rgba, std::size_t co
   return n;
 }
 
+// alpha_sum and alpha_high_bit_count of `count` RGBA pixels in one pass, 16 pixels a step, added to
+// `sum` and `high`.
+inline void alpha_sum_and_high_count(const std::uint8_t* rgba, std::size_t count, std::uint64_t& sum,
+                                     std::uint64_t& high) {
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  const __m128i zero = _mm_setzero_si128(), ones = _mm_set1_epi8(1);
+  __m128i sums = zero, highs = zero;
+  for (; i + 16 <= count; i += 16) {
+    const __m128i alpha = alpha_bytes_16(rgba + 4 * i);
+    sums = _mm_add_epi64(sums, _mm_sad_epu8(alpha, zero));
+    highs = _mm_add_epi64(highs, _mm_sad_epu8(_mm_and_si128(_mm_srli_epi16(alpha, 7), ones), zero));
+  }
+  sum += static_cast<std::uint64_t>(_mm_cvtsi128_si64(sums)) +
+         static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
+  high += static_cast<std::uint64_t>(_mm_cvtsi128_si64(highs)) +
+          static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(highs, highs)));
+#endif
+  for (; i < count; ++i) {
+    sum += rgba[4 * i + 3];
+    high += rgba[4 * i + 3] >> 7;
+  }
+}
+
 // How many of `count` pixels are flagged (a nonzero byte of `flags`) and have alpha <= `threshold` in
 // `rgba`.
 inline std::size_t flagged_at_most(const std::uint8_t* rgba, const std::uint8_t* flags, std::size_t count,
@@ -57,11 +83,7 @@ inline std::size_t flagged_at_most(const std::uint8_t* rgba, const std::uint8_t*
   const __m128i one = _mm_set1_epi8(1);
   __m128i acc = zero;  // byte counts summed in two 64-bit lanes
   for (; threshold >= 0 && threshold <= 254 && i + 16 <= count; i += 16) {
-    const auto* p = reinterpret_cast<const __m128i*>(rgba + 4 * i);
-    const __m128i a0 = _mm_srli_epi32(_mm_loadu_si128(p), 24), a1 = _mm_srli_epi32(_mm_loadu_si128(p + 1), 24);
-    const __m128i a2 = _mm_srli_epi32(_mm_loadu_si128(p + 2), 24), a3 = _mm_srli_epi32(_mm_loadu_si128(p + 3), 24);
-    const __m128i alpha = _mm_packus_epi16(_mm_packs_epi32(a0, a1), _mm_packs_epi32(a2, a3));
-    const __m128i high = _mm_cmpeq_epi8(_mm_max_epu8(alpha, above), alpha);  // alpha > threshold
+    const __m128i high = alpha_at_least_16(rgba + 4 * i, above);  // alpha > threshold
     const __m128i unflagged = _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(flags + i)), zero);
     const __m128i counted = _mm_andnot_si128(_mm_or_si128(high, unflagged), one);
     acc = _mm_add_epi64(acc, _mm_sad_epu8(counted, zero));

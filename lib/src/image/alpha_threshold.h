@@ -14,13 +14,18 @@
 namespace rig2d::detail {
 
 #if defined(__SSE2__)
-// 0xFF in byte i where pixel i of the 16 RGBA pixels at `rgba` has alpha >= `above` (threshold + 1),
-// else 0: the alpha bytes shifted down, packed, and compared unsigned through max.
-inline __m128i alpha_at_least_16(const std::uint8_t* rgba, __m128i above) {
+// The alpha bytes of the 16 RGBA pixels at `rgba`, in pixel order: shifted down and packed.
+inline __m128i alpha_bytes_16(const std::uint8_t* rgba) {
   const auto* p = reinterpret_cast<const __m128i*>(rgba);
   const __m128i a0 = _mm_srli_epi32(_mm_loadu_si128(p), 24), a1 = _mm_srli_epi32(_mm_loadu_si128(p + 1), 24);
   const __m128i a2 = _mm_srli_epi32(_mm_loadu_si128(p + 2), 24), a3 = _mm_srli_epi32(_mm_loadu_si128(p + 3), 24);
-  const __m128i alpha = _mm_packus_epi16(_mm_packs_epi32(a0, a1), _mm_packs_epi32(a2, a3));
+  return _mm_packus_epi16(_mm_packs_epi32(a0, a1), _mm_packs_epi32(a2, a3));
+}
+
+// 0xFF in byte i where pixel i of the 16 RGBA pixels at `rgba` has alpha >= `above` (threshold + 1),
+// else 0: their alpha bytes compared unsigned through max.
+inline __m128i alpha_at_least_16(const std::uint8_t* rgba, __m128i above) {
+  const __m128i alpha = alpha_bytes_16(rgba);
   return _mm_cmpeq_epi8(_mm_max_epu8(alpha, above), alpha);
 }
 #endif
