@@ -41,15 +41,15 @@ struct Box {
 
 // Even-odd point in ring (points on the boundary may go either way; callers only need strict
 // interiors, which cannot be on a disjoint ring's boundary).
+// Whether edge a-b crosses the ray from p towards +x (even-odd rule, exact orientation): a point lies
+// inside a closed chain of edges when an odd number of them do, in any order.
+bool crosses_ray(Vec2 a, Vec2 b, Vec2 p) {
+  return (a.y > p.y) != (b.y > p.y) && (orient2d(a, b, p) > 0) == (b.y > a.y);
+}
+
 bool point_in_ring(Vec2 p, const Ring& ring) {
   bool in = false;
-  for (std::size_t i = 0, j = ring.size() - 1; i < ring.size(); j = i++) {
-    const Vec2 a = ring[j], b = ring[i];
-    if ((a.y > p.y) != (b.y > p.y)) {
-      const double o = orient2d(a, b, p);
-      if ((o > 0) == (b.y > a.y)) in = !in;
-    }
-  }
+  for (std::size_t i = 0, j = ring.size() - 1; i < ring.size(); j = i++) in ^= crosses_ray(ring[j], ring[i], p);
   return in;
 }
 
@@ -74,17 +74,23 @@ bool surely_within(Vec2 o, double bound) {
   return bound > 1e-100 && o.x * o.x + o.y * o.y <= bound * bound * (1 - 1e-9);
 }
 
+constexpr double kNearLineMinBound = 1e-3;  // px
+
+// The right-hand side of surely_near_line's last test (cross^2 against it), shared with its four-lane
+// twin so both make the same test.
+double near_line_rhs(double bound, double len2) { return bound * bound * len2 * (1 - 1e-6); }
+
 // surely_within(offset_from_segment(p, a, a + (dx, dy)), bound) with room to spare, decided without
 // the division: where p projects inside the segment its distance is |cross| / |d|, and a margin of
 // 1e-6 (relative) is far above the rounding of either computation for bounds of 1e-3 px and more
 // on coordinates below 2^20. False (undecided) otherwise.
 bool surely_near_line(Vec2 p, Vec2 a, double dx, double dy, double len2, double bound) {
-  if (!(len2 > 0) || !(bound >= 1e-3)) return false;
+  if (!(len2 > 0) || !(bound >= kNearLineMinBound)) return false;
   const double px = p.x - a.x, py = p.y - a.y;
   const double along = px * dx + py * dy;
   if (!(along >= 0 && along <= len2)) return false;
   const double cross = dx * py - dy * px;
-  return cross * cross <= bound * bound * len2 * (1 - 1e-6);
+  return cross * cross <= near_line_rhs(bound, len2);
 }
 
 bool on_segment(Vec2 a, Vec2 b, Vec2 p) {  // p collinear with a-b assumed
@@ -120,15 +126,8 @@ std::size_t next_index(std::size_t k, std::size_t n) { return k + 1 == n ? 0 : k
 // shortcut, without copying it out: the same edges, so the same crossings (their order does not
 // matter to the parity).
 bool point_in_span(Vec2 v, const Ring& p, std::size_t s, std::size_t e) {
-  bool in = false;
-  auto cross = [&](Vec2 a, Vec2 b) {
-    if ((a.y > v.y) != (b.y > v.y)) {
-      const double o = orient2d(a, b, v);
-      if ((o > 0) == (b.y > a.y)) in = !in;
-    }
-  };
-  cross(p[e], p[s]);
-  for (std::size_t i = s; i != e; i = next_index(i, p.size())) cross(p[i], p[next_index(i, p.size())]);
+  bool in = crosses_ray(p[e], p[s], v);
+  for (std::size_t i = s; i != e; i = next_index(i, p.size())) in ^= crosses_ray(p[i], p[next_index(i, p.size())], v);
   return in;
 }
 
@@ -147,7 +146,7 @@ std::size_t farthest_in_span(const Ring& p, std::size_t s, std::size_t e) {
   return best_k;
 }
 
-// surely_near_line for points p[k] .. p[k + 3] at once, with `rhs` its bound^2 * len2 * (1 - 1e-6):
+// surely_near_line for points p[k] .. p[k + 3] at once, with `rhs` its near_line_rhs(bound, len2):
 // each lane the scalar expression in its order (no contraction), so true exactly when the four
 // scalar tests are.
 #if defined(RIG2D_SIMPLIFY_AVX2)
@@ -200,15 +199,15 @@ std::size_t point_to_keep(const Work& w, std::size_t s, std::size_t e, double to
     while (k != e) {
       const std::size_t run_end = e > k ? e : n;  // the indices before the span wraps or ends
       double bound = worst + tol;
-      double rhs = bound * bound * len2 * (1 - 1e-6);
+      double rhs = near_line_rhs(bound, len2);
       for (; k + 4 <= run_end; k += 4) {
         std::uint32_t framed;
         std::memcpy(&framed, &w.on_frame[k], sizeof framed);
-        if (framed == 0 && bound >= 1e-3 && four_surely_near_line(&p[k], a, dx, dy, len2, rhs)) continue;
+        if (framed == 0 && bound >= kNearLineMinBound && four_surely_near_line(&p[k], a, dx, dy, len2, rhs)) continue;
         for (std::size_t c = 0; c < 4; ++c) visit(k + c);
         if (worst + tol != bound) {
           bound = worst + tol;
-          rhs = bound * bound * len2 * (1 - 1e-6);
+          rhs = near_line_rhs(bound, len2);
         }
       }
       for (; k < run_end; ++k) visit(k);
