@@ -405,10 +405,8 @@ class Fitter {
       for (int n : axis_.alive) {
         const bool end = axis_.shape_end(n);
         if (!end && paired) continue;
-        const double inner = end ? 0 : kInnerTipCost;
         const Vec2 at = reach(n, look.way);
-        const auto cost = tip_cost_within(look, at, kMatchRadius - inner);
-        if (cost && *cost + inner <= kMatchRadius) pairs.push_back({*cost + inner, b, n, at});
+        if (const auto cost = match_cost(look, at, end)) pairs.push_back({*cost, b, n, at});
       }
     }
     std::vector<char> bone_used(t_.bones.size(), 0);
@@ -740,6 +738,14 @@ class Fitter {
     return look;
   }
   double rest_cost(std::size_t b, int n) const { return norm(sub(reach(n, approach(b)), expected_end(b))) / measure_; }
+  // A tip candidate's cost at `at` (its node an end of the axis or, paying kInnerTipCost, inside it)
+  // when it is within kMatchRadius; nothing otherwise.
+  std::optional<double> match_cost(const TipLook& look, Vec2 at, bool axis_end) const {
+    const double inner = axis_end ? 0 : kInnerTipCost;
+    const auto cost = tip_cost_within(look, at, kMatchRadius - inner);
+    if (!cost || !(*cost + inner <= kMatchRadius)) return std::nullopt;
+    return *cost + inner;
+  }
   // The cost of the part found ending at `end` (reach(n, look.way) of its node n) where it is at most
   // `limit`; nothing where it surely exceeds it: the end lies farther than that from the rest place
   // and, in a limb, from where its free links reach (squared distances, with room for their
@@ -782,9 +788,7 @@ class Fitter {
       for (int n : axis_.alive) {
         const bool end = axis_.next[static_cast<std::size_t>(n)].size() == 1;
         if (!end && own_end) continue;
-        const double inner = end ? 0 : kInnerTipCost;
-        const auto cost = tip_cost_within(look, reach(n, look.way), kMatchRadius - inner);
-        if (cost && *cost + inner <= kMatchRadius) pairs.push_back({*cost + inner, b, n});
+        if (const auto cost = match_cost(look, reach(n, look.way), end)) pairs.push_back({*cost, b, n});
       }
     }
     std::vector<Vec2> taken;
