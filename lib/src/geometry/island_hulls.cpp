@@ -59,13 +59,6 @@ void sort_points(std::vector<Vec2>& pts) {
   pts = std::move(sorted);
 }
 
-// orient2d's sign, with three points on one level or upright line (a traced outline's straight runs,
-// where orient2d's filter cannot tell and its exact sum would) answered at once: exactly collinear.
-double turn(Vec2 a, Vec2 b, Vec2 c) {
-  if ((a.x == b.x && b.x == c.x) || (a.y == b.y && b.y == c.y)) return 0;
-  return detail::orient2d(a, b, c);
-}
-
 // Andrew's monotone chain with exact orientations: corners counter-clockwise with y up (a positive
 // shoelace sum), collinear points dropped.
 Ring convex_hull(std::vector<Vec2> pts) {
@@ -75,11 +68,11 @@ Ring convex_hull(std::vector<Vec2> pts) {
   Ring hull(2 * pts.size());
   std::size_t k = 0;
   for (std::size_t i = 0; i < pts.size(); ++i) {
-    while (k >= 2 && turn(hull[k - 2], hull[k - 1], pts[i]) <= 0) --k;
+    while (k >= 2 && detail::orient2d(hull[k - 2], hull[k - 1], pts[i]) <= 0) --k;
     hull[k++] = pts[i];
   }
   for (std::size_t i = pts.size() - 1, lower = k + 1; i-- > 0;) {
-    while (k >= lower && turn(hull[k - 2], hull[k - 1], pts[i]) <= 0) --k;
+    while (k >= lower && detail::orient2d(hull[k - 2], hull[k - 1], pts[i]) <= 0) --k;
     hull[k++] = pts[i];
   }
   hull.resize(k - 1);

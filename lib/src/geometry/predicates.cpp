@@ -138,6 +138,9 @@ double orient2d(Vec2 a, Vec2 b, Vec2 c) {
   const double detright = (a.y - c.y) * (b.x - c.x);
   const double det = detleft - detright;
   const double detsum = std::fabs(detleft) + std::fabs(detright);
+  // Both products 0 (three points on one level or upright line, as a traced outline's straight runs
+  // are): the exact sum is 0 too, and returns +0, so it is not run.
+  if (detsum == 0) return 0.0;
   const double errbound = kCcwErrBoundA * detsum;
   if (det > errbound || -det > errbound) return det;
   return orient2d_exact(a, b, c);
