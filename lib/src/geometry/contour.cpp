@@ -117,69 +117,79 @@ void for_each_mixed_cell_in_row(const SignBits& in, int j, Cell&& cell) {
   }
 }
 
+// A cell's corners 0 tl, 1 tr, 2 br, 3 bl (offsets from its top-left sample) and edges 0 top (tl-tr),
+// 1 right (tr-br), 2 bottom (bl-br), 3 left (tl-bl), each from corner kEdgeFrom to corner kEdgeTo.
+constexpr int kCornerDx[4] = {0, 1, 1, 0}, kCornerDy[4] = {0, 0, 1, 1};
+constexpr int kEdgeFrom[4] = {0, 1, 3, 0}, kEdgeTo[4] = {1, 2, 2, 3};
+
+// For each corner code (bit k set when corner k is inside) with one segment: the two edges it
+// crosses, in edge order, and the first inside corner, whose side orients it.
+struct CellCase {
+  int e1 = 0, e2 = 0, ref = 0;
+};
+constexpr std::array<CellCase, 16> kCellCases = [] {
+  std::array<CellCase, 16> cases{};
+  for (int code = 1; code < 15; ++code) {
+    auto in = [code](int corner) { return ((code >> corner) & 1) != 0; };
+    int e[2] = {0, 0}, n = 0;
+    for (int k = 0; k < 4 && n < 2; ++k)
+      if (in(kEdgeFrom[k]) != in(kEdgeTo[k])) e[n++] = k;
+    int ref = 0;
+    while (!in(ref)) ++ref;
+    cases[static_cast<std::size_t>(code)] = {e[0], e[1], ref};
+  }
+  return cases;
+}();
+
 // Calls emit(p, q) for each contour segment in row j_row of the cells of the field value(i, j) at
-// (x0 + i, y0 + j), inside where < 0 (exactly the set bits of `in`), left to right, oriented with the
-// inside on the right of p -> q (in the orient2d sense), so islands come out with negative shoelace sums. Also reports, for chaining, the lattice
-// edge id of both ends: horizontal edge (i, j) -> 2 * (j * nx + i), vertical -> that + 1.
+// (x0 + i, y0 + j) (x0, y0 half-integers, so every lattice coordinate is exact), inside where < 0
+// (exactly the set bits of `in`), left to right, oriented with the inside on the right of p -> q (in
+// the orient2d sense), so islands come out with negative shoelace sums. Also reports, for chaining,
+// the lattice edge id of both ends: horizontal edge (i, j) -> 2 * (j * nx + i), vertical -> that + 1.
 template <typename Value, typename Emit>
 void march_row(const SignBits& inside, int j_row, double x0, double y0, Value&& value, Emit&& emit) {
   const std::int64_t nx = inside.nx;
+  // Edge ids from the cell's top edge's: 2 * (j * nx + i) + these.
+  const std::int64_t edge_offset[4] = {0, 3, 2 * nx, 1};
+  const double ya = y0 + j_row;
   // The right corners of the last cell, the left ones of the next when it is its neighbour in the row.
-  int last_i = -2, last_j = -1;
+  int last_i = -2;
   float last_tr = 0, last_br = 0;
   for_each_mixed_cell_in_row(inside, j_row, [&](int i, int j) {
-    const bool next_to_last = j == last_j && i == last_i + 1;
+    const bool next_to_last = i == last_i + 1;
     const float tl = next_to_last ? last_tr : value(i, j), bl = next_to_last ? last_br : value(i, j + 1);
     const float tr = value(i + 1, j), br = value(i + 1, j + 1);
     last_i = i;
-    last_j = j;
     last_tr = tr;
     last_br = br;
     const int code = (tl < 0 ? 1 : 0) | (tr < 0 ? 2 : 0) | (br < 0 ? 4 : 0) | (bl < 0 ? 8 : 0);
     if (code == 0 || code == 15) return;
-    auto crossing = [&](int i0, int j0, int i1, int j1, float v0, float v1) {
-      const double g0 = v0, g1 = v1;
-      const double t = g0 / (g0 - g1);
-      return Vec2{x0 + i0 + t * (i1 - i0), y0 + j0 + t * (j1 - j0)};
-    };
-    // Edges: 0 top (tl-tr), 1 right (tr-br), 2 bottom (bl-br), 3 left (tl-bl).
-    const Vec2 corner[4] = {{x0 + i, y0 + j}, {x0 + i + 1, y0 + j}, {x0 + i + 1, y0 + j + 1}, {x0 + i, y0 + j + 1}};
-    const bool in[4] = {tl < 0, tr < 0, br < 0, bl < 0};
+    const float v[4] = {tl, tr, br, bl};
+    const double xa = x0 + i;
+    const std::int64_t base = 2 * (static_cast<std::int64_t>(j) * nx + i);
+    // Where the field crosses 0 on edge e: its first corner moved t along the edge (t in (0, 1]: the
+    // values are never 0).
     auto point = [&](int e) {
-      switch (e) {
-        case 0: return crossing(i, j, i + 1, j, tl, tr);
-        case 1: return crossing(i + 1, j, i + 1, j + 1, tr, br);
-        case 2: return crossing(i, j + 1, i + 1, j + 1, bl, br);
-        default: return crossing(i, j, i, j + 1, tl, bl);
-      }
-    };
-    auto edge_id = [&](int e) -> std::int64_t {
-      switch (e) {
-        case 0: return 2 * (static_cast<std::int64_t>(j) * nx + i);
-        case 1: return 2 * (static_cast<std::int64_t>(j) * nx + i + 1) + 1;
-        case 2: return 2 * (static_cast<std::int64_t>(j + 1) * nx + i);
-        default: return 2 * (static_cast<std::int64_t>(j) * nx + i) + 1;
-      }
+      const double g0 = v[kEdgeFrom[e]], g1 = v[kEdgeTo[e]];
+      const double t = g0 / (g0 - g1);
+      const double cx = xa + kCornerDx[kEdgeFrom[e]], cy = ya + kCornerDy[kEdgeFrom[e]];
+      return (e & 1) == 0 ? Vec2{cx + t, cy} : Vec2{cx, cy + t};
     };
     // Segment between edges e1, e2 with a reference corner whose side is known.
     auto segment = [&](int e1, int e2, int ref) {
       Vec2 p = point(e1), q = point(e2);
-      std::int64_t ip = edge_id(e1), iq = edge_id(e2);
+      std::int64_t ip = base + edge_offset[e1], iq = base + edge_offset[e2];
       // The crossings lie on the cell's edges, so the corner mostly shares a line with one of them:
       // then one product is exactly 0 and orient2d's answer is the other's (its fast path, inline).
-      const Vec2 c = corner[ref];
+      const Vec2 c{xa + kCornerDx[ref], ya + kCornerDy[ref]};
       const double left = (p.x - c.x) * (q.y - c.y), right = (p.y - c.y) * (q.x - c.x);
       const double o = left == 0 || right == 0 ? left - right : detail::orient2d(p, q, c);
-      const bool want_negative = in[ref];  // inside on the right: orient2d(p, q, inside) < 0
+      const bool want_negative = ((code >> ref) & 1) != 0;  // inside on the right: orient2d(p, q, inside) < 0
       if ((o < 0) != want_negative) {
         std::swap(p, q);
         std::swap(ip, iq);
       }
       emit(p, q, ip, iq);
-    };
-    auto crosses = [&](int e) {
-      static constexpr int a[4] = {0, 1, 3, 0}, b[4] = {1, 2, 2, 3};
-      return in[a[e]] != in[b[e]];
     };
     if (code == 5 || code == 10) {
       const bool centre_in = (static_cast<double>(tl) + tr + br + bl) / 4 < 0;
@@ -194,12 +204,8 @@ void march_row(const SignBits& inside, int j_row, double x0, double y0, Value&& 
       }
       return;
     }
-    int e[2], n = 0;
-    for (int k = 0; k < 4 && n < 2; ++k)
-      if (crosses(k)) e[n++] = k;
-    int ref = 0;
-    while (!in[ref]) ++ref;
-    segment(e[0], e[1], ref);
+    const CellCase& one = kCellCases[static_cast<std::size_t>(code)];
+    segment(one.e1, one.e2, one.ref);
   });
 }
 
@@ -209,24 +215,31 @@ void march(const SignBits& inside, double x0, double y0, Value&& value, Emit&& e
   for (int j = 0; j + 1 < inside.ny; ++j) march_row(inside, j, x0, y0, value, emit);
 }
 
+// A contour segment for chain: where it starts, and the lattice edge ids of its two ends.
+struct Piece {
+  Vec2 start;
+  std::int64_t from, to;
+};
+
 // Chains oriented segments into closed rings (every crossing point has one successor: each lattice
 // edge id is the start of one segment at most). The segment starting at an edge is found in an open
 // addressing table keyed by the edge id.
-std::vector<Ring> chain(std::vector<Vec2>& start_pts, std::vector<std::int64_t>& from, std::vector<std::int64_t>& to) {
-  const std::size_t n = from.size();
+
+std::vector<Ring> chain(const std::vector<Piece>& pieces) {
+  const std::size_t n = pieces.size();
   const std::size_t slots = std::bit_ceil(2 * n + 2), mask = slots - 1;
   std::vector<std::size_t> table(slots, n);  // segment index, n = empty
   auto slot_of = [&](std::int64_t id) {
     return static_cast<std::size_t>((static_cast<std::uint64_t>(id) * 0x9E3779B97F4A7C15ull) >> 32) & mask;
   };
   for (std::size_t k = 0; k < n; ++k) {
-    std::size_t at = slot_of(from[k]);
+    std::size_t at = slot_of(pieces[k].from);
     while (table[at] != n) at = (at + 1) & mask;
     table[at] = k;
   }
   auto find = [&](std::int64_t id) -> std::size_t {
     for (std::size_t at = slot_of(id);; at = (at + 1) & mask)
-      if (table[at] == n || from[table[at]] == id) return table[at];
+      if (table[at] == n || pieces[table[at]].from == id) return table[at];
   };
   std::vector<char> used(n, 0);
   std::vector<Ring> rings;
@@ -236,8 +249,8 @@ std::vector<Ring> chain(std::vector<Vec2>& start_pts, std::vector<std::int64_t>&
     std::size_t k = s;
     while (k < n && !used[k]) {
       used[k] = 1;
-      if (ring.empty() || !(ring.back() == start_pts[k])) ring.push_back(start_pts[k]);
-      k = find(to[k]);
+      if (ring.empty() || !(ring.back() == pieces[k].start)) ring.push_back(pieces[k].start);
+      k = find(pieces[k].to);
     }
     while (ring.size() > 1 && ring.front() == ring.back()) ring.pop_back();
     if (ring.size() >= 3) rings.push_back(std::move(ring));
@@ -306,11 +319,14 @@ double onto_image(double v, int size) {
 // Marching squares chamfers the image's corners (one cell cut diagonally); when a ring runs from
 // one image border to the adjacent one, put the corner itself back.
 void restore_image_corners(Ring& ring, double w, double h) {
-  Ring out;
-  out.reserve(ring.size() + 4);
+  // The corners to put back, each after the point at `after`: most rings get none and stay as they are.
+  struct Corner {
+    std::size_t after;
+    Vec2 c;
+  };
+  std::vector<Corner> corners;
   for (std::size_t k = 0; k < ring.size(); ++k) {
     const Vec2 p = ring[k], q = ring[k + 1 == ring.size() ? 0 : k + 1];
-    out.push_back(p);
     if (p.x != 0 && p.x != w && p.y != 0 && p.y != h) continue;  // off the border: no corner follows it
     auto on_x = [](Vec2 v, double x) { return v.x == x; };
     auto on_y = [](Vec2 v, double y) { return v.y == y; };
@@ -319,8 +335,16 @@ void restore_image_corners(Ring& ring, double w, double h) {
       const bool qp = on_y(p, c.y) && on_x(q, c.x) && !on_x(p, c.x) && !on_y(q, c.y);
       if ((pq || qp) && std::fabs(p.x - c.x) + std::fabs(p.y - c.y) <= 1.0 &&
           std::fabs(q.x - c.x) + std::fabs(q.y - c.y) <= 1.0)
-        out.push_back(c);
+        corners.push_back({k, c});
     }
+  }
+  if (corners.empty()) return;
+  Ring out;
+  out.reserve(ring.size() + corners.size());
+  std::size_t next = 0;
+  for (std::size_t k = 0; k < ring.size(); ++k) {
+    out.push_back(ring[k]);
+    for (; next < corners.size() && corners[next].after == k; ++next) out.push_back(corners[next].c);
   }
   ring = std::move(out);
 }
@@ -440,6 +464,11 @@ struct DistanceBand {
   // Notes samples from..to of rows j0..j1 as lowered.
   void touch(int j0, int j1, int from, int to) {
     const int g0 = from >> 2, g1 = to >> 2;
+    if (g0 >> 6 == g1 >> 6) {  // the usual case, a few groups in one word: the same bits on every row
+      const std::uint64_t ones = (~std::uint64_t{0} >> (63 - (g1 - g0))) << (g0 & 63);
+      for (int j = j0; j <= j1; ++j) groups(j)[g0 >> 6] |= ones;
+      return;
+    }
     for (int j = j0; j <= j1; ++j) {
       std::uint64_t* g = groups(j);
       for (int k = g0; k <= g1;) {  // bits k .. of word k / 64, up to g1
@@ -634,8 +663,7 @@ struct GrownField {
   float grows_below;
   SignBits inside;
   // The segments of G's contour, row by row, for chain.
-  std::vector<Vec2> start;
-  std::vector<std::int64_t> from, to;
+  std::vector<Piece> pieces;
 
   // Off the band G has the sign of the alpha field: there |signed distance - margin| >=
   // kBandBeyondMargin, and every alpha-inside sample is a pixel centre, at least half a pixel inside
@@ -667,8 +695,12 @@ struct GrownField {
       // lowered hold the cap, so they do not grow), then samples 0 and nx - 1 (the ring around the
       // image, alpha-outside) put back.
       band.for_each_lowered_group(j, [&](int i) {
+#if defined(__SSE2__)
+        const auto grows = static_cast<std::uint64_t>(_mm_movemask_ps(_mm_cmplt_ps(_mm_loadu_ps(d + i), _mm_set1_ps(grows_below))));
+#else
         std::uint64_t grows = 0;
         for (int k = 0; k < 4; ++k) grows |= static_cast<std::uint64_t>(d[i + k] < grows_below) << k;
+#endif
         bits[i >> 6] |= grows << (i & 63);
       });
       const auto last = static_cast<std::size_t>(inside.nx - 1);
@@ -687,9 +719,7 @@ struct GrownField {
     march_row(
         inside, j, kX0, kY0, [&](int i, int jj) { return value(i, jj); },
         [&](Vec2 p, Vec2, std::int64_t ip, std::int64_t iq) {
-          start.push_back({onto_image(p.x, w), onto_image(p.y, h)});
-          from.push_back(ip);
-          to.push_back(iq);
+          pieces.push_back({{onto_image(p.x, w), onto_image(p.y, h)}, ip, iq});
         });
   }
   // The least float d2 with sqrt(d2) - margin >= 0 (value's test, in double), so that below it, and
@@ -747,7 +777,7 @@ void trace_grown(const AlphaLattice& alpha, double widest, std::span<const doubl
       for (int y = 0; y < h; ++y)
         bits_to_bytes(g.inside.row(y + 1), w,
                       out[m].grown.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(w));
-    out[m].rings = chain(g.start, g.from, g.to);
+    out[m].rings = chain(g.pieces);
     for (Ring& r : out[m].rings) restore_image_corners(r, w, h);
   }
 }
