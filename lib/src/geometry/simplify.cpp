@@ -74,6 +74,54 @@ bool surely_within(Vec2 o, double bound) {
   return bound > 1e-100 && o.x * o.x + o.y * o.y <= bound * bound * (1 - 1e-9);
 }
 
+// The greatest hypot(v) - minus over the offers, and which offer gave it (the first of equals), as
+// comparing hypot's would choose, mostly without them: the square root of the squared length is
+// within a few ulps of the hypot, so the two excesses compared are within a few ulps of the
+// (minus + length) each, and a difference over 1e-12 of those decides; a closer call takes the hypots.
+class GreatestExcess {
+ public:
+  explicit GreatestExcess(double start, std::size_t none) : best_(start), index_(none) {}
+
+  // The greatest excess within a few ulps of its parts (length + minus): close to it relative to
+  // best + minus for any minus >= 0, but perhaps not relative to itself.
+  double approx() const { return best_; }
+  // At most the greatest excess.
+  double lower() const { return exact_ ? best_ : best_ - 1e-14 * scale_; }
+  std::size_t index() const { return index_; }
+
+  void offer(Vec2 v, double minus, std::size_t k) {
+    const double ss = v.x * v.x + v.y * v.y;
+    if (ss > 1e-200 && ss < 1e200) {  // squares neither overflow nor lose bits
+      const double length = std::sqrt(ss), excess = length - minus;
+      const double margin = 1e-12 * (length + minus + scale_);
+      if (excess < best_ - margin) return;
+      if (excess > best_ + margin) return take(v, minus, k, excess, false, length + minus);
+    }
+    const double excess = std::hypot(v.x, v.y) - minus;
+    if (!exact_) {
+      best_ = std::hypot(v_.x, v_.y) - minus_;
+      exact_ = true;
+    }
+    if (excess > best_) take(v, minus, k, excess, true, 0);
+  }
+
+ private:
+  void take(Vec2 v, double minus, std::size_t k, double excess, bool exact, double scale) {
+    v_ = v;
+    minus_ = minus;
+    index_ = k;
+    best_ = excess;
+    exact_ = exact;
+    scale_ = scale;
+  }
+
+  double best_;
+  std::size_t index_;
+  bool exact_ = true;
+  Vec2 v_{};
+  double minus_ = 0, scale_ = 0;  // scale_: the parts of best_ (length + minus), for the margin
+};
+
 constexpr double kNearLineMinBound = 1e-3;  // px
 
 // The right-hand side of surely_near_line's last test (cross^2 against it), shared with its four-lane
@@ -172,23 +220,22 @@ RIG2D_SIMPLIFY_AVX2_FN bool four_surely_near_line(const Vec2* p, Vec2 a, double 
 std::size_t point_to_keep(const Work& w, std::size_t s, std::size_t e, double tol) {
   const Ring& p = *w.pts;
   const std::size_t n = p.size();
-  double worst = 0;
-  std::size_t worst_k = n;
+  GreatestExcess worst(0, n);
   const Vec2 a = p[s];
   const double dx = p[e].x - a.x, dy = p[e].y - a.y, len2 = dx * dx + dy * dy;
   auto visit = [&](std::size_t k) {
-    if (surely_near_line(p[k], a, dx, dy, len2, w.on_frame[k] ? worst : worst + tol)) return;
+    // Off the frame the bound is worst + tol, which the approximate worst gives within a few ulps: the
+    // tests below keep a margin far wider. On it the bound is the worst alone, which may be a small
+    // difference of large parts: one surely no more than it.
+    const double bound = w.on_frame[k] ? worst.lower() : worst.approx() + tol;
+    if (surely_near_line(p[k], a, dx, dy, len2, bound)) return;
     const Vec2 o = offset_from_segment(p[k], p[s], p[e]);
     // The excess is at most the distance (minus tol off the frame): when that cannot beat the worst
     // so far, neither the hypot nor the predicate can change the answer.
-    if (surely_within(o, w.on_frame[k] ? worst : worst + tol)) return;
+    if (surely_within(o, bound)) return;
     const bool cut_at_frame =
         w.on_frame[k] && !on_one_frame_line(p[s], p[e], p[k], w.frame) && orient2d(p[s], p[e], p[k]) > 0;
-    const double excess = std::hypot(o.x, o.y) - (cut_at_frame ? 0 : tol);
-    if (excess > worst) {
-      worst = excess;
-      worst_k = k;
-    }
+    worst.offer(o, cut_at_frame ? 0 : tol, k);
   };
   std::size_t k = next_index(s, n);
 #if defined(RIG2D_SIMPLIFY_AVX2)
@@ -198,26 +245,26 @@ std::size_t point_to_keep(const Work& w, std::size_t s, std::size_t e, double to
   if (len2 > 0 && __builtin_cpu_supports("avx2")) {
     while (k != e) {
       const std::size_t run_end = e > k ? e : n;  // the indices before the span wraps or ends
-      double bound = worst + tol;
+      double bound = worst.approx() + tol;
       double rhs = near_line_rhs(bound, len2);
       for (; k + 4 <= run_end; k += 4) {
         std::uint32_t framed;
         std::memcpy(&framed, &w.on_frame[k], sizeof framed);
         if (framed == 0 && bound >= kNearLineMinBound && four_surely_near_line(&p[k], a, dx, dy, len2, rhs)) continue;
         for (std::size_t c = 0; c < 4; ++c) visit(k + c);
-        if (worst + tol != bound) {
-          bound = worst + tol;
+        if (worst.approx() + tol != bound) {
+          bound = worst.approx() + tol;
           rhs = near_line_rhs(bound, len2);
         }
       }
       for (; k < run_end; ++k) visit(k);
       if (k == n) k = 0;
     }
-    return worst_k;
+    return worst.index();
   }
 #endif
   for (; k != e; k = next_index(k, n)) visit(k);
-  return worst_k;
+  return worst.index();
 }
 
 // Douglas-Peucker on the cyclic span (s, e) of ring w (e reached from s going forward).
@@ -261,17 +308,13 @@ Work simplify_ring(const Ring& p, double tolerance, const ClipFrame& frame) {
   std::size_t a = 0;
   for (std::size_t k = 1; k < n; ++k)
     if (p[k].x < p[a].x || (p[k].x == p[a].x && p[k].y < p[a].y)) a = k;
-  std::size_t b = a;
-  double far = -1;
+  GreatestExcess far(-1, a);
   for (std::size_t k = 0; k < n; ++k) {
     const Vec2 o{p[k].x - p[a].x, p[k].y - p[a].y};
-    if (far >= 0 && surely_within(o, far)) continue;  // the hypot cannot beat `far`
-    const double d = std::hypot(o.x, o.y);
-    if (d > far) {
-      far = d;
-      b = k;
-    }
+    if (far.approx() >= 0 && surely_within(o, far.approx())) continue;  // the hypot cannot beat `far`
+    far.offer(o, 0, k);
   }
+  const std::size_t b = far.index();
   w.keep[a] = w.keep[b] = 1;
   dp_span(w, a, b, tolerance);
   dp_span(w, b, a, tolerance);
