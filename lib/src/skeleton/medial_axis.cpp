@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -481,21 +482,26 @@ const StateTables kStateTables = [] {
   return t;
 }();
 
+// A 3 x 3 block's cells by raster bit (bit 3 * column + row) to neighbour bits N, NE, E, SE, S, SW,
+// W, NW (the centre, bit 4, has none).
+const std::array<std::uint8_t, 512> kClockwise = [] {
+  constexpr std::array<int, 9> kNeighbour{7, 6, 5, 0, -1, 4, 1, 2, 3};
+  std::array<std::uint8_t, 512> t{};
+  for (unsigned raster = 0; raster < 512; ++raster)
+    for (unsigned bit = 0; bit < 9; ++bit)
+      if ((raster >> bit & 1u) && kNeighbour[bit] >= 0) t[raster] = static_cast<std::uint8_t>(t[raster] | 1u << kNeighbour[bit]);
+  return t;
+}();
+
 // Thinning on a grid with an off frame (first and last row and column), indices as the grid's.
 class Thinning {
  public:
   // `bits`: 0/1 per cell, the frame off.
-  Thinning(const std::vector<std::uint8_t>& bits, int width) : w_(width), state_(bits.size(), 0) {
+  Thinning(const std::vector<std::uint8_t>& bits, int width)
+      : w_(width), offset_{-w_, -w_ + 1, 1, w_ + 1, w_, w_ - 1, -1, -w_ - 1}, state_(bits.size() + 1, 0) {
     const std::ptrdiff_t w = width, h = static_cast<std::ptrdiff_t>(bits.size()) / w;
     // Every inner cell's mask in one branch-free pass per row (the frame's stay 0).
-    for (std::ptrdiff_t y = 1; y + 1 < h; ++y) {
-      const std::uint8_t* c = bits.data() + y * w;
-      std::uint16_t* s = state_.data() + y * w;
-      for (std::ptrdiff_t x = 1; x + 1 < w; ++x)
-        s[x] = static_cast<std::uint16_t>(c[x - w] | c[x - w + 1] << 1 | c[x + 1] << 2 | c[x + w + 1] << 3 |
-                                          c[x + w] << 4 | c[x + w - 1] << 5 | c[x - 1] << 6 | c[x - w - 1] << 7 |
-                                          c[x] << 8);
-    }
+    for (std::ptrdiff_t y = 1; y + 1 < h; ++y) row_states(bits.data() + y * w, w, state_.data() + y * w);
     // Each on cell joins the border list at most once and goes at most once.
     on_ = count_ones(bits.data(), bits.size());
     // (One more border entry: listing a block's cells without a branch writes one past the last.)
@@ -527,6 +533,31 @@ class Thinning {
     }
 #endif
     for (; i < state_.size(); ++i) enlist_border(i);
+  }
+
+  // The states of the inner cells of row c (0/1 bytes; the rows above and below at -w and +w) into s.
+  static void row_states(const std::uint8_t* c, std::ptrdiff_t w, std::uint16_t* s) {
+#if defined(__SSE2__)
+    if (w - 2 >= 16) {
+      // 16 cells a step: neighbour k's 0/1 bytes shifted up to bit k (within each byte), the on byte
+      // interleaved above them as bit 8. The last step ends at the row's last inner cell, over cells
+      // already done (the same states).
+      const auto at = [c](std::ptrdiff_t i) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + i)); };
+      for (std::ptrdiff_t x = 1;; x = std::min(x + 16, w - 17)) {
+        __m128i m = _mm_or_si128(at(x - w), _mm_slli_epi16(at(x - w + 1), 1));
+        m = _mm_or_si128(m, _mm_or_si128(_mm_slli_epi16(at(x + 1), 2), _mm_slli_epi16(at(x + w + 1), 3)));
+        m = _mm_or_si128(m, _mm_or_si128(_mm_slli_epi16(at(x + w), 4), _mm_slli_epi16(at(x + w - 1), 5)));
+        m = _mm_or_si128(m, _mm_or_si128(_mm_slli_epi16(at(x - 1), 6), _mm_slli_epi16(at(x - w - 1), 7)));
+        const __m128i on = at(x);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(s + x), _mm_unpacklo_epi8(m, on));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(s + x + 8), _mm_unpackhi_epi8(m, on));
+        if (x == w - 17) return;
+      }
+    }
+#endif
+    for (std::ptrdiff_t x = 1; x + 1 < w; ++x)
+      s[x] = static_cast<std::uint16_t>(c[x - w] | c[x - w + 1] << 1 | c[x + 1] << 2 | c[x + w + 1] << 3 | c[x + w] << 4 |
+                                        c[x + w - 1] << 5 | c[x - 1] << 6 | c[x - w - 1] << 7 | c[x] << 8);
   }
 
   // Cell i joins the border list if it is on with an axis neighbour off.
@@ -586,7 +617,7 @@ class Thinning {
   // in one pass (a kept cell keeps its value), rather than a store per removed cell.
   void clear_removed(std::uint8_t* on) const {
     const std::uint16_t* state = state_.data();
-    for (std::size_t i = 0; i < state_.size(); ++i)
+    for (std::size_t i = 0; i + 1 < state_.size(); ++i)  // (the last state pads the grid)
       on[i] = static_cast<std::uint8_t>(on[i] & -static_cast<unsigned>((state[i] >> 8) & 1u));
   }
 
@@ -622,12 +653,40 @@ class Thinning {
 
   // Cell i goes: it leaves each neighbour's mask (as that neighbour's opposite neighbour), and an on
   // neighbour not yet listed joins the border list, in neighbour order N, NE, E, SE, S, SW, W, NW.
+  // Its 3 x 3 block is three rows of three 16-bit states: each row is updated as one 64-bit word (the
+  // fourth lane, a cell beyond the block, kept as it is), and the rare listing goes by a mask.
   void remove(std::uint32_t i) {
+    ++removed_size_;
+    if constexpr (std::endian::native != std::endian::little) {
+      remove_by_cell(i);
+      return;
+    }
+    std::uint16_t* const up = state_.data() + i - w_ - 1;
+    std::uint16_t* const mid = up + w_;
+    std::uint16_t* const down = mid + w_;
+    const std::uint64_t a = load_lanes(up) & kUpKeep, b = load_lanes(mid) & kMidKeep, d = load_lanes(down) & kDownKeep;
+    store_lanes(up, a);
+    store_lanes(mid, b);
+    store_lanes(down, d);
+    // The lanes on and not yet listed (bit 8 set, bit 9 clear; the removed cell's own lane left out),
+    // the rows' flags side by side (row r of lane k at bit 16k + r), gathered into the 9-bit index of
+    // the block (bit 3k + r) by one multiply, whose other products fall outside bits 48-56.
+    const auto fresh = [](std::uint64_t s, std::uint64_t lanes) { return (s >> 8) & ~(s >> 9) & lanes; };
+    const std::uint64_t flags = fresh(a, 0x0000000100010001u) | fresh(b, 0x0000000100000001u) << 1 | fresh(d, 0x0000000100010001u) << 2;
+    if (flags == 0) return;
+    for (unsigned join = kClockwise[(flags * 0x0001000800400000u) >> 48]; join != 0; join &= join - 1) {
+      const auto j = static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(i) + offset_[std::countr_zero(join)]);
+      state_[j] = static_cast<std::uint16_t>(state_[j] | kQueued);
+      border_[size_++] = j;
+    }
+  }
+
+  // The same, a neighbour at a time (the 64-bit words above read their lanes little-endian).
+  void remove_by_cell(std::uint32_t i) {
     std::uint16_t* state = state_.data();
     std::uint32_t* border = border_.get();
     std::size_t size = size_;
     state[i] = static_cast<std::uint16_t>(state[i] & ~kOn);
-    ++removed_size_;
     const auto leave = [&](std::ptrdiff_t j, unsigned bit) {
       const auto s = static_cast<std::uint16_t>(state[j] & ~(1u << bit));
       state[j] = s;
@@ -648,7 +707,22 @@ class Thinning {
     size_ = size;
   }
 
+  // Four 16-bit states from p on, lane k at bits 16k.
+  static std::uint64_t load_lanes(const std::uint16_t* p) {
+    std::uint64_t v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  }
+  static void store_lanes(std::uint16_t* p, std::uint64_t v) { std::memcpy(p, &v, sizeof v); }
+
+  // What a removed cell's rows keep: above it, NW, N and NE lose their SE, S and SW bits; in its row,
+  // W loses E, the cell its on bit, E loses W; below, SW, S and SE lose NE, N and NW.
+  static constexpr std::uint64_t kUpKeep = ~(std::uint64_t{1} << 3 | std::uint64_t{1} << 20 | std::uint64_t{1} << 37);
+  static constexpr std::uint64_t kMidKeep = ~(std::uint64_t{1} << 2 | std::uint64_t{1} << 24 | std::uint64_t{1} << 38);
+  static constexpr std::uint64_t kDownKeep = ~(std::uint64_t{1} << 1 | std::uint64_t{1} << 16 | std::uint64_t{1} << 39);
+
   std::ptrdiff_t w_;
+  std::array<std::ptrdiff_t, 8> offset_;  // neighbours N, NE, E, SE, S, SW, W, NW
   std::vector<std::uint16_t> state_;
   std::unique_ptr<std::uint32_t[]> border_, marked_;  // on_ each
   std::size_t on_ = 0, size_ = 0, removed_size_ = 0;
