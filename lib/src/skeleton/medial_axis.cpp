@@ -461,8 +461,9 @@ namespace {
 
 // Thinning's state per cell, one 16-bit word: bits 0-7 its neighbourhood mask (bit k: neighbour k of
 // N, NE, E, SE, S, SW, W, NW is on), kept current as cells go, so a test is one load and a table
-// lookup; bit 8 the cell is on; bit 9 it is queued on the border list.
-constexpr std::uint16_t kOn = 0x100, kQueued = 0x200;
+// lookup; bit 8 the cell is on; bit 9 it is on and not yet on the border list (its axis neighbours
+// were on and none of its neighbours has gone), so a removal finds the neighbours to list in one test.
+constexpr std::uint16_t kOn = 0x100, kUnlisted = 0x200;
 
 // Tables over bits 0-8 (mask and on bit): an off cell is never deletable nor a stair step.
 struct StateTables {
@@ -512,17 +513,13 @@ class Thinning {
     std::uint16_t* state = state_.data();
     std::size_t i = 0;
 #if defined(__SSE2__)
-    const __m128i on_bit = _mm_set1_epi16(static_cast<short>(kOn)), axis = _mm_set1_epi16(0x55);
-    const __m128i queued_bit = _mm_set1_epi16(static_cast<short>(kQueued));
+    const __m128i on_bits = _mm_set1_epi16(static_cast<short>(kOn | kUnlisted)), on_bit = _mm_set1_epi16(static_cast<short>(kOn));
     for (; i + 8 <= state_.size(); i += 8) {
       const __m128i s = _mm_loadu_si128(reinterpret_cast<const __m128i*>(state + i));
-      const __m128i on = _mm_cmpeq_epi16(_mm_and_si128(s, on_bit), on_bit);
-      const __m128i inner = _mm_cmpeq_epi16(_mm_and_si128(s, axis), axis);
-      const __m128i edge = _mm_andnot_si128(inner, on);
+      const __m128i edge = _mm_cmpeq_epi16(_mm_and_si128(s, on_bits), on_bit);
       const unsigned lanes = static_cast<unsigned>(_mm_movemask_epi8(edge));
       if (lanes == 0) continue;
-      // The block's border cells queued at once, then listed in order without a branch per cell.
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(state + i), _mm_or_si128(s, _mm_and_si128(edge, queued_bit)));
+      // The block's border cells listed in order without a branch per cell.
       std::uint32_t* border = border_.get();
       std::size_t size = size_;
       for (unsigned k = 0; k < 8; ++k) {
@@ -539,34 +536,33 @@ class Thinning {
   static void row_states(const std::uint8_t* c, std::ptrdiff_t w, std::uint16_t* s) {
 #if defined(__SSE2__)
     if (w - 2 >= 16) {
-      // 16 cells a step: neighbour k's 0/1 bytes shifted up to bit k (within each byte), the on byte
-      // interleaved above them as bit 8. The last step ends at the row's last inner cell, over cells
-      // already done (the same states).
+      // 16 cells a step: neighbour k's 0/1 bytes shifted up to bit k (within each byte), the on and
+      // unlisted bits interleaved above them. The last step ends at the row's last inner cell, over
+      // cells already done (the same states).
       const auto at = [c](std::ptrdiff_t i) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + i)); };
       for (std::ptrdiff_t x = 1;; x = std::min(x + 16, w - 17)) {
-        __m128i m = _mm_or_si128(at(x - w), _mm_slli_epi16(at(x - w + 1), 1));
-        m = _mm_or_si128(m, _mm_or_si128(_mm_slli_epi16(at(x + 1), 2), _mm_slli_epi16(at(x + w + 1), 3)));
-        m = _mm_or_si128(m, _mm_or_si128(_mm_slli_epi16(at(x + w), 4), _mm_slli_epi16(at(x + w - 1), 5)));
-        m = _mm_or_si128(m, _mm_or_si128(_mm_slli_epi16(at(x - 1), 6), _mm_slli_epi16(at(x - w - 1), 7)));
-        const __m128i on = at(x);
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(s + x), _mm_unpacklo_epi8(m, on));
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(s + x + 8), _mm_unpackhi_epi8(m, on));
+        const __m128i n = at(x - w), e = at(x + 1), south = at(x + w), west = at(x - 1), on = at(x);
+        __m128i m = _mm_or_si128(n, _mm_slli_epi16(at(x - w + 1), 1));
+        m = _mm_or_si128(m, _mm_or_si128(_mm_slli_epi16(e, 2), _mm_slli_epi16(at(x + w + 1), 3)));
+        m = _mm_or_si128(m, _mm_or_si128(_mm_slli_epi16(south, 4), _mm_slli_epi16(at(x + w - 1), 5)));
+        m = _mm_or_si128(m, _mm_or_si128(_mm_slli_epi16(west, 6), _mm_slli_epi16(at(x - w - 1), 7)));
+        const __m128i unlisted = _mm_and_si128(_mm_and_si128(_mm_and_si128(n, e), _mm_and_si128(south, west)), on);
+        const __m128i high = _mm_or_si128(on, _mm_slli_epi16(unlisted, 1));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(s + x), _mm_unpacklo_epi8(m, high));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(s + x + 8), _mm_unpackhi_epi8(m, high));
         if (x == w - 17) return;
       }
     }
 #endif
     for (std::ptrdiff_t x = 1; x + 1 < w; ++x)
       s[x] = static_cast<std::uint16_t>(c[x - w] | c[x - w + 1] << 1 | c[x + 1] << 2 | c[x + w + 1] << 3 | c[x + w] << 4 |
-                                        c[x + w - 1] << 5 | c[x - 1] << 6 | c[x - w - 1] << 7 | c[x] << 8);
+                                        c[x + w - 1] << 5 | c[x - 1] << 6 | c[x - w - 1] << 7 | c[x] << 8 |
+                                        (c[x] & c[x - w] & c[x + 1] & c[x + w] & c[x - 1]) << 9);
   }
 
   // Cell i joins the border list if it is on with an axis neighbour off.
   void enlist_border(std::size_t i) {
-    const std::uint16_t s = state_[i];
-    if ((s & kOn) && (s & 0x55) != 0x55) {
-      state_[i] = static_cast<std::uint16_t>(s | kQueued);
-      border_[size_++] = static_cast<std::uint32_t>(i);
-    }
+    if ((state_[i] & (kOn | kUnlisted)) == kOn) border_[size_++] = static_cast<std::uint32_t>(i);
   }
 
   // The 1s among n 0/1 bytes.
@@ -668,15 +664,15 @@ class Thinning {
     store_lanes(up, a);
     store_lanes(mid, b);
     store_lanes(down, d);
-    // The lanes on and not yet listed (bit 8 set, bit 9 clear; the removed cell's own lane left out),
-    // the rows' flags side by side (row r of lane k at bit 16k + r), gathered into the 9-bit index of
-    // the block (bit 3k + r) by one multiply, whose other products fall outside bits 48-56.
-    const auto fresh = [](std::uint64_t s, std::uint64_t lanes) { return (s >> 8) & ~(s >> 9) & lanes; };
-    const std::uint64_t flags = fresh(a, 0x0000000100010001u) | fresh(b, 0x0000000100000001u) << 1 | fresh(d, 0x0000000100010001u) << 2;
+    // The unlisted lanes of the three rows side by side (row r of lane k at bit 16k + r; the removed
+    // cell, listed, is not one), gathered into the block's 9-bit index (bit 3k + r) by one multiply,
+    // whose other products fall outside bits 48-56.
+    constexpr std::uint64_t kLanes = 0x0000000100010001u;
+    const std::uint64_t flags = (a >> 9 & kLanes) | (b >> 8 & kLanes << 1) | (d >> 7 & kLanes << 2);
     if (flags == 0) return;
     for (unsigned join = kClockwise[(flags * 0x0001000800400000u) >> 48]; join != 0; join &= join - 1) {
       const auto j = static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(i) + offset_[std::countr_zero(join)]);
-      state_[j] = static_cast<std::uint16_t>(state_[j] | kQueued);
+      state_[j] = static_cast<std::uint16_t>(state_[j] & ~kUnlisted);
       border_[size_++] = j;
     }
   }
@@ -690,8 +686,8 @@ class Thinning {
     const auto leave = [&](std::ptrdiff_t j, unsigned bit) {
       const auto s = static_cast<std::uint16_t>(state[j] & ~(1u << bit));
       state[j] = s;
-      if ((s & (kOn | kQueued)) == kOn) {
-        state[j] = static_cast<std::uint16_t>(s | kQueued);
+      if (s & kUnlisted) {
+        state[j] = static_cast<std::uint16_t>(s & ~kUnlisted);
         border[size++] = static_cast<std::uint32_t>(j);
       }
     };
