@@ -499,48 +499,39 @@ class Thinning {
  public:
   // `bits`: 0/1 per cell, the frame off.
   Thinning(const std::vector<std::uint8_t>& bits, int width)
-      : w_(width), offset_{-w_, -w_ + 1, 1, w_ + 1, w_, w_ - 1, -1, -w_ - 1}, state_(bits.size() + 1, 0) {
-    const std::ptrdiff_t w = width, h = static_cast<std::ptrdiff_t>(bits.size()) / w;
-    // Every inner cell's mask in one branch-free pass per row (the frame's stay 0).
-    for (std::ptrdiff_t y = 1; y + 1 < h; ++y) row_states(bits.data() + y * w, w, state_.data() + y * w);
+      : w_(width),
+        offset_{-w_, -w_ + 1, 1, w_ + 1, w_, w_ - 1, -1, -w_ - 1},
+        cells_(bits.size()),
+        state_(std::make_unique_for_overwrite<std::uint16_t[]>(cells_ + 1)) {
+    const std::ptrdiff_t w = width, h = static_cast<std::ptrdiff_t>(cells_) / w;
     // Each on cell joins the border list at most once and goes at most once.
-    on_ = count_ones(bits.data(), bits.size());
-    // (One more border entry: listing a block's cells without a branch writes one past the last.)
-    border_ = std::make_unique_for_overwrite<std::uint32_t[]>(on_ + 1);
+    on_ = count_ones(bits.data(), cells_);
+    border_ = std::make_unique_for_overwrite<std::uint32_t[]>(on_);
     marked_ = std::make_unique_for_overwrite<std::uint32_t[]>(on_);
-    // The border in scan order: on cells with an axis neighbour (N, E, S, W) off. Few cells are, so
-    // eight cells are tested at a time and passed over together when none is.
-    std::uint16_t* state = state_.data();
-    std::size_t i = 0;
-#if defined(__SSE2__)
-    const __m128i on_bits = _mm_set1_epi16(static_cast<short>(kOn | kUnlisted)), on_bit = _mm_set1_epi16(static_cast<short>(kOn));
-    for (; i + 8 <= state_.size(); i += 8) {
-      const __m128i s = _mm_loadu_si128(reinterpret_cast<const __m128i*>(state + i));
-      const __m128i edge = _mm_cmpeq_epi16(_mm_and_si128(s, on_bits), on_bit);
-      const unsigned lanes = static_cast<unsigned>(_mm_movemask_epi8(edge));
-      if (lanes == 0) continue;
-      // The block's border cells listed in order without a branch per cell.
-      std::uint32_t* border = border_.get();
-      std::size_t size = size_;
-      for (unsigned k = 0; k < 8; ++k) {
-        border[size] = static_cast<std::uint32_t>(i + k);
-        size += (lanes >> (2 * k)) & 1u;
-      }
-      size_ = size;
+    // The frame's states (and the one past the last) are 0; every inner cell's in one pass per row,
+    // which lists the border (on cells with an axis neighbour off) in scan order.
+    std::uint16_t* state = state_.get();
+    std::fill_n(state, w, std::uint16_t{0});
+    std::fill_n(state + (h - 1) * w, w + 1, std::uint16_t{0});
+    for (std::ptrdiff_t y = 1; y + 1 < h; ++y) {
+      state[y * w] = state[y * w + w - 1] = 0;
+      row_states(bits.data() + y * w, y * w);
     }
-#endif
-    for (; i < state_.size(); ++i) enlist_border(i);
   }
 
-  // The states of the inner cells of row c (0/1 bytes; the rows above and below at -w and +w) into s.
-  static void row_states(const std::uint8_t* c, std::ptrdiff_t w, std::uint16_t* s) {
+  // The states of the inner cells of the row starting at cell `row` (c: its 0/1 bytes, the rows above
+  // and below at -w and +w), listing its border cells.
+  void row_states(const std::uint8_t* c, std::ptrdiff_t row) {
+    const std::ptrdiff_t w = w_;
+    std::uint16_t* const s = state_.get() + row;
 #if defined(__SSE2__)
     if (w - 2 >= 16) {
       // 16 cells a step: neighbour k's 0/1 bytes shifted up to bit k (within each byte), the on and
       // unlisted bits interleaved above them. The last step ends at the row's last inner cell, over
-      // cells already done (the same states).
+      // cells already done (the same states; their border cells are not listed again).
       const auto at = [c](std::ptrdiff_t i) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + i)); };
-      for (std::ptrdiff_t x = 1;; x = std::min(x + 16, w - 17)) {
+      const __m128i one = _mm_set1_epi8(1);
+      for (std::ptrdiff_t x = 1, done = 1;; done = x + 16, x = std::min(x + 16, w - 17)) {
         const __m128i n = at(x - w), e = at(x + 1), south = at(x + w), west = at(x - 1), on = at(x);
         __m128i m = _mm_or_si128(n, _mm_slli_epi16(at(x - w + 1), 1));
         m = _mm_or_si128(m, _mm_or_si128(_mm_slli_epi16(e, 2), _mm_slli_epi16(at(x + w + 1), 3)));
@@ -550,19 +541,19 @@ class Thinning {
         const __m128i high = _mm_or_si128(on, _mm_slli_epi16(unlisted, 1));
         _mm_storeu_si128(reinterpret_cast<__m128i*>(s + x), _mm_unpacklo_epi8(m, high));
         _mm_storeu_si128(reinterpret_cast<__m128i*>(s + x + 8), _mm_unpackhi_epi8(m, high));
+        const __m128i edge = _mm_cmpeq_epi8(_mm_andnot_si128(unlisted, on), one);
+        auto lanes = static_cast<unsigned>(_mm_movemask_epi8(edge)) >> (done - x) << (done - x);
+        for (; lanes != 0; lanes &= lanes - 1) border_[size_++] = static_cast<std::uint32_t>(row + x + std::countr_zero(lanes));
         if (x == w - 17) return;
       }
     }
 #endif
-    for (std::ptrdiff_t x = 1; x + 1 < w; ++x)
+    for (std::ptrdiff_t x = 1; x + 1 < w; ++x) {
+      const unsigned inner = c[x - w] & c[x + 1] & c[x + w] & c[x - 1];
       s[x] = static_cast<std::uint16_t>(c[x - w] | c[x - w + 1] << 1 | c[x + 1] << 2 | c[x + w + 1] << 3 | c[x + w] << 4 |
-                                        c[x + w - 1] << 5 | c[x - 1] << 6 | c[x - w - 1] << 7 | c[x] << 8 |
-                                        (c[x] & c[x - w] & c[x + 1] & c[x + w] & c[x - 1]) << 9);
-  }
-
-  // Cell i joins the border list if it is on with an axis neighbour off.
-  void enlist_border(std::size_t i) {
-    if ((state_[i] & (kOn | kUnlisted)) == kOn) border_[size_++] = static_cast<std::uint32_t>(i);
+                                        c[x + w - 1] << 5 | c[x - 1] << 6 | c[x - w - 1] << 7 | c[x] << 8 | (c[x] & inner) << 9);
+      if (c[x] & ~inner) border_[size_++] = static_cast<std::uint32_t>(row + x);
+    }
   }
 
   // The 1s among n 0/1 bytes.
@@ -596,7 +587,7 @@ class Thinning {
       std::sort(cells.begin(), cells.end());
     } else {
       cells.clear();
-      for (std::size_t i = 0; i < state_.size(); ++i)
+      for (std::size_t i = 0; i < cells_; ++i)
         if (state_[i] & kOn) cells.push_back(static_cast<std::uint32_t>(i));
     }
     for (bool changed = true; changed;) {
@@ -612,8 +603,8 @@ class Thinning {
   // Clears the removed cells in `on` (indices as the state's): every byte masked by its cell's on bit
   // in one pass (a kept cell keeps its value), rather than a store per removed cell.
   void clear_removed(std::uint8_t* on) const {
-    const std::uint16_t* state = state_.data();
-    for (std::size_t i = 0; i + 1 < state_.size(); ++i)  // (the last state pads the grid)
+    const std::uint16_t* state = state_.get();
+    for (std::size_t i = 0; i < cells_; ++i)
       on[i] = static_cast<std::uint8_t>(on[i] & -static_cast<unsigned>((state[i] >> 8) & 1u));
   }
 
@@ -625,7 +616,7 @@ class Thinning {
   bool sub_iteration(const std::array<bool, 512>& deletable) {
     std::uint32_t* const border = border_.get();
     std::uint32_t* const marked = marked_.get();
-    const std::uint16_t* const state = state_.data();
+    const std::uint16_t* const state = state_.get();
     const std::size_t size = size_;
     std::size_t kept = 0, count = 0;
     for (std::size_t r = 0; r < size; ++r) {
@@ -657,7 +648,7 @@ class Thinning {
       remove_by_cell(i);
       return;
     }
-    std::uint16_t* const up = state_.data() + i - w_ - 1;
+    std::uint16_t* const up = state_.get() + i - w_ - 1;
     std::uint16_t* const mid = up + w_;
     std::uint16_t* const down = mid + w_;
     const std::uint64_t a = load_lanes(up) & kUpKeep, b = load_lanes(mid) & kMidKeep, d = load_lanes(down) & kDownKeep;
@@ -679,7 +670,7 @@ class Thinning {
 
   // The same, a neighbour at a time (the 64-bit words above read their lanes little-endian).
   void remove_by_cell(std::uint32_t i) {
-    std::uint16_t* state = state_.data();
+    std::uint16_t* state = state_.get();
     std::uint32_t* border = border_.get();
     std::size_t size = size_;
     state[i] = static_cast<std::uint16_t>(state[i] & ~kOn);
@@ -719,7 +710,8 @@ class Thinning {
 
   std::ptrdiff_t w_;
   std::array<std::ptrdiff_t, 8> offset_;  // neighbours N, NE, E, SE, S, SW, W, NW
-  std::vector<std::uint16_t> state_;
+  std::size_t cells_;
+  std::unique_ptr<std::uint16_t[]> state_;  // one per cell, and one more (0) for remove's widest read
   std::unique_ptr<std::uint32_t[]> border_, marked_;  // on_ each
   std::size_t on_ = 0, size_ = 0, removed_size_ = 0;
 };
