@@ -2,6 +2,8 @@
 #include "skeleton/templates/arm_edges.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -110,16 +112,15 @@ class EdgeGrid {
     average(image, shape, colour, in);
     chamfer(in);
     tensor_.assign(3 * n, 0.0f);
-    state_.assign(n, kUncovered);
-    for (std::size_t i = 0; i < n; ++i)
-      if (in[i]) state_[i] = kFlat;
+    static_assert(kUncovered == 0 && kFlat == 1);
+    state_ = in;  // uncovered, or covered and flat until its tensor says otherwise
     double level = 0;
     std::size_t inner = 0;
-    for (int gy = 1; gy + 1 < h_; ++gy)
+    for (int gy = 1; gy + 1 < h_; ++gy) {
+      const std::uint8_t *up = &in[cell(0, gy - 1)], *row = &in[cell(0, gy)], *down = &in[cell(0, gy + 1)];
       for (int gx = 1; gx + 1 < w_; ++gx) {
         const std::size_t i = cell(gx, gy);
-        if (!in[i] || !in[cell(gx - 1, gy)] || !in[cell(gx + 1, gy)] || !in[cell(gx, gy - 1)] || !in[cell(gx, gy + 1)])
-          continue;
+        if (!(row[gx] & row[gx - 1] & row[gx + 1] & up[gx] & down[gx])) continue;  // 0 or 1 each
         const float *left = &colour[3 * cell(gx - 1, gy)], *right = &colour[3 * cell(gx + 1, gy)];
         const float *above = &colour[3 * cell(gx, gy - 1)], *below = &colour[3 * cell(gx, gy + 1)];
         if (left[0] == right[0] && left[1] == right[1] && left[2] == right[2] && above[0] == below[0] && above[1] == below[1] &&
@@ -144,6 +145,7 @@ class EdgeGrid {
         state_[i] = edge > kTubeFloor * (1 - 1e-6) ? kStrong : kWeak;
         if (edge >= kEdgeVote) voters_.push_back({i, gx, gy, edge});
       }
+    }
     background_ = inner ? level / static_cast<double>(inner) : 0;
   }
 
@@ -588,7 +590,8 @@ std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis
   const EdgeGrid g(image, shape, f, gx0, gy0, gx1, gy1);
 
   // Lines of edges near the limb's direction: each edge cell votes for the lines through it it runs along.
-  const int bins = static_cast<int>(2 * kLimbSwing / kLimbStep) + 1;
+  constexpr int bins = static_cast<int>(2 * kLimbSwing / kLimbStep) + 1;
+  static_assert(bins <= 32);
   std::vector<double> rho_lo(static_cast<std::size_t>(bins));
   std::vector<std::vector<double>> votes(static_cast<std::size_t>(bins));
   auto dir = [&](int k) { return (rest - kLimbSwing + k * kLimbStep) * kPi / 180; };
@@ -610,11 +613,18 @@ std::optional<LimbFromEdges> limb_from_edges(const Image& image, const ShapeAxis
     const double parallel = kParallel * std::min(1.0, voter.strongest);
     // Below this squared change along() is below `parallel` whatever its rounding: no root needed.
     const double plainly_not = (parallel * kEdgeFull) * (parallel * kEdgeFull) * (1 - 1e-12);
+    // Every direction's squared change first, then the directions it may vote in, in order: a
+    // voter's votes fall in a run of directions, which a branch per direction would guess badly.
+    std::array<double, bins> squared;
+    std::uint32_t may = 0;
     for (int k = 0; k < bins; ++k) {
+      squared[static_cast<std::size_t>(k)] = grid.squared(static_cast<std::ptrdiff_t>(voter.i), normal[static_cast<std::size_t>(k)]);
+      may |= static_cast<std::uint32_t>(squared[static_cast<std::size_t>(k)] > plainly_not) << k;
+    }
+    for (; may != 0; may &= may - 1) {
+      const int k = std::countr_zero(may);
       const Across& n = normal[static_cast<std::size_t>(k)];
-      const double squared = grid.squared(static_cast<std::ptrdiff_t>(voter.i), n);
-      if (squared <= plainly_not) continue;
-      const double e = EdgeGrid::edge_of(squared);
+      const double e = EdgeGrid::edge_of(squared[static_cast<std::size_t>(k)]);
       if (e < parallel) continue;
       const auto r = static_cast<std::size_t>(lx_floor(p.x * n.n.x + p.y * n.n.y - rho_lo[static_cast<std::size_t>(k)]));
       votes[static_cast<std::size_t>(k)][r] += e;
