@@ -299,25 +299,29 @@ namespace {
 // (Every entry is written, so the array starts unzeroed.)
 std::unique_ptr<std::int32_t[]> column_squares(const BinaryGrid& grid) {
   const int w = grid.width, h = grid.height;
-  auto sq = std::make_unique_for_overwrite<std::int32_t[]>(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
-  // Cells counted from the nearest off cell above, this one included; the running counts in a row of
-  // their own, so the loop vectorizes (reading the row above in place, it did not).
-  std::vector<std::int32_t> above(static_cast<std::size_t>(w), 0);
+  const auto cells = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
+  auto sq = std::make_unique_for_overwrite<std::int32_t[]>(cells);
+  // Cells counted from the nearest off cell above, this one included, then below; the running counts
+  // in a row of their own, so the loops vectorize (reading the row above in place, they did not), and
+  // in 16 bits, eight to a step (the callers' grids are under 4096 rows).
+  auto above = std::make_unique_for_overwrite<std::int16_t[]>(cells);
+  std::vector<std::int16_t> run(static_cast<std::size_t>(w), 0);
   for (int y = 0; y < h; ++y) {
     const std::uint8_t* on = grid.on.data() + static_cast<std::size_t>(y) * w;
-    std::int32_t* here = sq.get() + static_cast<std::size_t>(y) * w;
+    std::int16_t* here = above.get() + static_cast<std::size_t>(y) * w;
     for (int x = 0; x < w; ++x) {
-      above[x] = on[x] != 0 ? above[x] + 1 : 0;
-      here[x] = above[x];
+      run[x] = static_cast<std::int16_t>(on[x] != 0 ? run[x] + 1 : 0);
+      here[x] = run[x];
     }
   }
-  std::vector<std::int32_t> below(static_cast<std::size_t>(w), 0);
+  std::fill(run.begin(), run.end(), std::int16_t{0});
   for (int y = h - 1; y >= 0; --y) {
     const std::uint8_t* on = grid.on.data() + static_cast<std::size_t>(y) * w;
+    const std::int16_t* up = above.get() + static_cast<std::size_t>(y) * w;
     std::int32_t* here = sq.get() + static_cast<std::size_t>(y) * w;
     for (int x = 0; x < w; ++x) {
-      below[x] = on[x] != 0 ? below[x] + 1 : 0;
-      const std::int32_t nearest = std::min(here[x], below[x]);
+      run[x] = static_cast<std::int16_t>(on[x] != 0 ? run[x] + 1 : 0);
+      const std::int32_t nearest = std::min(up[x], run[x]);
       here[x] = nearest * nearest;
     }
   }
