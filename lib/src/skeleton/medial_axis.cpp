@@ -148,8 +148,12 @@ int next_cell(const std::uint8_t* row, int x, int w, bool on) {
   for (; x + 8 <= w; x += 8) {
     std::uint64_t word = 0;
     std::memcpy(&word, row + x, sizeof word);
-    const bool has_zero = ((word - 0x0101010101010101u) & ~word & 0x8080808080808080u) != 0;
-    if (on ? word != 0 : has_zero) break;
+    // Bytes that are nonzero, or zero: in the latter, the lowest flagged byte is the first zero one
+    // (a borrow can flag only bytes above it).
+    const std::uint64_t found = on ? word : (word - 0x0101010101010101u) & ~word & 0x8080808080808080u;
+    if (found == 0) continue;
+    if constexpr (std::endian::native == std::endian::little) return x + std::countr_zero(found) / 8;
+    break;
   }
   while (x < w && (row[x] != 0) != on) ++x;
   return x;
