@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "rig2d/asset/sprite_meta.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <optional>
 #include <filesystem>
 #include <unordered_map>
 
@@ -63,11 +66,110 @@ Result<SpriteSlice> parse_slice(const Json& s, std::string_view text, const std:
   return out;
 }
 
+// Reads the sidecar every texture starts with, a flat object of plain members such as
+// {"version": 2, "id": "...", "type": "2d"}, in one pass without building a JSON value: it runs for
+// every sprite rigged, and the JSON parser and its object cost more than the rest of the sidecar's
+// handling. Only text the parser surely reads as the same object is taken: members whose values are
+// strings of printable ASCII without escapes, integers of at most 16 characters, true, false or null,
+// with distinct keys, JSON whitespace and nothing after the object. Anything else (a BOM, nesting,
+// escapes, other bytes, a "sprites" or "texture" member, an id that is no GUID, a type that is not
+// "3d", "2d" or "ui") is nullopt: parse_sprite_meta's full parse then reads it or says what is wrong.
+class PlainSidecar {
+ public:
+  explicit PlainSidecar(std::string_view text) : text_(text) {}
+
+  std::optional<SpriteMeta> read() {
+    if (!eat('{')) return std::nullopt;
+    if (!eat('}')) {
+      do {
+        if (!member()) return std::nullopt;
+      } while (eat(','));
+      if (!eat('}')) return std::nullopt;
+    }
+    skip_space();
+    if (at_ != text_.size() || !id_ || !is_guid(*id_)) return std::nullopt;
+    SpriteMeta meta;
+    meta.texture_guid = std::string(*id_);
+    if (type_) {
+      meta.type_explicit = true;
+      if (*type_ == "2d") meta.type = TextureType::TwoD;
+      else if (*type_ == "ui") meta.type = TextureType::Ui;
+      else if (*type_ == "3d") meta.type = TextureType::ThreeD;
+      else return std::nullopt;
+    }
+    return meta;
+  }
+
+ private:
+  void skip_space() {
+    while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\t' || text_[at_] == '\n' || text_[at_] == '\r'))
+      ++at_;
+  }
+  bool eat(char c) {
+    skip_space();
+    if (at_ >= text_.size() || text_[at_] != c) return false;
+    ++at_;
+    return true;
+  }
+  // A string's text after its opening quote, up to the closing one (which is eaten).
+  std::optional<std::string_view> string() {
+    for (const std::size_t start = at_; at_ < text_.size(); ++at_) {
+      const auto c = static_cast<unsigned char>(text_[at_]);
+      if (c == '"') return text_.substr(start, at_++ - start);
+      if (c < 0x20 || c > 0x7e || c == '\\') return std::nullopt;
+    }
+    return std::nullopt;
+  }
+  // -?(0|[1-9][0-9]*), at most 16 characters; a fraction or exponent then fails the member's end.
+  bool integer() {
+    const std::size_t start = at_;
+    if (at_ < text_.size() && text_[at_] == '-') ++at_;
+    const auto digit = [this] { return at_ < text_.size() && text_[at_] >= '0' && text_[at_] <= '9'; };
+    if (!digit()) return false;
+    if (text_[at_++] != '0')
+      while (digit()) ++at_;
+    return at_ - start <= 16 && !digit();
+  }
+  bool literal() {
+    for (const std::string_view word : {"true", "false", "null"}) {
+      if (text_.substr(at_, word.size()) == word) {
+        at_ += word.size();
+        return true;
+      }
+    }
+    return false;
+  }
+  bool member() {
+    if (!eat('"')) return false;
+    const auto key = string();
+    if (!key || !eat(':') || std::find(keys_.begin(), keys_.begin() + key_count_, *key) != keys_.begin() + key_count_ ||
+        key_count_ == keys_.size() || *key == "sprites" || *key == "texture")
+      return false;
+    keys_[key_count_++] = *key;
+    const bool id = *key == "id", type = *key == "type";
+    if (eat('"')) {
+      const auto value = string();
+      if (!value) return false;
+      if (id) id_ = value;
+      if (type) type_ = value;
+      return true;
+    }
+    return !id && !type && (integer() || literal());
+  }
+
+  std::string_view text_;
+  std::size_t at_ = 0;
+  std::array<std::string_view, 16> keys_;
+  std::size_t key_count_ = 0;
+  std::optional<std::string_view> id_, type_;
+};
+
 }  // namespace
 
 std::string sidecar_path(const std::string& asset_path) { return asset_path + ".meta.json"; }
 
 Result<SpriteMeta> parse_sprite_meta(std::string_view text, const std::string& path) {
+  if (auto plain = PlainSidecar(text).read()) return *std::move(plain);
   auto json = parse_meta_object(text, path);
   if (!json) return Unexpected{json.error()};
   const Json& j = *json;
