@@ -95,8 +95,8 @@ void bits_to_bytes(const std::uint64_t* row, int w, std::uint8_t* out) {
   for (; x < w; ++x) out[x] = static_cast<std::uint8_t>(bit(x + 1));
 }
 
-// Calls cell(i, j) for every cell (i, j)-(i + 1, j + 1) of row j whose four corners are not all on one
-// side, left to right.
+// Calls cell(i, j, code) for every cell (i, j)-(i + 1, j + 1) of row j whose four corners are not all on
+// one side, left to right; bit k of code is corner k's (0 tl, 1 tr, 2 br, 3 bl).
 template <typename Cell>
 void for_each_mixed_cell_in_row(const SignBits& in, int j, Cell&& cell) {
   if (in.nx < 2) return;
@@ -111,7 +111,10 @@ void for_each_mixed_cell_in_row(const SignBits& in, int j, Cell&& cell) {
     const std::size_t cells_here = std::min<std::size_t>(64, last_cell + 1 - w * 64);
     if (cells_here < 64) mixed &= (std::uint64_t{1} << cells_here) - 1;
     while (mixed != 0) {
-      cell(static_cast<int>(w * 64 + static_cast<std::size_t>(std::countr_zero(mixed))), j);
+      const int k = std::countr_zero(mixed);
+      const auto code = static_cast<int>(((a[w] >> k) & 1u) | (((a_right >> k) & 1u) << 1) | (((b_right >> k) & 1u) << 2) |
+                                         (((b[w] >> k) & 1u) << 3));
+      cell(static_cast<int>(w * 64 + static_cast<std::size_t>(k)), j, code);
       mixed &= mixed - 1;
     }
   }
@@ -119,7 +122,7 @@ void for_each_mixed_cell_in_row(const SignBits& in, int j, Cell&& cell) {
 
 // A cell's corners 0 tl, 1 tr, 2 br, 3 bl (offsets from its top-left sample) and edges 0 top (tl-tr),
 // 1 right (tr-br), 2 bottom (bl-br), 3 left (tl-bl), each from corner kEdgeFrom to corner kEdgeTo.
-constexpr int kCornerDx[4] = {0, 1, 1, 0}, kCornerDy[4] = {0, 0, 1, 1};
+constexpr double kCornerDx[4] = {0, 1, 1, 0}, kCornerDy[4] = {0, 0, 1, 1};
 constexpr int kEdgeFrom[4] = {0, 1, 3, 0}, kEdgeTo[4] = {1, 2, 2, 3};
 
 // For each corner code (bit k set when corner k is inside) with one segment: the two edges it
@@ -143,7 +146,7 @@ constexpr std::array<CellCase, 16> kCellCases = [] {
 
 // Calls emit(p, q) for each contour segment in row j_row of the cells of the field value(i, j) at
 // (x0 + i, y0 + j) (x0, y0 half-integers, so every lattice coordinate is exact), inside where < 0
-// (exactly the set bits of `in`), left to right, oriented with the inside on the right of p -> q (in
+// (exactly the set bits of `inside`, which give the cells' corner codes), left to right, oriented with the inside on the right of p -> q (in
 // the orient2d sense), so islands come out with negative shoelace sums. Also reports, for chaining,
 // the lattice edge id of both ends: horizontal edge (i, j) -> 2 * (j * nx + i), vertical -> that + 1.
 template <typename Value, typename Emit>
@@ -155,15 +158,13 @@ void march_row(const SignBits& inside, int j_row, double x0, double y0, Value&& 
   // The right corners of the last cell, the left ones of the next when it is its neighbour in the row.
   int last_i = -2;
   float last_tr = 0, last_br = 0;
-  for_each_mixed_cell_in_row(inside, j_row, [&](int i, int j) {
+  for_each_mixed_cell_in_row(inside, j_row, [&](int i, int j, int code) {
     const bool next_to_last = i == last_i + 1;
     const float tl = next_to_last ? last_tr : value(i, j), bl = next_to_last ? last_br : value(i, j + 1);
     const float tr = value(i + 1, j), br = value(i + 1, j + 1);
     last_i = i;
     last_tr = tr;
     last_br = br;
-    const int code = (tl < 0 ? 1 : 0) | (tr < 0 ? 2 : 0) | (br < 0 ? 4 : 0) | (bl < 0 ? 8 : 0);
-    if (code == 0 || code == 15) return;
     const float v[4] = {tl, tr, br, bl};
     const double xa = x0 + i;
     const std::int64_t base = 2 * (static_cast<std::int64_t>(j) * nx + i);
@@ -224,7 +225,6 @@ struct Piece {
 // Chains oriented segments into closed rings (every crossing point has one successor: each lattice
 // edge id is the start of one segment at most). The segment starting at an edge is found in an open
 // addressing table keyed by the edge id.
-
 std::vector<Ring> chain(const std::vector<Piece>& pieces) {
   const std::size_t n = pieces.size();
   const std::size_t slots = std::bit_ceil(2 * n + 2), mask = slots - 1;
@@ -327,7 +327,10 @@ void restore_image_corners(Ring& ring, double w, double h) {
   std::vector<Corner> corners;
   for (std::size_t k = 0; k < ring.size(); ++k) {
     const Vec2 p = ring[k], q = ring[k + 1 == ring.size() ? 0 : k + 1];
-    if (p.x != 0 && p.x != w && p.y != 0 && p.y != h) continue;  // off the border: no corner follows it
+    // Off the border, or more than a pixel from the image's corners (each of |p - c|'s terms is at most
+    // their sum): no corner follows it.
+    if ((p.x > 1 && p.x < w - 1) || (p.y > 1 && p.y < h - 1)) continue;
+    if (p.x != 0 && p.x != w && p.y != 0 && p.y != h) continue;
     auto on_x = [](Vec2 v, double x) { return v.x == x; };
     auto on_y = [](Vec2 v, double y) { return v.y == y; };
     for (const Vec2 c : {Vec2{0, 0}, Vec2{w, 0}, Vec2{w, h}, Vec2{0, h}}) {
@@ -372,11 +375,17 @@ struct AlphaLattice {
                      inside.bits.data() + static_cast<std::size_t>(y + 1) * inside.words);
     for (const std::uint64_t word : inside.bits) any = any || word != 0;
   }
-  float value(int i, int j) const {
-    if (i < 1 || j < 1 || i > image.width || j > image.height) return level;
-    const float a = image.rgba[4 * (static_cast<std::size_t>(j - 1) * static_cast<std::size_t>(image.width) + static_cast<std::size_t>(i - 1)) + 3];
+  // value(i, j) is value(pixel_row(j), i): the row's pixels found once (null for the ring around).
+  const std::uint8_t* pixel_row(int j) const {
+    if (j < 1 || j > image.height) return nullptr;
+    return image.rgba.data() + 4 * static_cast<std::size_t>(j - 1) * static_cast<std::size_t>(image.width);
+  }
+  float value(const std::uint8_t* pixels, int i) const {
+    if (pixels == nullptr || i < 1 || i > image.width) return level;
+    const float a = pixels[4 * static_cast<std::size_t>(i - 1) + 3];
     return level - a;
   }
+  float value(int i, int j) const { return value(pixel_row(j), i); }
 };
 
 // A contour segment's share of alpha_outline_length: its length clipped to the image, 0 along the
@@ -482,38 +491,57 @@ struct DistanceBand {
 
   // Lowers the rows the segments of cell row cj reach (brought in) by their distances.
   void lower_cell_row(int cj) {
-    auto value = [&](int i, int j) { return alpha.value(i, j); };
+    const std::uint8_t* pixels[2] = {alpha.pixel_row(cj), alpha.pixel_row(cj + 1)};
+    auto value = [&](int i, int j) { return alpha.value(pixels[j - cj], i); };
     // A segment lies in one lattice cell, so every sample nearer than `block` (an integer) to it is
     // one of the 2 block x 2 block around that cell: in a narrow band, where rows are a few samples
     // long, stamping that square costs less than each row's own bounds. The samples it adds are
     // farther than the band and stay at the cap, so the distances are the same either way.
     if (block <= kMaxBlock) {
+      // A segment of cell row cj lies between sample rows cj and cj + 1, so its square spans rows
+      // cj - block + 1 .. cj + block: their slots, found once for the row when all are in the lattice.
+      const int rows_j = cj - block + 1;
+      const bool rows_inside = rows_j >= 0 && cj + block <= ny - 1;
+      float* rows[2 * kMaxBlock] = {};
+      std::uint64_t* rows_groups[2 * kMaxBlock] = {};
+      for (int r = 0; rows_inside && r < 2 * block; ++r) {
+        rows[r] = row(rows_j + r);
+        rows_groups[r] = groups(rows_j + r);
+      }
       march_row(alpha.inside, cj, kX0, kY0, value, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
         if (outline_length) *outline_length += outline_piece(alpha.image, p, q);
         const int ci = floor_int(std::min(p.x, q.x) - kX0), sj = floor_int(std::min(p.y, q.y) - kY0);
         const int from = std::max(0, ci - block + 1), to = std::min(nx - 1, ci + block);
         const int j0 = std::max(0, sj - block + 1), j1 = std::min(ny - 1, sj + block);
-        touch(j0, j1, from, to);
         const SegmentDistance segment(p, q);
 #if defined(__SSE2__)
-        if (segment.len2 > 0 && from == ci - block + 1 && to == ci + block && j0 == sj - block + 1 && j1 == sj + block) {
-#if defined(RIG2D_BAND_AVX2)
-          if (avx2) {
-            switch (block) {
-              case 2: return stamp_square_avx2<2>(segment, from, j0, j1);
-              case 3: return stamp_square_avx2<3>(segment, from, j0, j1);
-              case 4: return stamp_square_avx2<4>(segment, from, j0, j1);
-              default: break;
+        const int square_i = ci - block + 1, square_j = sj - block + 1;
+        if (segment.len2 > 0 && rows_inside && sj == cj && from == square_i && to == ci + block &&
+            from >> 8 == to >> 8) {  // the square whole in the lattice, its groups in one word: touch's bits
+          const std::uint64_t ones = (~std::uint64_t{0} >> (63 - ((to >> 2) - (from >> 2)))) << ((from >> 2) & 63);
+          for (int r = 0; r < 2 * block; ++r) rows_groups[r][from >> 8] |= ones;
+          if (stamp(segment, from, rows_j, rows, from)) return;
+        }
+        touch(j0, j1, from, to);
+        if (segment.len2 > 0) {
+          float* out[2 * kMaxBlock];
+          if (from == square_i && to == ci + block && j0 == square_j && j1 == sj + block) {
+            for (int r = 0; r < 2 * block; ++r) out[r] = row(j0 + r);
+            if (stamp(segment, from, j0, out, from)) return;
+          } else {
+            // The lattice clips the square (by its border): stamped whole aside, then its part inside
+            // lowered (the same distances as each row's own, lane for lane).
+            std::array<float, 4 * kMaxBlock * kMaxBlock> aside;
+            aside.fill(capped);
+            for (int r = 0; r < 2 * block; ++r) out[r] = aside.data() + r * 2 * block;
+            if (stamp(segment, square_i, square_j, out, 0)) {
+              for (int j = j0; j <= j1; ++j) lower_row(j, from, to, out[j - square_j] + (from - square_i));
+              return;
             }
           }
-#endif
-          switch (block) {
-            case 2: return stamp_square<2>(segment, from, j0, j1);
-            case 3: return stamp_square<3>(segment, from, j0, j1);
-            case 4: return stamp_square<4>(segment, from, j0, j1);
-            default: break;
-          }
         }
+#else
+        touch(j0, j1, from, to);
 #endif
         for (int j = j0; j <= j1; ++j) {
           segment.row(kX0, from, to, kY0 + j, row_d2.data());
@@ -547,11 +575,33 @@ struct DistanceBand {
   }
 
 #if defined(__SSE2__)
-  // segment.row and lower_row over samples from .. from + 2 * pairs - 1 of rows j0..j1 (all inside the
-  // lattice, pairs <= kMaxBlock): the same arithmetic lane for lane, with what does not change down
-  // the rows (the broadcasts, (x - a.x) * dx) made once, and the lowering four samples a step.
+  // The square of samples from .. from + 2 block - 1 of rows j0 .. j0 + 2 block - 1 lowered by their
+  // distances to the segment, out[r] + at holding row j0 + r's sample `from`; false when block has no
+  // stamp.
+  bool stamp(const SegmentDistance& segment, int from, int j0, float* const* out, int at) const {
+#if defined(RIG2D_BAND_AVX2)
+    if (avx2) {
+      switch (block) {
+        case 2: return stamp_square_avx2<2>(segment, from, j0, out, at), true;
+        case 3: return stamp_square_avx2<3>(segment, from, j0, out, at), true;
+        case 4: return stamp_square_avx2<4>(segment, from, j0, out, at), true;
+        default: return false;
+      }
+    }
+#endif
+    switch (block) {
+      case 2: return stamp_square<2>(segment, from, j0, out, at), true;
+      case 3: return stamp_square<3>(segment, from, j0, out, at), true;
+      case 4: return stamp_square<4>(segment, from, j0, out, at), true;
+      default: return false;
+    }
+  }
+
+  // segment.row and lower_row over samples from .. from + 2 * pairs - 1 of rows j0 .. j0 + 2 * pairs - 1
+  // (pairs <= kMaxBlock; out as for stamp): the same arithmetic lane for lane, with what does not change
+  // down the rows (the broadcasts, (x - a.x) * dx) made once, and the lowering four samples a step.
   template <int pairs>
-  void stamp_square(const SegmentDistance& segment, int from, int j0, int j1) {
+  static void stamp_square(const SegmentDistance& segment, int from, int j0, float* const* out, int at) {
     static_assert(pairs <= kMaxBlock);
     const __m128d ax = _mm_set1_pd(segment.a.x), ay = _mm_set1_pd(segment.a.y);
     const __m128d vdx = _mm_set1_pd(segment.dx), vdy = _mm_set1_pd(segment.dy), vlen2 = _mm_set1_pd(segment.len2);
@@ -561,7 +611,7 @@ struct DistanceBand {
       xs[k] = _mm_set_pd(kX0 + (from + 2 * k + 1), kX0 + (from + 2 * k));
       along_x[k] = _mm_mul_pd(_mm_sub_pd(xs[k], ax), vdx);
     }
-    for (int j = j0; j <= j1; ++j) {
+    for (int j = j0; j < j0 + 2 * pairs; ++j) {
       const double y = kY0 + j;
       const __m128d valong_y = _mm_set1_pd((y - segment.a.y) * segment.dy), vy = _mm_set1_pd(y);
       __m128 d2[kMaxBlock];
@@ -575,7 +625,7 @@ struct DistanceBand {
       __m128 row_j[kMaxBlock];  // the row's samples, four (two for an odd last pair) a register
       int groups = 0;
       for (int k = 0; k < pairs; k += 2, ++groups) row_j[groups] = k + 1 < pairs ? _mm_movelh_ps(d2[k], d2[k + 1]) : d2[k];
-      lower_square_row(row(j), from, pairs, row_j);
+      lower_square_row(out[j - j0] + at, pairs, row_j);
     }
   }
 
@@ -584,7 +634,8 @@ struct DistanceBand {
   // its low half and the same two of row j + 1 in its high half, every lane the scalar expression of
   // segment.row in its order (no contraction). Rows are lowered and listed in stamp_square's order.
   template <int pairs>
-  RIG2D_AVX2_FN void stamp_square_avx2(const SegmentDistance& segment, int from, int j0, int j1) {
+  RIG2D_AVX2_FN static void stamp_square_avx2(const SegmentDistance& segment, int from, int j0, float* const* out,
+                                              int at) {
     static_assert(pairs <= kMaxBlock);
     const __m256d ax = _mm256_set1_pd(segment.a.x), ay = _mm256_set1_pd(segment.a.y);
     const __m256d vdx = _mm256_set1_pd(segment.dx), vdy = _mm256_set1_pd(segment.dy);
@@ -595,7 +646,7 @@ struct DistanceBand {
       xs[k] = _mm256_set_pd(x1, x0, x1, x0);
       along_x[k] = _mm256_mul_pd(_mm256_sub_pd(xs[k], ax), vdx);
     }
-    for (int j = j0; j + 1 <= j1; j += 2) {  // 2 * pairs rows
+    for (int j = j0; j + 1 < j0 + 2 * pairs; j += 2) {
       const double y0 = kY0 + j, y1 = kY0 + (j + 1);
       const double along_y0 = (y0 - segment.a.y) * segment.dy, along_y1 = (y1 - segment.a.y) * segment.dy;
       const __m256d valong_y = _mm256_set_pd(along_y1, along_y1, along_y0, along_y0);
@@ -619,22 +670,22 @@ struct DistanceBand {
           row_j1[groups] = _mm_movehl_ps(d2[k], d2[k]);
         }
       }
-      lower_square_row(row(j), from, pairs, row_j);
-      lower_square_row(row(j + 1), from, pairs, row_j1);
+      lower_square_row(out[j - j0] + at, pairs, row_j);
+      lower_square_row(out[j + 1 - j0] + at, pairs, row_j1);
     }
   }
 #endif
 
-  // The lowering of one row of stamp_square: samples from .. from + 2 * pairs - 1, four a register
-  // (the last two alone when pairs is odd).
-  static void lower_square_row(float* out, int from, int pairs, const __m128* d) {
+  // The lowering of one row of stamp_square: out[0 .. 2 * pairs - 1], four a register (the last two
+  // alone when pairs is odd).
+  static void lower_square_row(float* out, int pairs, const __m128* d) {
     int k = 0, g = 0;
     for (; k + 1 < pairs; k += 2, ++g) {
-      const int i = from + 2 * k;
+      const int i = 2 * k;
       _mm_storeu_ps(out + i, _mm_min_ps(d[g], _mm_loadu_ps(out + i)));
     }
     if (k < pairs) {
-      const int i = from + 2 * k;
+      const int i = 2 * k;
       const __m128 old = _mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(out + i));
       _mm_storel_pi(reinterpret_cast<__m64*>(out + i), _mm_min_ps(d[g], old));
     }
@@ -661,6 +712,7 @@ struct GrownField {
   float cap;  // band.capped had the band been made for this margin
   double capped_d;
   float grows_below;
+  double half_w, half_h;  // the image's
   SignBits inside;
   // The segments of G's contour, row by row, for chain.
   std::vector<Piece> pieces;
@@ -679,7 +731,7 @@ struct GrownField {
       : alpha(alpha_), band(band_), margin(margin_),
         cap(static_cast<float>((margin_ + kBandBeyondMargin) * (margin_ + kBandBeyondMargin))),
         capped_d(std::sqrt(static_cast<double>(cap))), grows_below(margin_ > 0 ? nearer_than(margin_) : 0),
-        inside(alpha_.inside) {}
+        half_w(alpha_.image.width / 2.0), half_h(alpha_.image.height / 2.0), inside(alpha_.inside) {}
 
   // Decides the samples of row j the band lowered (its row final).
   void decide_row(int j) {
@@ -716,8 +768,9 @@ struct GrownField {
   // The segments of G's contour in cell row j (rows j and j + 1 decided).
   void trace_cell_row(int j) {
     const int w = alpha.image.width, h = alpha.image.height;
+    const Row rows[2] = {row(j), row(j + 1)};
     march_row(
-        inside, j, kX0, kY0, [&](int i, int jj) { return value(i, jj); },
+        inside, j, kX0, kY0, [&](int i, int jj) { return value(rows[jj - j], i); },
         [&](Vec2 p, Vec2, std::int64_t ip, std::int64_t iq) {
           pieces.push_back({{onto_image(p.x, w), onto_image(p.y, h)}, ip, iq});
         });
@@ -731,13 +784,20 @@ struct GrownField {
     while (nearer(t)) t = std::nextafter(t, HUGE_VALF);
     return t;
   }
-  float value(int i, int j) const {
-    const double w = alpha.image.width, h = alpha.image.height;
-    const double x = kX0 + i, y = kY0 + j;
-    const float dk = band.row(j)[i];
+  // What G at the samples of row j takes from the row alone: the band's distances, the alpha signs and
+  // the rectangle term's y part.
+  struct Row {
+    const float* d;
+    const std::uint64_t* alpha_in;
+    double qy;
+  };
+  Row row(int j) const { return {band.row(j), alpha.inside.row(j), std::fabs((kY0 + j) - half_h) - half_h}; }
+  float value(int i, int j) const { return value(row(j), i); }
+  float value(const Row& r, int i) const {
+    const float dk = r.d[i];
     const double d = dk >= cap ? capped_d : std::sqrt(static_cast<double>(dk));
-    const double signed_d = alpha.inside.get(i, j) ? -d : d;
-    const double qx = std::fabs(x - w / 2.0) - w / 2.0, qy = std::fabs(y - h / 2.0) - h / 2.0;
+    const double signed_d = (r.alpha_in[static_cast<std::size_t>(i) >> 6] >> (i & 63)) & 1u ? -d : d;
+    const double qx = std::fabs((kX0 + i) - half_w) - half_w, qy = r.qy;
     const double ox = std::max(qx, 0.0), oy = std::max(qy, 0.0);
     const double rect = qx <= 0 && qy <= 0 ? std::max(qx, qy) : std::sqrt(ox * ox + oy * oy);
     double g = std::max(signed_d - margin, rect);
