@@ -166,8 +166,9 @@ Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutl
                                                           : alpha_outline_length(image, o.alpha_threshold);
       yardstick.emplace(image, o.alpha_threshold, *outline_length, limits.border);
     }
-    // A candidate that passes by a margin shows it with its rings alone, untriangulated.
-    if (yardstick->surely_within(c.hulls)) return true;
+    // A candidate that passes, or fails, by a margin shows it with its rings alone, untriangulated.
+    const HullVerdict verdict = yardstick->judge(c.hulls);
+    if (verdict != HullVerdict::Unsure) return verdict == HullVerdict::Within;
     OutlineMeshStats scratch = st;
     auto mesh = mesh_outline(image, traced, c.hulls, trial, scratch, false);
     if (!mesh) return Unexpected{mesh.error()};

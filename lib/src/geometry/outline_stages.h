@@ -77,6 +77,9 @@ double border_per_outline(std::size_t transparent_inside, double outline_length)
 // its sum of share x alpha is at least `inside`, without a second look.
 bool alpha_mass_surely_kept(double inside, std::uint64_t mass, int w, int h);
 
+// What the rings of a hull search's candidate tell of yardstick_within for every mesh of them.
+enum class HullVerdict { Within, Beyond, Unsure };
+
 // yardstick_within for the candidates of a hull search over one image, each the triangulation of
 // convex rings (no point added): the image's totals are summed once, and the rings alone settle
 // most candidates before any is triangulated.
@@ -87,6 +90,9 @@ class HullYardstick {
   // every mesh that triangulates `rings` (mesh_outline's, each ring convex and in the image's frame,
   // no two sharing an inside point); false when the rings alone cannot tell.
   bool surely_within(const std::vector<Ring>& rings);
+  // Within as surely_within; Beyond when yardstick_within fails for every such mesh of `rings` (its
+  // border surely over max_border); Unsure when the rings alone cannot tell.
+  HullVerdict judge(const std::vector<Ring>& rings);
 
  private:
   const Image& image_;

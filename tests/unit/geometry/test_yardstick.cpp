@@ -382,7 +382,8 @@ Mesh yardstick_hull_mesh(const Image& im, const std::vector<Ring>& rings) {
   return *mesh;
 }
 
-TEST_CASE("HullYardstick: the rings of convex candidates settle only what every mesh of them passes", "[geometry][yardstick]") {
+TEST_CASE("HullYardstick: the rings of convex candidates settle only what every mesh of them passes or fails", "[geometry][yardstick]") {
+  using rig2d::detail::HullVerdict;
   // Hand-computed: a 2 x 2 opaque block in a 4 x 4 sprite. Its own square keeps everything with no
   // border; the whole sprite has 12 transparent centres over an outline of 9.43 px (1.27 px per px).
   const Image block = rig2d::test::make_sprite(4, 4, [](double x, double y) { return x >= 1 && x < 3 && y >= 1 && y < 3; }, false);
@@ -397,6 +398,13 @@ TEST_CASE("HullYardstick: the rings of convex candidates settle only what every 
   CHECK(at_1_3.surely_within({whole}));
   for (const Ring& r : {cut, bent, out}) CHECK_FALSE(at_1_3.surely_within({r}));
   CHECK_FALSE(at_1_3.surely_within({own, whole}));  // rings whose boxes meet
+  // The whole sprite covers its 12 transparent centres, 4 of them on its diagonals, where the two
+  // triangles of one may round apart: at least 8 covered, 0.85 px per px of outline.
+  rig2d::detail::HullYardstick at_0_8(block, 8, outline, 0.8);
+  CHECK(at_1.judge({own}) == HullVerdict::Within);
+  CHECK(at_1.judge({whole}) == HullVerdict::Unsure);
+  CHECK(at_0_8.judge({whole}) == HullVerdict::Beyond);
+  CHECK(at_0_8.judge({bent}) == HullVerdict::Unsure);  // not convex: never sure
 
   // Random soft discs (one or two, opaque cores with holes of clear pixels) under their traced
   // islands' hulls cut to any number of corners, and under convex polygons whose corners sit on
@@ -405,7 +413,7 @@ TEST_CASE("HullYardstick: the rings of convex candidates settle only what every 
   std::uint32_t state = 777;
   auto next = [&] { return state = state * 1664525u + 1013904223u; };
   auto uniform = [&](double lo, double hi) { return lo + (hi - lo) * ((next() >> 8) / 16777216.0); };
-  int sure = 0, passes = 0;
+  int sure = 0, passes = 0, beyond = 0, fails = 0;
   for (int round = 0; round < 200; ++round) {
     const int w = 8 + static_cast<int>(next() % 80), h = 8 + static_cast<int>(next() % 80);
     const int discs = 1 + static_cast<int>(next() % 2);
@@ -447,14 +455,19 @@ TEST_CASE("HullYardstick: the rings of convex candidates settle only what every 
       for (const auto& rings : candidates) {
         const Mesh mesh = yardstick_hull_mesh(im, rings);
         const bool pass = rig2d::detail::yardstick_within(mesh, im, 8, length, border);
-        const bool surely = yardstick.surely_within(rings);
+        const HullVerdict verdict = yardstick.judge(rings);
         CAPTURE(round, border, rings.size(), rings.empty() ? 0 : rings[0].size());
-        if (surely) CHECK(pass);
-        sure += surely;
+        if (verdict == HullVerdict::Within) CHECK(pass);
+        if (verdict == HullVerdict::Beyond) CHECK_FALSE(pass);
+        sure += verdict == HullVerdict::Within;
+        beyond += verdict == HullVerdict::Beyond;
         passes += pass;
+        fails += !pass;
       }
     }
   }
   CHECK(passes > 1000);
   CHECK(sure > passes / 2);
+  CHECK(fails > 500);
+  CHECK(beyond > fails / 2);
 }
