@@ -9,6 +9,7 @@
 #include <numeric>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #if defined(__SSE2__)
@@ -108,23 +109,31 @@ struct WorkGrid {
 };
 
 // Cells within two of a thick one (an on cell whose four neighbours are on): the body, its rim and
-// the gaps between its parts. A 5 x 5 box dilation, done as a row pass and a column pass. The grid
-// has an empty border, so a thick cell is never on it.
+// the gaps between its parts. A 5 x 5 box dilation, done as a row pass and a column pass, each cell
+// the OR of five bytes (on cells are 0/1), in loops over whole rows that vectorize. The grid has an
+// empty border, so a thick cell is never on it.
 std::vector<std::uint8_t> near_thick(const BinaryGrid& g) {
-  const int w = g.width, h = g.height;
-  const auto at = [w](int x, int y) { return static_cast<std::size_t>(y) * w + x; };
-  std::vector<std::uint8_t> rows(g.on.size(), 0), near(g.on.size(), 0);
-  for (int y = 1; y + 1 < h; ++y) {
-    for (int x = 1; x + 1 < w; ++x) {
-      if (!g.on[at(x, y)] || !g.on[at(x - 1, y)] || !g.on[at(x + 1, y)] || !g.on[at(x, y - 1)] || !g.on[at(x, y + 1)])
-        continue;
-      for (int nx = std::max(0, x - 2); nx <= std::min(w - 1, x + 2); ++nx) rows[at(nx, y)] = 1;
+  const auto w = static_cast<std::size_t>(g.width), h = static_cast<std::size_t>(g.height);
+  const std::size_t padded = w + 4;  // a thick row with two empty cells either side
+  std::vector<std::uint8_t> thick(padded * h, 0), rows(g.on.size(), 0), near(g.on.size(), 0);
+  const std::uint8_t* on = g.on.data();
+  for (std::size_t y = 1; y + 1 < h; ++y) {
+    const std::uint8_t *up = on + (y - 1) * w, *mid = on + y * w, *down = on + (y + 1) * w;
+    std::uint8_t* t = thick.data() + y * padded + 2;
+    for (std::size_t x = 1; x + 1 < w; ++x) t[x] = mid[x - 1] & mid[x] & mid[x + 1] & up[x] & down[x];
+  }
+  for (std::size_t y = 1; y + 1 < h; ++y) {
+    const std::uint8_t* t = thick.data() + y * padded;  // t[x + 2] is cell x
+    std::uint8_t* r = rows.data() + y * w;
+    for (std::size_t x = 0; x < w; ++x) r[x] = t[x] | t[x + 1] | t[x + 2] | t[x + 3] | t[x + 4];
+  }
+  for (std::size_t y = 0; y < h; ++y) {
+    std::uint8_t* n = near.data() + y * w;
+    for (std::size_t from = y >= 2 ? y - 2 : 0, to = std::min(h - 1, y + 2), ny = from; ny <= to; ++ny) {
+      const std::uint8_t* r = rows.data() + ny * w;
+      for (std::size_t x = 0; x < w; ++x) n[x] |= r[x];
     }
   }
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x)
-      if (rows[at(x, y)])
-        for (int ny = std::max(0, y - 2); ny <= std::min(h - 1, y + 2); ++ny) near[at(x, ny)] = 1;
   return near;
 }
 
@@ -200,13 +209,50 @@ std::vector<int> components_largest_first(const medial::Components& comps) {
   return order;
 }
 
+// One grid row's cells from its column sums (sums[i]: the box's column i, the box starting `in_cell`
+// columns into cell gx): each cell's columns in turn, counted off (a cell is a few columns: no loop
+// set up per cell).
+template <typename Sum>
+void row_cells(const Sum* sums, std::size_t box_width, int cell, int gx, int in_cell, int* row) {
+  int sum = 0;
+  for (std::size_t i = 0; i < box_width; ++i) {
+    sum += sums[i];
+    if (++in_cell == cell) row[gx++] = sum, sum = 0, in_cell = 0;
+  }
+  if (in_cell > 0) row[gx] = sum;
+}
+
+#if defined(__SSE2__)
+// row_cells over byte sums, for cells of at most 16 columns: each cell one psadbw over the 16 bytes
+// from its first column, those past its last masked off. `sums` has 16 bytes to spare past the box.
+void row_cells_16(const std::uint8_t* sums, std::size_t box_width, int cell, int gx, int in_cell, int* row) {
+  const __m128i index = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), zero = _mm_setzero_si128();
+  const auto columns = [&](std::size_t n) { return _mm_cmpgt_epi8(_mm_set1_epi8(static_cast<char>(n)), index); };
+  const auto cell_sum = [&](std::size_t from, __m128i mask) {
+    const __m128i bytes = _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(sums + from)), mask);
+    const __m128i s = _mm_sad_epu8(bytes, zero);
+    return _mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(s, s));
+  };
+  const auto n = static_cast<std::size_t>(cell);
+  std::size_t i = 0;
+  if (in_cell > 0) {  // the box starts inside cell gx
+    i = std::min(box_width, n - static_cast<std::size_t>(in_cell));
+    row[gx++] = cell_sum(0, columns(i));
+  }
+  const __m128i whole = columns(n);
+  for (; i + n <= box_width; i += n) row[gx++] = cell_sum(i, whole);
+  if (i < box_width) row[gx] = cell_sum(i, columns(box_width - i));
+}
+#endif
+
 // Covered pixels per cell of g (its origin and size set). Per grid row: its pixel rows summed column
-// by column (a loop that vectorizes), then each cell's columns summed in a register; no division per
-// pixel, and the per-cell work once per grid row.
+// by column (a loop that vectorizes), then each row's cells from those sums; no division per pixel,
+// and the per-cell work once per grid row. Byte sums when a cell is at most 255 px tall (coverage is
+// 0/1, so none overflows): 16 columns per vector step, and cells of up to 16 columns one psadbw each.
 template <typename Sum>
 void sum_cells(const Coverage& c, const WorkGrid& g, std::vector<int>& covered) {
   const auto box_width = static_cast<std::size_t>(c.x1 - c.x0);
-  std::vector<Sum> column_sums(box_width);
+  std::vector<Sum> column_sums(box_width + 16);  // 16 to spare for row_cells_16's loads
   for (int gy = (c.y0 - g.oy) / g.cell; g.oy + gy * g.cell < c.y1; ++gy) {
     const int y_begin = std::max(c.y0, g.oy + gy * g.cell), y_end = std::min(c.y1, g.oy + (gy + 1) * g.cell);
     Sum* sums = column_sums.data();
@@ -222,22 +268,25 @@ void sum_cells(const Coverage& c, const WorkGrid& g, std::vector<int>& covered) 
       std::copy(sums, sums + box_width, row + (c.x0 - g.ox));
       continue;
     }
-    // Each cell's columns in turn, counted off (a cell is a few columns: no loop set up per cell); cells
-    // of two columns, the usual size on small sprites, in pairs (the box starts a cell from the grid's edge).
-    int gx = (c.x0 - g.ox) / g.cell, in_cell = c.x0 - g.ox - gx * g.cell, sum = 0;
-    std::size_t i = 0;
+    const int gx = (c.x0 - g.ox) / g.cell, in_cell = c.x0 - g.ox - gx * g.cell;
+    // Cells of two columns, the usual size on small sprites, in pairs (the box starts a cell from the
+    // grid's edge).
     if (g.cell == 2 && in_cell == 0) {
       int* out = row + gx;
       const std::size_t pairs = box_width / 2;
       for (std::size_t k = 0; k < pairs; ++k) out[k] = sums[2 * k] + sums[2 * k + 1];
-      gx += static_cast<int>(pairs);
-      i = 2 * pairs;
+      if (box_width % 2 != 0) out[pairs] = sums[box_width - 1];
+      continue;
     }
-    for (; i < box_width; ++i) {
-      sum += sums[i];
-      if (++in_cell == g.cell) row[gx++] = sum, sum = 0, in_cell = 0;
+#if defined(__SSE2__)
+    if constexpr (std::is_same_v<Sum, std::uint8_t>) {
+      if (g.cell <= 16) {
+        row_cells_16(sums, box_width, g.cell, gx, in_cell, row);
+        continue;
+      }
     }
-    if (in_cell > 0) row[gx] = sum;
+#endif
+    row_cells(sums, box_width, g.cell, gx, in_cell, row);
   }
 }
 
@@ -251,10 +300,10 @@ WorkGrid work_grid(const Coverage& c) {
   g.grid.width = (c.x1 - c.x0 + g.cell - 1) / g.cell + 2;
   g.grid.height = (c.y1 - c.y0 + g.cell - 1) / g.cell + 2;
   std::vector<int> covered(static_cast<std::size_t>(g.grid.width) * g.grid.height, 0);
-  // A column's sum counts at most `cell` pixels: 16-bit sums, twice as many per vector step, unless a
-  // cell is taller than that (a sprite millions of pixels long).
-  if (g.cell <= 0xffff)
-    sum_cells<std::uint16_t>(c, g, covered);
+  // A column's sum counts at most `cell` pixels: byte sums, unless a cell is taller than that (a
+  // sprite over 40000 px long).
+  if (g.cell <= 0xff)
+    sum_cells<std::uint8_t>(c, g, covered);
   else
     sum_cells<int>(c, g, covered);
   g.grid.on.resize(covered.size());
