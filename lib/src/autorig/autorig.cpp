@@ -16,6 +16,8 @@
 #include "rig2d/skin/skeleton.h"
 #include "autorig/autorig_internal.h"
 #include "autorig/mesh_budget.h"
+#include "image/coverage_pixels.h"
+#include "skeleton/shape_skeleton_covered.h"
 
 namespace rig2d {
 namespace {
@@ -242,7 +244,7 @@ std::optional<SkeletonMode> parse_skeleton_mode(std::string_view name) {
 // coverage mask (`inside`).
 Result<std::vector<Bone>> autorig_bones(const Image& image, const AutorigOptions& o, const UvPredicate& inside,
                                         AutorigStats& st, std::vector<std::uint8_t>* over_body,
-                                        std::vector<detail::LegPair>* legs) {
+                                        std::vector<detail::LegPair>* legs, std::vector<std::uint8_t>* covered_pixels) {
   if (o.bones) return *o.bones;
   if (o.skeleton_template || o.template_auto) {
     auto fitted = detail::template_bones(image, o, st, over_body, legs);
@@ -257,7 +259,9 @@ Result<std::vector<Bone>> autorig_bones(const Image& image, const AutorigOptions
       if (shape.rigid_reach == 0) shape.rigid_reach = kDetailRigidReach;
       if (shape.rigid_length == 0) shape.rigid_length = kDetailRigidLength;
     }
-    return shape_skeleton(image, shape, &st.skeleton);
+    std::vector<std::uint8_t> covered;
+    if (covered_pixels != nullptr) covered.swap(*covered_pixels);
+    return detail::shape_skeleton_covered(image, shape, &st.skeleton, std::move(covered));
   }
   SuggestBonesOptions suggest;
   suggest.width = image.width;
@@ -449,7 +453,7 @@ Result<Rig> autorig_image(const Image& image, const AutorigOptions& o, AutorigSt
 }
 
 Result<Rig> detail::autorig_image_covered(const Image& image, const AutorigOptions& o, AutorigStats* stats,
-                                          CoverageMask* given_mask) {
+                                          std::vector<std::uint8_t>* covered_pixels) {
   if (auto ok = check_autorig_options(o); !ok) return Unexpected{ok.error()};
   AutorigStats local_stats;
   AutorigStats& st = stats ? *stats : local_stats;
@@ -460,7 +464,13 @@ Result<Rig> detail::autorig_image_covered(const Image& image, const AutorigOptio
   auto t = std::chrono::steady_clock::now();
   CoverageOptions coverage_options;
   coverage_options.alpha_threshold = o.alpha_threshold;
-  auto mask = given_mask != nullptr ? Result<CoverageMask>(std::move(*given_mask)) : coverage_mask(image, coverage_options);
+  std::vector<std::uint8_t> pixels;  // the image's per-pixel coverage, when given for an image coverage_mask takes
+  const bool maskable = image.width > 0 && image.height > 0 && image.width <= kMaxImageSide &&
+                        image.height <= kMaxImageSide && image.rgba.size() == 4 * std::size_t(image.width) * std::size_t(image.height);
+  if (covered_pixels != nullptr && maskable && covered_pixels->size() == image.rgba.size() / 4)
+    pixels = std::move(*covered_pixels);
+  auto mask = !pixels.empty() ? Result<CoverageMask>(coverage_mask_of_pixels(image.width, image.height, pixels))
+                              : coverage_mask(image, coverage_options);
   if (!mask) return Unexpected{mask.error()};
   st.mask_width = mask->width;
   st.mask_height = mask->height;
@@ -478,7 +488,7 @@ Result<Rig> detail::autorig_image_covered(const Image& image, const AutorigOptio
   t = std::chrono::steady_clock::now();
   std::vector<std::uint8_t> over_body;
   std::vector<detail::LegPair> legs;
-  auto suggested = autorig_bones(image, o, inside, st, &over_body, &legs);
+  auto suggested = autorig_bones(image, o, inside, st, &over_body, &legs, &pixels);
   if (!suggested) return Unexpected{suggested.error()};
   std::vector<Bone> bones = std::move(*suggested);
   st.bones_ms = detail::ms_since(t);

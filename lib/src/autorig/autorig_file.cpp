@@ -12,7 +12,6 @@
 #include "rig2d/asset/asset_index.h"
 #include "rig2d/asset/guid.h"
 #include "rig2d/core/limits.h"
-#include "rig2d/image/coverage.h"
 #include "rig2d/image/png.h"
 #include "rig2d/io/files.h"
 #include "rig2d/asset/sprite_meta.h"
@@ -142,33 +141,22 @@ Diagnostic texture_type_warning(const SpriteMeta& meta, const std::string& meta_
   return d;
 }
 
-// The coverage mask of a whole sprite no larger than the mask (one cell a pixel), kept from the sheet
-// guess's pass over every pixel's alpha: autorig_image takes it instead of testing each pixel again.
-struct KeptCoverage {
-  CoverageMask mask;
-  bool kept = false;
-};
-
-// The sheet warning for a whole image, keeping its coverage when that is the image's mask (the mask's
-// own conditions: a threshold coverage_mask takes, at most kMaxCoverageSide px a side).
+// The sheet warning for a whole image, keeping the coverage the sheet guess tests pixel by pixel in
+// `coverage` (for autorig_image_covered, which starts the coverage mask and the shape skeleton from it)
+// when the image is one coverage_mask takes and the threshold one it would test.
 std::optional<Diagnostic> sheet_warning_keeping(const Image& image, int alpha_threshold, const std::string& png_path,
-                                                KeptCoverage& coverage) {
-  const bool one_cell_a_pixel = image.width > 0 && image.height > 0 &&
-                                std::max(image.width, image.height) <= kMaxCoverageSide && alpha_threshold >= 0 &&
-                                alpha_threshold <= 255;
-  if (!one_cell_a_pixel) return detail::sheet_warning(image, alpha_threshold, png_path);
-  auto warning = detail::sheet_warning(image, alpha_threshold, png_path, &coverage.mask.inside);
-  coverage.kept = coverage.mask.inside.size() == std::size_t(image.width) * std::size_t(image.height);
-  coverage.mask.width = image.width;
-  coverage.mask.height = image.height;
-  return warning;
+                                                std::vector<std::uint8_t>& coverage) {
+  const bool maskable = image.width > 0 && image.height > 0 && image.width <= kMaxImageSide &&
+                        image.height <= kMaxImageSide && alpha_threshold >= 0 && alpha_threshold <= 255;
+  if (!maskable) return detail::sheet_warning(image, alpha_threshold, png_path);
+  return detail::sheet_warning(image, alpha_threshold, png_path, &coverage);
 }
 
 // The texture and sprite GUIDs from the sidecar (minted with write_meta when it is missing, its type
 // set to 2d when it has none); for a slice, also its own pixels, pivot and name (slice_source.cpp).
-// A whole image's sheet guess keeps its coverage in `coverage`.
+// A whole image's sheet guess keeps its per-pixel coverage in `coverage`.
 Result<void> resolve_sprite(const AutorigFileRequest& request, SourcePixels& src, AutorigOptions& o,
-                            AutorigFileResult& out, std::string& slice_name, KeptCoverage& coverage) {
+                            AutorigFileResult& out, std::string& slice_name, std::vector<std::uint8_t>& coverage) {
   const std::string meta_path = sidecar_path(request.png_path);
   // The sidecar text the caller holds, if it may be used; else the sidecar is read from its file.
   const std::optional<std::string_view> sidecar_text =
@@ -276,10 +264,10 @@ Result<AutorigFileResult> autorig_file(const AutorigFileRequest& request, const 
   if (auto ok = read_source(request, src, out); !ok) return Unexpected{ok.error()};
   AutorigOptions o = options;
   std::string slice_name;
-  KeptCoverage coverage;
+  std::vector<std::uint8_t> coverage;  // per pixel, kept by the sheet guess
   if (auto ok = resolve_sprite(request, src, o, out, slice_name, coverage); !ok) return Unexpected{ok.error()};
   if (auto ok = identity_and_bones(request, o, out); !ok) return Unexpected{ok.error()};
-  auto rig = detail::autorig_image_covered(*src.image, o, &out.stats, coverage.kept ? &coverage.mask : nullptr);
+  auto rig = detail::autorig_image_covered(*src.image, o, &out.stats, &coverage);
   if (!rig) return Unexpected{located_rig_error(rig.error(), request, out, slice_name)};
   collect_warnings(request, out);
 

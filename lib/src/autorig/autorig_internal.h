@@ -25,15 +25,16 @@ inline double ms_since(std::chrono::steady_clock::time_point start) {
 std::string relative_to_asset_root(const std::string& png_path, const std::string& mint_root = {});
 
 // guess_sheet, keeping the coverage it tests pixel by pixel (alpha > threshold, one 0/1 byte a pixel,
-// row-major) in `coverage` (width * height bytes; left empty for an image that is not well formed):
-// for a sprite no larger than kMaxCoverageSide it is that sprite's coverage mask, which
-// autorig_image_covered takes instead of testing every pixel again.
+// row-major) in `coverage` (width * height bytes; left empty for an image that is not well formed),
+// which autorig_image_covered takes instead of testing every pixel again.
 SheetGuess guess_sheet_keeping_coverage(const Image& image, int alpha_threshold, std::vector<std::uint8_t>& coverage);
 
-// autorig_image, given the coverage mask coverage_mask(image, {options.alpha_threshold}) would make
-// (taken over), or making it (nullptr).
+// autorig_image, given the image's per-pixel coverage (alpha > options.alpha_threshold, as
+// guess_sheet_keeping_coverage keeps it; the image within coverage_mask's limits), taken over: the
+// coverage mask and the shape skeleton start from it instead of testing every pixel again. nullptr or
+// empty: they test the pixels themselves.
 Result<Rig> autorig_image_covered(const Image& image, const AutorigOptions& options, AutorigStats* stats,
-                                  CoverageMask* coverage);
+                                  std::vector<std::uint8_t>* covered_pixels);
 
 // sheet_island_slices of an image guess_sheet takes for a sheet, else nullopt: one labelling of its
 // islands serves both (--slice-sheets).
@@ -85,10 +86,13 @@ Result<void> check_canvas_budget(int width, int height, std::uint64_t peak, std:
 
 // The bones autorig_image weights: hand-placed, the shape skeleton, or the engine's chain over the
 // coverage mask (`inside`).
-// `over_body` and `legs` as template_bones (all zero / empty unless a template was fitted).
+// `over_body` and `legs` as template_bones (all zero / empty unless a template was fitted). The shape
+// skeleton takes over `covered_pixels`, the image's per-pixel coverage, when it holds it
+// (detail::shape_skeleton_covered).
 Result<std::vector<Bone>> autorig_bones(const Image& image, const AutorigOptions& o, const UvPredicate& inside,
                                         AutorigStats& st, std::vector<std::uint8_t>* over_body = nullptr,
-                                        std::vector<detail::LegPair>* legs = nullptr);
+                                        std::vector<detail::LegPair>* legs = nullptr,
+                                        std::vector<std::uint8_t>* covered_pixels = nullptr);
 
 // The outline options autorig_image meshes `image` with: its threshold and pivot, the detail's
 // tolerance, and vertices where the bones bend (a joint at j lies at image px j + joint_to_px).

@@ -57,9 +57,10 @@ int highest_alpha(const std::uint8_t* px, std::size_t n) {
   return highest;
 }
 
-// Covered (alpha > alpha_threshold < half), solid (alpha > half) and shadow pixels among n, and 1 in
-// in[i] where pixel i is covered (else 0). This runs on every sprite, so 16 pixels per SSE2 step: alpha
-// and the brightest colour channel packed to a byte each and compared at once.
+// Covered (alpha > alpha_threshold < half), solid (alpha > half) and shadow pixels among n, and, when
+// `covered` is given, 1 in covered[i] where pixel i is covered (else 0). This runs on every sprite, so
+// 16 pixels per SSE2 step: alpha and the brightest colour channel packed to a byte each and compared
+// at once.
 Counts count_pixels(const std::uint8_t* px, std::size_t n, int alpha_threshold, int half, std::uint8_t* covered) {
   Counts c;
   std::size_t i = 0;
@@ -89,7 +90,7 @@ Counts count_pixels(const std::uint8_t* px, std::size_t n, int alpha_threshold, 
     }
     const __m128i a = pack(alpha);
     const __m128i in = _mm_cmpeq_epi8(_mm_max_epu8(a, above_threshold), a);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(covered + i), _mm_and_si128(in, one));
+    if (covered != nullptr) _mm_storeu_si128(reinterpret_cast<__m128i*>(covered + i), _mm_and_si128(in, one));
     const __m128i solid = _mm_cmpeq_epi8(_mm_max_epu8(a, above_half), a);
     tally_in = _mm_sub_epi8(tally_in, in);
     tally_solid = _mm_sub_epi8(tally_solid, solid);
@@ -112,7 +113,7 @@ Counts count_pixels(const std::uint8_t* px, std::size_t n, int alpha_threshold, 
 #endif
   for (; i < n; ++i) {
     const std::uint8_t* p = px + 4 * i;
-    covered[i] = p[3] > alpha_threshold ? 1 : 0;
+    if (covered != nullptr) covered[i] = p[3] > alpha_threshold ? 1 : 0;
     c.covered += p[3] > alpha_threshold;
     c.solid += p[3] > half;
     c.shadow += is_shadow_pixel(p, alpha_threshold, half);
@@ -122,7 +123,7 @@ Counts count_pixels(const std::uint8_t* px, std::size_t n, int alpha_threshold, 
 
 }  // namespace
 
-DropShadow find_drop_shadow(const Image& image, int alpha_threshold) {
+DropShadow find_drop_shadow(const Image& image, int alpha_threshold, const std::uint8_t* covered_pixels) {
   const auto w = static_cast<std::size_t>(std::max(image.width, 0)),
              h = static_cast<std::size_t>(std::max(image.height, 0));
   const std::size_t n = w * h;
@@ -132,8 +133,8 @@ DropShadow find_drop_shadow(const Image& image, int alpha_threshold) {
   if (half <= alpha_threshold) return {};  // no alpha level between the threshold and half the highest
 
   DropShadow out;
-  out.coverage.resize(n);
-  const Counts counts = count_pixels(px, n, alpha_threshold, half, out.coverage.data());
+  if (covered_pixels == nullptr) out.coverage.resize(n);
+  const Counts counts = count_pixels(px, n, alpha_threshold, half, covered_pixels == nullptr ? out.coverage.data() : nullptr);
   out.covered = counts.covered, out.solid = counts.solid, out.shadow_pixels = counts.shadow;
   const auto share_of = [&](std::size_t count) {
     return static_cast<double>(count) / static_cast<double>(counts.covered);
@@ -141,13 +142,13 @@ DropShadow find_drop_shadow(const Image& image, int alpha_threshold) {
   if (counts.covered == 0 || share_of(counts.shadow) < kShadowMinShare || share_of(counts.solid) < kShadowMinSolid)
     return out;
 
-  const std::vector<std::uint8_t>& covered = out.coverage;
+  const std::uint8_t* covered = covered_pixels != nullptr ? covered_pixels : out.coverage.data();
   std::vector<std::uint8_t> shadow(n);
   for (std::size_t i = 0; i < n; ++i) shadow[i] = is_shadow_pixel(px + 4 * i, alpha_threshold, half);
   // Depth: erode the coverage by a (2 * kShadowDepth - 1)-wide square, rows then columns.
   const std::size_t r = kShadowDepth - 1;
   std::vector<std::uint8_t> rows(n, 0);
-  for (std::size_t y = 0; y < h; ++y) erode_row(covered.data() + y * w, rows.data() + y * w, w, r);
+  for (std::size_t y = 0; y < h; ++y) erode_row(covered + y * w, rows.data() + y * w, w, r);
   // Columns in row order: a run length per column, a deep pixel counted r rows after it.
   std::vector<std::size_t> run(w, 0);
   std::size_t deep_count = 0;

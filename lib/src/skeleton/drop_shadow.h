@@ -18,7 +18,7 @@ struct DropShadow {
   // The counts the verdict starts from (0 when no alpha lies between the threshold and half the highest).
   std::size_t covered = 0, solid = 0, shadow_pixels = 0;
   // 1 = alpha > alpha_threshold (row-major), found by the same pass as the counts, for the coverage
-  // mask; empty when the counts did not run.
+  // mask; empty when the counts did not run or the coverage was given.
   std::vector<std::uint8_t> coverage;
 };
 
@@ -27,7 +27,8 @@ struct DropShadow {
 // shadow pixels at least kShadowDepth px inside the coverage (so not an antialiased or blurred dark
 // edge) make up kShadowMinShare of the covered pixels, while pixels above half the highest alpha make
 // up kShadowMinSolid of them (a semi-transparent sprite with opaque details, a ghost with eyes, is no
-// shadow with a figure on it).
-DropShadow find_drop_shadow(const Image& image, int alpha_threshold);
+// shadow with a figure on it). `covered_pixels`, when given, is the image's coverage as `coverage`
+// would hold it (width * height bytes), which the pass then reads instead of writing it.
+DropShadow find_drop_shadow(const Image& image, int alpha_threshold, const std::uint8_t* covered_pixels = nullptr);
 
 }  // namespace rig2d::detail

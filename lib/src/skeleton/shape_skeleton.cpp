@@ -22,6 +22,7 @@
 #include "skeleton/limbs.h"
 #include "skeleton/medial_axis.h"
 #include "skeleton/shape_axis.h"
+#include "skeleton/shape_skeleton_covered.h"
 
 namespace rig2d {
 namespace {
@@ -837,13 +838,21 @@ Result<void> check_shape_skeleton_options(const ShapeSkeletonOptions& o) {
 }
 
 Result<std::vector<Bone>> shape_skeleton(const Image& image, const ShapeSkeletonOptions& o, ShapeSkeletonStats* stats) {
+  return detail::shape_skeleton_covered(image, o, stats, {});
+}
+
+Result<std::vector<Bone>> detail::shape_skeleton_covered(const Image& image, const ShapeSkeletonOptions& o,
+                                                         ShapeSkeletonStats* stats, std::vector<std::uint8_t> covered) {
   if (auto ok = check_shape_skeleton_options(o); !ok) return Unexpected{ok.error()};
   if (image.width <= 0 || image.height <= 0 ||
       image.rgba.size() != 4 * static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height))
     return make_error("coverage.image", "the image is empty or its pixel buffer does not match its size");
-  detail::DropShadow shadow =
-      o.skip_drop_shadow ? detail::find_drop_shadow(image, o.alpha_threshold) : detail::DropShadow{};
-  const Coverage coverage = coverage_of(image, o.alpha_threshold, shadow.pixels, std::move(shadow.coverage));
+  const bool given = covered.size() == image.rgba.size() / 4;
+  detail::DropShadow shadow = o.skip_drop_shadow
+                                  ? detail::find_drop_shadow(image, o.alpha_threshold, given ? covered.data() : nullptr)
+                                  : detail::DropShadow{};
+  const Coverage coverage =
+      coverage_of(image, o.alpha_threshold, shadow.pixels, given ? std::move(covered) : std::move(shadow.coverage));
   if (coverage.x1 <= coverage.x0) {
     return make_error("skeleton.empty",
                       "no pixel has alpha above " + std::to_string(o.alpha_threshold) + ": nothing to place bones in");

@@ -49,26 +49,31 @@ std::string sprite_png() {
   return *encode_png(img);
 }
 
-// 96 x 120, a body with two limbs and antialiased edges, so the outline, its vertices and the heat
-// weights land on arbitrary doubles (numbers the text must carry exactly).
-Image figure() {
+// 96 x 120 (times `scale`), a body with two limbs and antialiased edges, so the outline, its vertices
+// and the heat weights land on arbitrary doubles (numbers the text must carry exactly); with
+// `shadow`, a dark translucent drop shadow under its foot.
+Image figure(int scale = 1, bool shadow = false) {
   Image img;
-  img.width = 96;
-  img.height = 120;
-  img.rgba.assign(96 * 120 * 4, 0);
+  img.width = 96 * scale;
+  img.height = 120 * scale;
+  img.rgba.assign(std::size_t(img.width) * std::size_t(img.height) * 4, 0);
   auto cover = [](double d) { return d <= 0 ? 1.0 : d >= 1 ? 0.0 : 1 - d; };
-  for (int y = 0; y < 120; ++y) {
-    for (int x = 0; x < 96; ++x) {
-      const double px = x + 0.5, py = y + 0.5;
+  for (int y = 0; y < img.height; ++y) {
+    for (int x = 0; x < img.width; ++x) {
+      const double px = (x + 0.5) / scale, py = (y + 0.5) / scale;
       const double body = std::hypot((px - 48) / 26, (py - 50) / 34) * 26 - 26;
       const double arm = std::max(std::fabs(py - 0.6 * px - 30) / 1.17 - 5, px - 90);
       const double leg = std::max(std::fabs(px - 40) - 7, std::fabs(py - 100) - 16);
       const double a = std::max({cover(body), cover(arm) * (px > 40), cover(leg)});
-      const std::size_t o = (std::size_t(y) * 96 + std::size_t(x)) * 4;
+      const std::size_t o = (std::size_t(y) * std::size_t(img.width) + std::size_t(x)) * 4;
       img.rgba[o] = static_cast<std::uint8_t>(x * 2);
       img.rgba[o + 1] = static_cast<std::uint8_t>(y * 2);
       img.rgba[o + 2] = 90;
       img.rgba[o + 3] = static_cast<std::uint8_t>(std::lround(255 * a));
+      if (shadow && a < 0.4 && std::hypot((px - 44) / 30, (py - 113) / 6) < 1) {
+        img.rgba[o] = img.rgba[o + 1] = img.rgba[o + 2] = 30;
+        img.rgba[o + 3] = 100;
+      }
     }
   }
   return img;
@@ -77,46 +82,51 @@ Image figure() {
 }  // namespace
 
 TEST_CASE("autorig_file: the checked text is write_rig's and parses back to the same value", "[autorig][file]") {
-  Sandbox box("text");
-  const Image image = figure();
-  box.write("fig.png", *encode_png(image));
-  box.write("fig.png.meta.json", std::string("{\"version\": 2, \"id\": \"") + kTexture + "\", \"type\": \"2d\"}");
-  AutorigFileRequest req;
-  req.png_path = box.path("fig.png");
-  req.rig_path = box.path("fig.rig2d.json");
-  AutorigOptions cli_default, engine, heat_chain;
-  cli_default.mesh = heat_chain.mesh = MeshMode::Outline;
-  cli_default.weights = heat_chain.weights = WeightsMode::Heat;
-  cli_default.skeleton = SkeletonMode::Shape;
-  engine.mesh = MeshMode::Grid;
-  engine.weights = WeightsMode::Joint;
-  engine.skeleton = SkeletonMode::Chain;
-  engine.cell_size = 16;
-  heat_chain.skeleton = SkeletonMode::Chain;
-  for (const AutorigOptions& options : {cli_default, engine, heat_chain}) {
-    auto res = autorig_file(req, options);
-    REQUIRE(res);
-    AutorigOptions o = options;
-    o.sprite = res->sprite_guid;
-    o.id = res->rig_id;
-    auto rig = autorig_image(image, o);
-    REQUIRE(rig);
-    CHECK(res->rig_text == write_rig(*rig));
-    auto parsed = detail::parse_rig_json(res->rig_text, req.rig_path);
-    REQUIRE(parsed);
-    CHECK(*parsed == detail::rig_to_json(*rig));
-    CHECK(detail::to_js_json(*parsed) == res->rig_text);
-    const StrictRig strict = read_rig_strict(res->rig_text, req.rig_path);
-    CHECK(strict.diagnostics.empty());
-    REQUIRE(strict.rig);
-    CHECK(strict.rig->parts.at(0).mesh.verts == rig->parts.at(0).mesh.verts);
-    CHECK(strict.rig->parts.at(0).skin_weights == rig->parts.at(0).skin_weights);
-    auto loaded = read_rig_normalized(res->rig_text, req.rig_path);
-    REQUIRE(loaded);
-    const Rig expected = normalize_rig(*rig);
-    CHECK(loaded->parts.at(0).mesh.verts == expected.parts.at(0).mesh.verts);
-    CHECK(loaded->parts.at(0).skin_weights == expected.parts.at(0).skin_weights);
-    CHECK(rig->parts.at(0).mesh.verts.size() > 20);
+  // The figure, and three times larger with a drop shadow: larger than the coverage mask, it takes the
+  // downscaled mask and the skeleton's shadow from the sheet guess's pixels.
+  for (const int scale : {1, 3}) {
+    Sandbox box("text" + std::to_string(scale));
+    const Image image = figure(scale, scale > 1);
+    box.write("fig.png", *encode_png(image));
+    box.write("fig.png.meta.json", std::string("{\"version\": 2, \"id\": \"") + kTexture + "\", \"type\": \"2d\"}");
+    AutorigFileRequest req;
+    req.png_path = box.path("fig.png");
+    req.rig_path = box.path("fig.rig2d.json");
+    AutorigOptions cli_default, engine, heat_chain;
+    cli_default.mesh = heat_chain.mesh = MeshMode::Outline;
+    cli_default.weights = heat_chain.weights = WeightsMode::Heat;
+    cli_default.skeleton = SkeletonMode::Shape;
+    engine.mesh = MeshMode::Grid;
+    engine.weights = WeightsMode::Joint;
+    engine.skeleton = SkeletonMode::Chain;
+    engine.cell_size = 16;
+    heat_chain.skeleton = SkeletonMode::Chain;
+    for (const AutorigOptions& options : {cli_default, engine, heat_chain}) {
+      auto res = autorig_file(req, options);
+      REQUIRE(res);
+      AutorigOptions o = options;
+      o.sprite = res->sprite_guid;
+      o.id = res->rig_id;
+      auto rig = autorig_image(image, o);
+      REQUIRE(rig);
+      CHECK(res->rig_text == write_rig(*rig));
+      auto parsed = detail::parse_rig_json(res->rig_text, req.rig_path);
+      REQUIRE(parsed);
+      CHECK(*parsed == detail::rig_to_json(*rig));
+      CHECK(detail::to_js_json(*parsed) == res->rig_text);
+      const StrictRig strict = read_rig_strict(res->rig_text, req.rig_path);
+      CHECK(strict.diagnostics.empty());
+      REQUIRE(strict.rig);
+      CHECK(strict.rig->parts.at(0).mesh.verts == rig->parts.at(0).mesh.verts);
+      CHECK(strict.rig->parts.at(0).skin_weights == rig->parts.at(0).skin_weights);
+      auto loaded = read_rig_normalized(res->rig_text, req.rig_path);
+      REQUIRE(loaded);
+      const Rig expected = normalize_rig(*rig);
+      CHECK(loaded->parts.at(0).mesh.verts == expected.parts.at(0).mesh.verts);
+      CHECK(loaded->parts.at(0).skin_weights == expected.parts.at(0).skin_weights);
+      CHECK(rig->parts.at(0).mesh.verts.size() > 20);
+      if (options.skeleton == SkeletonMode::Shape) CHECK((res->stats.skeleton.drop_shadow > 0) == (scale > 1));
+    }
   }
 }
 

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <vector>
 
+#include "image/coverage_pixels.h"
 #include "rig2d/image/coverage.h"
 
 using namespace rig2d;
@@ -20,6 +22,13 @@ Image blank(int w, int h) {
 
 void set_alpha(Image& img, int x, int y, std::uint8_t a) {
   img.rgba[(std::size_t(y) * std::size_t(img.width) + std::size_t(x)) * 4 + 3] = a;
+}
+
+// alpha > threshold per pixel, one 0/1 byte each.
+std::vector<std::uint8_t> pixel_coverage(const Image& img, int threshold) {
+  std::vector<std::uint8_t> covered(img.rgba.size() / 4);
+  for (std::size_t i = 0; i < covered.size(); ++i) covered[i] = img.rgba[4 * i + 3] > threshold ? 1 : 0;
+  return covered;
 }
 
 bool cell(const CoverageMask& m, int x, int y) { return m.inside[std::size_t(y) * std::size_t(m.width) + std::size_t(x)] != 0; }
@@ -124,6 +133,10 @@ TEST_CASE("coverage: downscaled mask equals the footprint rule cell by cell", "[
     CHECK(covered > 0);
     CHECK(covered < m->inside.size());
     CHECK(mismatches == 0);
+    // The same mask from the pixels' 0/1 coverage (what autorig_file's sheet guess keeps).
+    const CoverageMask of_pixels = detail::coverage_mask_of_pixels(c.w, c.h, pixel_coverage(img, c.threshold), c.max_side);
+    CHECK((of_pixels.width == m->width && of_pixels.height == m->height));
+    CHECK(of_pixels.inside == m->inside);
   }
 }
 
@@ -149,6 +162,7 @@ TEST_CASE("coverage: the full-size mask is alpha > threshold at every width and 
         mismatches += m->inside[i] != (img.rgba[4 * i + 3] > threshold ? 1 : 0) ? 1 : 0;
       CAPTURE(threshold, w);
       CHECK(mismatches == 0);
+      CHECK(detail::coverage_mask_of_pixels(w, 3, pixel_coverage(img, threshold)).inside == m->inside);
     }
   }
 }

@@ -95,6 +95,16 @@ TEST_CASE("drop shadow: the packed rule matches the per-pixel statement", "[skel
           CHECK(got.coverage == covered);
         }
         CHECK(got.coverage.empty() == (want.covered == 0));  // the counts ran exactly when something is covered
+        // Given the coverage, the pass reads it instead of writing it: the same verdict.
+        std::vector<std::uint8_t> given(image.rgba.size() / 4);
+        for (std::size_t i = 0; i < given.size(); ++i) given[i] = image.rgba[4 * i + 3] > threshold ? 1 : 0;
+        const detail::DropShadow read = detail::find_drop_shadow(image, threshold, given.data());
+        CHECK(read.covered == want.covered);
+        CHECK(read.solid == want.solid);
+        CHECK(read.shadow_pixels == want.shadow_pixels);
+        CHECK(read.pixels == want.pixels);
+        CHECK(read.share == got.share);
+        CHECK(read.coverage.empty());
         found += !want.pixels.empty();
         ++cases;
       }
