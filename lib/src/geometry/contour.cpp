@@ -310,7 +310,7 @@ struct SegmentDistance {
 // along the border end on the border (a frame point the simplifier keeps exact) without a stub.
 constexpr double kBorderSnap = 1.0 / 16;  // px
 
-double onto_image(double v, int size) {
+double onto_image(double v, double size) {
   if (v < kBorderSnap) return 0;
   if (v > size - kBorderSnap) return size;
   return v;
@@ -433,8 +433,17 @@ struct DistanceBand {
   std::size_t group_words = 0;   // per slot: bit g set when samples 4g .. 4g + 3 may be under the cap
   std::vector<std::uint64_t> lowered;
   std::vector<float> row_d2;     // one row's squared distances to a segment
+  std::vector<std::uint64_t> row_groups;  // groups lowered on every row a row of cells reaches
 #if defined(RIG2D_BAND_AVX2)
   bool avx2 = __builtin_cpu_supports("avx2") != 0;  // the same distances, four samples a step
+#else
+  bool avx2 = false;
+#endif
+#if defined(__SSE2__)
+  // The square of samples from .. from + 2 block - 1 of rows j0 .. j0 + 2 block - 1 lowered by their
+  // distances to the segment, out[r] + at holding row j0 + r's sample `from`.
+  using Stamp = void (*)(const SegmentDistance& segment, int from, int j0, float* const* out, int at);
+  Stamp stamp = pick_stamp(block, avx2);
 #endif
 
   // With `outline_length`, lower_cell_row also adds up alpha_outline_length's sum over the same
@@ -449,7 +458,8 @@ struct DistanceBand {
         slots(static_cast<int>(std::bit_ceil(2u * static_cast<unsigned>(rows_out) + 4))),
         stride((static_cast<std::size_t>(nx) + 4) & ~std::size_t{3}),
         dist(static_cast<std::size_t>(slots) * stride, capped), group_words((stride / 4 + 63) / 64),
-        lowered(static_cast<std::size_t>(slots) * group_words, 0), row_d2(static_cast<std::size_t>(nx)) {}
+        lowered(static_cast<std::size_t>(slots) * group_words, 0), row_d2(static_cast<std::size_t>(nx)),
+        row_groups(group_words, 0) {}
 
   std::size_t slot(int j) const { return static_cast<std::size_t>(j) & static_cast<std::size_t>(slots - 1); }
   float* row(int j) { return dist.data() + slot(j) * stride; }
@@ -503,11 +513,7 @@ struct DistanceBand {
       const int rows_j = cj - block + 1;
       const bool rows_inside = rows_j >= 0 && cj + block <= ny - 1;
       float* rows[2 * kMaxBlock] = {};
-      std::uint64_t* rows_groups[2 * kMaxBlock] = {};
-      for (int r = 0; rows_inside && r < 2 * block; ++r) {
-        rows[r] = row(rows_j + r);
-        rows_groups[r] = groups(rows_j + r);
-      }
+      for (int r = 0; rows_inside && r < 2 * block; ++r) rows[r] = row(rows_j + r);
       march_row(alpha.inside, cj, kX0, kY0, value, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
         if (outline_length) *outline_length += outline_piece(alpha.image, p, q);
         const int ci = floor_int(std::min(p.x, q.x) - kX0), sj = floor_int(std::min(p.y, q.y) - kY0);
@@ -517,24 +523,26 @@ struct DistanceBand {
 #if defined(__SSE2__)
         const int square_i = ci - block + 1, square_j = sj - block + 1;
         if (segment.len2 > 0 && rows_inside && sj == cj && from == square_i && to == ci + block &&
-            from >> 8 == to >> 8) {  // the square whole in the lattice, its groups in one word: touch's bits
-          const std::uint64_t ones = (~std::uint64_t{0} >> (63 - ((to >> 2) - (from >> 2)))) << ((from >> 2) & 63);
-          for (int r = 0; r < 2 * block; ++r) rows_groups[r][from >> 8] |= ones;
-          if (stamp(segment, from, rows_j, rows, from)) return;
+            from >> 8 == to >> 8) {  // the square whole in the lattice, its groups in one word
+          // touch's bits, the same on each of the rows: noted for them all once the row of cells is done
+          row_groups[static_cast<std::size_t>(from >> 8)] |= (~std::uint64_t{0} >> (63 - ((to >> 2) - (from >> 2))))
+                                                             << ((from >> 2) & 63);
+          if (stamp != nullptr) return stamp(segment, from, rows_j, rows, from);
         }
         touch(j0, j1, from, to);
         if (segment.len2 > 0) {
           float* out[2 * kMaxBlock];
           if (from == square_i && to == ci + block && j0 == square_j && j1 == sj + block) {
             for (int r = 0; r < 2 * block; ++r) out[r] = row(j0 + r);
-            if (stamp(segment, from, j0, out, from)) return;
+            if (stamp != nullptr) return stamp(segment, from, j0, out, from);
           } else {
             // The lattice clips the square (by its border): stamped whole aside, then its part inside
             // lowered (the same distances as each row's own, lane for lane).
             std::array<float, 4 * kMaxBlock * kMaxBlock> aside;
             aside.fill(capped);
             for (int r = 0; r < 2 * block; ++r) out[r] = aside.data() + r * 2 * block;
-            if (stamp(segment, square_i, square_j, out, 0)) {
+            if (stamp != nullptr) {
+              stamp(segment, square_i, square_j, out, 0);
               for (int j = j0; j <= j1; ++j) lower_row(j, from, to, out[j - square_j] + (from - square_i));
               return;
             }
@@ -548,6 +556,10 @@ struct DistanceBand {
           lower_row(j, from, to, row_d2.data());
         }
       });
+      for (std::size_t w = 0; w < group_words; ++w) {
+        for (int r = 0; row_groups[w] != 0 && r < 2 * block; ++r) groups(rows_j + r)[w] |= row_groups[w];
+        row_groups[w] = 0;
+      }
       return;
     }
     march_row(alpha.inside, cj, kX0, kY0, value, [&](Vec2 p, Vec2 q, std::int64_t, std::int64_t) {
@@ -575,25 +587,23 @@ struct DistanceBand {
   }
 
 #if defined(__SSE2__)
-  // The square of samples from .. from + 2 block - 1 of rows j0 .. j0 + 2 block - 1 lowered by their
-  // distances to the segment, out[r] + at holding row j0 + r's sample `from`; false when block has no
-  // stamp.
-  bool stamp(const SegmentDistance& segment, int from, int j0, float* const* out, int at) const {
+  // The stamp for a band's block (null when it has none), picked once.
+  static Stamp pick_stamp(int block, [[maybe_unused]] bool avx2) {
 #if defined(RIG2D_BAND_AVX2)
     if (avx2) {
       switch (block) {
-        case 2: return stamp_square_avx2<2>(segment, from, j0, out, at), true;
-        case 3: return stamp_square_avx2<3>(segment, from, j0, out, at), true;
-        case 4: return stamp_square_avx2<4>(segment, from, j0, out, at), true;
-        default: return false;
+        case 2: return &stamp_square_avx2<2>;
+        case 3: return &stamp_square_avx2<3>;
+        case 4: return &stamp_square_avx2<4>;
+        default: return nullptr;
       }
     }
 #endif
     switch (block) {
-      case 2: return stamp_square<2>(segment, from, j0, out, at), true;
-      case 3: return stamp_square<3>(segment, from, j0, out, at), true;
-      case 4: return stamp_square<4>(segment, from, j0, out, at), true;
-      default: return false;
+      case 2: return &stamp_square<2>;
+      case 3: return &stamp_square<3>;
+      case 4: return &stamp_square<4>;
+      default: return nullptr;
     }
   }
 
@@ -713,6 +723,7 @@ struct GrownField {
   double capped_d;
   float grows_below;
   double half_w, half_h;  // the image's
+  std::vector<double> column_qx;  // the rectangle term's x part, by column
   SignBits inside;
   // The segments of G's contour, row by row, for chain.
   std::vector<Piece> pieces;
@@ -731,7 +742,12 @@ struct GrownField {
       : alpha(alpha_), band(band_), margin(margin_),
         cap(static_cast<float>((margin_ + kBandBeyondMargin) * (margin_ + kBandBeyondMargin))),
         capped_d(std::sqrt(static_cast<double>(cap))), grows_below(margin_ > 0 ? nearer_than(margin_) : 0),
-        half_w(alpha_.image.width / 2.0), half_h(alpha_.image.height / 2.0), inside(alpha_.inside) {}
+        half_w(alpha_.image.width / 2.0), half_h(alpha_.image.height / 2.0), inside(alpha_.inside) {
+    // Room for a contour around the lattice, about a sprite's: fewer regrowths of the list.
+    pieces.reserve(2 * static_cast<std::size_t>(inside.nx + inside.ny));
+    column_qx.resize(static_cast<std::size_t>(inside.nx));
+    for (int i = 0; i < inside.nx; ++i) column_qx[static_cast<std::size_t>(i)] = std::fabs((kX0 + i) - half_w) - half_w;
+  }
 
   // Decides the samples of row j the band lowered (its row final).
   void decide_row(int j) {
@@ -767,7 +783,7 @@ struct GrownField {
   }
   // The segments of G's contour in cell row j (rows j and j + 1 decided).
   void trace_cell_row(int j) {
-    const int w = alpha.image.width, h = alpha.image.height;
+    const double w = alpha.image.width, h = alpha.image.height;
     const Row rows[2] = {row(j), row(j + 1)};
     march_row(
         inside, j, kX0, kY0, [&](int i, int jj) { return value(rows[jj - j], i); },
@@ -797,7 +813,7 @@ struct GrownField {
     const float dk = r.d[i];
     const double d = dk >= cap ? capped_d : std::sqrt(static_cast<double>(dk));
     const double signed_d = (r.alpha_in[static_cast<std::size_t>(i) >> 6] >> (i & 63)) & 1u ? -d : d;
-    const double qx = std::fabs((kX0 + i) - half_w) - half_w, qy = r.qy;
+    const double qx = column_qx[static_cast<std::size_t>(i)], qy = r.qy;
     const double ox = std::max(qx, 0.0), oy = std::max(qy, 0.0);
     const double rect = qx <= 0 && qy <= 0 ? std::max(qx, qy) : std::sqrt(ox * ox + oy * oy);
     double g = std::max(signed_d - margin, rect);
