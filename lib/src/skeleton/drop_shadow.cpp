@@ -2,6 +2,7 @@
 #include "skeleton/drop_shadow.h"
 
 #include <algorithm>
+#include <cstring>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -60,8 +61,10 @@ int highest_alpha(const std::uint8_t* px, std::size_t n) {
 // Covered (alpha > alpha_threshold < half), solid (alpha > half) and shadow pixels among n, and, when
 // `covered` is given, 1 in covered[i] where pixel i is covered (else 0). This runs on every sprite, so
 // 16 pixels per SSE2 step: alpha and the brightest colour channel packed to a byte each and compared
-// at once.
-Counts count_pixels(const std::uint8_t* px, std::size_t n, int alpha_threshold, int half, std::uint8_t* covered) {
+// at once. With `known`, the pixels' coverage found before, a step whose 16 pixels are all uncovered
+// has nothing to count and is skipped (a sprite's clear margins and gaps).
+Counts count_pixels(const std::uint8_t* px, std::size_t n, int alpha_threshold, int half, std::uint8_t* covered,
+                    const std::uint8_t* known = nullptr) {
   Counts c;
   std::size_t i = 0;
 #if defined(__SSE2__)
@@ -83,6 +86,12 @@ Counts count_pixels(const std::uint8_t* px, std::size_t n, int alpha_threshold, 
     tally_in = tally_solid = tally_shadow = _mm_setzero_si128();
   };
   for (int steps = 0; i + 16 <= n; i += 16) {
+    if (known != nullptr) {
+      std::uint64_t first = 0, second = 0;
+      std::memcpy(&first, known + i, 8);
+      std::memcpy(&second, known + i + 8, 8);
+      if ((first | second) == 0) continue;
+    }
     __m128i v[4], alpha[4];
     for (int k = 0; k < 4; ++k) {
       v[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(px + 4 * i) + k);  // R G B A per lane
@@ -134,7 +143,8 @@ DropShadow find_drop_shadow(const Image& image, int alpha_threshold, const std::
 
   DropShadow out;
   if (covered_pixels == nullptr) out.coverage.resize(n);
-  const Counts counts = count_pixels(px, n, alpha_threshold, half, covered_pixels == nullptr ? out.coverage.data() : nullptr);
+  const Counts counts = covered_pixels == nullptr ? count_pixels(px, n, alpha_threshold, half, out.coverage.data())
+                                                 : count_pixels(px, n, alpha_threshold, half, nullptr, covered_pixels);
   out.covered = counts.covered, out.solid = counts.solid, out.shadow_pixels = counts.shadow;
   const auto share_of = [&](std::size_t count) {
     return static_cast<double>(count) / static_cast<double>(counts.covered);
