@@ -473,10 +473,10 @@ namespace {
 // were on and none of its neighbours has gone), so a removal finds the neighbours to list in one test.
 constexpr std::uint16_t kOn = 0x100, kUnlisted = 0x200;
 
-// Tables over bits 0-8 (mask and on bit): an off cell is never deletable nor a stair step.
+// Tables over whole states (bits 0-9): an off cell is never deletable nor a stair step.
 struct StateTables {
-  std::array<std::array<bool, 512>, 2> deletable{};
-  std::array<bool, 512> stair_step{};
+  std::array<std::array<bool, 1024>, 2> deletable{};
+  std::array<bool, 1024> stair_step{};
 };
 
 const StateTables kStateTables = [] {
@@ -484,9 +484,11 @@ const StateTables kStateTables = [] {
   for (unsigned mask = 0; mask < 256; ++mask) {
     std::array<bool, 8> p{};
     for (int k = 0; k < 8; ++k) p[k] = (mask >> k) & 1;
-    t.deletable[0][mask | kOn] = kNeighbourTables.deletable[0][mask];
-    t.deletable[1][mask | kOn] = kNeighbourTables.deletable[1][mask];
-    t.stair_step[mask | kOn] = std::count(p.begin(), p.end(), true) >= 2 && connectivity8(p) == 1;
+    for (const unsigned on : {unsigned{kOn}, unsigned{kOn} | kUnlisted}) {
+      t.deletable[0][mask | on] = kNeighbourTables.deletable[0][mask];
+      t.deletable[1][mask | on] = kNeighbourTables.deletable[1][mask];
+      t.stair_step[mask | on] = std::count(p.begin(), p.end(), true) >= 2 && connectivity8(p) == 1;
+    }
   }
   return t;
 }();
@@ -601,7 +603,7 @@ class Thinning {
     for (bool changed = true; changed;) {
       changed = false;
       for (const std::uint32_t i : cells) {
-        if (!kStateTables.stair_step[state_[i] & 0x1ff]) continue;
+        if (!kStateTables.stair_step[state_[i]]) continue;
         remove(i);
         changed = true;
       }
@@ -621,7 +623,7 @@ class Thinning {
   // removed one by one with a re-check, so a two-cell-thick line or a 2x2 block keeps a cell instead
   // of vanishing. Cells gone since the last sub-iteration leave the list as it is read (each entry
   // is written back and kept by adding its on bit, without a branch on it).
-  bool sub_iteration(const std::array<bool, 512>& deletable) {
+  bool sub_iteration(const std::array<bool, 1024>& deletable) {
     std::uint32_t* const border = border_.get();
     std::uint32_t* const marked = marked_.get();
     const std::uint16_t* const state = state_.get();
@@ -631,9 +633,9 @@ class Thinning {
       const std::uint32_t i = border[r];
       const unsigned s = state[i];
       border[kept] = i;
-      kept += (s >> 8) & 1u;
+      kept += s >> 8;  // a listed cell's state is below 0x200: this is its on bit
       marked[count] = i;
-      count += deletable[s & 0x1ff];
+      count += deletable[s];
     }
     size_ = kept;
     bool changed = false;
