@@ -493,36 +493,24 @@ const StateTables kStateTables = [] {
   return t;
 }();
 
-// A 3 x 3 block's cells by raster bit (bit 3 * column + row) to neighbour bits N, NE, E, SE, S, SW,
-// W, NW (the centre, bit 4, has none).
-const std::array<std::uint8_t, 512> kClockwise = [] {
-  constexpr std::array<int, 9> kNeighbour{7, 6, 5, 0, -1, 4, 1, 2, 3};
-  std::array<std::uint8_t, 512> t{};
-  for (unsigned raster = 0; raster < 512; ++raster)
-    for (unsigned bit = 0; bit < 9; ++bit)
-      if ((raster >> bit & 1u) && kNeighbour[bit] >= 0) t[raster] = static_cast<std::uint8_t>(t[raster] | 1u << kNeighbour[bit]);
-  return t;
-}();
-
 // Thinning on a grid with an off frame (first and last row and column), indices as the grid's.
 class Thinning {
  public:
   // `bits`: 0/1 per cell, the frame off.
   Thinning(const std::vector<std::uint8_t>& bits, int width)
       : w_(width),
-        offset_{-w_, -w_ + 1, 1, w_ + 1, w_, w_ - 1, -1, -w_ - 1},
         cells_(bits.size()),
-        state_(std::make_unique_for_overwrite<std::uint16_t[]>(cells_ + 1)) {
+        state_(std::make_unique_for_overwrite<std::uint16_t[]>(cells_)) {
     const std::ptrdiff_t w = width, h = static_cast<std::ptrdiff_t>(cells_) / w;
     // Each on cell joins the border list at most once and goes at most once.
     on_ = count_ones(bits.data(), cells_);
     border_ = std::make_unique_for_overwrite<std::uint32_t[]>(on_);
     marked_ = std::make_unique_for_overwrite<std::uint32_t[]>(on_);
-    // The frame's states (and the one past the last) are 0; every inner cell's in one pass per row,
-    // which lists the border (on cells with an axis neighbour off) in scan order.
+    // The frame's states are 0; every inner cell's in one pass per row, which lists the border (on
+    // cells with an axis neighbour off) in scan order.
     std::uint16_t* state = state_.get();
     std::fill_n(state, w, std::uint16_t{0});
-    std::fill_n(state + (h - 1) * w, w + 1, std::uint16_t{0});
+    std::fill_n(state + (h - 1) * w, w, std::uint16_t{0});
     for (std::ptrdiff_t y = 1; y + 1 < h; ++y) {
       state[y * w] = state[y * w + w - 1] = 0;
       row_states(bits.data() + y * w, y * w);
@@ -650,36 +638,11 @@ class Thinning {
 
   // Cell i goes: it leaves each neighbour's mask (as that neighbour's opposite neighbour), and an on
   // neighbour not yet listed joins the border list, in neighbour order N, NE, E, SE, S, SW, W, NW.
-  // Its 3 x 3 block is three rows of three 16-bit states: each row is updated as one 64-bit word (the
-  // fourth lane, a cell beyond the block, kept as it is), and the rare listing goes by a mask.
+  // One 16-bit store per neighbour: wider read-modify-writes of the 3 x 3 block's rows run fewer
+  // instructions but are slower, as the next removal's wide load straddles this one's stores, which
+  // cannot be forwarded to it.
   void remove(std::uint32_t i) {
     ++removed_size_;
-    if constexpr (std::endian::native != std::endian::little) {
-      remove_by_cell(i);
-      return;
-    }
-    std::uint16_t* const up = state_.get() + i - w_ - 1;
-    std::uint16_t* const mid = up + w_;
-    std::uint16_t* const down = mid + w_;
-    const std::uint64_t a = load_lanes(up) & kUpKeep, b = load_lanes(mid) & kMidKeep, d = load_lanes(down) & kDownKeep;
-    store_lanes(up, a);
-    store_lanes(mid, b);
-    store_lanes(down, d);
-    // The unlisted lanes of the three rows side by side (row r of lane k at bit 16k + r; the removed
-    // cell, listed, is not one), gathered into the block's 9-bit index (bit 3k + r) by one multiply,
-    // whose other products fall outside bits 48-56.
-    constexpr std::uint64_t kLanes = 0x0000000100010001u;
-    const std::uint64_t flags = (a >> 9 & kLanes) | (b >> 8 & kLanes << 1) | (d >> 7 & kLanes << 2);
-    if (flags == 0) return;
-    for (unsigned join = kClockwise[(flags * 0x0001000800400000u) >> 48]; join != 0; join &= join - 1) {
-      const auto j = static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(i) + offset_[std::countr_zero(join)]);
-      state_[j] = static_cast<std::uint16_t>(state_[j] & ~kUnlisted);
-      border_[size_++] = j;
-    }
-  }
-
-  // The same, a neighbour at a time (the 64-bit words above read their lanes little-endian).
-  void remove_by_cell(std::uint32_t i) {
     std::uint16_t* state = state_.get();
     std::uint32_t* border = border_.get();
     std::size_t size = size_;
@@ -704,24 +667,9 @@ class Thinning {
     size_ = size;
   }
 
-  // Four 16-bit states from p on, lane k at bits 16k.
-  static std::uint64_t load_lanes(const std::uint16_t* p) {
-    std::uint64_t v;
-    std::memcpy(&v, p, sizeof v);
-    return v;
-  }
-  static void store_lanes(std::uint16_t* p, std::uint64_t v) { std::memcpy(p, &v, sizeof v); }
-
-  // What a removed cell's rows keep: above it, NW, N and NE lose their SE, S and SW bits; in its row,
-  // W loses E, the cell its on bit, E loses W; below, SW, S and SE lose NE, N and NW.
-  static constexpr std::uint64_t kUpKeep = ~(std::uint64_t{1} << 3 | std::uint64_t{1} << 20 | std::uint64_t{1} << 37);
-  static constexpr std::uint64_t kMidKeep = ~(std::uint64_t{1} << 2 | std::uint64_t{1} << 24 | std::uint64_t{1} << 38);
-  static constexpr std::uint64_t kDownKeep = ~(std::uint64_t{1} << 1 | std::uint64_t{1} << 16 | std::uint64_t{1} << 39);
-
   std::ptrdiff_t w_;
-  std::array<std::ptrdiff_t, 8> offset_;  // neighbours N, NE, E, SE, S, SW, W, NW
   std::size_t cells_;
-  std::unique_ptr<std::uint16_t[]> state_;  // one per cell, and one more (0) for remove's widest read
+  std::unique_ptr<std::uint16_t[]> state_;  // one per cell
   std::unique_ptr<std::uint32_t[]> border_, marked_;  // on_ each
   std::size_t on_ = 0, size_ = 0, removed_size_ = 0;
 };
