@@ -327,6 +327,40 @@ std::vector<float> brute_distances(const medial::BinaryGrid& g) {
   return out;
 }
 
+// Thinning alone against the reference, in place (an off frame) and padded: widths about the
+// 16-cell steps its states are built in (an inner row of 15, 16, 17 cells and more), and shapes thick
+// enough for many passes, where removals list cells long after the first border.
+void medial_reference_check_thin(const medial::BinaryGrid& g) {
+  medial::BinaryGrid a = g, b = g;
+  medial::thin(a);
+  reference::thin(b);
+  REQUIRE(a.on == b.on);
+  medial::BinaryGrid framed{g.width + 2, g.height + 2, {}};
+  framed.on.assign(static_cast<std::size_t>(framed.width) * framed.height, 0);
+  for (int y = 0; y < g.height; ++y)
+    std::copy_n(g.on.begin() + static_cast<std::ptrdiff_t>(y) * g.width, g.width,
+                framed.on.begin() + static_cast<std::ptrdiff_t>(y + 1) * framed.width + 1);
+  medial::BinaryGrid c = framed, d = framed;
+  medial::thin(c);
+  reference::thin(d);
+  REQUIRE(c.on == d.on);
+}
+
+TEST_CASE("medial: thinning matches the reference about its 16-cell steps and on thick shapes", "[medial]") {
+  std::mt19937 rng(20261207);
+  for (int w = 13; w <= 20; ++w)
+    for (int trial = 0; trial < 12; ++trial) {
+      INFO("width " << w << ", trial " << trial);
+      medial_reference_check_thin(random_shape(rng, w, 5 + trial * 4, 0.02 * (trial % 4)));
+    }
+  std::uniform_int_distribution<int> side(90, 220);
+  for (int trial = 0; trial < 24; ++trial) {
+    const int w = side(rng), h = side(rng);
+    INFO("trial " << trial << ": " << w << " x " << h);
+    medial_reference_check_thin(random_shape(rng, w, h, trial % 3 == 0 ? 0.0 : 0.01 * (trial % 5)));
+  }
+}
+
 TEST_CASE("medial: the distance transform is the exact distance to the nearest off cell", "[medial]") {
   std::mt19937 rng(20261205);
   std::uniform_int_distribution<int> side(1, 40);
