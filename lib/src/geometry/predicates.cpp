@@ -14,7 +14,6 @@ namespace {
 
 constexpr double kEpsilon = 1.1102230246251565e-16;  // 2^-53, half an ulp of 1
 constexpr double kSplitter = 134217729.0;             // 2^27 + 1
-constexpr double kCcwErrBoundA = (3.0 + 16.0 * kEpsilon) * kEpsilon;
 constexpr double kIccErrBoundA = (10.0 + 96.0 * kEpsilon) * kEpsilon;
 
 void two_sum(double a, double b, double& x, double& y) {
@@ -132,19 +131,6 @@ std::size_t difference_into(double a, double b, double* h) {
 }
 
 }  // namespace
-
-double orient2d(Vec2 a, Vec2 b, Vec2 c) {
-  const double detleft = (a.x - c.x) * (b.y - c.y);
-  const double detright = (a.y - c.y) * (b.x - c.x);
-  const double det = detleft - detright;
-  const double detsum = std::fabs(detleft) + std::fabs(detright);
-  // Both products 0 (three points on one level or upright line, as a traced outline's straight runs
-  // are): the exact sum is 0 too, and returns +0, so it is not run.
-  if (detsum == 0) return 0.0;
-  const double errbound = kCcwErrBoundA * detsum;
-  if (det > errbound || -det > errbound) return det;
-  return orient2d_exact(a, b, c);
-}
 
 double orient2d_exact(Vec2 a, Vec2 b, Vec2 c) {
   double acx[2], acy[2], bcx[2], bcy[2], left[8], right[8], scratch[4], partial[8], det[16];

@@ -6,20 +6,37 @@
 // clear of both). Private to the library; exported only for the unit tests.
 #pragma once
 
+#include <cmath>
+
 #include "rig2d/core/types.h"
 
 namespace rig2d::detail {
 
+// The exact paths alone, without the filter (so tests can check that both agree).
+double orient2d_exact(Vec2 a, Vec2 b, Vec2 c);
+double incircle_exact(Vec2 a, Vec2 b, Vec2 c, Vec2 d);
+
 // Twice the signed area of (a, b, c): > 0 when a -> b -> c turns counter-clockwise in the y-up
-// (mathematical) frame, < 0 when clockwise, exactly 0 when collinear. The sign is exact.
-double orient2d(Vec2 a, Vec2 b, Vec2 c);
+// (mathematical) frame, < 0 when clockwise, exactly 0 when collinear. The sign is exact. The filter
+// is inline: the hulls, the simplifier and the triangulation call it by the ten thousand, and nearly
+// always it decides.
+inline double orient2d(Vec2 a, Vec2 b, Vec2 c) {
+  constexpr double kEpsilon = 1.1102230246251565e-16;  // 2^-53, half an ulp of 1
+  constexpr double kCcwErrBoundA = (3.0 + 16.0 * kEpsilon) * kEpsilon;
+  const double detleft = (a.x - c.x) * (b.y - c.y);
+  const double detright = (a.y - c.y) * (b.x - c.x);
+  const double det = detleft - detright;
+  const double detsum = std::fabs(detleft) + std::fabs(detright);
+  // Both products 0 (three points on one level or upright line, as a traced outline's straight runs
+  // are): the exact sum is 0 too, and returns +0, so it is not run.
+  if (detsum == 0) return 0.0;
+  const double errbound = kCcwErrBoundA * detsum;
+  if (det > errbound || -det > errbound) return det;
+  return orient2d_exact(a, b, c);
+}
 
 // > 0 when d lies strictly inside the circle through a, b, c (given with orient2d(a, b, c) > 0),
 // < 0 outside, exactly 0 on it. The sign is exact.
 double incircle(Vec2 a, Vec2 b, Vec2 c, Vec2 d);
-
-// The exact paths alone, without the filter (so tests can check that both agree).
-double orient2d_exact(Vec2 a, Vec2 b, Vec2 c);
-double incircle_exact(Vec2 a, Vec2 b, Vec2 c, Vec2 d);
 
 }  // namespace rig2d::detail
