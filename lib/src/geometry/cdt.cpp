@@ -44,6 +44,13 @@ Cdt::Cdt(Vec2 lo, Vec2 hi) {
   vtri_ = {0, 0, 0};
 }
 
+void Cdt::reserve(std::size_t points) {
+  pts_.reserve(points + 3);
+  kind_.reserve(points + 3);
+  vtri_.reserve(points + 3);
+  tris_.reserve(2 * points + 1);
+}
+
 int Cdt::new_tri() {
   if (!free_.empty()) {
     const int t = free_.back();

@@ -47,6 +47,9 @@ class Cdt {
   // `bounds_min`/`bounds_max` enclose every point that will be inserted.
   Cdt(Vec2 bounds_min, Vec2 bounds_max);
 
+  // Room for `points` input points and their triangles (2 per point and the enclosing one), so the
+  // insertions do not grow the arrays step by step.
+  void reserve(std::size_t points);
   // Inserts a point, or returns the existing vertex at exactly the same position.
   int insert_point(Vec2 p, Kind kind);
   static constexpr std::int64_t kClassA = 1;

@@ -80,6 +80,7 @@ Result<TriangleMesh> triangulate_polygons(const std::vector<Ring>& rings, const 
   }
 
   detail::Cdt cdt(lo, hi);
+  cdt.reserve(total + options.interior_points.size());
   struct Ref {
     std::uint64_t h;
     std::size_t ring, index;
