@@ -53,13 +53,28 @@ bool point_in_ring(Vec2 p, const Ring& ring) {
   return in;
 }
 
+// A point p against the segment from a by (dx, dy) of squared length len2: p - a and its projection's
+// product, which surely_near_line and the offset both start from.
+struct Projection {
+  double px, py, along;
+};
+
+Projection project(Vec2 p, Vec2 a, double dx, double dy) {
+  const double px = p.x - a.x, py = p.y - a.y;
+  return {px, py, px * dx + py * dy};
+}
+
+// p minus its nearest point on the segment, from its projection.
+Vec2 offset_from_projection(Vec2 p, Vec2 a, double dx, double dy, double len2, const Projection& j) {
+  if (len2 == 0) return {j.px, j.py};
+  const double t = std::clamp(j.along / len2, 0.0, 1.0);
+  return {p.x - (a.x + t * dx), p.y - (a.y + t * dy)};
+}
+
 // p minus its nearest point on segment a-b; point_segment_distance is the hypot of it.
 Vec2 offset_from_segment(Vec2 p, Vec2 a, Vec2 b) {
   const double dx = b.x - a.x, dy = b.y - a.y;
-  const double len2 = dx * dx + dy * dy;
-  if (len2 == 0) return {p.x - a.x, p.y - a.y};
-  const double t = std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / len2, 0.0, 1.0);
-  return {p.x - (a.x + t * dx), p.y - (a.y + t * dy)};
+  return offset_from_projection(p, a, dx, dy, dx * dx + dy * dy, project(p, a, dx, dy));
 }
 
 double point_segment_distance(Vec2 p, Vec2 a, Vec2 b) {
@@ -131,11 +146,10 @@ double near_line_rhs(double bound, double len2) { return bound * bound * len2 * 
 // surely_within(offset_from_segment(p, a, a + (dx, dy)), bound) with room to spare, decided without
 // the division: where p projects inside the segment its distance is |cross| / |d|, and a margin of
 // 1e-6 (relative) is far above the rounding of either computation for bounds of 1e-3 px and more
-// on coordinates below 2^20. False (undecided) otherwise.
-bool surely_near_line(Vec2 p, Vec2 a, double dx, double dy, double len2, double bound) {
+// on coordinates below 2^20. False (undecided) otherwise. `j` is p's projection.
+bool surely_near_line(const Projection& j, double dx, double dy, double len2, double bound) {
   if (!(len2 > 0) || !(bound >= kNearLineMinBound)) return false;
-  const double px = p.x - a.x, py = p.y - a.y;
-  const double along = px * dx + py * dy;
+  const double px = j.px, py = j.py, along = j.along;
   if (!(along >= 0 && along <= len2)) return false;
   const double cross = dx * py - dy * px;
   return cross * cross <= near_line_rhs(bound, len2);
@@ -228,8 +242,9 @@ std::size_t point_to_keep(const Work& w, std::size_t s, std::size_t e, double to
     // tests below keep a margin far wider. On it the bound is the worst alone, which may be a small
     // difference of large parts: one surely no more than it.
     const double bound = w.on_frame[k] ? worst.lower() : worst.approx() + tol;
-    if (surely_near_line(p[k], a, dx, dy, len2, bound)) return;
-    const Vec2 o = offset_from_segment(p[k], p[s], p[e]);
+    const Projection j = project(p[k], a, dx, dy);
+    if (surely_near_line(j, dx, dy, len2, bound)) return;
+    const Vec2 o = offset_from_projection(p[k], a, dx, dy, len2, j);  // offset_from_segment(p[k], p[s], p[e])
     // The excess is at most the distance (minus tol off the frame): when that cannot beat the worst
     // so far, neither the hypot nor the predicate can change the answer.
     if (surely_within(o, bound)) return;
