@@ -12,9 +12,7 @@
 namespace rig2d::detail {
 namespace {
 
-constexpr double kEpsilon = 1.1102230246251565e-16;  // 2^-53, half an ulp of 1
 constexpr double kSplitter = 134217729.0;             // 2^27 + 1
-constexpr double kIccErrBoundA = (10.0 + 96.0 * kEpsilon) * kEpsilon;
 
 void two_sum(double a, double b, double& x, double& y) {
   x = a + b;
@@ -174,23 +172,5 @@ double incircle_exact(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
   return estimate(det, nd);
 }
 
-double incircle(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
-  const double adx = a.x - d.x, ady = a.y - d.y;
-  const double bdx = b.x - d.x, bdy = b.y - d.y;
-  const double cdx = c.x - d.x, cdy = c.y - d.y;
-  const double bdxcdy = bdx * cdy, cdxbdy = cdx * bdy;
-  const double alift = adx * adx + ady * ady;
-  const double cdxady = cdx * ady, adxcdy = adx * cdy;
-  const double blift = bdx * bdx + bdy * bdy;
-  const double adxbdy = adx * bdy, bdxady = bdx * ady;
-  const double clift = cdx * cdx + cdy * cdy;
-  const double det = alift * (bdxcdy - cdxbdy) + blift * (cdxady - adxcdy) + clift * (adxbdy - bdxady);
-  const double permanent = (std::fabs(bdxcdy) + std::fabs(cdxbdy)) * alift +
-                           (std::fabs(cdxady) + std::fabs(adxcdy)) * blift +
-                           (std::fabs(adxbdy) + std::fabs(bdxady)) * clift;
-  const double errbound = kIccErrBoundA * permanent;
-  if (det > errbound || -det > errbound) return det;
-  return incircle_exact(a, b, c, d);
-}
 
 }  // namespace rig2d::detail

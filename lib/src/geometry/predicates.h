@@ -36,7 +36,27 @@ inline double orient2d(Vec2 a, Vec2 b, Vec2 c) {
 }
 
 // > 0 when d lies strictly inside the circle through a, b, c (given with orient2d(a, b, c) > 0),
-// < 0 outside, exactly 0 on it. The sign is exact.
-double incircle(Vec2 a, Vec2 b, Vec2 c, Vec2 d);
+// < 0 outside, exactly 0 on it. The sign is exact. Inline as orient2d is: the triangulation's flips
+// ask it for every edge they check.
+inline double incircle(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
+  constexpr double kEpsilon = 1.1102230246251565e-16;  // 2^-53, half an ulp of 1
+  constexpr double kIccErrBoundA = (10.0 + 96.0 * kEpsilon) * kEpsilon;
+  const double adx = a.x - d.x, ady = a.y - d.y;
+  const double bdx = b.x - d.x, bdy = b.y - d.y;
+  const double cdx = c.x - d.x, cdy = c.y - d.y;
+  const double bdxcdy = bdx * cdy, cdxbdy = cdx * bdy;
+  const double alift = adx * adx + ady * ady;
+  const double cdxady = cdx * ady, adxcdy = adx * cdy;
+  const double blift = bdx * bdx + bdy * bdy;
+  const double adxbdy = adx * bdy, bdxady = bdx * ady;
+  const double clift = cdx * cdx + cdy * cdy;
+  const double det = alift * (bdxcdy - cdxbdy) + blift * (cdxady - adxcdy) + clift * (adxbdy - bdxady);
+  const double permanent = (std::fabs(bdxcdy) + std::fabs(cdxbdy)) * alift +
+                           (std::fabs(cdxady) + std::fabs(adxcdy)) * blift +
+                           (std::fabs(adxbdy) + std::fabs(bdxady)) * clift;
+  const double errbound = kIccErrBoundA * permanent;
+  if (det > errbound || -det > errbound) return det;
+  return incircle_exact(a, b, c, d);
+}
 
 }  // namespace rig2d::detail
