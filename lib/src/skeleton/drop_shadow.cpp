@@ -19,14 +19,12 @@ constexpr int kShadowDepth = 3;           // px (chessboard distance) from the n
 constexpr double kShadowMinShare = 0.02;  // of the covered pixels: a patch, not a dark rim
 constexpr double kShadowMinSolid = 0.5;   // of the covered pixels: the figure casting it
 
-// out[k] = 1 where the window of 2r + 1 samples centred on k is all 1 (samples beyond the row's ends
-// count as 0); `out` zeroed.
-void erode_row(const std::uint8_t* in, std::uint8_t* out, std::size_t length, std::size_t r) {
-  std::size_t run = 0;
-  for (std::size_t k = 0; k < length; ++k) {
-    run = in[k] ? run + 1 : 0;
-    if (run >= 2 * r + 1) out[k - r] = 1;
-  }
+// out[k] = 1 where the window of 2r + 1 samples centred on k is all 1, r = kShadowDepth - 1 (samples
+// beyond the row's ends count as 0; `out` zeroed): the AND of the row shifted by -r .. r, in a loop
+// over the whole row that vectorizes (the samples are 0/1).
+static_assert(kShadowDepth == 3, "erode_row ANDs the 5 samples of a window");
+void erode_row(const std::uint8_t* in, std::uint8_t* out, std::size_t length) {
+  for (std::size_t k = 2; k + 2 < length; ++k) out[k] = in[k - 2] & in[k - 1] & in[k] & in[k + 1] & in[k + 2];
 }
 
 struct Counts {
@@ -198,6 +196,47 @@ Counts count_pixels(const std::uint8_t* px, std::size_t n, int alpha_threshold, 
   return c;
 }
 
+// out[i] = is_shadow_pixel of pixel i, for the n pixels: count_pixels' faint and dark tests, 16 pixels
+// per SSE2 step.
+void mark_shadow(const std::uint8_t* px, std::size_t n, int alpha_threshold, int half, std::uint8_t* out) {
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  const __m128i above_threshold = _mm_set1_epi8(static_cast<char>(alpha_threshold + 1));
+  const __m128i above_half = _mm_set1_epi8(static_cast<char>(half + 1));
+  const __m128i dark_limit = _mm_set1_epi8(static_cast<char>(kShadowMaxChannel));
+  const __m128i low_byte = _mm_set1_epi32(0xff), one = _mm_set1_epi8(1);
+  auto pack = [](const __m128i(&v)[4]) {
+    return _mm_packus_epi16(_mm_packs_epi32(v[0], v[1]), _mm_packs_epi32(v[2], v[3]));
+  };
+  for (; i + 16 <= n; i += 16) {
+    __m128i v[4], alpha[4], brightest[4];
+    for (int k = 0; k < 4; ++k) {
+      v[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(px + 4 * i) + k);
+      alpha[k] = _mm_srli_epi32(v[k], 24);
+      const __m128i rgb = _mm_max_epu8(_mm_max_epu8(v[k], _mm_srli_epi32(v[k], 8)), _mm_srli_epi32(v[k], 16));
+      brightest[k] = _mm_and_si128(rgb, low_byte);
+    }
+    const __m128i a = pack(alpha), b = pack(brightest);
+    const __m128i in = _mm_cmpeq_epi8(_mm_max_epu8(a, above_threshold), a);
+    const __m128i solid = _mm_cmpeq_epi8(_mm_max_epu8(a, above_half), a);
+    const __m128i dark = _mm_cmpeq_epi8(_mm_min_epu8(b, dark_limit), b);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i), _mm_and_si128(_mm_and_si128(_mm_andnot_si128(solid, in), dark), one));
+  }
+#endif
+  for (; i < n; ++i) out[i] = is_shadow_pixel(px + 4 * i, alpha_threshold, half) ? 1 : 0;
+}
+
+// The number of 1 bytes among n 0/1 bytes, in byte blocks that cannot overflow (a loop that vectorizes).
+std::size_t ones(const std::uint8_t* bytes, std::size_t n) {
+  std::size_t total = 0;
+  for (std::size_t begin = 0; begin < n; begin += 255) {
+    std::uint8_t block = 0;
+    for (std::size_t i = begin, end = std::min(n, begin + 255); i < end; ++i) block = static_cast<std::uint8_t>(block + bytes[i]);
+    total += block;
+  }
+  return total;
+}
+
 }  // namespace
 
 DropShadow find_drop_shadow(const Image& image, int alpha_threshold, const std::uint8_t* covered_pixels) {
@@ -222,19 +261,23 @@ DropShadow find_drop_shadow(const Image& image, int alpha_threshold, const std::
 
   const std::uint8_t* covered = covered_pixels != nullptr ? covered_pixels : out.coverage.data();
   std::vector<std::uint8_t> shadow(n);
-  for (std::size_t i = 0; i < n; ++i) shadow[i] = is_shadow_pixel(px + 4 * i, alpha_threshold, half);
-  // Depth: erode the coverage by a (2 * kShadowDepth - 1)-wide square, rows then columns.
+  mark_shadow(px, n, alpha_threshold, half, shadow.data());
+  // Depth: erode the coverage by a (2 * kShadowDepth - 1)-wide square, rows then columns: a shadow pixel
+  // is deep when its row's eroded bytes and those of the r rows either side are all 1 (0/1 bytes ANDed
+  // over whole rows, then counted).
   const std::size_t r = kShadowDepth - 1;
-  std::vector<std::uint8_t> rows(n, 0);
-  for (std::size_t y = 0; y < h; ++y) erode_row(covered + y * w, rows.data() + y * w, w, r);
-  // Columns in row order: a run length per column, a deep pixel counted r rows after it.
-  std::vector<std::size_t> run(w, 0);
+  std::vector<std::uint8_t> rows(n, 0), deep(w);
+  for (std::size_t y = 0; y < h; ++y) erode_row(covered + y * w, rows.data() + y * w, w);
   std::size_t deep_count = 0;
-  for (std::size_t y = 0; y < h; ++y)
-    for (std::size_t x = 0; x < w; ++x) {
-      run[x] = rows[y * w + x] ? run[x] + 1 : 0;
-      if (run[x] >= 2 * r + 1) deep_count += shadow[(y - r) * w + x];
+  for (std::size_t y = r; y + r < h; ++y) {
+    std::copy(shadow.begin() + static_cast<std::ptrdiff_t>(y * w), shadow.begin() + static_cast<std::ptrdiff_t>((y + 1) * w),
+              deep.begin());
+    for (std::size_t ny = y - r; ny <= y + r; ++ny) {
+      const std::uint8_t* e = rows.data() + ny * w;
+      for (std::size_t x = 0; x < w; ++x) deep[x] &= e[x];
     }
+    deep_count += ones(deep.data(), w);
+  }
   if (share_of(deep_count) < kShadowMinShare) return out;
   out.pixels = std::move(shadow);
   out.share = share_of(deep_count);
