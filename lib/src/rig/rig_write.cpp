@@ -340,8 +340,25 @@ class RigText {
 
 namespace rig2d {
 
+namespace {
+
+// About the room lines() makes for a rig's text (a pair's longest text is under 160 bytes at the
+// depths a rig nests to, an index's or weight's under 64), so the text is not regrown and copied
+// a dozen times on the way.
+std::size_t text_room(const Rig& rig) {
+  std::size_t room = 256 + 256 * rig.bones.size();
+  for (const Part& part : rig.parts) {
+    room += 256 + part.sprite.size() + 160 * (part.mesh.verts.size() + part.mesh.uvs.size()) +
+            64 * (part.mesh.tris.size() + part.skin_indices.size() + part.skin_weights.size());
+  }
+  return room;
+}
+
+}  // namespace
+
 std::string write_rig(const Rig& rig) {
   detail::RigText text;
+  text.out.reserve(text_room(rig));
   text.rig(rig);
   return std::move(text.out);
 }
