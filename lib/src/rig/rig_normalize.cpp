@@ -84,22 +84,32 @@ struct PartSource {
   const J* visible = nullptr;
 };
 
+// Slot o's bone index: an integer in range, else 0.
 template <class J>
-void normalize_skin(const PartSource<J>& src, std::size_t vert_count, std::size_t bone_count, Part& out) {
-  out.skin_indices.assign(vert_count * kSlotsPerVertex, 0);
+std::uint32_t skin_index(const PartSource<J>& src, std::size_t o, std::size_t bone_count) {
+  std::int64_t bi = 0;
+  if (is_array(src.skin_indices)) {
+    const J* raw = element(src.skin_indices, o);
+    if (raw != nullptr && js_is_integer(*raw)) bi = index_to_int32(*raw);
+  }
+  return (bi >= 0 && static_cast<std::uint64_t>(bi) < bone_count) ? static_cast<std::uint32_t>(bi) : 0u;
+}
+
+template <class J>
+void normalize_skin(const PartSource<J>& src, std::size_t vert_count, std::size_t bone_count, Part& out,
+                    SkinWeights weights) {
+  out.skin_indices.resize(vert_count * kSlotsPerVertex);
   out.skin_weights.assign(vert_count * kSlotsPerVertex, 0.0);
-  const bool has_indices = is_array(src.skin_indices);
+  if (weights == SkinWeights::count_only) {
+    for (std::size_t o = 0; o < out.skin_indices.size(); ++o) out.skin_indices[o] = skin_index(src, o, bone_count);
+    return;
+  }
   const bool has_weights = is_array(src.skin_weights);
   for (std::size_t v = 0; v < vert_count; ++v) {
     double sum = 0;
     for (int k = 0; k < kSlotsPerVertex; ++k) {
       const std::size_t o = v * kSlotsPerVertex + static_cast<std::size_t>(k);
-      std::int64_t bi = 0;
-      if (has_indices) {
-        const J* raw = element(src.skin_indices, o);
-        if (raw != nullptr && js_is_integer(*raw)) bi = index_to_int32(*raw);
-      }
-      out.skin_indices[o] = (bi >= 0 && static_cast<std::uint64_t>(bi) < bone_count) ? static_cast<std::uint32_t>(bi) : 0u;
+      out.skin_indices[o] = skin_index(src, o, bone_count);
       double w = 0;
       if (has_weights) {
         const J* raw = element(src.skin_weights, o);
@@ -125,7 +135,7 @@ void normalize_skin(const PartSource<J>& src, std::size_t vert_count, std::size_
 }
 
 template <class J>
-Part normalize_part(const PartSource<J>& src, std::size_t index, std::size_t bone_count) {
+Part normalize_part(const PartSource<J>& src, std::size_t index, std::size_t bone_count, SkinWeights weights) {
   Part out;
   out.name = non_empty_string_or(src.name, "part" + std::to_string(index));
   out.sprite = (src.sprite != nullptr && src.sprite->is_string()) ? src.sprite->template get<std::string>() : "";
@@ -148,7 +158,7 @@ Part normalize_part(const PartSource<J>& src, std::size_t index, std::size_t bon
       if (js_is_finite_number(t)) out.mesh.tris.push_back(static_cast<std::uint32_t>(index_to_int32(t)));
     }
   }
-  normalize_skin(src, vert_count, bone_count, out);
+  normalize_skin(src, vert_count, bone_count, out, weights);
   out.order = (src.order != nullptr && js_is_finite_number(*src.order)) ? js_number_value(*src.order)
                                                                        : static_cast<double>(index);
   out.visible = !(src.visible != nullptr && src.visible->is_boolean() && !src.visible->template get<bool>());
@@ -179,7 +189,7 @@ const J& v1_order() {
 }
 
 template <class J>
-Rig normalize_value(const J& root) {
+Rig normalize_value(const J& root, SkinWeights weights = SkinWeights::values) {
   Rig rig;
   if (const J* id = member(&root, "id"); id != nullptr && id->is_string()) rig.id = id->template get<std::string>();
   if (const J* version = member(&root, "version"); version != nullptr && js_is_finite_number(*version)) {
@@ -211,7 +221,7 @@ Rig normalize_value(const J& root) {
       const PartSource<J> src{member(p, "name"),        member(p, "sprite"),      member(p, "mesh"),
                               member(p, "skinIndices"), member(p, "skinWeights"), member(p, "order"),
                               member(p, "visible")};
-      rig.parts.push_back(normalize_part(src, i, rig.bones.size()));
+      rig.parts.push_back(normalize_part(src, i, rig.bones.size(), weights));
     }
   } else {
     // v1 (also `parts: []`): one synthesized part named "main" at order 0.
@@ -223,7 +233,7 @@ Rig normalize_value(const J& root) {
                             &v1_order<J>(),
                             nullptr};
     rig.layout = Layout::V1;
-    rig.parts.push_back(normalize_part(src, 0, rig.bones.size()));
+    rig.parts.push_back(normalize_part(src, 0, rig.bones.size(), weights));
   }
   std::stable_sort(rig.parts.begin(), rig.parts.end(),
                    [](const Part& a, const Part& b) { return *a.order < *b.order; });
@@ -256,9 +266,9 @@ Result<void> check_normalized_limits(const J& root, const std::string& path) {
 }
 
 template <class J>
-Result<Rig> read_normalized(const J& root, const std::string& path) {
+Result<Rig> read_normalized(const J& root, const std::string& path, SkinWeights weights = SkinWeights::values) {
   if (auto limits = check_normalized_limits(root, path); !limits) return Unexpected{limits.error()};
-  return normalize_value(root);
+  return normalize_value(root, weights);
 }
 
 }  // namespace
@@ -274,8 +284,8 @@ namespace detail {
 Result<Rig> read_rig_normalized_parsed(const Json& root, const std::string& path) {
   return read_normalized(root, path);
 }
-Result<Rig> read_rig_normalized_parsed(const DocValue& root, const std::string& path) {
-  return read_normalized(root, path);
+Result<Rig> read_rig_normalized_parsed(const DocValue& root, const std::string& path, SkinWeights weights) {
+  return read_normalized(root, path, weights);
 }
 
 }  // namespace detail
