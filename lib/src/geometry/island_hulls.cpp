@@ -2,9 +2,11 @@
 #include "rig2d/geometry/island_hulls.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <span>
 
 #include "geometry/island_hull_steps.h"
 #include "geometry/predicates.h"
@@ -115,7 +117,7 @@ struct HullBox {
   double x0 = HUGE_VAL, y0 = HUGE_VAL, x1 = -HUGE_VAL, y1 = -HUGE_VAL;
 };
 
-HullBox box_of(const Ring& r) {
+HullBox box_of(std::span<const Vec2> r) {
   HullBox b;
   for (const Vec2& p : r) b = {std::min(b.x0, p.x), std::min(b.y0, p.y), std::max(b.x1, p.x), std::max(b.y1, p.y)};
   return b;
@@ -123,14 +125,12 @@ HullBox box_of(const Ring& r) {
 
 bool boxes_meet(const HullBox& a, const HullBox& b) { return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1; }
 
-bool overlap(const Ring& p, const Ring& q);
-
 // Separating axis test for two convex polygons (any winding): false when an edge of either separates
 // them, touching included.
-bool overlap(const Ring& p, const Ring& q) {
-  for (const Ring* r : {&p, &q}) {
-    for (std::size_t i = 0, n = r->size(); i < n; ++i) {
-      const Vec2 a = (*r)[i], b = (*r)[(i + 1) % n];
+bool overlap(std::span<const Vec2> p, std::span<const Vec2> q) {
+  for (const std::span<const Vec2> r : {p, q}) {
+    for (std::size_t i = 0, n = r.size(); i < n; ++i) {
+      const Vec2 a = r[i], b = r[(i + 1) % n];
       const Vec2 axis{a.y - b.y, b.x - a.x};
       double pmin = HUGE_VAL, pmax = -HUGE_VAL, qmin = HUGE_VAL, qmax = -HUGE_VAL;
       for (const Vec2& v : p) {
@@ -186,7 +186,7 @@ void cut_corners(std::vector<Ring>& hulls, std::vector<HullBox>& boxes, std::siz
       EdgeCut& e = cuts[i];
       if (!e.ok || !(e.added < best_added)) continue;
       if (e.clear < 0) {
-        const Ring cut{hull[i], e.p, hull[(i + 1) % n]};
+        const std::array<Vec2, 3> cut{hull[i], e.p, hull[(i + 1) % n]};  // on the stack: asked often
         const HullBox cut_box = box_of(cut);
         bool clear = true;
         for (std::size_t k = 0; k < hulls.size() && clear; ++k)
