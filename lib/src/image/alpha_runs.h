@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// Sums and counts over a run of RGBA pixels' alpha bytes, 16 pixels per SSE2 step where the plain loop
-// (a stride-4 byte) would take several instructions a pixel: for passes that need a row's alpha only
-// as totals (the yardstick's alpha mass over a run of equal coverage). Internal.
+// Sums and counts over a run of RGBA pixels' alpha bytes, 16 pixels per SSE2 step (then 4) where the
+// plain loop (a stride-4 byte) would take several instructions a pixel: for passes that need a row's
+// alpha only as totals (the yardstick's alpha mass over a run of equal coverage). Internal.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "image/alpha_threshold.h"
 
@@ -62,6 +63,11 @@ inline void alpha_sum_and_high_count(const std::uint8_t* rgba, std::size_t count
     sums = _mm_add_epi64(sums, _mm_sad_epu8(alpha, zero));
     highs = _mm_add_epi64(highs, _mm_sad_epu8(_mm_and_si128(_mm_srli_epi16(alpha, 7), ones), zero));
   }
+  for (; i + 4 <= count; i += 4) {  // the rest four pixels a step: each alpha, and its top bit, shifted down
+    const __m128i px = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rgba + 4 * i));
+    sums = _mm_add_epi64(sums, _mm_sad_epu8(_mm_srli_epi32(px, 24), zero));
+    highs = _mm_add_epi64(highs, _mm_sad_epu8(_mm_srli_epi32(px, 31), zero));
+  }
   sum += static_cast<std::uint64_t>(_mm_cvtsi128_si64(sums)) +
          static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
   high += static_cast<std::uint64_t>(_mm_cvtsi128_si64(highs)) +
@@ -89,6 +95,21 @@ inline std::size_t flagged_at_most(const std::uint8_t* rgba, const std::uint8_t*
     acc = _mm_add_epi64(acc, _mm_sad_epu8(counted, zero));
   }
   n = static_cast<std::size_t>(_mm_cvtsi128_si64(acc)) + static_cast<std::size_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc)));
+  // The last up to 15 four pixels a step (a row's run ends in some): alpha and flags widened to 32-bit
+  // lanes, where a signed compare takes any threshold; each lane counts down by one per pixel skipped.
+  const __m128i limit = _mm_set1_epi32(threshold);
+  __m128i skipped = zero;
+  const std::size_t four_from = i;
+  for (; count - i < 16 && i + 4 <= count; i += 4) {
+    const __m128i alpha = _mm_srli_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(rgba + 4 * i)), 24);
+    std::int32_t four_flags = 0;
+    std::memcpy(&four_flags, flags + i, 4);
+    const __m128i flag = _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(four_flags), zero), zero);
+    skipped = _mm_sub_epi32(skipped, _mm_or_si128(_mm_cmpgt_epi32(alpha, limit), _mm_cmpeq_epi32(flag, zero)));
+  }
+  skipped = _mm_add_epi32(skipped, _mm_shuffle_epi32(skipped, 0x4E));
+  skipped = _mm_add_epi32(skipped, _mm_shuffle_epi32(skipped, 0xB1));
+  n += (i - four_from) - static_cast<std::uint32_t>(_mm_cvtsi128_si32(skipped));
 #endif
   for (; i < count; ++i) n += flags[i] != 0 && rgba[4 * i + 3] <= threshold;
   return n;

@@ -27,6 +27,10 @@ TEST_CASE("alpha runs: sums and counts equal the plain loops", "[image][alpha_ru
         CAPTURE(round, start, count);
         REQUIRE(rig2d::detail::alpha_sum(px, count) == sum);
         REQUIRE(rig2d::detail::alpha_high_bit_count(px, count) == high);
+        std::uint64_t both_sum = 1, both_high = 2;  // added to what is there
+        rig2d::detail::alpha_sum_and_high_count(px, count, both_sum, both_high);
+        REQUIRE(both_sum == sum + 1);
+        REQUIRE(both_high == high + 2);
         for (const int threshold : {-1, 0, 8, 127, 254, 255}) {
           std::size_t n = 0;
           for (std::size_t i = 0; i < count; ++i) n += flags[start + i] != 0 && px[4 * i + 3] <= threshold;
