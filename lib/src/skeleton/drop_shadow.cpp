@@ -119,6 +119,44 @@ RIG2D_SHADOW_AVX2 std::size_t count_known_avx2(const std::uint8_t* px, std::size
 }
 #endif
 
+#if defined(__SSE2__)
+// The per-pixel tests of is_shadow_pixel on 16 pixels at once (four registers of R G B A lanes): alpha
+// and the brightest colour channel packed to a byte each, then compared as bytes. count_pixels and
+// mark_shadow share them.
+struct ShadowTests16 {
+  ShadowTests16(int alpha_threshold, int half)
+      : above_threshold(_mm_set1_epi8(static_cast<char>(alpha_threshold + 1))),
+        above_half(_mm_set1_epi8(static_cast<char>(half + 1))),
+        dark_limit(_mm_set1_epi8(static_cast<char>(kShadowMaxChannel))) {}
+
+  static __m128i load(const std::uint8_t* px, int k) {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(px) + k);
+  }
+  static __m128i pack(const __m128i (&v)[4]) {
+    return _mm_packus_epi16(_mm_packs_epi32(v[0], v[1]), _mm_packs_epi32(v[2], v[3]));
+  }
+  static __m128i alphas(const __m128i (&v)[4]) {
+    const __m128i a[4] = {_mm_srli_epi32(v[0], 24), _mm_srli_epi32(v[1], 24), _mm_srli_epi32(v[2], 24),
+                          _mm_srli_epi32(v[3], 24)};
+    return pack(a);
+  }
+  static __m128i brightest(const __m128i (&v)[4]) {
+    __m128i b[4];
+    for (int k = 0; k < 4; ++k) {
+      const __m128i rgb = _mm_max_epu8(_mm_max_epu8(v[k], _mm_srli_epi32(v[k], 8)), _mm_srli_epi32(v[k], 16));
+      b[k] = _mm_and_si128(rgb, _mm_set1_epi32(0xff));
+    }
+    return pack(b);
+  }
+  // 0xff per byte where the test holds.
+  __m128i covered(__m128i alpha) const { return _mm_cmpeq_epi8(_mm_max_epu8(alpha, above_threshold), alpha); }
+  __m128i solid(__m128i alpha) const { return _mm_cmpeq_epi8(_mm_max_epu8(alpha, above_half), alpha); }
+  __m128i dark(__m128i brightest) const { return _mm_cmpeq_epi8(_mm_min_epu8(brightest, dark_limit), brightest); }
+
+  __m128i above_threshold, above_half, dark_limit;
+};
+#endif
+
 // Covered (alpha > alpha_threshold < half), solid (alpha > half) and shadow pixels among n, and, when
 // `covered` is given, 1 in covered[i] where pixel i is covered (else 0). This runs on every sprite, so
 // 16 pixels per SSE2 step: alpha and the brightest colour channel packed to a byte each and compared
@@ -134,13 +172,8 @@ Counts count_pixels(const std::uint8_t* px, std::size_t n, int alpha_threshold, 
     i = count_known_avx2(px, n, alpha_threshold, half, known, c);
 #endif
 #if defined(__SSE2__)
-  const __m128i above_threshold = _mm_set1_epi8(static_cast<char>(alpha_threshold + 1));
-  const __m128i above_half = _mm_set1_epi8(static_cast<char>(half + 1));
-  const __m128i dark_limit = _mm_set1_epi8(static_cast<char>(kShadowMaxChannel));
-  const __m128i low_byte = _mm_set1_epi32(0xff), one = _mm_set1_epi8(1);
-  auto pack = [](const __m128i(&v)[4]) {
-    return _mm_packus_epi16(_mm_packs_epi32(v[0], v[1]), _mm_packs_epi32(v[2], v[3]));
-  };
+  const ShadowTests16 test(alpha_threshold, half);
+  const __m128i one = _mm_set1_epi8(1);
   // Per-byte tallies (a true compare is -1, so subtracting it counts), summed every 255 steps.
   __m128i tally_in = _mm_setzero_si128(), tally_solid = tally_in, tally_shadow = tally_in;
   auto flush = [&] {
@@ -158,30 +191,19 @@ Counts count_pixels(const std::uint8_t* px, std::size_t n, int alpha_threshold, 
       std::memcpy(&second, known + i + 8, 8);
       if ((first | second) == 0) continue;
     }
-    __m128i v[4], alpha[4];
-    for (int k = 0; k < 4; ++k) {
-      v[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(px + 4 * i) + k);  // R G B A per lane
-      alpha[k] = _mm_srli_epi32(v[k], 24);
-    }
-    const __m128i a = pack(alpha);
-    const __m128i in = _mm_cmpeq_epi8(_mm_max_epu8(a, above_threshold), a);
+    const std::uint8_t* block = px + 4 * i;
+    const __m128i v[4] = {test.load(block, 0), test.load(block, 1), test.load(block, 2), test.load(block, 3)};
+    const __m128i a = test.alphas(v);
+    const __m128i in = test.covered(a);
     if (covered != nullptr) _mm_storeu_si128(reinterpret_cast<__m128i*>(covered + i), _mm_and_si128(in, one));
-    const __m128i solid = _mm_cmpeq_epi8(_mm_max_epu8(a, above_half), a);
+    const __m128i solid = test.solid(a);
     tally_in = _mm_sub_epi8(tally_in, in);
     tally_solid = _mm_sub_epi8(tally_solid, solid);
     // Only covered pixels at most half opaque can be shadow: most steps (opaque or clear) have none,
     // and skip the colour channels.
     const __m128i faint = _mm_andnot_si128(solid, in);
-    if (_mm_movemask_epi8(faint) != 0) {
-      __m128i brightest[4];
-      for (int k = 0; k < 4; ++k) {
-        const __m128i rgb = _mm_max_epu8(_mm_max_epu8(v[k], _mm_srli_epi32(v[k], 8)), _mm_srli_epi32(v[k], 16));
-        brightest[k] = _mm_and_si128(rgb, low_byte);
-      }
-      const __m128i b = pack(brightest);
-      const __m128i dark = _mm_cmpeq_epi8(_mm_min_epu8(b, dark_limit), b);
-      tally_shadow = _mm_sub_epi8(tally_shadow, _mm_and_si128(faint, dark));
-    }
+    if (_mm_movemask_epi8(faint) != 0)
+      tally_shadow = _mm_sub_epi8(tally_shadow, _mm_and_si128(faint, test.dark(test.brightest(v))));
     if (++steps == 255) flush(), steps = 0;
   }
   flush();
@@ -201,26 +223,15 @@ Counts count_pixels(const std::uint8_t* px, std::size_t n, int alpha_threshold, 
 void mark_shadow(const std::uint8_t* px, std::size_t n, int alpha_threshold, int half, std::uint8_t* out) {
   std::size_t i = 0;
 #if defined(__SSE2__)
-  const __m128i above_threshold = _mm_set1_epi8(static_cast<char>(alpha_threshold + 1));
-  const __m128i above_half = _mm_set1_epi8(static_cast<char>(half + 1));
-  const __m128i dark_limit = _mm_set1_epi8(static_cast<char>(kShadowMaxChannel));
-  const __m128i low_byte = _mm_set1_epi32(0xff), one = _mm_set1_epi8(1);
-  auto pack = [](const __m128i(&v)[4]) {
-    return _mm_packus_epi16(_mm_packs_epi32(v[0], v[1]), _mm_packs_epi32(v[2], v[3]));
-  };
+  const ShadowTests16 test(alpha_threshold, half);
+  const __m128i one = _mm_set1_epi8(1);
   for (; i + 16 <= n; i += 16) {
-    __m128i v[4], alpha[4], brightest[4];
-    for (int k = 0; k < 4; ++k) {
-      v[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(px + 4 * i) + k);
-      alpha[k] = _mm_srli_epi32(v[k], 24);
-      const __m128i rgb = _mm_max_epu8(_mm_max_epu8(v[k], _mm_srli_epi32(v[k], 8)), _mm_srli_epi32(v[k], 16));
-      brightest[k] = _mm_and_si128(rgb, low_byte);
-    }
-    const __m128i a = pack(alpha), b = pack(brightest);
-    const __m128i in = _mm_cmpeq_epi8(_mm_max_epu8(a, above_threshold), a);
-    const __m128i solid = _mm_cmpeq_epi8(_mm_max_epu8(a, above_half), a);
-    const __m128i dark = _mm_cmpeq_epi8(_mm_min_epu8(b, dark_limit), b);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i), _mm_and_si128(_mm_and_si128(_mm_andnot_si128(solid, in), dark), one));
+    const std::uint8_t* block = px + 4 * i;
+    const __m128i v[4] = {test.load(block, 0), test.load(block, 1), test.load(block, 2), test.load(block, 3)};
+    const __m128i a = test.alphas(v);
+    const __m128i faint = _mm_andnot_si128(test.solid(a), test.covered(a));
+    const __m128i shadow = _mm_and_si128(faint, test.dark(test.brightest(v)));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i), _mm_and_si128(shadow, one));
   }
 #endif
   for (; i < n; ++i) out[i] = is_shadow_pixel(px + 4 * i, alpha_threshold, half) ? 1 : 0;
