@@ -247,6 +247,25 @@ std::ptrdiff_t medial_reference_holes(const medial::BinaryGrid& g, std::size_t* 
   return holes;
 }
 
+// Thinning alone against the reference, in place (an off frame) and padded: widths about the
+// 16-cell steps its states are built in (an inner row of 15, 16, 17 cells and more), and shapes thick
+// enough for many passes, where removals list cells long after the first border.
+void medial_reference_check_thin(const medial::BinaryGrid& g) {
+  medial::BinaryGrid a = g, b = g;
+  medial::thin(a);
+  reference::thin(b);
+  REQUIRE(a.on == b.on);
+  medial::BinaryGrid framed{g.width + 2, g.height + 2, {}};
+  framed.on.assign(static_cast<std::size_t>(framed.width) * framed.height, 0);
+  for (int y = 0; y < g.height; ++y)
+    std::copy_n(g.on.begin() + static_cast<std::ptrdiff_t>(y) * g.width, g.width,
+                framed.on.begin() + static_cast<std::ptrdiff_t>(y + 1) * framed.width + 1);
+  medial::BinaryGrid c = framed, d = framed;
+  medial::thin(c);
+  reference::thin(d);
+  REQUIRE(c.on == d.on);
+}
+
 void check_same(const medial::BinaryGrid& g) {
   const medial::Components want = reference::label_components(g), got = medial::label_components(g);
   // The Euler number the skeleton's hole test reads: components minus holes.
@@ -283,20 +302,7 @@ void check_same(const medial::BinaryGrid& g) {
   });
   REQUIRE(asked == has_hole);
   REQUIRE(told == (has_hole ? largest_hole : 0));
-  medial::BinaryGrid a = g, b = g;
-  medial::thin(a);
-  reference::thin(b);
-  REQUIRE(a.on == b.on);
-  // The same shape with an off frame (as the skeleton's pieces come), which thin works on in place.
-  medial::BinaryGrid framed{g.width + 2, g.height + 2, {}};
-  framed.on.assign(static_cast<std::size_t>(framed.width) * framed.height, 0);
-  for (int y = 0; y < g.height; ++y)
-    for (int x = 0; x < g.width; ++x)
-      framed.on[static_cast<std::size_t>(y + 1) * framed.width + x + 1] = g.on[static_cast<std::size_t>(y) * g.width + x];
-  medial::BinaryGrid c = framed, d = framed;
-  medial::thin(c);
-  reference::thin(d);
-  REQUIRE(c.on == d.on);
+  medial_reference_check_thin(g);
 }
 
 TEST_CASE("medial: labels, holes, distances and thinning match the reference on random shapes", "[medial]") {
@@ -325,25 +331,6 @@ std::vector<float> brute_distances(const medial::BinaryGrid& g) {
       out[static_cast<std::size_t>(y) * g.width + x] = std::sqrt(static_cast<float>(best));
     }
   return out;
-}
-
-// Thinning alone against the reference, in place (an off frame) and padded: widths about the
-// 16-cell steps its states are built in (an inner row of 15, 16, 17 cells and more), and shapes thick
-// enough for many passes, where removals list cells long after the first border.
-void medial_reference_check_thin(const medial::BinaryGrid& g) {
-  medial::BinaryGrid a = g, b = g;
-  medial::thin(a);
-  reference::thin(b);
-  REQUIRE(a.on == b.on);
-  medial::BinaryGrid framed{g.width + 2, g.height + 2, {}};
-  framed.on.assign(static_cast<std::size_t>(framed.width) * framed.height, 0);
-  for (int y = 0; y < g.height; ++y)
-    std::copy_n(g.on.begin() + static_cast<std::ptrdiff_t>(y) * g.width, g.width,
-                framed.on.begin() + static_cast<std::ptrdiff_t>(y + 1) * framed.width + 1);
-  medial::BinaryGrid c = framed, d = framed;
-  medial::thin(c);
-  reference::thin(d);
-  REQUIRE(c.on == d.on);
 }
 
 TEST_CASE("medial: thinning matches the reference about its 16-cell steps and on thick shapes", "[medial]") {
