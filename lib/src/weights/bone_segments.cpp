@@ -65,6 +65,7 @@ std::vector<BoneSegment> bone_segments_on(std::span<const Bone> bones, std::span
   }
   const double same_point = 1e-9 * graph.scale;
   std::vector<BoneSegment> out;
+  out.reserve(n);  // one a bone, more only at forks
   for (std::uint32_t i = 0; i < n; ++i) {
     const Vec2 joint = joints[i];
     if (!is_finite(joint)) continue;

@@ -85,6 +85,7 @@ void geodesic_distances(const MeshGraph& g, std::span<const GeodesicSeed> seeds,
   scratch.done.assign(g.vertex_count, 0);
   scratch.place.assign(g.vertex_count, kNotQueued);
   scratch.heap.clear();
+  scratch.heap.reserve(g.vertex_count);  // each vertex is queued once at most: no growth mid-search
   VertexHeap heap(out, scratch);
   const bool bounded = !cutoff.empty();
   auto reach = [&](std::uint32_t v, double d) {

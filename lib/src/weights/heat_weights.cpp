@@ -177,6 +177,7 @@ void seed_segment(const BoneSegment& s, std::span<const Vec2> verts, const MeshG
   }
   const double length = std::sqrt(dist2(s.a, s.b));
   double inside = 0;
+  out.seeds.reserve(out.seeds.size() + 3 * crossings.size());
   for (const auto& [ti, lo, hi] : crossings) {
     const auto& t = g.triangles[ti];
     if (own_island >= 0 && g.island[t[0]] != own_island) continue;

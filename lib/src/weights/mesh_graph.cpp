@@ -242,6 +242,7 @@ void link_vertices(std::span<const Vec2> verts, const std::vector<EdgeUse>& edge
     g.nbr_list[above[e.lo]++] = e.hi;
   }
   std::vector<std::pair<std::uint32_t, std::uint32_t>> links;
+  links.reserve(edges.size());  // two links at most per interior edge, which has two uses
   for (std::size_t i = 0; i < edges.size(); ++i) {
     if (!is_interior(edges, i)) continue;
     const EdgeUse& e = edges[i];
