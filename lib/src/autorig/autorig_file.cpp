@@ -46,7 +46,7 @@ Result<std::string> write_checked(const Rig& rig, const std::string& path) {
   const detail::RigDoc doc(rig);
   const detail::DocValue& value = doc.root();
   std::string text = write_rig(rig);
-  auto loaded = detail::read_rig_normalized_parsed(value, path, detail::SkinWeights::count_only);
+  auto loaded = detail::read_rig_normalized_parsed(value, path, detail::WeightValues::count_only);
   if (!loaded) return Unexpected{loaded.error()};
   const Rig& got = *loaded;
   if (got.id != rig.id) return detail::verify_failure(path, "id differs");

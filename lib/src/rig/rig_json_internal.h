@@ -31,11 +31,11 @@ StrictRig read_rig_strict_parsed(const Json& root, std::string_view text, const 
                                  const StrictOptions& options = {});
 // The same readers over a RigDoc (rig/rig_doc.h), the value rig_to_json would build: `text` must be
 // what that value prints (write_rig of the same rig).
-// SkinWeights::count_only leaves the weights 0 (as many as the engine's): for a caller that compares
+// WeightValues::count_only leaves the weights 0 (as many as the engine's): for a caller that compares
 // them only by count, as the checked write does.
-enum class SkinWeights { values, count_only };
+enum class WeightValues { read, count_only };
 Result<Rig> read_rig_normalized_parsed(const DocValue& root, const std::string& path,
-                                       SkinWeights weights = SkinWeights::values);
+                                       WeightValues weights = WeightValues::read);
 StrictRig read_rig_strict_parsed(const DocValue& root, std::string_view text, const std::string& path,
                                  const StrictOptions& options = {});
 

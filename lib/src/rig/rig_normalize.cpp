@@ -97,10 +97,10 @@ std::uint32_t skin_index(const PartSource<J>& src, std::size_t o, std::size_t bo
 
 template <class J>
 void normalize_skin(const PartSource<J>& src, std::size_t vert_count, std::size_t bone_count, Part& out,
-                    SkinWeights weights) {
+                    WeightValues weights) {
   out.skin_indices.resize(vert_count * kSlotsPerVertex);
   out.skin_weights.assign(vert_count * kSlotsPerVertex, 0.0);
-  if (weights == SkinWeights::count_only) {
+  if (weights == WeightValues::count_only) {
     for (std::size_t o = 0; o < out.skin_indices.size(); ++o) out.skin_indices[o] = skin_index(src, o, bone_count);
     return;
   }
@@ -135,7 +135,7 @@ void normalize_skin(const PartSource<J>& src, std::size_t vert_count, std::size_
 }
 
 template <class J>
-Part normalize_part(const PartSource<J>& src, std::size_t index, std::size_t bone_count, SkinWeights weights) {
+Part normalize_part(const PartSource<J>& src, std::size_t index, std::size_t bone_count, WeightValues weights) {
   Part out;
   out.name = non_empty_string_or(src.name, "part" + std::to_string(index));
   out.sprite = (src.sprite != nullptr && src.sprite->is_string()) ? src.sprite->template get<std::string>() : "";
@@ -189,7 +189,7 @@ const J& v1_order() {
 }
 
 template <class J>
-Rig normalize_value(const J& root, SkinWeights weights = SkinWeights::values) {
+Rig normalize_value(const J& root, WeightValues weights = WeightValues::read) {
   Rig rig;
   if (const J* id = member(&root, "id"); id != nullptr && id->is_string()) rig.id = id->template get<std::string>();
   if (const J* version = member(&root, "version"); version != nullptr && js_is_finite_number(*version)) {
@@ -266,7 +266,7 @@ Result<void> check_normalized_limits(const J& root, const std::string& path) {
 }
 
 template <class J>
-Result<Rig> read_normalized(const J& root, const std::string& path, SkinWeights weights = SkinWeights::values) {
+Result<Rig> read_normalized(const J& root, const std::string& path, WeightValues weights = WeightValues::read) {
   if (auto limits = check_normalized_limits(root, path); !limits) return Unexpected{limits.error()};
   return normalize_value(root, weights);
 }
@@ -284,7 +284,7 @@ namespace detail {
 Result<Rig> read_rig_normalized_parsed(const Json& root, const std::string& path) {
   return read_normalized(root, path);
 }
-Result<Rig> read_rig_normalized_parsed(const DocValue& root, const std::string& path, SkinWeights weights) {
+Result<Rig> read_rig_normalized_parsed(const DocValue& root, const std::string& path, WeightValues weights) {
   return read_normalized(root, path, weights);
 }
 
