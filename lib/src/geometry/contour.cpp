@@ -73,19 +73,12 @@ void set_alpha_bits(const std::uint8_t* rgba, int w, std::uint8_t threshold, std
 }
 
 #if defined(RIG2D_BAND_AVX2)
-// set_alpha_bits 32 pixels a step: the same test on the same packed alpha bytes, which AVX2's
-// in-lane packs leave in groups of four pixels that one permute puts back in pixel order.
+// set_alpha_bits 32 pixels a step: the same test, threshold_alpha's (alpha_at_least_32).
 RIG2D_AVX2_FN void set_alpha_bits_avx2(const std::uint8_t* rgba, int w, std::uint8_t threshold, std::uint64_t* row) {
   const __m256i above = _mm256_set1_epi8(static_cast<char>(threshold + 1));
-  const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
   int x = 0;
   for (; x + 32 <= w; x += 32) {
-    const auto* p = reinterpret_cast<const __m256i*>(rgba + 4 * static_cast<std::size_t>(x));
-    const __m256i a0 = _mm256_srli_epi32(_mm256_loadu_si256(p), 24), a1 = _mm256_srli_epi32(_mm256_loadu_si256(p + 1), 24);
-    const __m256i a2 = _mm256_srli_epi32(_mm256_loadu_si256(p + 2), 24), a3 = _mm256_srli_epi32(_mm256_loadu_si256(p + 3), 24);
-    const __m256i alpha = _mm256_permutevar8x32_epi32(
-        _mm256_packus_epi16(_mm256_packs_epi32(a0, a1), _mm256_packs_epi32(a2, a3)), order);
-    const __m256i in = _mm256_cmpeq_epi8(_mm256_max_epu8(alpha, above), alpha);
+    const __m256i in = detail::alpha_at_least_32(rgba + 4 * static_cast<std::size_t>(x), above);
     put_bits(row, x, static_cast<std::uint32_t>(_mm256_movemask_epi8(in)), 32);
   }
   set_alpha_bits(rgba, w, threshold, row, x);

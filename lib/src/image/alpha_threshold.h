@@ -34,21 +34,27 @@ inline __m128i alpha_at_least_16(const std::uint8_t* rgba, __m128i above) {
 #endif
 
 #if defined(__x86_64__)
+// alpha_at_least_16 for the 32 RGBA pixels at `rgba`, in AVX2 (the caller checked the CPU has it). The
+// packs work within each 128-bit lane, so the groups of 4 pixels come out interleaved and one
+// permutation puts them back in order.
+__attribute__((target("avx2"))) inline __m256i alpha_at_least_32(const std::uint8_t* rgba, __m256i above) {
+  const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+  const auto* p = reinterpret_cast<const __m256i*>(rgba);
+  const __m256i a0 = _mm256_srli_epi32(_mm256_loadu_si256(p), 24), a1 = _mm256_srli_epi32(_mm256_loadu_si256(p + 1), 24);
+  const __m256i a2 = _mm256_srli_epi32(_mm256_loadu_si256(p + 2), 24), a3 = _mm256_srli_epi32(_mm256_loadu_si256(p + 3), 24);
+  const __m256i alpha =
+      _mm256_permutevar8x32_epi32(_mm256_packus_epi16(_mm256_packs_epi32(a0, a1), _mm256_packs_epi32(a2, a3)), order);
+  return _mm256_cmpeq_epi8(_mm256_max_epu8(alpha, above), alpha);
+}
+
 // threshold_alpha's steps 32 pixels at a time in AVX2 (the caller checked the CPU has it); the number
-// of pixels done. The packs work within each 128-bit lane, so the groups of 4 pixels come out
-// interleaved and one permutation puts them back in order.
+// of pixels done.
 __attribute__((target("avx2"))) inline std::size_t threshold_alpha_avx2(const std::uint8_t* rgba, std::size_t count,
                                                                         std::uint8_t t, std::uint8_t* out) {
   const __m256i above = _mm256_set1_epi8(static_cast<char>(t + 1)), one = _mm256_set1_epi8(1);
-  const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
   std::size_t i = 0;
   for (; i + 32 <= count; i += 32) {
-    const auto* p = reinterpret_cast<const __m256i*>(rgba + 4 * i);
-    const __m256i a0 = _mm256_srli_epi32(_mm256_loadu_si256(p), 24), a1 = _mm256_srli_epi32(_mm256_loadu_si256(p + 1), 24);
-    const __m256i a2 = _mm256_srli_epi32(_mm256_loadu_si256(p + 2), 24), a3 = _mm256_srli_epi32(_mm256_loadu_si256(p + 3), 24);
-    const __m256i alpha = _mm256_permutevar8x32_epi32(
-        _mm256_packus_epi16(_mm256_packs_epi32(a0, a1), _mm256_packs_epi32(a2, a3)), order);
-    const __m256i high = _mm256_cmpeq_epi8(_mm256_max_epu8(alpha, above), alpha);
+    const __m256i high = alpha_at_least_32(rgba + 4 * i, above);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i), _mm256_and_si256(high, one));
   }
   return i;
