@@ -102,7 +102,7 @@ void frame_turns(std::span<const RigSkinPlan::FrameStep> steps, std::span<const 
 // A frame along plan.frame (a plan of this rig: every index checked when the plan was made): each
 // bone placed under its parent as frame_place does, and a bone that skins with its own matrix gets
 // its skinning matrix at once, while its pose matrix is in registers (skin_from_poses' product).
-void frame_steps(const Rig& rig, std::span<const BoneLocal> locals, const RigSkinPlan& plan, RigSkinScratch& scratch) {
+void frame_steps(std::span<const BoneLocal> locals, const RigSkinPlan& plan, RigSkinScratch& scratch) {
   const RigSkinScratch::Turn* turns = scratch.turns.data();
   Affine2* now = scratch.now.data();
   Affine2* skin = scratch.skin.data();
@@ -112,7 +112,7 @@ void frame_steps(const Rig& rig, std::span<const BoneLocal> locals, const RigSki
     detail::FrameColumns m;
     if (step.parent < 0) {
       m = detail::frame_local_columns(l, turns[b].cos, turns[b].sin);
-    } else if (rig.bones[b].no_scale) {
+    } else if (step.no_scale) {
       m = detail::frame_columns(
           multiply(remove_scale(now[step.parent]), detail::frame_local(l, turns[b].cos, turns[b].sin)));
     } else {
@@ -136,7 +136,7 @@ void frame_matrices(const Rig& rig, const RigPose& pose, const RigSkinPlan& plan
   scratch.skin.resize(n);
   if (plan.bones == n && plan.inv_bind.size() == n) {
     frame_turns(plan.frame, locals, scratch.turns.data());
-    frame_steps(rig, locals, plan, scratch);
+    frame_steps(locals, plan, scratch);
     return;
   }
   // A plan of another rig: every index checked as the frame goes.
@@ -211,8 +211,9 @@ SkinPlan whole_rig_plan(const Rig& rig, std::vector<std::size_t>& start) {
   return SkinPlan(bind, indices, weights);
 }
 
-// plan.frame, skinned_late and bones from order, skinned and matrix_of, for a rig of n bones.
-void resolve_frame(RigSkinPlan& plan, std::size_t n) {
+// plan.frame, skinned_late and bones from order, skinned and matrix_of, for a rig of these bones.
+void resolve_frame(RigSkinPlan& plan, std::span<const Bone> bones) {
+  const std::size_t n = bones.size();
   if (n > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max())) return;  // no rig is this large; such a plan checks as it goes
   std::vector<std::uint8_t> own(n, 0);
   for (const std::uint32_t i : plan.skinned) {
@@ -223,7 +224,8 @@ void resolve_frame(RigSkinPlan& plan, std::size_t n) {
   }
   for (const PoseStep& step : plan.order) {
     const bool root = step.parent < 0 || static_cast<std::size_t>(step.parent) >= n;
-    plan.frame.push_back({step.bone, root ? -1 : static_cast<std::int32_t>(step.parent), own[step.bone] != 0});
+    plan.frame.push_back({step.bone, root ? -1 : static_cast<std::int32_t>(step.parent), own[step.bone] != 0,
+                          !root && bones[step.bone].no_scale});
   }
   plan.bones = n;
 }
@@ -237,7 +239,7 @@ RigSkinPlan plan_bones(const Rig& rig) {
   for (std::size_t i = 0; i < read.size(); ++i)
     if (read[i]) plan.skinned.push_back(static_cast<std::uint32_t>(i));
   plan.order = steps_needed(pose_order(rig.bones), plan.matrix_of, plan.skinned, rig.bones.size());
-  resolve_frame(plan, rig.bones.size());
+  resolve_frame(plan, rig.bones);
   return plan;
 }
 

@@ -401,6 +401,8 @@ TEST_CASE("skin plan: a frame's steps are resolved once, parents outside the rig
   part.skin_indices = {1, 2, 3, 0, 4, 0, 0, 0};
   part.skin_weights = {0.25, 0.25, 0.5, 0, 1, 0, 0, 0};
   rig.parts.push_back(part);
+  rig.bones[1].no_scale = true;  // a root: its parent's scale is nothing to remove
+  rig.bones[4].no_scale = true;
   const RigSkinPlan plan = plan_rig_skin(rig);
   CHECK(plan.bones == 5);
   CHECK(plan.skinned == std::vector<std::uint32_t>{1, 2, 3, 4});
@@ -411,6 +413,7 @@ TEST_CASE("skin plan: a frame's steps are resolved once, parents outside the rig
     CHECK(b == plan.order[k].bone);
     CHECK(plan.frame[k].parent == (b == 4 ? 0 : -1));  // root itself, far, neg: roots
     CHECK(plan.frame[k].skin == (b == 1 || b == 2 || b == 4));
+    CHECK(plan.frame[k].no_scale == (b == 4));
   }
 }
 

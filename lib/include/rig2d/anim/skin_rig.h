@@ -50,7 +50,8 @@ struct RigSkinPlan {
   struct FrameStep {
     std::uint32_t bone = 0;
     std::int32_t parent = -1;
-    bool skin = false;  // skin[bone] = now[bone] * inv_bind[bone] right after now[bone]
+    bool skin = false;      // skin[bone] = now[bone] * inv_bind[bone] right after now[bone]
+    bool no_scale = false;  // the bone is noScale and has a parent: it takes the parent's matrix unscaled
   };
   std::vector<FrameStep> frame;
   std::vector<std::uint32_t> skinned_late;
