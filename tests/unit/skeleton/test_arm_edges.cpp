@@ -37,21 +37,22 @@ void arm_edges_put(Image& im, int x, int y, ArmEdgesColour c) {
   p[0] = c[0], p[1] = c[1], p[2] = c[2], p[3] = 255;
 }
 
-// A standing figure 120 x 230: a round head, a rectangular torso (x 40..80, y 56..130), two legs;
+// A standing figure 120 x 230: a round head of radius `head` on top of a rectangular torso (x 40..80,
+// y 54..130), two legs;
 // `shirt(x, y)` colours the torso. An arm of half-width 4.5 is drawn over the torso from `from`
 // (image px) along `deg` (image degrees, y down) for 60 px: a sleeve for 50 px, then a hand (unless
 // `draw_arm` is false), and its mirror image about x = 60 on the other side (unless `twin` is false).
 // The arms lie wholly inside the torso, so the silhouette shows no arm.
 template <typename Shirt>
 ArmEdgesFigure arm_edges_figure(Vec2 from, double deg, ArmEdgesColour sleeve, ArmEdgesColour hand, Shirt shirt,
-                                bool draw_arm = true, bool twin = true) {
+                                bool draw_arm = true, bool twin = true, double head = 17) {
   ArmEdgesFigure f;
   f.image.width = 120, f.image.height = 230;
   f.image.rgba.assign(4 * 120 * 230, 0);
   for (int y = 0; y < 230; ++y)
     for (int x = 0; x < 120; ++x) {
       const double cx = x + 0.5, cy = y + 0.5;
-      if (std::hypot(cx - 60, cy - 38) <= 17) arm_edges_put(f.image, x, y, kArmEdgesSkin);
+      if (std::hypot(cx - 60, cy - (55 - head)) <= head) arm_edges_put(f.image, x, y, kArmEdgesSkin);
       if (x >= 40 && x < 80 && y >= 54 && y < 130) arm_edges_put(f.image, x, y, shirt(x, y));
       if (((x >= 44 && x < 56) || (x >= 64 && x < 76)) && y >= 130 && y < 200) arm_edges_put(f.image, x, y, kArmEdgesLegs);
     }
@@ -149,6 +150,15 @@ TEST_CASE("an arm drawn over the torso in its own colours is found at its slant,
 TEST_CASE("one arm drawn over the torso without its twin is not refined: the proportions' placement stays exactly") {
   // A single tube of edges on one side is as likely a stripe, a jaw or a tail as an arm.
   const ArmEdgesFigure f = arm_edges_figure({74, 62}, 110, kArmEdgesSleeve, kArmEdgesSkin, arm_edges_plain, true, false);
+  arm_edges_check_unrefined(f.image);
+}
+
+TEST_CASE("a figure a humanoid plainly does not fit is not searched for arms: the placement stays exactly") {
+  // The arms found at their slant above, under a head a fifth of the torso's width (a humanoid's is at
+  // least 0.3 of it): auto would not take the humanoid, so forced onto the figure it keeps the
+  // proportions' arms.
+  const double head = 4;
+  const ArmEdgesFigure f = arm_edges_figure({75, 60}, 98, kArmEdgesSleeve, kArmEdgesSkin, arm_edges_plain, true, true, head);
   arm_edges_check_unrefined(f.image);
 }
 

@@ -103,8 +103,8 @@ struct TemplateFitOptions {
   double min_branch = 4;         // px: the medial axis's spurs, as ShapeSkeletonOptions. [Limit: 0..1e6]
   double branch_ratio = 0.5;     // [Limit: 0..10]
   bool colour_edges = false;     // refine limbs placed over the body (arms held against the torso) from
-                                 // the sprite's inner colour edges, where they clearly show the limb
-                                 // (opt-in: it costs about as much again as the fit; docs/templates.md)
+                                 // the sprite's inner colour edges, where they clearly show the limb, in a fit
+                                 // `auto` would take (opt-in: it costs about as much again; docs/templates.md)
 };
 
 // How well a template fits a sprite, and what it took.

@@ -462,6 +462,9 @@ class Fitter {
   // After run: each limb placed over the body from the proportions (an arm against the torso) moved
   // onto the limb the sprite's inner colour edges draw, where they show it clearly (arm_edges.h).
   // Whether any moved.
+  // After run: whether refine_over_body() would search any limb.
+  bool may_refine() const { return any_may_count(limbs_over_body()); }
+
   bool refine_over_body() {
     const double k = figure_scale(true);
     const std::vector<std::vector<std::size_t>> limbs = limbs_over_body();
@@ -1396,9 +1399,25 @@ void refine_from_edges(PlacedFit& placed, const TemplateFitOptions& o) {
   placed.fit.score = score;
 }
 
+// Whether `auto` would take this fit of a template it was not left to choose: upright or lying as the
+// template is measured, showing its required extremities (`shown`, either way), scoring well and
+// passing the second look. Where the template plainly does not fit (a fish, a tree or a prop forced
+// into a humanoid) there is no arm held against a body to find, so the colour edges are not searched.
+bool auto_would_take(const SkeletonTemplate& tmpl, const detail::ShapeAxis& shape, const PlacedFit& placed,
+                     bool shown) {
+  const double w = shape.x1 - shape.x0, h = shape.y1 - shape.y0;
+  const bool upright = tmpl.measure != TemplateMeasure::Width || w >= h;
+  const bool lying = tmpl.measure != TemplateMeasure::Height || h >= w;
+  if (!upright || !lying || !shown || placed.fit.score < kTemplateFitFloor) return false;
+  return detail::implausible_fit(tmpl, placed.placement, shape, detail::HalfWidthField(shape)).empty();
+}
+
 TemplateFit fit_on_axis(const SkeletonTemplate& tmpl, const Axis& axis, const TemplateFitOptions& o) {
-  PlacedFit placed = fit_placed(Fitter(tmpl, axis, false), Fitter(tmpl, axis, true), o);
-  refine_from_edges(placed, o);
+  Fitter drawn(tmpl, axis, false), mirrored(tmpl, axis, true);
+  const bool shown = o.colour_edges && (drawn.shows_required() || mirrored.shows_required());
+  PlacedFit placed = fit_placed(std::move(drawn), std::move(mirrored), o);
+  const bool may_search = o.colour_edges && placed.fitter && placed.fitter->may_refine();
+  if (may_search && auto_would_take(tmpl, axis.shape, placed, shown)) refine_from_edges(placed, o);
   return std::move(placed.fit);
 }
 
