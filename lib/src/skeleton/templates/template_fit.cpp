@@ -459,12 +459,12 @@ class Fitter {
     return p;
   }
 
-  // After run: each limb placed over the body from the proportions (an arm against the torso) moved
-  // onto the limb the sprite's inner colour edges draw, where they show it clearly (arm_edges.h).
-  // Whether any moved.
   // After run: whether refine_over_body() would search any limb.
   bool may_refine() const { return any_may_count(limbs_over_body()); }
 
+  // After run: each limb placed over the body from the proportions (an arm against the torso) moved
+  // onto the limb the sprite's inner colour edges draw, where they show it clearly (arm_edges.h).
+  // Whether any moved.
   bool refine_over_body() {
     const double k = figure_scale(true);
     const std::vector<std::vector<std::size_t>> limbs = limbs_over_body();
