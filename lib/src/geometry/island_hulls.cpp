@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <utility>
+#include <vector>
 
 #include "geometry/island_hull_steps.h"
 #include "geometry/predicates.h"
@@ -125,26 +127,74 @@ HullBox box_of(std::span<const Vec2> r) {
 
 bool boxes_meet(const HullBox& a, const HullBox& b) { return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1; }
 
-// Separating axis test for two convex polygons (any winding): false when an edge of either separates
-// them, touching included.
-bool overlap(std::span<const Vec2> p, std::span<const Vec2> q) {
-  for (const std::span<const Vec2> r : {p, q}) {
-    for (std::size_t i = 0, n = r.size(); i < n; ++i) {
-      const Vec2 a = r[i], b = r[(i + 1) % n];
-      const Vec2 axis{a.y - b.y, b.x - a.x};
-      double pmin = HUGE_VAL, pmax = -HUGE_VAL, qmin = HUGE_VAL, qmax = -HUGE_VAL;
-      for (const Vec2& v : p) {
-        const double s = v.x * axis.x + v.y * axis.y;
-        pmin = std::min(pmin, s);
-        pmax = std::max(pmax, s);
-      }
-      for (const Vec2& v : q) {
-        const double s = v.x * axis.x + v.y * axis.y;
-        qmin = std::min(qmin, s);
-        qmax = std::max(qmax, s);
-      }
-      if (pmax <= qmin || qmax <= pmin) return false;
+// The axis overlap projects onto for edge i of ring r (r[i], r[i + 1]): the edge's normal.
+Vec2 edge_axis(std::span<const Vec2> r, std::size_t i) {
+  const Vec2 a = r[i], b = r[(i + 1) % r.size()];
+  return {a.y - b.y, b.x - a.x};
+}
+
+// Whether the projections of r's points onto `axis` reach into the open interval (lo, hi), that is
+// whether this axis fails to separate r from what projects onto [lo, hi]. The extent only grows, so
+// the points are read only until it reaches in.
+bool reaches_into(std::span<const Vec2> r, Vec2 axis, double lo, double hi) {
+  double rmin = HUGE_VAL, rmax = -HUGE_VAL;
+  for (const Vec2& v : r) {
+    const double s = v.x * axis.x + v.y * axis.y;
+    rmin = std::min(rmin, s);
+    rmax = std::max(rmax, s);
+    if (rmin < hi && rmax > lo) return true;
+  }
+  return false;
+}
+
+// A convex ring's projections onto one of its own edges' axes: the least and greatest, once known.
+struct EdgeExtent {
+  double lo = 0, hi = 0;
+  bool known = false;
+};
+
+// A convex ring's projections onto its own edges' axes, each made when first asked for: they stay
+// the same while the ring does, and a hull is tested against many others (every cut of another hull
+// asks whether it stays clear of this one). Asked always with its ring; `Slots` is a std::vector
+// for a hull (sized when first asked, emptied when the hull changes), a std::array for a cut's
+// triangle (one for every cut tried, so on the stack).
+template <typename Slots>
+struct OwnExtents {
+  Slots slots{};
+
+  std::pair<double, double> at(std::span<const Vec2> ring, std::size_t i) {
+    if constexpr (requires { slots.resize(ring.size()); }) {
+      if (slots.size() != ring.size()) slots.assign(ring.size(), EdgeExtent{});
     }
+    EdgeExtent& e = slots[i];
+    if (!e.known) {
+      const Vec2 axis = edge_axis(ring, i);
+      double lo = HUGE_VAL, hi = -HUGE_VAL;
+      for (const Vec2& v : ring) {
+        const double s = v.x * axis.x + v.y * axis.y;
+        lo = std::min(lo, s);
+        hi = std::max(hi, s);
+      }
+      e = {lo, hi, true};
+    }
+    return {e.lo, e.hi};
+  }
+};
+using HullExtents = OwnExtents<std::vector<EdgeExtent>>;
+using TriangleExtents = OwnExtents<std::array<EdgeExtent, 3>>;
+
+// Separating axis test for two convex polygons (any winding): false when an edge of either separates
+// them, touching included (an axis separates when one projection's greatest is at most the other's
+// least). Each polygon's projections onto its own axes come from its OwnExtents.
+template <typename PExtents>
+bool overlap(std::span<const Vec2> p, PExtents& p_own, std::span<const Vec2> q, HullExtents& q_own) {
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    const auto [pmin, pmax] = p_own.at(p, i);
+    if (!reaches_into(q, edge_axis(p, i), pmin, pmax)) return false;
+  }
+  for (std::size_t i = 0; i < q.size(); ++i) {
+    const auto [qmin, qmax] = q_own.at(q, i);
+    if (!reaches_into(p, edge_axis(q, i), qmin, qmax)) return false;
   }
   return true;
 }
@@ -171,9 +221,9 @@ EdgeCut edge_cut(const Ring& hull, std::size_t i, const ClipFrame& frame) {
 // Cuts hull `self` (counter-clockwise with y up, convex) down to `max_corners` by enclosing edge
 // removals, never onto another hull: the triangle a cut adds may not overlap any of `others`. Each cut
 // takes the first edge, in ring order, with the least added area among those that meet, stay in the
-// frame and are clear.
-void cut_corners(std::vector<Ring>& hulls, std::vector<HullBox>& boxes, std::size_t self, std::size_t max_corners,
-                 const ClipFrame& frame) {
+// frame and are clear. `own` holds each hull's OwnExtents; the one of `self` is made anew.
+void cut_corners(std::vector<Ring>& hulls, std::vector<HullBox>& boxes, std::vector<HullExtents>& own,
+                 std::size_t self, std::size_t max_corners, const ClipFrame& frame) {
   Ring& hull = hulls[self];
   std::vector<EdgeCut> cuts;
   if (hull.size() > max_corners && hull.size() > 3)
@@ -188,9 +238,11 @@ void cut_corners(std::vector<Ring>& hulls, std::vector<HullBox>& boxes, std::siz
       if (e.clear < 0) {
         const std::array<Vec2, 3> cut{hull[i], e.p, hull[(i + 1) % n]};  // on the stack: asked often
         const HullBox cut_box = box_of(cut);
+        TriangleExtents cut_own;  // on the stack, as the triangle
         bool clear = true;
         for (std::size_t k = 0; k < hulls.size() && clear; ++k)
-          clear = k == self || hulls[k].size() < 3 || !boxes_meet(cut_box, boxes[k]) || !overlap(cut, hulls[k]);
+          clear = k == self || hulls[k].size() < 3 || !boxes_meet(cut_box, boxes[k]) ||
+                  !overlap(cut, cut_own, hulls[k], own[k]);
         e.clear = clear ? 1 : 0;
       }
       if (!e.clear) continue;
@@ -211,6 +263,7 @@ void cut_corners(std::vector<Ring>& hulls, std::vector<HullBox>& boxes, std::siz
     }
   }
   boxes[self] = box_of(hull);
+  own[self].slots.clear();
 }
 
 // The points of a ring that can be corners of its hull, in ring order: all but those strictly between
@@ -254,8 +307,9 @@ std::vector<Ring> uncut_island_hulls(const std::vector<Ring>& rings) {
   // Islands whose own hulls overlap share one, the first overlapping pair (i < j, in that order) at a
   // time (each merge removes one, so this ends). A merge changes hull i alone, so of the pairs before
   // (i, i + 1) only those ending at i can overlap now: they come first, then the pairs from row i on.
+  std::vector<HullExtents> own(hulls.size());
   const auto meets = [&](std::size_t i, std::size_t j) {
-    return hulls[i].size() >= 3 && hulls[j].size() >= 3 && overlap(hulls[i], hulls[j]);
+    return hulls[i].size() >= 3 && hulls[j].size() >= 3 && overlap(hulls[i], own[i], hulls[j], own[j]);
   };
   std::size_t grown = 0;  // the hull a merge changed: pairs of earlier rows meet nothing else
   for (bool merged = true; merged;) {
@@ -275,7 +329,9 @@ std::vector<Ring> uncut_island_hulls(const std::vector<Ring>& rings) {
     sources[i].insert(sources[i].end(), sources[j].begin(), sources[j].end());
     sources.erase(sources.begin() + static_cast<std::ptrdiff_t>(j));
     hulls.erase(hulls.begin() + static_cast<std::ptrdiff_t>(j));
+    own.erase(own.begin() + static_cast<std::ptrdiff_t>(j));
     hulls[i] = convex_hull(sources[i]);
+    own[i].slots.clear();
     grown = i;
   }
   for (Ring& h : hulls) std::reverse(h.begin(), h.end());  // wound as an island (negative shoelace)
@@ -287,8 +343,9 @@ std::vector<Ring> cut_island_hulls(std::vector<Ring> hulls, std::size_t max_corn
   for (Ring& h : hulls) std::reverse(h.begin(), h.end());  // counter-clockwise with y up, as cut
   // Each loses corners, in order, onto no other hull.
   std::vector<HullBox> boxes;
+  std::vector<HullExtents> own(hulls.size());
   for (const Ring& h : hulls) boxes.push_back(box_of(h));
-  for (std::size_t i = 0; i < hulls.size(); ++i) cut_corners(hulls, boxes, i, max_corners, frame);
+  for (std::size_t i = 0; i < hulls.size(); ++i) cut_corners(hulls, boxes, own, i, max_corners, frame);
   for (Ring& h : hulls) std::reverse(h.begin(), h.end());
   return hulls;
 }
