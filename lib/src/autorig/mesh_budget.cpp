@@ -179,14 +179,29 @@ Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutl
   // vertices) by bisection, then, if those pass, the fewest that pass.
   if (vertices < 4) return std::optional<Mesh>{};
   uncut = uncut_island_hulls(traced.rings);
+  // A hull is cut down to the corners asked for (at least 3) or stops short of them, so the hulls of
+  // `corners` have at least this many points: when that is too many already, they need not be cut.
+  const auto fewest_points = [&](std::size_t corners) {
+    std::size_t points = 0;
+    for (const Ring& h : uncut) points += std::min(h.size(), std::max<std::size_t>(3, corners));
+    return points;
+  };
+  const auto too_many = [&](std::size_t corners) {
+    return fewest_points(corners) >= vertices || hulls_of(corners).points >= vertices;
+  };
   std::size_t lo = vertices - 1, hi = vertices;  // hulls of `hi` corners have too many points
-  Candidate best = hulls_of(lo);
-  if (best.points >= vertices) {  // several islands: their hulls share the corners
+  Candidate best;
+  bool shared = fewest_points(lo) >= vertices;  // several islands: their hulls share the corners
+  if (!shared) {
+    best = hulls_of(lo);
+    shared = best.points >= vertices;
+  }
+  if (shared) {
     lo = 3;
-    if (hulls_of(lo).points >= vertices) return std::optional<Mesh>{};
+    if (too_many(lo)) return std::optional<Mesh>{};
     while (hi - lo > 1) {
       const std::size_t mid = lo + (hi - lo) / 2;
-      (hulls_of(mid).points < vertices ? lo : hi) = mid;
+      (too_many(mid) ? hi : lo) = mid;
     }
     best = hulls_of(lo);
   }
