@@ -5,10 +5,12 @@
 // (libart, font-rs): each edge adds, row by row, the area to its right; a prefix sum along the row
 // then gives the covered share of every pixel, and the edges shared by two triangles cancel.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <utility>
+#include <vector>
 
 #include "geometry/outline_stages.h"
 #include "image/alpha_runs.h"
@@ -40,40 +42,83 @@ void for_each_triangle(const Mesh& mesh, int w, int h, Visit&& visit) {
 
 using detail::border_per_outline;
 
-// 1 where the pixel's centre lies in (or on) a triangle. Scanline: on each row of pixel centres, a
-// triangle is the x-interval between its edges.
+// The rows y0..y1 (clamped to the image) of pixel centres triangle p can hold.
+void triangle_rows(const Vec2* p, int h, int& y0, int& y1) {
+  const double ymin = std::min({p[0].y, p[1].y, p[2].y}), ymax = std::max({p[0].y, p[1].y, p[2].y});
+  y0 = static_cast<int>(std::clamp(std::ceil(ymin - 0.5), 0.0, static_cast<double>(h)));
+  y1 = static_cast<int>(std::clamp(std::floor(ymax - 0.5), -1.0, h - 1.0));
+}
+
+// Sets covered[x0..x1] for the pixels of the row of centres at height cy that triangle p holds (in or
+// on it, clamped to the image). Scanline: on a row of pixel centres, a triangle is the x-interval
+// between its edges.
+void cover_row(const Vec2* p, double cy, int w, std::uint8_t* covered) {
+  double xl = HUGE_VAL, xr = -HUGE_VAL;
+  for (int k = 0; k < 3; ++k) {
+    const Vec2 a = p[k], b = p[(k + 1) % 3];
+    if ((a.y <= cy && b.y >= cy) || (b.y <= cy && a.y >= cy)) {
+      if (a.y == b.y) {
+        xl = std::min({xl, a.x, b.x});
+        xr = std::max({xr, a.x, b.x});
+      } else {
+        const double x = a.x + (cy - a.y) * (b.x - a.x) / (b.y - a.y);
+        xl = std::min(xl, x);
+        xr = std::max(xr, x);
+      }
+    }
+  }
+  if (!(xl <= xr)) return;
+  const int x0 = static_cast<int>(std::clamp(std::ceil(xl - 0.5), 0.0, static_cast<double>(w)));
+  const int x1 = static_cast<int>(std::clamp(std::floor(xr - 0.5), -1.0, w - 1.0));
+  if (x0 <= x1)  // a hull's triangles span hundreds of pixels a row: one fill, not a byte a step
+    std::fill_n(covered + x0, x1 - x0 + 1, std::uint8_t{1});
+}
+
+// 1 where the pixel's centre lies in (or on) a triangle.
 std::vector<std::uint8_t> covered_centres(const Mesh& mesh, int w, int h) {
   std::vector<std::uint8_t> covered(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0);
   for_each_triangle(mesh, w, h, [&](const Vec2* p) {
-    const double ymin = std::min({p[0].y, p[1].y, p[2].y}), ymax = std::max({p[0].y, p[1].y, p[2].y});
-    const int y0 = static_cast<int>(std::clamp(std::ceil(ymin - 0.5), 0.0, static_cast<double>(h)));
-    const int y1 = static_cast<int>(std::clamp(std::floor(ymax - 0.5), -1.0, h - 1.0));
-    for (int y = y0; y <= y1; ++y) {
-      const double cy = y + 0.5;
-      double xl = HUGE_VAL, xr = -HUGE_VAL;
-      for (int k = 0; k < 3; ++k) {
-        const Vec2 a = p[k], b = p[(k + 1) % 3];
-        if ((a.y <= cy && b.y >= cy) || (b.y <= cy && a.y >= cy)) {
-          if (a.y == b.y) {
-            xl = std::min({xl, a.x, b.x});
-            xr = std::max({xr, a.x, b.x});
-          } else {
-            const double x = a.x + (cy - a.y) * (b.x - a.x) / (b.y - a.y);
-            xl = std::min(xl, x);
-            xr = std::max(xr, x);
-          }
-        }
-      }
-      if (!(xl <= xr)) continue;
-      const int x0 = static_cast<int>(std::clamp(std::ceil(xl - 0.5), 0.0, static_cast<double>(w)));
-      const int x1 = static_cast<int>(std::clamp(std::floor(xr - 0.5), -1.0, w - 1.0));
-      const std::size_t row = static_cast<std::size_t>(y) * static_cast<std::size_t>(w);
-      if (x0 <= x1)  // a hull's triangles span hundreds of pixels a row: one fill, not a byte a step
-        std::fill_n(covered.begin() + static_cast<std::ptrdiff_t>(row + static_cast<std::size_t>(x0)), x1 - x0 + 1,
-                    std::uint8_t{1});
-    }
+    int y0 = 0, y1 = -1;
+    triangle_rows(p, h, y0, y1);
+    for (int y = y0; y <= y1; ++y)
+      cover_row(p, y + 0.5, w, covered.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(w));
   });
   return covered;
+}
+
+// Whether the pixel centres in (or on) the mesh's triangles with alpha <= threshold (covered_centres'
+// pixels, counted as yardstick_within's border) are at most max_border per px of outline_length. The
+// image is marked and counted a band of rows at a time: the count only grows, so once it is over the
+// border the rest of the rows cannot bring it back (a hull search's failing candidates stop early),
+// and a band's marks stay in cache where a whole image's did not.
+bool border_within(const Mesh& mesh, const Image& image, int threshold, double outline_length, double max_border) {
+  constexpr int kBandRows = 16;
+  const int w = image.width, h = image.height;
+  struct Rows {
+    std::array<Vec2, 3> p;
+    int y0, y1;
+  };
+  std::vector<Rows> tris;
+  for_each_triangle(mesh, w, h, [&](const Vec2* p) {
+    Rows t{{p[0], p[1], p[2]}, 0, -1};
+    triangle_rows(p, h, t.y0, t.y1);
+    if (t.y0 <= t.y1) tris.push_back(t);
+  });
+  const auto row = static_cast<std::size_t>(w);
+  std::vector<std::uint8_t> band(kBandRows * row);
+  std::size_t transparent = 0;
+  for (int b0 = 0; b0 < h; b0 += kBandRows) {
+    const int b1 = std::min(h, b0 + kBandRows) - 1;
+    std::fill(band.begin(), band.end(), std::uint8_t{0});
+    for (const Rows& t : tris)
+      for (int y = std::max(t.y0, b0); y <= std::min(t.y1, b1); ++y)
+        cover_row(t.p.data(), y + 0.5, w, band.data() + static_cast<std::size_t>(y - b0) * row);
+    const std::size_t first = static_cast<std::size_t>(b0) * row;
+    transparent += detail::flagged_at_most(image.rgba.data() + 4 * first, band.data(),
+                                           static_cast<std::size_t>(b1 - b0 + 1) * row, threshold);
+    if (!(border_per_outline(transparent, outline_length) <= max_border)) return false;
+  }
+  return border_per_outline(transparent, outline_length) <= max_border;
 }
 
 // A piece of a triangle edge within 0 <= x <= w, running down from a to b, that adds (dir = 1) or
@@ -319,10 +364,7 @@ bool yardstick_within(const Mesh& mesh, const Image& image, int alpha_threshold,
   if (!image_well_formed(image))
     return none.alpha_mass_inside >= kYardstickMinAlphaMass && none.opaque_outside == 0 &&
            none.border_per_outline_px <= max_border;
-  const int w = image.width, h = image.height;
-  const std::vector<std::uint8_t> centres = covered_centres(mesh, w, h);
-  const std::size_t transparent_inside = flagged_at_most(image.rgba.data(), centres.data(), centres.size(), alpha_threshold);
-  if (!(border_per_outline(transparent_inside, outline_length) <= max_border)) return false;
+  if (!border_within(mesh, image, alpha_threshold, outline_length, max_border)) return false;
   return alpha_mass_within(mesh, image);
 }
 

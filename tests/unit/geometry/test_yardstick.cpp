@@ -457,6 +457,11 @@ TEST_CASE("HullYardstick: the rings of convex candidates settle only what every 
         const bool pass = rig2d::detail::yardstick_within(mesh, im, 8, length, border);
         const HullVerdict verdict = yardstick.judge(rings);
         CAPTURE(round, border, rings.size(), rings.empty() ? 0 : rings[0].size());
+        // The full yardstick's answer (its border counted over the whole image at once; yardstick_within
+        // counts a band of rows at a time and stops once over).
+        const auto full = rig2d::outline_yardstick(mesh, im, 8);
+        CHECK(pass == (full.alpha_mass_inside >= rig2d::kYardstickMinAlphaMass && full.opaque_outside == 0 &&
+                       full.border_per_outline_px <= border));
         if (verdict == HullVerdict::Within) CHECK(pass);
         if (verdict == HullVerdict::Beyond) CHECK_FALSE(pass);
         sure += verdict == HullVerdict::Within;
