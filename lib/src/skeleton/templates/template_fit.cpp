@@ -1399,16 +1399,22 @@ void refine_from_edges(PlacedFit& placed, const TemplateFitOptions& o) {
   placed.fit.score = score;
 }
 
-// Whether `auto` would take this fit of a template it was not left to choose: upright or lying as the
-// template is measured, showing its required extremities (`shown`, either way), scoring well and
-// passing the second look. Where the template plainly does not fit (a fish, a tree or a prop forced
-// into a humanoid) there is no arm held against a body to find, so the colour edges are not searched.
+// Whether the shape lies the way `t` is measured: a template measured by the height is for figures
+// standing up, by the width for figures lying along the ground.
+bool lies_as_measured(const SkeletonTemplate& t, const detail::ShapeAxis& shape) {
+  const double w = shape.x1 - shape.x0, h = shape.y1 - shape.y0;
+  const bool upright = t.measure != TemplateMeasure::Width || w >= h;
+  const bool lying = t.measure != TemplateMeasure::Height || h >= w;
+  return upright && lying;
+}
+
+// Whether `auto` would take this fit of a template it was not left to choose: lying as the template
+// is measured, showing its required extremities (`shown`, either way), scoring well and passing the
+// second look. Where the template plainly does not fit (a fish, a tree or a prop forced into a
+// humanoid) there is no arm held against a body to find, so the colour edges are not searched.
 bool auto_would_take(const SkeletonTemplate& tmpl, const detail::ShapeAxis& shape, const PlacedFit& placed,
                      bool shown) {
-  const double w = shape.x1 - shape.x0, h = shape.y1 - shape.y0;
-  const bool upright = tmpl.measure != TemplateMeasure::Width || w >= h;
-  const bool lying = tmpl.measure != TemplateMeasure::Height || h >= w;
-  if (!upright || !lying || !shown || placed.fit.score < kTemplateFitFloor) return false;
+  if (!lies_as_measured(tmpl, shape) || !shown || placed.fit.score < kTemplateFitFloor) return false;
   return detail::implausible_fit(tmpl, placed.placement, shape, detail::HalfWidthField(shape)).empty();
 }
 
@@ -1447,15 +1453,11 @@ Result<TemplateAutoFit> fit_template_auto(const Image& image, const std::vector<
   // A cheap look first, so only plausible templates are fitted: in list order, the first that
   // fits well wins (a head and two feet are a humanoid's as much as a bird's: figures are the
   // common case, listed first).
-  const double w = shape->x1 - shape->x0, h = shape->y1 - shape->y0;
   std::optional<TemplateFit> best_below;  // the best fit under the floor, when none fits well
   std::optional<detail::HalfWidthField> half_width;  // made at the first fit that scores well
   for (const SkeletonTemplate& t : templates) {
-    // A template measured by the height is for figures standing up, by the width for figures lying
-    // along the ground; and the shape must show its required extremities.
-    const bool upright = t.measure != TemplateMeasure::Width || w >= h;
-    const bool lying = t.measure != TemplateMeasure::Height || h >= w;
-    if (!upright || !lying) {
+    // The shape must lie as the template is measured and show its required extremities.
+    if (!lies_as_measured(t, *shape)) {
       out.skipped.push_back(t.name);
       continue;
     }
