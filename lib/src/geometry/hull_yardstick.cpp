@@ -119,7 +119,8 @@ bool insides_apart(const Ring& a, int ta, const Ring& b, int tb) {
   for (const auto& [p, tp, q] : {std::tuple{&a, ta, &b}, std::tuple{&b, tb, &a}}) {
     for (std::size_t i = 0, n = p->size(); i < n; ++i) {
       const Vec2 u = (*p)[i], v = (*p)[(i + 1) % n];
-      if (std::all_of(q->begin(), q->end(), [&](Vec2 x) { return tp * orient2d(u, v, x) <= 0; })) return true;
+      const int turn = tp;  // a structured binding is not captured by a lambda before clang 16
+      if (std::all_of(q->begin(), q->end(), [&](Vec2 x) { return turn * orient2d(u, v, x) <= 0; })) return true;
     }
   }
   return false;
