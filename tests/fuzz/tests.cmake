@@ -20,7 +20,7 @@ endfunction()
 
 rig2d_add_fuzzer(png ${RIG2D_FUZZ_DIR}/fuzz_png.cpp)
 rig2d_add_fuzzer(json ${RIG2D_FUZZ_DIR}/fuzz_json.cpp)
-foreach(extra rig autorig scene outline render interop inputs layout psd ora)
+foreach(extra rig autorig scene outline render interop inputs layout psd ora template)
   if(EXISTS ${RIG2D_FUZZ_DIR}/fuzz_${extra}.cpp)
     rig2d_add_fuzzer(${extra} ${RIG2D_FUZZ_DIR}/fuzz_${extra}.cpp)
   endif()

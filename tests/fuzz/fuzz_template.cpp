@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: Apache-2.0
+// A sprite -> a skeleton template fitted into its shape: `auto` over the bundled templates or one of
+// them by name, with and without the colour-edge arm search, directly or through autorig_image. The
+// sprite is PNG bytes, or a byte per pixel into a small palette (so mutations change shapes and
+// colours rather than break a PNG's checksums). Whatever the sprite, a fit is an error or keeps fit_template's promises: the
+// template's bones in its order (parents first, its names), a score within 0..1, and every joint
+// finite and on a covered pixel; a rig passes verify_rig.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rig2d/autorig/autorig.h"
+#include "rig2d/image/png.h"
+#include "rig2d/skeleton/template.h"
+#include "rig2d/skin/skeleton.h"
+
+namespace {
+
+const std::vector<rig2d::SkeletonTemplate>& bundled() {
+  static const std::vector<rig2d::SkeletonTemplate> all = [] {
+    std::vector<rig2d::SkeletonTemplate> out;
+    for (const std::string& name : rig2d::bundled_template_names()) {
+      auto t = rig2d::bundled_template(name);
+      if (!t) std::abort();
+      out.push_back(std::move(*t));
+    }
+    return out;
+  }();
+  return all;
+}
+
+// Width and height (1..256), then a byte per pixel, its low four bits a colour of kPalette (0:
+// transparent); pixels past the data are transparent.
+rig2d::Image palette_image(const std::uint8_t* data, std::size_t size) {
+  static constexpr std::uint8_t kPalette[16][4] = {
+      {0, 0, 0, 0},       {0, 0, 0, 255},      {255, 255, 255, 255}, {128, 128, 128, 255},
+      {240, 200, 160, 255}, {200, 40, 40, 255}, {40, 160, 60, 255},  {40, 60, 200, 255},
+      {240, 220, 60, 255}, {120, 70, 30, 255},  {20, 20, 80, 255},   {200, 200, 200, 255},
+      {250, 140, 30, 255}, {0, 0, 0, 64},       {0, 0, 0, 128},      {90, 40, 120, 200}};
+  rig2d::Image image;
+  if (size < 2) return image;
+  image.width = 1 + data[0];
+  image.height = 1 + data[1];
+  const std::size_t pixels = static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height);
+  image.rgba.assign(4 * pixels, 0);
+  for (std::size_t i = 0; i < pixels && i + 2 < size; ++i)
+    for (std::size_t c = 0; c < 4; ++c) image.rgba[4 * i + c] = kPalette[data[i + 2] & 15][c];
+  return image;
+}
+
+bool covered(const rig2d::Image& image, int threshold, double x, double y) {
+  if (!(x >= 0 && y >= 0 && x < image.width && y < image.height)) return false;
+  const auto at = static_cast<std::size_t>(std::floor(y)) * static_cast<std::size_t>(image.width) +
+                  static_cast<std::size_t>(std::floor(x));
+  return image.rgba[4 * at + 3] > threshold;
+}
+
+void check_fit(const rig2d::TemplateFit& fit, const rig2d::SkeletonTemplate& tmpl, const rig2d::Image& image,
+               const rig2d::TemplateFitOptions& o) {
+  if (fit.template_name != tmpl.name || fit.bones.size() != fit.from.size() || fit.bones.empty()) std::abort();
+  if (!(fit.score >= 0 && fit.score <= 1)) std::abort();
+  for (std::size_t i = 0; i < fit.bones.size(); ++i) {
+    if (fit.from[i] >= tmpl.bones.size() || (i > 0 && fit.from[i] <= fit.from[i - 1])) std::abort();
+    if (fit.bones[i].name != tmpl.bones[fit.from[i]].name) std::abort();
+    if (fit.bones[i].parent >= static_cast<std::int64_t>(i) || (i > 0 && fit.bones[i].parent < 0)) std::abort();
+  }
+  const std::vector<rig2d::Vec2> joints = rig2d::joint_positions(fit.bones);
+  for (const rig2d::Vec2& j : joints) {
+    const double x = j.x + o.pivot_x * image.width, y = j.y + o.pivot_y * image.height;
+    if (!std::isfinite(x) || !std::isfinite(y) || !covered(image, o.alpha_threshold, x, y)) std::abort();
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size < 2) return 0;
+  // The first byte picks the options, so one corpus explores them all.
+  const std::uint8_t knobs = data[0];
+  std::optional<rig2d::Image> image;
+  if (knobs & 0x20) {
+    image = palette_image(data + 1, size - 1);
+    if (image->rgba.empty()) return 0;
+  } else {
+    const std::string_view bytes(reinterpret_cast<const char*>(data + 1), size - 1);
+    auto info = rig2d::png_info(bytes, "fuzz.png");
+    if (!info || static_cast<std::uint64_t>(info->width) * static_cast<std::uint64_t>(info->height) > (1u << 16)) return 0;
+    auto decoded = rig2d::decode_png(bytes, "fuzz.png");
+    if (!decoded) return 0;
+    image = std::move(*decoded);
+  }
+  const auto& templates = bundled();
+  const std::size_t pick = (knobs >> 2) % (templates.size() + 1);  // templates.size(): auto
+  rig2d::TemplateFitOptions o;
+  o.alpha_threshold = (knobs & 1) ? 128 : 8;
+  o.colour_edges = (knobs & 2) != 0;
+  if (knobs & 0x80) o.pivot_y = 1;  // feet at the origin
+  // knobs & 0x20: the palette form (above)
+
+  if (knobs & 0x40) {  // the whole autorig through the template path
+    rig2d::AutorigOptions options;
+    options.sprite = "00000000-0000-0000-0000-000000000000";
+    options.alpha_threshold = o.alpha_threshold;
+    options.pivot_y = o.pivot_y;
+    options.mesh = rig2d::MeshMode::Outline;
+    options.skeleton = rig2d::SkeletonMode::Shape;
+    options.template_colour_edges = o.colour_edges;
+    if (pick == templates.size()) options.template_auto = true;
+    else options.skeleton_template = templates[pick];
+    auto rig = rig2d::autorig_image(*image, options);
+    if (rig && !rig2d::verify_rig(*rig)) std::abort();
+    return 0;
+  }
+  if (pick == templates.size()) {
+    auto fit = rig2d::fit_template_auto(*image, templates, o);
+    if (fit && fit->best) {
+      const auto t = std::find_if(templates.begin(), templates.end(),
+                                  [&](const rig2d::SkeletonTemplate& s) { return s.name == fit->best->template_name; });
+      if (t == templates.end()) std::abort();
+      check_fit(*fit->best, *t, *image, o);
+    }
+    return 0;
+  }
+  auto fit = rig2d::fit_template(*image, templates[pick], o);
+  if (fit) check_fit(*fit, templates[pick], *image, o);
+  return 0;
+}
