@@ -65,6 +65,10 @@ constexpr double kSpanSlack = 0.5;
 // Angle and length slack when scoring a link against the template's ranges.
 constexpr double kAngleSlack = 15;
 constexpr double kLengthSlack = 1.5;
+// px a joint keeps inside a side of its pixel beyond which the shape ends: far above the rounding of
+// the offsets a rig keeps its joints as (under 1e-9 px for any image side up to 1e6 px), far below
+// anything seen.
+constexpr double kEdgeMargin = 1e-6;
 
 double mid(const TemplateRange& r) { return 0.5 * (r.min + r.max); }
 Vec2 unit(double deg) { return {std::cos(deg * kPi / 180), std::sin(deg * kPi / 180)}; }
@@ -1303,10 +1307,22 @@ class Fitter {
     how_[b] = how;
   }
 
-  // The covered pixel centre nearest p (p itself when covered).
+  // The covered pixel centre nearest p (p itself when covered, kept kEdgeMargin inside a side of its
+  // pixel that an uncovered pixel lies beyond: a rig keeps each joint as an offset from its parent,
+  // and the sums that place it again round, so one exactly on that side could land off the shape).
   Vec2 snap_inside(Vec2 p) const {
-    if (inside(p)) return p;
     const auto& s = axis_.shape;
+    if (inside(p)) {
+      const double fx = std::floor(p.x), fy = std::floor(p.y);
+      const int x = static_cast<int>(fx), y = static_cast<int>(fy);
+      // The pixel a rounding of x (y) could carry p into: -1 or 1 beside it, 0 when p is not that near.
+      const int dx = p.x < fx + kEdgeMargin ? -1 : p.x > fx + 1 - kEdgeMargin ? 1 : 0;
+      const int dy = p.y < fy + kEdgeMargin ? -1 : p.y > fy + 1 - kEdgeMargin ? 1 : 0;
+      const bool corner_open = dx != 0 && dy != 0 && !s.inside(x + dx, y + dy);
+      if (dx != 0 && (corner_open || !s.inside(x + dx, y))) p.x = dx < 0 ? fx + kEdgeMargin : fx + 1 - kEdgeMargin;
+      if (dy != 0 && (corner_open || !s.inside(x, y + dy))) p.y = dy < 0 ? fy + kEdgeMargin : fy + 1 - kEdgeMargin;
+      return p;
+    }
     const int px = static_cast<int>(std::floor(p.x)), py = static_cast<int>(std::floor(p.y));
     for (int r = 1; r < std::max(s.width, s.height) + 2; ++r) {
       Vec2 best = p;
