@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
-// PNG bytes -> coverage -> mesh -> bones (shape skeleton or chain) -> weights. Whatever the sprite, autorig_image
-// returns either an error or a rig that passes verify_rig (indices in range, weights normalized, finite geometry) and
-// keeps the vertex budget (a small one on some inputs, so outlines are coarsened). The same image sliced as a sheet
-// (--slice-sheets) gives rects inside it that a sidecar reads back.
+// PNG bytes (or, when they are not a PNG, palette_image.h's form) -> coverage -> mesh -> bones (shape skeleton
+// or chain) -> weights. Whatever the sprite, autorig_image returns either an error or a rig that passes
+// verify_rig (indices in range, weights normalized, finite geometry) and keeps the vertex budget (a small one
+// on some inputs, so outlines are coarsened). The same image sliced as a sheet (--slice-sheets) gives rects
+// inside it that a sidecar reads back.
 #include <cstdint>
 #include <cstdlib>
+#include <optional>
 #include <string_view>
 
 #include "rig2d/image/png.h"
 #include "rig2d/autorig/autorig.h"
 #include "rig2d/autorig/slices.h"
+#include "palette_image.h"
 
 namespace {
 
@@ -32,10 +35,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // The first byte picks options, so one corpus explores several configurations.
   const std::uint8_t knobs = data[0];
   const std::string_view bytes(reinterpret_cast<const char*>(data + 1), size - 1);
-  auto info = rig2d::png_info(bytes, "fuzz.png");
-  if (!info || static_cast<std::uint64_t>(info->width) * static_cast<std::uint64_t>(info->height) > (1u << 20)) return 0;
-  auto image = rig2d::decode_png(bytes, "fuzz.png");
-  if (!image) return 0;
+  std::optional<rig2d::Image> image;
+  if (bytes.substr(0, 4) != "\x89PNG") {  // the palette form: shapes, not checksums, mutate
+    image = rig2d::fuzz::palette_image(data + 1, size - 1);
+    if (image->rgba.empty()) return 0;
+  } else {
+    auto info = rig2d::png_info(bytes, "fuzz.png");
+    if (!info || static_cast<std::uint64_t>(info->width) * static_cast<std::uint64_t>(info->height) > (1u << 20)) return 0;
+    auto decoded = rig2d::decode_png(bytes, "fuzz.png");
+    if (!decoded) return 0;
+    image = std::move(*decoded);
+  }
   rig2d::AutorigOptions options;
   options.sprite = "00000000-0000-0000-0000-000000000000";
   options.alpha_threshold = (knobs & 1) ? 8 : 200;

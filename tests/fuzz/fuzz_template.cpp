@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// A sprite -> a skeleton template fitted into its shape: `auto` over the bundled templates or one of
-// them by name, with and without the colour-edge arm search, directly or through autorig_image. The
-// sprite is PNG bytes, or a byte per pixel into a small palette (so mutations change shapes and
-// colours rather than break a PNG's checksums). Whatever the sprite, a fit is an error or keeps fit_template's promises: the
+// A sprite (PNG bytes, or palette_image.h's form) -> a skeleton template fitted into its shape: `auto`
+// over the bundled templates or one of them by name, with and without the colour-edge arm search,
+// directly or through autorig_image. Whatever the sprite, a fit is an error or keeps fit_template's promises: the
 // template's bones in its order (parents first, its names), a score within 0..1, and every joint
 // finite and on a covered pixel; a rig passes verify_rig.
 #include <algorithm>
@@ -18,6 +17,7 @@
 #include "rig2d/image/png.h"
 #include "rig2d/skeleton/template.h"
 #include "rig2d/skin/skeleton.h"
+#include "palette_image.h"
 
 namespace {
 
@@ -32,25 +32,6 @@ const std::vector<rig2d::SkeletonTemplate>& bundled() {
     return out;
   }();
   return all;
-}
-
-// Width and height (1..256), then a byte per pixel, its low four bits a colour of kPalette (0:
-// transparent); pixels past the data are transparent.
-rig2d::Image palette_image(const std::uint8_t* data, std::size_t size) {
-  static constexpr std::uint8_t kPalette[16][4] = {
-      {0, 0, 0, 0},       {0, 0, 0, 255},      {255, 255, 255, 255}, {128, 128, 128, 255},
-      {240, 200, 160, 255}, {200, 40, 40, 255}, {40, 160, 60, 255},  {40, 60, 200, 255},
-      {240, 220, 60, 255}, {120, 70, 30, 255},  {20, 20, 80, 255},   {200, 200, 200, 255},
-      {250, 140, 30, 255}, {0, 0, 0, 64},       {0, 0, 0, 128},      {90, 40, 120, 200}};
-  rig2d::Image image;
-  if (size < 2) return image;
-  image.width = 1 + data[0];
-  image.height = 1 + data[1];
-  const std::size_t pixels = static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height);
-  image.rgba.assign(4 * pixels, 0);
-  for (std::size_t i = 0; i < pixels && i + 2 < size; ++i)
-    for (std::size_t c = 0; c < 4; ++c) image.rgba[4 * i + c] = kPalette[data[i + 2] & 15][c];
-  return image;
 }
 
 bool covered(const rig2d::Image& image, int threshold, double x, double y) {
@@ -84,7 +65,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::uint8_t knobs = data[0];
   std::optional<rig2d::Image> image;
   if (knobs & 0x20) {
-    image = palette_image(data + 1, size - 1);
+    image = rig2d::fuzz::palette_image(data + 1, size - 1);
     if (image->rgba.empty()) return 0;
   } else {
     const std::string_view bytes(reinterpret_cast<const char*>(data + 1), size - 1);
