@@ -2,14 +2,13 @@
 # SPDX-License-Identifier: Apache-2.0
 """Seeds in the fuzzers' palette form (tests/fuzz/palette_image.h: a byte per pixel into 16 colours)
 made from sprites of the repository: for fuzz_template (tests/fuzz/corpus/template/, also as PNG bytes)
-and fuzz_autorig (tests/fuzz/corpus/autorig/palette-*), each behind a first byte of options. Python's
-standard library only.
+and fuzz_autorig (tests/fuzz/corpus/autorig/palette-*), each behind a first byte of options. Needs
+ImageMagick (`convert`, `identify`) to read the PNGs.
 
     python3 tests/fuzz/make_palette_seeds.py   # from the repository root
 """
 import os
-import struct
-import zlib
+import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CORPUS = os.path.join(ROOT, "tests", "fuzz", "corpus")
@@ -46,33 +45,12 @@ AUTORIG = {"player-idle": 0x81, "plant": 0x91, "fish": 0xA1, "female-idle": 0x29
 
 
 def read_rgba(path):
-    """The pixels of an 8-bit RGBA or RGB PNG, not interlaced, as rows of (r, g, b, a)."""
-    data = open(path, "rb").read()
-    pos, chunks = 8, []
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        chunks.append((kind, data[pos + 8:pos + 8 + length]))
-        pos += 12 + length
-    w, h, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", chunks[0][1])
-    channels = {6: 4, 2: 3}[colour]
-    assert depth == 8 and interlace == 0, path
-    raw = zlib.decompress(b"".join(body for kind, body in chunks if kind == b"IDAT"))
-    stride, rows, prev = w * channels, [], bytearray(w * channels)
-    for y in range(h):
-        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - channels] if i >= channels else 0
-            b, c = prev[i], prev[i - channels] if i >= channels else 0
-            if kind == 1: line[i] = (line[i] + a) & 255
-            elif kind == 2: line[i] = (line[i] + b) & 255
-            elif kind == 3: line[i] = (line[i] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append([tuple(line[x * channels:(x + 1) * channels]) + ((255,) if channels == 3 else ()) for x in range(w)])
-        prev = line
-    return w, h, rows
+    """The pixels of a PNG as rows of (r, g, b, a), decoded by ImageMagick."""
+    w, h = map(int, subprocess.run(["identify", "-format", "%w %h", path], check=True, capture_output=True,
+                                   text=True).stdout.split())
+    raw = subprocess.run(["convert", path, "-depth", "8", "rgba:-"], check=True, capture_output=True).stdout
+    assert len(raw) == 4 * w * h, path
+    return w, h, [[tuple(raw[4 * (y * w + x):4 * (y * w + x) + 4]) for x in range(w)] for y in range(h)]
 
 
 def nearest(pixel):
