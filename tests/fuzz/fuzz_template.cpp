@@ -16,8 +16,8 @@
 #include "rig2d/autorig/autorig.h"
 #include "rig2d/image/png.h"
 #include "rig2d/skeleton/template.h"
-#include "rig2d/skin/skeleton.h"
 #include "palette_image.h"
+#include "template_checks.h"
 
 namespace {
 
@@ -32,29 +32,6 @@ const std::vector<rig2d::SkeletonTemplate>& bundled() {
     return out;
   }();
   return all;
-}
-
-bool covered(const rig2d::Image& image, int threshold, double x, double y) {
-  if (!(x >= 0 && y >= 0 && x < image.width && y < image.height)) return false;
-  const auto at = static_cast<std::size_t>(std::floor(y)) * static_cast<std::size_t>(image.width) +
-                  static_cast<std::size_t>(std::floor(x));
-  return image.rgba[4 * at + 3] > threshold;
-}
-
-void check_fit(const rig2d::TemplateFit& fit, const rig2d::SkeletonTemplate& tmpl, const rig2d::Image& image,
-               const rig2d::TemplateFitOptions& o) {
-  if (fit.template_name != tmpl.name || fit.bones.size() != fit.from.size() || fit.bones.empty()) std::abort();
-  if (!(fit.score >= 0 && fit.score <= 1)) std::abort();
-  for (std::size_t i = 0; i < fit.bones.size(); ++i) {
-    if (fit.from[i] >= tmpl.bones.size() || (i > 0 && fit.from[i] <= fit.from[i - 1])) std::abort();
-    if (fit.bones[i].name != tmpl.bones[fit.from[i]].name) std::abort();
-    if (fit.bones[i].parent >= static_cast<std::int64_t>(i) || (i > 0 && fit.bones[i].parent < 0)) std::abort();
-  }
-  const std::vector<rig2d::Vec2> joints = rig2d::joint_positions(fit.bones);
-  for (const rig2d::Vec2& j : joints) {
-    const double x = j.x + o.pivot_x * image.width, y = j.y + o.pivot_y * image.height;
-    if (!std::isfinite(x) || !std::isfinite(y) || !covered(image, o.alpha_threshold, x, y)) std::abort();
-  }
 }
 
 }  // namespace
@@ -103,11 +80,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       const auto t = std::find_if(templates.begin(), templates.end(),
                                   [&](const rig2d::SkeletonTemplate& s) { return s.name == fit->best->template_name; });
       if (t == templates.end()) std::abort();
-      check_fit(*fit->best, *t, *image, o);
+      rig2d::fuzz::check_fit(*fit->best, *t, *image, o);
     }
     return 0;
   }
   auto fit = rig2d::fit_template(*image, templates[pick], o);
-  if (fit) check_fit(*fit, templates[pick], *image, o);
+  if (fit) rig2d::fuzz::check_fit(*fit, templates[pick], *image, o);
   return 0;
 }
