@@ -168,25 +168,48 @@ struct Axis {
   bool shape_end(int n) const { return next[static_cast<std::size_t>(n)].size() == 1 && raw_end[static_cast<std::size_t>(n)]; }
 
   // Pieces apart (a detached head, floating hands) join the main one's tree by their nearest nodes,
-  // the nearest piece first, so limbs drawn apart still make one skeleton.
+  // the nearest piece first, so limbs drawn apart still make one skeleton: each time, the shortest
+  // link from a joined piece's node to another piece's (on a tie, the first such pair in node order,
+  // the joined node first). Each node of the pieces not yet joined keeps its nearest joined node, met
+  // again only by the nodes of each piece as it joins, so the whole looks at each pair of nodes once
+  // (not once per piece: a striped or sheet-like shape has dozens of pieces).
   void bridge_pieces(const std::vector<std::size_t>& first) {
-    auto piece_of = [&](int n) { return node_piece[static_cast<std::size_t>(n)]; };
+    if (first.empty()) return;
+    std::vector<std::vector<int>> nodes_of(first.size());  // each piece's alive nodes, ascending
+    for (int n : alive) nodes_of[node_piece[static_cast<std::size_t>(n)]].push_back(n);
+    struct Nearest {
+      double d = 1e300;
+      int joined = -1;  // the nearest joined node, the first of the nearest
+    };
+    std::vector<Nearest> nearest(alive.size());
     std::vector<char> joined(first.size(), 0);
-    if (!first.empty()) joined[0] = 1;
-    for (std::size_t k = 1; k < first.size(); ++k) {
-      int best_a = -1, best_b = -1;
-      double best_d = 1e300;
-      for (int a : alive) {
-        if (!joined[piece_of(a)]) continue;
-        for (int b : alive) {
-          if (joined[piece_of(b)]) continue;
-          const double d = norm(sub(at[static_cast<std::size_t>(a)], at[static_cast<std::size_t>(b)]));
-          if (d < best_d) best_a = a, best_b = b, best_d = d;
+    const auto join = [&](std::size_t piece) {
+      joined[piece] = 1;
+      for (std::size_t j = 0; j < alive.size(); ++j) {
+        const int b = alive[j];
+        if (joined[node_piece[static_cast<std::size_t>(b)]]) continue;
+        for (int a : nodes_of[piece]) {
+          const Vec2 v = sub(at[static_cast<std::size_t>(a)], at[static_cast<std::size_t>(b)]);
+          // Plainly farther than the nearest so far (the squares' rounding is far under this margin):
+          // no hypot needed.
+          if (v.x * v.x + v.y * v.y > nearest[j].d * nearest[j].d * (1 + 1e-9)) continue;
+          const double d = norm(v);
+          if (d < nearest[j].d || (d == nearest[j].d && a < nearest[j].joined)) nearest[j] = {d, a};
         }
       }
-      if (best_a < 0) break;
-      link(best_a, best_b);
-      joined[piece_of(best_b)] = 1;
+    };
+    join(0);
+    for (std::size_t k = 1; k < first.size(); ++k) {
+      Nearest best;
+      int best_b = -1;
+      for (std::size_t j = 0; j < alive.size(); ++j) {
+        if (joined[node_piece[static_cast<std::size_t>(alive[j])]]) continue;
+        const Nearest& n = nearest[j];
+        if (n.d < best.d || (n.d == best.d && n.joined < best.joined)) best = n, best_b = alive[j];
+      }
+      if (best_b < 0) break;
+      link(best.joined, best_b);
+      join(node_piece[static_cast<std::size_t>(best_b)]);
     }
   }
   // While the axis is made: the links so far, each both ways, in order.
