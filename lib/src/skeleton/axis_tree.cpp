@@ -203,6 +203,44 @@ int central_junction(const AxisTree& t, double cx, double cy) {
   return best;
 }
 
+std::vector<std::uint8_t> cycle_nodes(const AxisTree& t, std::size_t min_cycle) {
+  const std::size_t n = t.parent.size();
+  std::vector<std::uint8_t> on(n, 0);
+  if (n == 0) return on;
+  // Each node's index by cell, pruned or not: pruning may have cut the last cells before a cycle's
+  // cut, which still closed it. A cell that is no node reads -1.
+  std::size_t cells = 0;
+  for (std::size_t c : t.cell) cells = std::max(cells, c + 1);
+  std::vector<int> node_at(cells, -1);
+  for (std::size_t i = 0; i < n; ++i) node_at[t.cell[i]] = static_cast<int>(i);
+  const auto w = static_cast<std::ptrdiff_t>(t.width);
+  std::vector<int> path;
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto x = static_cast<std::ptrdiff_t>(t.cell[i]) % w, y = static_cast<std::ptrdiff_t>(t.cell[i]) / w;
+    for (int k = 0; k < 8; ++k) {
+      const std::ptrdiff_t nx = x + kAroundX[k], ny = y + kAroundY[k];
+      if (nx < 0 || ny < 0 || nx >= w) continue;
+      const auto c = static_cast<std::size_t>(ny * w + nx);
+      if (c >= cells || node_at[c] <= static_cast<int>(i)) continue;  // each pair once
+      const int j = node_at[c];
+      if (t.parent[static_cast<std::size_t>(j)] == static_cast<int>(i) || t.parent[i] == j) continue;  // a tree link
+      // A link the tree left out closes a cycle: both paths up to where they meet (a parent always
+      // comes before its children, so the later node steps up first).
+      path.clear();
+      int a = static_cast<int>(i), b = j;
+      while (a != b) {
+        int& later = a > b ? a : b;
+        path.push_back(later);
+        later = t.parent[static_cast<std::size_t>(later)];
+      }
+      path.push_back(a);
+      if (path.size() < min_cycle) continue;
+      for (int node : path) on[static_cast<std::size_t>(node)] = 1;
+    }
+  }
+  return on;
+}
+
 std::vector<AxisChain> axis_chains(const AxisTree& t) {
   std::vector<AxisChain> out;
   if (t.root < 0) return out;

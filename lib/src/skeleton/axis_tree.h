@@ -36,6 +36,12 @@ std::size_t prune_spurs(AxisTree& tree, double min_length, double ratio);
 // the point (cx, cy) in cells: least distance minus radius, ties to the first node. -1 if none.
 int central_junction(const AxisTree& tree, double cx, double cy);
 
+// The nodes that lie on a cycle of the axis (a ring, the rim of a lens) at least `min_cycle` nodes
+// long: the tree cut each such cycle once, where its two paths from the root met, and the chains on
+// either side of that cut cannot bend apart. Pruned nodes count (a spur pruned by the cut still
+// closed the cycle); shorter cycles (the few cells where lines cross) do not.
+std::vector<std::uint8_t> cycle_nodes(const AxisTree& tree, std::size_t min_cycle);
+
 // A run of nodes from a junction or the root (nodes[0]) to a tip or the next junction.
 struct AxisChain {
   std::vector<int> nodes;

@@ -25,7 +25,11 @@ struct Limb {
                                 // leaving a shoulder above the hips): its leaf needs a stretch of its own
   std::vector<double> bends;   // arclengths of the joints every bone count keeps (see spaced_bends)
   int bones = 0;               // bones along this limb
-  bool dropped = false;        // cut by the bone budget
+  bool dropped = false;        // cut by the bone budget, or no bones of its own (on_loop)
+  bool continues = false;      // starts where its parent ends, on the same run of the axis (a chain
+                               // split where it leaves a cycle)
+  bool on_loop = false;        // runs around a cycle of the axis (a ring, the rim of a lens): it cannot
+                               // bend apart from the rest of the cycle, so it moves with its parent
 
   // Filled by measure() once the points are final: step[i] is the distance from points[i - 1] to
   // points[i] (step[0] = 0) and arc[i] their running sum, in order, so arclength_at reads the very

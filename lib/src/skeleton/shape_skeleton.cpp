@@ -42,6 +42,9 @@ static_assert(kWorkSide + 2 <= 4094, "pieces must stay within CellDistances' exa
 // nothing visible and pinch the mesh between them).
 constexpr double kSpurScale = 0.1;
 constexpr double kBoneScale = 0.15;
+// A cycle of the axis this many cells long or longer goes around a hole (the few cells where lines
+// cross close shorter ones).
+constexpr std::size_t kMinCycle = 6;
 // An island smaller than this fraction of the main piece's size (square root of area) gets one bone.
 constexpr double kIslandOneBone = 0.5;
 
@@ -454,6 +457,7 @@ std::vector<Limb> merge_short_links(std::vector<Limb> limbs, double min_length) 
       limbs[j].radius.insert(limbs[j].radius.begin(), link.radius.begin(), link.radius.end() - 1);
       limbs[j].leaves_at += link.points.size() - 1;
       limbs[j].parent = link.parent;
+      limbs[j].continues = limbs[j].continues && link.continues;
       limbs[j].measure();
     }
   }
@@ -526,6 +530,48 @@ std::size_t fill_holes(BinaryGrid& g) {
   });
 }
 
+// The tree's chains as limbs, each split where it joins or leaves a cycle of the axis (on_cycle). A
+// limb around a hole bends only by tearing the cycle where the tree cut it (the rim of a lens, a
+// chain's link): it gets no bones (on_loop) and moves with the bone it hangs from, as what hangs
+// from it does; a temple leaving the rim is a limb of its own. Counts the chains ending in a free
+// tip and in a cut cycle.
+template <typename ToPx>
+std::vector<Limb> chain_limbs(const medial::AxisTree& tree, const std::vector<std::uint8_t>& on_cycle, int cell, ToPx to_px,
+                              std::size_t& free_tips, std::size_t& cut_ends) {
+  std::vector<Limb> limbs;
+  const std::vector<medial::AxisChain> chains = medial::axis_chains(tree);
+  std::vector<int> last_of(chains.size(), -1);  // each chain's last limb
+  const auto looped = [&](int node) { return on_cycle[static_cast<std::size_t>(node)] != 0; };
+  for (std::size_t c = 0; c < chains.size(); ++c) {
+    const std::vector<int>& nodes = chains[c].nodes;
+    int parent = chains[c].parent < 0 ? -1 : last_of[static_cast<std::size_t>(chains[c].parent)];
+    for (std::size_t from = 0; from + 1 < nodes.size();) {  // nodes[from]: the point the run leaves from
+      std::size_t to = from + 1;
+      while (to + 1 < nodes.size() && looped(nodes[to + 1]) == looped(nodes[from + 1])) ++to;
+      Limb limb;
+      limb.parent = parent;
+      limb.continues = from > 0;
+      limb.on_loop = limb.dropped = looped(nodes[from + 1]);
+      limb.tip = chains[c].tip && to + 1 == nodes.size();
+      for (std::size_t k = from; k <= to; ++k) {
+        limb.points.push_back(to_px(tree.cell[static_cast<std::size_t>(nodes[k])]));
+        limb.radius.push_back(tree.radius[static_cast<std::size_t>(nodes[k])] * cell);
+      }
+      limb.measure();
+      // A true tip stops about its radius short of the outline; a cut cycle meets its other half.
+      const bool free_tip = limb.tip && tree.end[static_cast<std::size_t>(nodes.back())];
+      if (free_tip) limb.reach = limb.radius.back();
+      free_tips += free_tip;
+      cut_ends += limb.tip && !free_tip;
+      parent = static_cast<int>(limbs.size());
+      limbs.push_back(std::move(limb));
+      from = to;
+    }
+    last_of[c] = parent;
+  }
+  return limbs;
+}
+
 // `root_near`: cell-centre coordinates in the piece's grid of the point to root at, or none.
 PieceSkeleton piece_skeleton(Piece piece, const WorkGrid& work, const ShapeSkeletonOptions& o,
                              std::optional<Vec2> root_near) {
@@ -560,27 +606,19 @@ PieceSkeleton piece_skeleton(Piece piece, const WorkGrid& work, const ShapeSkele
   out.root = to_px(root_cell);
   out.root_radius = dist[root_cell] * work.cell;
   std::size_t free_tips = 0, cut_ends = 0;
-  for (const medial::AxisChain& chain : medial::axis_chains(tree)) {
-    Limb limb;
-    limb.parent = chain.parent;
-    limb.tip = chain.tip;
-    for (int node : chain.nodes) {
-      limb.points.push_back(to_px(tree.cell[static_cast<std::size_t>(node)]));
-      limb.radius.push_back(tree.radius[static_cast<std::size_t>(node)] * work.cell);
-    }
-    limb.measure();
-    // A true tip stops about its radius short of the outline; a cut cycle meets its other half.
-    const bool free_tip = chain.tip && tree.end[static_cast<std::size_t>(chain.nodes.back())];
-    if (free_tip) limb.reach = limb.radius.back();
-    free_tips += free_tip;
-    cut_ends += chain.tip && !free_tip;
-    out.limbs.push_back(std::move(limb));
-  }
+  out.limbs = chain_limbs(tree, medial::cycle_nodes(tree, kMinCycle), work.cell, to_px, free_tips, cut_ends);
   out.closed_loop = cut_ends > 0 && free_tips == 0;
   out.limbs = merge_short_links(std::move(out.limbs), o.min_branch);
 
+  // The longest run of the axis from a junction or the root to a tip or the next junction (a limb
+  // and the ones continuing it past a cycle).
   double longest_reach = 0;
-  for (const Limb& limb : out.limbs) longest_reach = std::max(longest_reach, limb.length() + limb.reach);
+  std::vector<double> run(out.limbs.size(), 0);
+  for (std::size_t i = 0; i < out.limbs.size(); ++i) {
+    const Limb& limb = out.limbs[i];
+    run[i] = limb.length() + (limb.continues ? run[static_cast<std::size_t>(limb.parent)] : 0);
+    longest_reach = std::max(longest_reach, run[i] + limb.reach);
+  }
   if (out.limbs.empty() || longest_reach < 1.25 * out.root_radius) {
     out.limbs = principal_axis_limbs(piece, work, distances, root_cell);
     out.fallback = true;
@@ -738,8 +776,9 @@ struct BoneWriter {
       chain(static_cast<std::size_t>(main), root, 1, unique_label(prefix + label));
     }
     for (std::size_t i = 0; i < limbs.size(); ++i) {
-      if (limbs[i].dropped || static_cast<int>(i) == main) continue;
       const int parent = limbs[i].parent < 0 ? root : last[static_cast<std::size_t>(limbs[i].parent)];
+      if (limbs[i].dropped) last[i] = parent;  // what hangs from it (past a loop) hangs from its parent
+      if (limbs[i].dropped || static_cast<int>(i) == main) continue;
       chain(i, parent, 0, unique_label(prefix + limb_label(limbs[i], piece.root, 0.5 * piece.root_radius)));
     }
   }
@@ -769,8 +808,9 @@ void plan_limbs(PieceSkeleton& piece, int main, const ShapeSkeletonOptions& o, i
   // root (inside the piece it joins) moves with the root, so only the root's own chain gets bones.
   for (std::size_t i = 0; piece.rooted_near && i < limbs.size(); ++i) {
     const bool other_root_limb = limbs[i].parent < 0 && static_cast<int>(i) != main;
-    const bool under_dropped = limbs[i].parent >= 0 && limbs[static_cast<std::size_t>(limbs[i].parent)].dropped;
-    limbs[i].dropped = other_root_limb || under_dropped;
+    const bool under_dropped = limbs[i].parent >= 0 && limbs[static_cast<std::size_t>(limbs[i].parent)].dropped &&
+                               !limbs[static_cast<std::size_t>(limbs[i].parent)].on_loop;
+    limbs[i].dropped = limbs[i].on_loop || other_root_limb || under_dropped;
   }
   const auto root_limbs = std::count_if(limbs.begin(), limbs.end(), [](const Limb& l) { return l.parent < 0; });
   piece.main_is_limb = root_limbs == 2 && main >= 0 && leaves_a_body(limbs[static_cast<std::size_t>(main)], piece);
@@ -915,6 +955,7 @@ Result<std::vector<Bone>> detail::shape_skeleton_covered(const Image& image, con
     for (const Limb& limb : limbs) {
       st.limbs += !limb.dropped;
       st.tips += !limb.dropped && limb.tip;
+      st.loop_limbs += limb.on_loop && !one_bone;
     }
   }
   st.bones = writer.bones.size();

@@ -404,6 +404,40 @@ TEST_CASE("shape_skeleton: a closed loop moves as one, a loop with a free end ke
   REQUIRE(key_bones);
   CHECK(kst.loop_pieces == 0);
   CHECK(key_bones->size() >= 2);
+  // ... and the ring itself has no bones: chained, its halves would tear apart where the cycle was
+  // cut. Every joint lies on the handle, below the ring's inner edge (y = 64 + 36).
+  CHECK(kst.loop_limbs >= 1);
+  for (const Vec2& joint : joints_in_image(*key_bones, keyring)) CHECK(joint.y > 100);
+  const DeformReport key_report = check_deformation(shape_rig(keyring), {});
+  for (const PartDeformStats& part : key_report.stats.parts) CHECK(part.flip_fraction == 0);
+}
+
+TEST_CASE("shape_skeleton: the rims of a pair of glasses get no bones, the bridge and temples do", "[skeleton]") {
+  // Two rings 60 px wide, a bridge between them and a temple leaving each outer side: the rims are
+  // cycles of the axis with free ends beside them, so the piece is no closed loop, but no bone runs
+  // around a rim.
+  const auto rim = [](double x, double y, double cx) {
+    const double r = std::hypot(x - cx, y - 50);
+    return r >= 22 && r <= 30;
+  };
+  const Image glasses = make_sprite(300, 100, [&](double x, double y) {
+    return rim(x, y, 100) || rim(x, y, 200) || Capsule{{128, 50}, {172, 50}, 5}.contains(x, y) ||
+           Capsule{{10, 50}, {72, 50}, 5}.contains(x, y) || Capsule{{228, 50}, {290, 50}, 5}.contains(x, y);
+  });
+  ShapeSkeletonStats st;
+  auto bones = shape_skeleton(glasses, {}, &st);
+  REQUIRE(bones);
+  CHECK(st.loop_pieces == 0);
+  CHECK(st.loop_limbs >= 2);
+  check_joints_inside(*bones, glasses);
+  // No joint inside either rim's band past the bridge and temple ends (the rims span x 70..130 and
+  // 170..230; their left and right ends are where the temples and bridge join).
+  for (const Vec2& joint : joints_in_image(*bones, glasses)) {
+    const bool on_rim = (std::abs(joint.x - 100) < 20 || std::abs(joint.x - 200) < 20) && std::abs(joint.y - 50) > 10;
+    CHECK_FALSE(on_rim);
+  }
+  const DeformReport report = check_deformation(shape_rig(glasses), {});
+  for (const PartDeformStats& part : report.stats.parts) CHECK(part.flip_fraction == 0);
 }
 
 TEST_CASE("shape_skeleton: the same bones wherever the sprite sits, and deterministic", "[skeleton]") {

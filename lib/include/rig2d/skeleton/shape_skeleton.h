@@ -65,6 +65,8 @@ struct ShapeSkeletonStats {
   std::size_t bones = 0;
   std::size_t rigid_pieces = 0;  // pieces given one bone by rigid_reach
   std::size_t loop_pieces = 0;   // closed loops (a ring, a wheel: no free end) given one bone
+  std::size_t loop_limbs = 0;    // limbs around a hole of a piece with free ends (the rims of a pair
+                                 // of glasses) given no bones: they move with the bone they hang from
   bool axis_fallback = false;    // a piece had no usable medial axis (a disc): its principal axis
                                  // was used instead
   double drop_shadow = 0;        // share of the covered pixels found to be a drop shadow's (deep
