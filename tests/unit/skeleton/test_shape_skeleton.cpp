@@ -440,6 +440,26 @@ TEST_CASE("shape_skeleton: the rims of a pair of glasses get no bones, the bridg
   for (const PartDeformStats& part : report.stats.parts) CHECK(part.flip_fraction == 0);
 }
 
+TEST_CASE("shape_skeleton: arms drawn with their hands on the hips move with the body", "[skeleton]") {
+  // Each arm and the flank beside it enclose a gap: chained, a bent arm tore from the hip (2.9% of
+  // the triangles flipped at 60 deg). The legs below keep their chains.
+  const Image figure = test::draw_capsules(240, 260, {{{120, 40}, {120, 40}, 22}, {{120, 70}, {120, 150}, 20},
+                                                {{108, 150}, {100, 240}, 9}, {{132, 150}, {140, 240}, 9},
+                                                {{102, 72}, {40, 105}, 7}, {{40, 105}, {100, 140}, 7},
+                                                {{138, 72}, {200, 105}, 7}, {{200, 105}, {140, 140}, 7}});
+  ShapeSkeletonStats st;
+  auto bones = shape_skeleton(figure, {}, &st);
+  REQUIRE(bones);
+  CHECK(st.loop_limbs >= 2);
+  check_joints_inside(*bones, figure);
+  for (const Vec2& joint : joints_in_image(*bones, figure)) CHECK(std::abs(joint.x - 120) < 35);  // none on an arm
+  std::size_t below_hips = 0;
+  for (const Vec2& joint : joints_in_image(*bones, figure)) below_hips += joint.y > 170;
+  CHECK(below_hips >= 2);  // the legs bend
+  const DeformReport report = check_deformation(shape_rig(figure), {});
+  for (const PartDeformStats& part : report.stats.parts) CHECK(part.flip_fraction == 0);
+}
+
 TEST_CASE("shape_skeleton: the same bones wherever the sprite sits, and deterministic", "[skeleton]") {
   const Shape shape = figure();
   const auto placed = [&](int dx, int dy) {
