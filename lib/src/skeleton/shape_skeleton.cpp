@@ -682,7 +682,9 @@ int fit_budget(std::vector<Limb>& limbs, int main, int budget) {
     Limb& cut = limbs[static_cast<std::size_t>(shortest)];
     cut.dropped = true;
     total -= cut.bones;
-    if (cut.parent >= 0 && !has_children(limbs, static_cast<std::size_t>(cut.parent))) {
+    // A parent left bare ends the shape and needs a leaf; one around a loop has no bones and keeps none.
+    if (cut.parent >= 0 && !limbs[static_cast<std::size_t>(cut.parent)].dropped &&
+        !has_children(limbs, static_cast<std::size_t>(cut.parent))) {
       Limb& bare = limbs[static_cast<std::size_t>(cut.parent)];  // now ends the shape: a leaf needs a parent
       bare.tip = true;
       total += std::max(0, 2 - bare.bones);

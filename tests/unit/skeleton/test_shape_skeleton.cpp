@@ -438,6 +438,17 @@ TEST_CASE("shape_skeleton: the rims of a pair of glasses get no bones, the bridg
   }
   const DeformReport report = check_deformation(shape_rig(glasses), {});
   for (const PartDeformStats& part : report.stats.parts) CHECK(part.flip_fraction == 0);
+  // A budget that cuts the temples keeps to its count and puts no bones back around a rim.
+  for (int budget : {2, 3, 4}) {
+    ShapeSkeletonOptions o;
+    o.max_bones = budget;
+    auto cut = shape_skeleton(glasses, o);
+    REQUIRE(cut);
+    CHECK(cut->size() <= static_cast<std::size_t>(budget));
+    check_joints_inside(*cut, glasses);
+    for (const Vec2& joint : joints_in_image(*cut, glasses))
+      CHECK_FALSE(((std::abs(joint.x - 100) < 20 || std::abs(joint.x - 200) < 20) && std::abs(joint.y - 50) > 10));
+  }
 }
 
 TEST_CASE("shape_skeleton: arms drawn with their hands on the hips move with the body", "[skeleton]") {
