@@ -36,9 +36,13 @@ void log_rig_figures(const Job& job, const AutorigFileResult& res, const Autorig
 void log_skeleton(const Job& job, const ShapeSkeletonStats& k) {
   spdlog::debug(
       "{}: skeleton: {} px cells, {} axis cells, {} spurs pruned, {} holes filled (cells), {} islands ({} "
-      "too small), {} limbs ({} tips), {} bones{}{}",
+      "too small), {} limbs ({} tips), {} bones{}{}{}",
       printable(job.display), k.cell, k.axis_cells, k.branches_pruned, k.holes_filled, k.islands, k.islands_skipped,
       k.limbs, k.tips, k.bones, k.axis_fallback ? ", principal-axis fallback" : "",
+      k.loop_pieces + k.loop_limbs > 0
+          ? fmt::format("; loops: {} closed (one bone each), {} runs around holes without bones (docs/skeleton.md)",
+                        k.loop_pieces, k.loop_limbs)
+          : "",
       k.drop_shadow > 0
           ? fmt::format(", a drop shadow left out ({:.1f} % of the covered pixels deep in it)", 100 * k.drop_shadow)
           : "");
