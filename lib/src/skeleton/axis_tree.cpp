@@ -85,6 +85,7 @@ struct ThreadSearch {
   std::vector<double> depth;
   std::vector<float> radius;
   std::vector<std::uint8_t> end;
+  std::vector<std::pair<int, int>> cross;
 };
 
 thread_local ThreadSearch t_search;
@@ -120,7 +121,7 @@ AxisTree axis_tree(const BinaryGrid& axis, const std::vector<float>& radius, std
   ThreadSearch& s = thread_search();
   SearchGrid& search = s.grid;
   search.start(axis.on.size());
-  s.open.clear(), s.cell.clear(), s.parent.clear(), s.depth.clear(), s.radius.clear(), s.end.clear();
+  s.open.clear(), s.cell.clear(), s.parent.clear(), s.depth.clear(), s.radius.clear(), s.end.clear(), s.cross.clear();
   const auto push = [&open = s.open](double depth, std::size_t cell, int parent) {
     open.push_back({depth, cell, parent});
     std::push_heap(open.begin(), open.end(), std::greater<>{});
@@ -147,7 +148,9 @@ AxisTree axis_tree(const BinaryGrid& axis, const std::vector<float>& radius, std
       const std::size_t next = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(cell) + offset[k]);
       const double nd = d + ((kAroundX[k] != 0 && kAroundY[k] != 0) ? std::sqrt(2.0) : 1.0);
       SearchCell& there = search.at(next);
-      if (there.node < 0 && nd < there.best) {
+      if (there.node >= 0) {
+        if (there.node != parent) s.cross.emplace_back(there.node, id);  // reached another way: a cycle
+      } else if (nd < there.best) {
         there.best = nd;
         push(nd, next, id);
       }
@@ -161,6 +164,7 @@ AxisTree axis_tree(const BinaryGrid& axis, const std::vector<float>& radius, std
   t.depth.assign(s.depth.begin(), s.depth.end());
   t.radius.assign(s.radius.begin(), s.radius.end());
   t.end.assign(s.end.begin(), s.end.end());
+  t.cross.assign(s.cross.begin(), s.cross.end());
   t.alive.assign(t.cell.size(), 1);
   t.root = t.cell.empty() ? -1 : 0;
   return t;
@@ -204,39 +208,20 @@ int central_junction(const AxisTree& t, double cx, double cy) {
 }
 
 std::vector<std::uint8_t> cycle_nodes(const AxisTree& t, std::size_t min_cycle) {
-  const std::size_t n = t.parent.size();
-  std::vector<std::uint8_t> on(n, 0);
-  if (n == 0) return on;
-  // Each node's index by cell, pruned or not: pruning may have cut the last cells before a cycle's
-  // cut, which still closed it. A cell that is no node reads -1.
-  std::size_t cells = 0;
-  for (std::size_t c : t.cell) cells = std::max(cells, c + 1);
-  std::vector<int> node_at(cells, -1);
-  for (std::size_t i = 0; i < n; ++i) node_at[t.cell[i]] = static_cast<int>(i);
-  const auto w = static_cast<std::ptrdiff_t>(t.width);
+  std::vector<std::uint8_t> on(t.parent.size(), 0);
   std::vector<int> path;
-  for (std::size_t i = 0; i < n; ++i) {
-    const auto x = static_cast<std::ptrdiff_t>(t.cell[i]) % w, y = static_cast<std::ptrdiff_t>(t.cell[i]) / w;
-    for (int k = 0; k < 8; ++k) {
-      const std::ptrdiff_t nx = x + kAroundX[k], ny = y + kAroundY[k];
-      if (nx < 0 || ny < 0 || nx >= w) continue;
-      const auto c = static_cast<std::size_t>(ny * w + nx);
-      if (c >= cells || node_at[c] <= static_cast<int>(i)) continue;  // each pair once
-      const int j = node_at[c];
-      if (t.parent[static_cast<std::size_t>(j)] == static_cast<int>(i) || t.parent[i] == j) continue;  // a tree link
-      // A link the tree left out closes a cycle: both paths up to where they meet (a parent always
-      // comes before its children, so the later node steps up first).
-      path.clear();
-      int a = static_cast<int>(i), b = j;
-      while (a != b) {
-        int& later = a > b ? a : b;
-        path.push_back(later);
-        later = t.parent[static_cast<std::size_t>(later)];
-      }
-      path.push_back(a);
-      if (path.size() < min_cycle) continue;
-      for (int node : path) on[static_cast<std::size_t>(node)] = 1;
+  for (auto [a, b] : t.cross) {
+    // Both paths up to where they meet (a parent always comes before its children, so the later node
+    // steps up first).
+    path.clear();
+    while (a != b) {
+      int& later = a > b ? a : b;
+      path.push_back(later);
+      later = t.parent[static_cast<std::size_t>(later)];
     }
+    path.push_back(a);
+    if (path.size() < min_cycle) continue;
+    for (int node : path) on[static_cast<std::size_t>(node)] = 1;
   }
   return on;
 }

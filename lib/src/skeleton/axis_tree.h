@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "skeleton/medial_axis.h"
@@ -20,6 +21,8 @@ struct AxisTree {
   std::vector<float> radius;        // inscribed radius at the node, cells
   std::vector<std::uint8_t> end;    // the cell has one axis neighbour: a true tip, not a cut cycle
   std::vector<std::uint8_t> alive;  // cleared by pruning
+  std::vector<std::pair<int, int>> cross;  // axis links the tree left out, (earlier node, later node):
+                                           // each closes a cycle (cycle_nodes)
   int root = -1;
 };
 
@@ -37,9 +40,9 @@ std::size_t prune_spurs(AxisTree& tree, double min_length, double ratio);
 int central_junction(const AxisTree& tree, double cx, double cy);
 
 // The nodes that lie on a cycle of the axis (a ring, the rim of a lens) at least `min_cycle` nodes
-// long: the tree cut each such cycle once, where its two paths from the root met, and the chains on
-// either side of that cut cannot bend apart. Pruned nodes count (a spur pruned by the cut still
-// closed the cycle); shorter cycles (the few cells where lines cross) do not.
+// long, from the tree's cross links: the tree cut each such cycle once, where its two paths from the
+// root met, and the chains on either side of that cut cannot bend apart. Pruned nodes count (a spur
+// pruned by the cut still closed the cycle); shorter cycles (the few cells where lines cross) do not.
 std::vector<std::uint8_t> cycle_nodes(const AxisTree& tree, std::size_t min_cycle);
 
 // A run of nodes from a junction or the root (nodes[0]) to a tip or the next junction.
