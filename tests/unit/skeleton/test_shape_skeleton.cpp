@@ -432,10 +432,10 @@ TEST_CASE("shape_skeleton: the rims of a pair of glasses get no bones, the bridg
   check_joints_inside(*bones, glasses);
   // No joint inside either rim's band past the bridge and temple ends (the rims span x 70..130 and
   // 170..230; their left and right ends are where the temples and bridge join).
-  for (const Vec2& joint : joints_in_image(*bones, glasses)) {
-    const bool on_rim = (std::abs(joint.x - 100) < 20 || std::abs(joint.x - 200) < 20) && std::abs(joint.y - 50) > 10;
-    CHECK_FALSE(on_rim);
-  }
+  const auto on_rim = [](Vec2 joint) {
+    return (std::abs(joint.x - 100) < 20 || std::abs(joint.x - 200) < 20) && std::abs(joint.y - 50) > 10;
+  };
+  for (const Vec2& joint : joints_in_image(*bones, glasses)) CHECK_FALSE(on_rim(joint));
   const DeformReport report = check_deformation(shape_rig(glasses), {});
   for (const PartDeformStats& part : report.stats.parts) CHECK(part.flip_fraction == 0);
   // A budget that cuts the temples keeps to its count and puts no bones back around a rim.
@@ -446,8 +446,7 @@ TEST_CASE("shape_skeleton: the rims of a pair of glasses get no bones, the bridg
     REQUIRE(cut);
     CHECK(cut->size() <= static_cast<std::size_t>(budget));
     check_joints_inside(*cut, glasses);
-    for (const Vec2& joint : joints_in_image(*cut, glasses))
-      CHECK_FALSE(((std::abs(joint.x - 100) < 20 || std::abs(joint.x - 200) < 20) && std::abs(joint.y - 50) > 10));
+    for (const Vec2& joint : joints_in_image(*cut, glasses)) CHECK_FALSE(on_rim(joint));
   }
 }
 
