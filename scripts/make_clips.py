@@ -15,11 +15,16 @@ import uuid
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# template -> bone -> parent, to build name-paths (the bundled templates' hierarchies).
+# template -> bone -> parent, to build name-paths (the bundled templates' hierarchies; a template's
+# "ground" bone, which a fit puts above its root, heads every path).
 def parents(template):
     with open(os.path.join(ROOT, "templates", template + ".rig2d-template.json")) as f:
         doc = json.load(f)
-    return {b["name"]: b.get("parent") for b in doc["bones"]}
+    ground = doc.get("ground")
+    par = {b["name"]: b.get("parent") or ground for b in doc["bones"]}
+    if ground:
+        par[ground] = None
+    return par
 
 
 def name_path(par, bone):

@@ -64,7 +64,7 @@ def case_map():
 def assert_names(d, loose_first="root"):
     for hero in ("heroes/a.rig2d.json", "heroes/b.rig2d.json"):
         names = bone_names(os.path.join(d, hero))
-        if names[0] != "hips" or "upper_arm_l" not in names or "shin_r" not in names:
+        if names[:2] != ["root", "hips"] or "upper_arm_l" not in names or "shin_r" not in names:
             fail(f"{hero}: not the humanoid's bones: {names}")
     if bone_names(os.path.join(d, "props/bar.rig2d.json")) != ["prop"]:
         fail("props/bar: not the prop's one bone: " + str(bone_names(os.path.join(d, "props/bar.rig2d.json"))))
@@ -91,7 +91,7 @@ def case_precedence():
     autorig(d, ".", "--template-map", "art.template-map.json")
     if bone_names(os.path.join(d, "heroes/b.rig2d.json")) != ["hips", "leg_l", "leg_r"]:
         fail("heroes/b.png: the sidecar's template should win over the map")
-    if bone_names(os.path.join(d, "heroes/a.rig2d.json"))[0] != "hips" or \
+    if bone_names(os.path.join(d, "heroes/a.rig2d.json"))[:2] != ["root", "hips"] or \
             "upper_arm_l" not in bone_names(os.path.join(d, "heroes/a.rig2d.json")):
         fail("heroes/a.png: the map's humanoid expected")
     # "none" in a sidecar: the shape skeleton for that sprite, whatever the map says.
@@ -260,7 +260,7 @@ def case_layered():
     autorig(d, "puppet.psd", "--template", "humanoid")
     rig = json.load(open(os.path.join(d, "puppet.rig2d.json")))
     names = [b["name"] for b in rig["bones"]]
-    if names[0] != "hips" or "hand_l" not in names or len(rig["parts"]) < 8:
+    if names[:2] != ["root", "hips"] or "hand_l" not in names or len(rig["parts"]) < 8:
         fail(f"a layered document with --template humanoid: {names}, {len(rig['parts'])} parts")
     p = autorig(d, "puppet.psd", "--template", "twolegs.rig2d-template.json", "--list-inputs")
     if "twolegs.rig2d-template.json" not in p.stdout.splitlines():

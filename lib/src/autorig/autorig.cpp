@@ -244,10 +244,11 @@ std::optional<SkeletonMode> parse_skeleton_mode(std::string_view name) {
 // coverage mask (`inside`).
 Result<std::vector<Bone>> autorig_bones(const Image& image, const AutorigOptions& o, const UvPredicate& inside,
                                         AutorigStats& st, std::vector<std::uint8_t>* over_body,
-                                        std::vector<detail::LegPair>* legs, std::vector<std::uint8_t>* covered_pixels) {
+                                        std::vector<detail::LegPair>* legs, std::vector<std::uint8_t>* covered_pixels,
+                                        std::optional<Bone>* ground) {
   if (o.bones) return *o.bones;
   if (o.skeleton_template || o.template_auto) {
-    auto fitted = detail::template_bones(image, o, st, over_body, legs);
+    auto fitted = detail::template_bones(image, o, st, over_body, legs, ground);
     if (!fitted || !fitted->empty()) return fitted;  // empty: `auto` found no template that fits
   }
   if (o.skeleton == SkeletonMode::Shape) {
@@ -488,7 +489,8 @@ Result<Rig> detail::autorig_image_covered(const Image& image, const AutorigOptio
   t = std::chrono::steady_clock::now();
   std::vector<std::uint8_t> over_body;
   std::vector<detail::LegPair> legs;
-  auto suggested = autorig_bones(image, o, inside, st, &over_body, &legs, &pixels);
+  std::optional<Bone> ground;
+  auto suggested = autorig_bones(image, o, inside, st, &over_body, &legs, &pixels, &ground);
   if (!suggested) return Unexpected{suggested.error()};
   std::vector<Bone> bones = std::move(*suggested);
   st.bones_ms = detail::ms_since(t);
@@ -525,8 +527,13 @@ Result<Rig> detail::autorig_image_covered(const Image& image, const AutorigOptio
   }
   st.vertices = mesh.verts.size();
   st.triangles = mesh.tris.size() / 3;
-  st.bones = bones.size();
-  return make_v1_rig(o.id, o.sprite, bones, std::move(mesh), std::move(*weights));
+  Rig rig = make_v1_rig(o.id, o.sprite, bones, std::move(mesh), std::move(*weights));
+  if (ground) {  // the template's figure is placed by its feet
+    detail::add_ground_bone(rig, *ground);
+    st.bone_vertices.insert(st.bone_vertices.begin(), {ground->name, 0});
+  }
+  st.bones = rig.bones.size();
+  return rig;
 }
 
 Result<void> verify_rig(const Rig& rig) {

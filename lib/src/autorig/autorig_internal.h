@@ -69,10 +69,17 @@ Result<void> check_layout_rig(const Rig& rig, const std::string& text, const std
 // Poor fits warn (autorig.template.poor_fit in st.mesh_warnings); st.template_note says what was done.
 // `over_body` (when given) gets one flag per bone: placed over the body from the proportions (an arm
 // held against the torso), for HeatWeightsOptions::over_body; `legs` (when given) the template's pairs
-// of legs, for slit_between_legs.
+// of legs, for slit_between_legs. The returned bones never hold the template's ground bone
+// (SkeletonTemplate::ground): when the fit has one it goes to `ground` (when given; relative to the
+// rig origin), for add_ground_bone once the rig is made.
 Result<std::vector<Bone>> template_bones(const Image& image, const AutorigOptions& o, AutorigStats& st,
                                          std::vector<std::uint8_t>* over_body = nullptr,
-                                         std::vector<LegPair>* legs = nullptr);
+                                         std::vector<LegPair>* legs = nullptr, std::optional<Bone>* ground = nullptr);
+
+// `ground` (relative to the rig origin) put first in the rig, as the parent of its roots: the
+// template fit's ground bone, where the figure stands. It carries no skin weight (every skin index
+// moves up by one) and the meshes do not change.
+void add_ground_bone(Rig& rig, const Bone& ground);
 
 // Rigging a multi-part canvas holds about 9 bytes a canvas pixel (two RGBA8 canvases and a mask;
 // measured: a 4096 x 4096 canvas with one small part peaks at 155 MB, 9.2 bytes a pixel).
@@ -92,7 +99,7 @@ Result<void> check_canvas_budget(int width, int height, std::uint64_t peak, std:
 Result<std::vector<Bone>> autorig_bones(const Image& image, const AutorigOptions& o, const UvPredicate& inside,
                                         AutorigStats& st, std::vector<std::uint8_t>* over_body = nullptr,
                                         std::vector<detail::LegPair>* legs = nullptr,
-                                        std::vector<std::uint8_t>* covered_pixels = nullptr);
+                                        std::vector<std::uint8_t>* covered_pixels = nullptr, std::optional<Bone>* ground = nullptr);
 
 // The outline options autorig_image meshes `image` with: its threshold and pivot, the detail's
 // tolerance, and vertices where the bones bend (a joint at j lies at image px j + joint_to_px).

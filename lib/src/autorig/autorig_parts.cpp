@@ -174,14 +174,15 @@ void add_part_warnings(LayoutStats& st, std::vector<Diagnostic>& ws, std::size_t
 // so a limb part is weighted by the limb bones lying on it); the shape skeleton follows each part's own
 // silhouette (also when `auto` finds no template that fits); hand-placed bones and the engine's chain
 // stay over the union.
-// `over_body` and `legs` as template_bones (for the parts' weights and meshes).
+// `over_body`, `legs` and `ground` as template_bones (for the parts' weights and meshes, and the rig).
 Result<std::vector<Bone>> layout_bones(const std::vector<PlacedPart>& parts, const Image& all, int width, int height,
                                        const AutorigOptions& options, const UvPredicate& inside, LayoutStats& st,
-                                       std::vector<std::uint8_t>& over_body, std::vector<detail::LegPair>& legs) {
+                                       std::vector<std::uint8_t>& over_body, std::vector<detail::LegPair>& legs,
+                                       std::optional<Bone>& ground) {
   if (options.bones) return *options.bones;
   AutorigStats bone_stats;
   if (options.skeleton_template || options.template_auto) {
-    auto fitted = detail::template_bones(all, options, bone_stats, &over_body, &legs);
+    auto fitted = detail::template_bones(all, options, bone_stats, &over_body, &legs, &ground);
     st.template_note = bone_stats.template_note;
     for (Diagnostic& d : bone_stats.mesh_warnings) st.warnings.push_back(std::move(d));
     if (!fitted || !fitted->empty()) return fitted;  // empty: `auto` found no template that fits
@@ -238,7 +239,8 @@ Result<Rig> autorig_parts(const std::vector<PlacedPart>& parts, int width, int h
   const UvPredicate inside = [&coverage](double u, double v) { return is_inside(coverage, u, v); };
   std::vector<std::uint8_t> over_body;
   std::vector<detail::LegPair> legs;
-  auto suggested = layout_bones(parts, all, width, height, options, inside, st, over_body, legs);
+  std::optional<Bone> ground;
+  auto suggested = layout_bones(parts, all, width, height, options, inside, st, over_body, legs, ground);
   if (!suggested) return Unexpected{suggested.error()};
   const std::vector<Bone> bones = std::move(*suggested);
   const Vec2 origin{options.pivot_x * width, options.pivot_y * height};  // rig origin on the canvas
@@ -316,7 +318,12 @@ Result<Rig> autorig_parts(const std::vector<PlacedPart>& parts, int width, int h
     rig.parts.push_back(std::move(out));
     st.parts.push_back(std::move(ps));
   }
-  st.bones = bones.size();
+  if (ground) {  // the template's figure is placed by its feet
+    detail::add_ground_bone(rig, *ground);
+    for (LayoutPartStats& ps : st.parts)
+      for (std::size_t& b : ps.bones) ++b;
+  }
+  st.bones = rig.bones.size();
   Mesh all_verts;
   for (const Part& p : rig.parts) all_verts.verts.insert(all_verts.verts.end(), p.mesh.verts.begin(), p.mesh.verts.end());
   if (auto ok = detail::check_vertex_budget(all_verts, budget, "layout"); !ok) return Unexpected{ok.error()};

@@ -140,14 +140,32 @@ const SkeletonTemplate* find_template(const std::vector<SkeletonTemplate>& all, 
   return nullptr;
 }
 
+// The fit without the template's ground bone, which is taken out into `ground` (relative to the rig
+// origin): the pipeline meshes and weights the figure's own bones, and the ground bone is put back
+// once the rig is made (add_ground_bone).
+TemplateFit without_ground(TemplateFit fit, std::optional<Bone>* ground) {
+  if (fit.from.empty() || fit.from.front() != kTemplateGround || fit.bones.empty()) return fit;
+  const Bone stand = fit.bones.front();
+  fit.bones.erase(fit.bones.begin());
+  fit.from.erase(fit.from.begin());
+  for (Bone& bone : fit.bones) {
+    bone.parent -= 1;
+    if (bone.parent < 0) bone.x += stand.x, bone.y += stand.y;
+  }
+  if (ground) *ground = stand;
+  return fit;
+}
+
 }  // namespace
 
 Result<std::vector<Bone>> template_bones(const Image& image, const AutorigOptions& o, AutorigStats& st,
-                                         std::vector<std::uint8_t>* over_body, std::vector<LegPair>* legs) {
+                                         std::vector<std::uint8_t>* over_body, std::vector<LegPair>* legs,
+                                         std::optional<Bone>* ground) {
   const TemplateFitOptions f = fit_options(o);
   if (o.skeleton_template) {
-    auto fit = fit_template(image, *o.skeleton_template, f);
-    if (!fit) return Unexpected{fit.error()};
+    auto fitted = fit_template(image, *o.skeleton_template, f);
+    if (!fitted) return Unexpected{fitted.error()};
+    std::optional<TemplateFit> fit = without_ground(std::move(*fitted), ground);
     st.template_note = "template " + describe(*fit);
     if (fit->score < kTemplateFitFloor) {
       Diagnostic d;
@@ -178,10 +196,25 @@ Result<std::vector<Bone>> template_bones(const Image& image, const AutorigOption
     return std::vector<Bone>{};
   }
   st.template_note = "auto: template " + describe(*best) + ", the first to fit well of " + scores;
-  if (over_body) *over_body = over_body_flags(*best);
-  if (const SkeletonTemplate* tmpl = find_template(*all, best->template_name); legs && tmpl)
-    *legs = leg_pairs(*tmpl, *best);
-  return best->bones;
+  TemplateFit fit = without_ground(*best, ground);
+  if (over_body) *over_body = over_body_flags(fit);
+  if (const SkeletonTemplate* tmpl = find_template(*all, fit.template_name); legs && tmpl) *legs = leg_pairs(*tmpl, fit);
+  return std::move(fit.bones);
+}
+
+void add_ground_bone(Rig& rig, const Bone& ground) {
+  std::vector<Bone> bones;
+  bones.reserve(rig.bones.size() + 1);
+  bones.push_back(ground);
+  bones.front().parent = -1;
+  for (Bone bone : rig.bones) {
+    if (bone.parent < 0) bone.x -= ground.x, bone.y -= ground.y;  // the figure's root hangs from where it stands
+    bone.parent += 1;
+    bones.push_back(std::move(bone));
+  }
+  rig.bones = std::move(bones);
+  for (Part& part : rig.parts)
+    for (std::uint32_t& index : part.skin_indices) ++index;
 }
 
 }  // namespace rig2d::detail

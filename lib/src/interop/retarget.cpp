@@ -105,7 +105,7 @@ std::string template_name_path(const SkeletonTemplate& tmpl, std::size_t bone) {
   std::string path = tmpl.bones[bone].name;
   for (std::int64_t p = tmpl.bones[bone].parent; p >= 0; p = tmpl.bones[static_cast<std::size_t>(p)].parent)
     path = tmpl.bones[static_cast<std::size_t>(p)].name + "/" + path;
-  return path;
+  return tmpl.ground.empty() ? path : tmpl.ground + "/" + path;  // rigs of the template stand on it
 }
 
 Result<BoneMap> read_bone_map(std::string_view text, const std::string& path, const SkeletonTemplate& tmpl) {

@@ -387,7 +387,7 @@ TEST_CASE("layout: a template over the union names every limb layer's own bones"
   auto rig = autorig_parts(parts, kW, kH, o, &st);
   REQUIRE(rig);
   INFO(st.template_note);
-  std::vector<std::string> drawn;  // the template's bones but the eyes: these parts draw no face
+  std::vector<std::string> drawn{o.skeleton_template->ground};  // where it stands, then the template's bones but the eyes: these parts draw no face
   for (const TemplateBone& b : o.skeleton_template->bones)
     if (!b.spot) drawn.push_back(b.name);
   REQUIRE(rig->bones.size() == drawn.size());

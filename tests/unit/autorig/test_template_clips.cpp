@@ -30,6 +30,7 @@
 #include "rig2d/geometry/outline_mesh.h"
 #include "rig2d/skeleton/template.h"
 #include "rig2d/weights/heat_weights.h"
+#include "autorig/autorig_internal.h"
 #include "weights/leg_slit.h"
 
 namespace rig2d {
@@ -155,6 +156,8 @@ Rig clips_touching_feet_rig(bool slit) {
   part.skin_indices = std::move(heat->weights.indices);
   part.skin_weights = std::move(heat->weights.weights);
   rig.parts.push_back(std::move(part));
+  // Standing on the template's ground bone below the feet, as a fit puts it: the clips name paths from it.
+  detail::add_ground_bone(rig, Bone{bundled_template("humanoid")->ground, -1, 0, kSlitAnkle + 4 - 75, 0, false});
   return rig;
 }
 

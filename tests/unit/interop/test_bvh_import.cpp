@@ -73,12 +73,12 @@ TEST_CASE("BVH import: the front plane's turns are the hand-computed ones", "[in
   CHECK(clip.duration == Approx(1.5));
   CHECK_FALSE(clip.loop);
   REQUIRE(clip.tracks.size() == 4);  // hips, spine, thigh_l, shin_l (RightUpLeg is not in the file)
-  bvh_check_values(clip, "hips", {0, 0, -kBvhPi / 18, 0});
-  bvh_check_values(clip, "hips/spine", {0, 0, 0, 0});
-  bvh_check_values(clip, "hips/thigh_l", {0, -kBvhPi / 6, -kBvhPi / 9, 0});
-  bvh_check_values(clip, "hips/thigh_l/shin_l", {0, -kBvhPi / 4, -kBvhPi / 4, 0});
+  bvh_check_values(clip, "root/hips", {0, 0, -kBvhPi / 18, 0});
+  bvh_check_values(clip, "root/hips/spine", {0, 0, 0, 0});
+  bvh_check_values(clip, "root/hips/thigh_l", {0, -kBvhPi / 6, -kBvhPi / 9, 0});
+  bvh_check_values(clip, "root/hips/thigh_l/shin_l", {0, -kBvhPi / 4, -kBvhPi / 4, 0});
   // Central differences: the thigh's slope at frame 1 is (frame 2 - frame 0) / 1 s.
-  CHECK(bvh_track(clip, "hips/thigh_l").keys[1].out_tangent == Approx(-kBvhPi / 9));
+  CHECK(bvh_track(clip, "root/hips/thigh_l").keys[1].out_tangent == Approx(-kBvhPi / 9));
   std::size_t degenerate = 0, missing = 0;
   for (const Diagnostic& d : warnings) {
     if (d.code == "bvh.degenerate") {
@@ -97,10 +97,10 @@ TEST_CASE("BVH import: the front plane's turns are the hand-computed ones", "[in
 TEST_CASE("BVH import: the side plane sees the swings about x", "[interop][bvh]") {
   std::vector<Diagnostic> warnings;
   const Clip clip = bvh_import(MotionPlane::Side, warnings);
-  bvh_check_values(clip, "hips", {0, 0, 0, 0});
-  bvh_check_values(clip, "hips/spine", {0, 0, 0, 0});
-  bvh_check_values(clip, "hips/thigh_l", {0, 0, kBvhPi / 2, -kBvhPi / 4});
-  bvh_check_values(clip, "hips/thigh_l/shin_l", {0, 0, 0, 0});
+  bvh_check_values(clip, "root/hips", {0, 0, 0, 0});
+  bvh_check_values(clip, "root/hips/spine", {0, 0, 0, 0});
+  bvh_check_values(clip, "root/hips/thigh_l", {0, 0, kBvhPi / 2, -kBvhPi / 4});
+  bvh_check_values(clip, "root/hips/thigh_l/shin_l", {0, 0, 0, 0});
   for (const Diagnostic& d : warnings) CHECK(d.code != "bvh.degenerate");
 }
 
@@ -119,7 +119,7 @@ TEST_CASE("BVH import: the built-in humanoid names find a Mixamo-style skeleton"
   std::vector<Diagnostic> warnings;
   auto clip = import_bvh_clip(mixamo, "m.bvh", humanoid_mocap_bone_map(), *tmpl, {}, &warnings);
   REQUIRE(clip);
-  bvh_check_values(*clip, "hips/thigh_l", {0, -kBvhPi / 6, -kBvhPi / 9, 0});
+  bvh_check_values(*clip, "root/hips/thigh_l", {0, -kBvhPi / 6, -kBvhPi / 9, 0});
   for (const Diagnostic& d : warnings) CHECK(d.code != "bvh.map.missing");  // alternatives are not news
 }
 
@@ -191,10 +191,10 @@ TEST_CASE("a Spine-style clip onto the template: names mapped, bind rotation tak
   std::vector<Diagnostic> warnings;
   const Clip out = map_clip_to_template(clip, source, *map, *tmpl, &warnings);
   REQUIRE(out.tracks.size() == 2);
-  CHECK(out.tracks[0].path == "hips/thigh_l");
+  CHECK(out.tracks[0].path == "root/hips/thigh_l");
   CHECK(out.tracks[0].keys[0].v == Approx(0).margin(1e-12));  // 0.5 - its bind 0.5
   CHECK(out.tracks[0].keys[1].v == Approx(0.3));
-  CHECK(out.tracks[1].path == "hips");
+  CHECK(out.tracks[1].path == "root/hips");
   CHECK(out.tracks[1].keys[1].v == Approx(-0.1));  // 1.1 - 1.2
   REQUIRE(warnings.size() == 2);
   CHECK(warnings[0].code == "convert.map.field");     // the pelvis's y track

@@ -84,6 +84,9 @@ TEST_CASE("bad template files fail with a code and the pointer of the value at f
       {R"("tip": true)", R"("tip": true, "spot": true)", "template.bone.spot", "/bones/0/spot"},
       {R"("template": "small")", R"("template": "")", "template.name", "/template"},
       {R"("y": [0.4, 0.8])", R"("y": [0.4, 1.8])", "template.root", "/root/y"},
+      {R"("measure": "height")", R"("measure": "height", "ground": "hips")", "template.ground", "/ground"},
+      {R"("measure": "height")", R"("measure": "height", "ground": "a b")", "template.ground", "/ground"},
+      {R"("measure": "height")", R"("measure": "height", "ground": 1)", "template.ground", "/ground"},
   };
   for (const Case& c : cases) {
     INFO(c.to);
@@ -127,6 +130,10 @@ TEST_CASE("every bundled template reads, with unique anatomical names and symmet
   for (const char* want : {"hips", "spine", "chest", "neck", "head", "upper_arm_l", "lower_arm_l", "hand_l", "upper_arm_r",
                            "lower_arm_r", "hand_r", "thigh_l", "shin_l", "foot_l", "thigh_r", "shin_r", "foot_r"})
     CHECK(bones.count(want) == 1);
+  // Figures that stand are placed by their feet: a ground bone above the hips, as Spine rigs have.
+  CHECK(humanoid->ground == "root");
+  CHECK(bundled_template("quadruped")->ground == "root");
+  CHECK(bundled_template("fish")->ground.empty());
   CHECK(bundled_template("dragon").error().code == "template.unknown");
   CHECK(resolve_skeleton_template("no/such.rig2d-template.json").error().code.rfind("io.", 0) == 0);
 }

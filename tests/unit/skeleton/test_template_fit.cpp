@@ -53,7 +53,7 @@ TEST_CASE("a standing figure with its arms against the body gets every humanoid 
   REQUIRE(fit.has_value());
   // Every bone but the optional eyes, which a face without eyes leaves out.
   CHECK(fit->omitted == std::vector<std::string>{"eye_l", "eye_r"});
-  std::vector<std::string> want;  // the template's order (parents first)
+  std::vector<std::string> want{humanoid->ground};  // where it stands, then the template's order (parents first)
   for (const TemplateBone& b : humanoid->bones)
     if (!b.spot) want.push_back(b.name);
   REQUIRE(fit->bones.size() == want.size());
@@ -71,6 +71,11 @@ TEST_CASE("a standing figure with its arms against the body gets every humanoid 
   CHECK(j["chest"].y < j["hips"].y);
   CHECK(j["hips"].y < j["shin_l"].y);
   CHECK(j["shin_l"].y < j["foot_l"].y);
+  // It stands on its lowest covered row (image px: rig + centre), between its feet.
+  CHECK(j[humanoid->ground].y + 0.5 * im.height > 0.5 * (j["foot_l"].y + j["foot_r"].y) + 0.5 * im.height);
+  CHECK(opaque(im, {j[humanoid->ground].x, j[humanoid->ground].y + 1}) == false);
+  CHECK(j[humanoid->ground].x > j["foot_r"].x);
+  CHECK(j[humanoid->ground].x < j["foot_l"].x);
   CHECK(j["foot_l"].x > 0);
   CHECK(j["foot_r"].x < 0);
   CHECK(j["hand_l"].x > j["chest"].x);
@@ -352,16 +357,18 @@ TEST_CASE("a bundled clip plays on two fitted rigs through the same names, as co
 TEST_CASE("a clip naming bones a rig lacks skips those tracks with a warning naming them") {
   auto clip = load_clip_spec("quadruped/walk");
   REQUIRE(clip.has_value());
-  Rig rig;  // a quadruped rig without the optional tail
+  Rig rig;  // a quadruped rig without the optional tail, standing on its ground bone
   auto quadruped = bundled_template("quadruped");
   REQUIRE(quadruped.has_value());
+  REQUIRE(!quadruped->ground.empty());
+  rig.bones.push_back({quadruped->ground, -1, 0, 0, 0, false});
   std::vector<std::int64_t> index(quadruped->bones.size(), -1);
   for (std::size_t i = 0; i < quadruped->bones.size(); ++i) {
     const TemplateBone& b = quadruped->bones[i];
     if (b.name.rfind("tail", 0) == 0) continue;
     Bone bone;
     bone.name = b.name;
-    bone.parent = b.parent < 0 ? -1 : index[static_cast<std::size_t>(b.parent)];
+    bone.parent = b.parent < 0 ? 0 : index[static_cast<std::size_t>(b.parent)];
     bone.x = 5;
     index[i] = static_cast<std::int64_t>(rig.bones.size());
     rig.bones.push_back(bone);

@@ -77,7 +77,8 @@ RIG2D_EXPORT Result<Clip> import_bvh_clip(std::string_view bvh_text, const std::
 RIG2D_EXPORT Clip map_clip_to_template(const Clip& clip, const Rig& source, const BoneMap& map,
                                        const SkeletonTemplate& tmpl, std::vector<Diagnostic>* warnings = nullptr);
 
-// The template bone's name-path from the template's root ("hips/thigh_l/shin_l").
+// The template bone's name-path in a rig made from the template: from its root, after the template's
+// ground bone when it has one ("root/hips/thigh_l/shin_l").
 RIG2D_EXPORT std::string template_name_path(const SkeletonTemplate& tmpl, std::size_t bone);
 
 }  // namespace rig2d

@@ -117,7 +117,9 @@ struct DeformStats {
   double flip_fraction = 0;          // worst bend: flipped triangles of all parts / all triangles
   Bend flip_bend;
   std::vector<double> bone_share;    // #bones: fraction of all vertices the bone dominates
-  std::vector<std::uint32_t> unused_bones;  // bones dominating no vertex, ascending
+  std::vector<std::uint32_t> unused_bones;  // bones dominating no vertex, ascending; not a bone no vertex
+                                            // is weighted to at all that has bones under it (a root
+                                            // placing the figure: posing it moves them all)
   double rigid_fraction = 0;         // area-weighted over parts
   double leak_fraction = 0;          // leaked / total weight over parts
 };

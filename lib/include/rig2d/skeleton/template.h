@@ -65,6 +65,11 @@ struct SkeletonTemplate {
   TemplateMeasure measure = TemplateMeasure::Height;
   TemplateRange root_x{0.5, 0.5};  // the root joint: fraction of the figure's bounding box, 0 = left
   TemplateRange root_y{0.5, 0.5};  // 0 = top
+  std::string ground;            // when not empty, a fit puts a bone of this name where the figure
+                                 // stands (the covered pixel nearest the bottom of the shape under
+                                 // the root joint) as the root's parent: the character is placed by
+                                 // its feet, as in Spine's and most engines' rigs. rig2d-autorig gives
+                                 // it no skin weight
   std::vector<TemplateBone> bones;  // parents first; exactly one root
   std::vector<std::pair<std::size_t, std::size_t>> symmetry;  // left/right pairs (indices into bones)
   friend bool operator==(const SkeletonTemplate&, const SkeletonTemplate&) = default;
@@ -79,7 +84,8 @@ struct SkeletonTemplate {
 // template.bone.root (no root or more than one), template.bone.length (negative, not finite, or
 // min > max), template.bone.direction (not finite, min > max or wider than 360), template.symmetry (a
 // pair naming a missing bone, a bone paired with itself or in two pairs, or a pair of a root),
-// template.bone.spot (a spot bone that is the root, a tip or not optional).
+// template.bone.spot (a spot bone that is the root, a tip or not optional), template.ground (not a
+// good name, or a bone's).
 RIG2D_EXPORT Result<SkeletonTemplate> read_skeleton_template(std::string_view text, const std::string& path);
 // read_file + read_skeleton_template. Errors: io.* as read_file, then as above.
 RIG2D_EXPORT Result<SkeletonTemplate> load_skeleton_template(const std::string& path);
@@ -107,12 +113,18 @@ struct TemplateFitOptions {
                                  // `auto` would take (opt-in: it costs about as much again; docs/templates.md)
 };
 
+// TemplateFit::from of the template's ground bone (SkeletonTemplate::ground), which is no entry of
+// SkeletonTemplate::bones.
+inline constexpr std::size_t kTemplateGround = static_cast<std::size_t>(-1);
+
 // How well a template fits a sprite, and what it took.
 struct TemplateFit {
   std::string template_name;
   std::vector<Bone> bones;              // texture space (origin at the pivot, px), parents first, the
-                                        // template's names in its order; optional bones left out
-  std::vector<std::size_t> from;        // per bone: its index in the template
+                                        // template's names in its order; optional bones left out. The
+                                        // template's ground bone, when it has one, comes first
+  std::vector<std::size_t> from;        // per bone: its index in the template (kTemplateGround for the
+                                        // ground bone)
   double score = 0;                     // 0..1: extremities explained both ways, links within their
                                         // ranges, links inside the shape
   bool mirrored = false;                // fitted facing the other way (directions mirrored left-right)
@@ -132,8 +144,8 @@ struct TemplateFit {
 // where the shape is narrowest nearby); limbs the silhouette does not show are placed from the
 // proportions (over the body, or forced), and limbs over the body are then moved onto the tube of
 // colour edges that draws them where the sprite shows one clearly (`refined`; docs/templates.md).
-// Tried as drawn and mirrored; the better fit wins. Every
-// joint lies on an opaque pixel. Deterministic. Errors: skeleton.options, skeleton.empty,
+// Tried as drawn and mirrored; the better fit wins. A template with a ground bone gets it first,
+// where the figure stands (SkeletonTemplate::ground). Every joint lies on an opaque pixel. Deterministic. Errors: skeleton.options, skeleton.empty,
 // coverage.image.
 RIG2D_EXPORT Result<TemplateFit> fit_template(const Image& image, const SkeletonTemplate& tmpl,
                                               const TemplateFitOptions& options = {});

@@ -232,7 +232,7 @@ Result<SkeletonTemplate> read_skeleton_template(std::string_view text, const std
   const Json& j = *parsed;
   const Reader r{text, path};
   if (!j.is_object()) return r.fail("template.root", "a template file is an object {template, bones, ...}", "");
-  if (auto ok = r.known_keys(j, {"$schema", "template", "description", "measure", "root", "bones", "symmetry"}, "");
+  if (auto ok = r.known_keys(j, {"$schema", "template", "description", "measure", "root", "ground", "bones", "symmetry"}, "");
       !ok)
     return Unexpected{ok.error()};
   SkeletonTemplate t;
@@ -269,6 +269,16 @@ Result<SkeletonTemplate> read_skeleton_template(std::string_view text, const std
   t.bones = std::move(*ordered);
   if (const auto v = j.find("symmetry"); v != j.end())
     if (auto ok = read_symmetry(r, *v, t); !ok) return Unexpected{ok.error()};
+  if (const auto v = j.find("ground"); v != j.end()) {
+    const std::string g = v->is_string() ? v->get<std::string>() : "";
+    const bool taken = std::any_of(t.bones.begin(), t.bones.end(), [&](const TemplateBone& b) { return b.name == g; });
+    if (!good_name(g) || taken)
+      return r.fail("template.ground",
+                    "\"ground\" names the bone placed where the figure stands: 1-64 letters, digits, '_', '.' or '-', "
+                    "and no other bone's name",
+                    "/ground");
+    t.ground = g;
+  }
   return t;
 }
 
