@@ -87,6 +87,23 @@ TEST_CASE("deform check: bends of a two-quad strip, figures by hand", "[quality]
         "bones dominating no vertex 1 of 3, texture coverage not checked, vertices per bone (%) 67/33/0");
 }
 
+TEST_CASE("deform check: a weightless bone that places others (a ground root) is not unused", "[quality]") {
+  Rig rig = strip_rig();
+  // "ground" on top, as a template's ground bone: no vertex weighted to it, the strip hangs from it.
+  std::vector<Bone> bones{{"ground", -1, 0, 5, 0, false}};
+  for (Bone b : rig.bones) {
+    if (b.parent < 0) b.y -= 5;
+    b.parent += 1;
+    bones.push_back(b);
+  }
+  rig.bones = bones;
+  for (Part& part : rig.parts)
+    for (std::uint32_t& i : part.skin_indices) ++i;
+  const DeformStats s = check_deformation(rig, {}).stats;
+  CHECK(s.bone_share == std::vector<double>{0, 4.0 / 6, 2.0 / 6, 0});
+  CHECK(s.unused_bones == std::vector<std::uint32_t>{3});  // the weightless leaf "end" only
+}
+
 TEST_CASE("deform check: a 150 degree bend folds the strip's joint triangle", "[quality]") {
   DeformOptions o;
   o.angle = 150 * kPi / 180;
