@@ -9,6 +9,7 @@
 #include "autorig/autorig_internal.h"
 #include "rig2d/skeleton/template.h"
 #include "rig2d/skin/skeleton.h"
+#include "skeleton/templates/ground.h"
 
 namespace rig2d::detail {
 namespace {
@@ -203,16 +204,7 @@ Result<std::vector<Bone>> template_bones(const Image& image, const AutorigOption
 }
 
 void add_ground_bone(Rig& rig, const Bone& ground) {
-  std::vector<Bone> bones;
-  bones.reserve(rig.bones.size() + 1);
-  bones.push_back(ground);
-  bones.front().parent = -1;
-  for (Bone bone : rig.bones) {
-    if (bone.parent < 0) bone.x -= ground.x, bone.y -= ground.y;  // the figure's root hangs from where it stands
-    bone.parent += 1;
-    bones.push_back(std::move(bone));
-  }
-  rig.bones = std::move(bones);
+  stand_on(rig.bones, ground);
   for (Part& part : rig.parts)
     for (std::uint32_t& index : part.skin_indices) ++index;
 }

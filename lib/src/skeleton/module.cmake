@@ -8,6 +8,7 @@ target_sources(rig2d_objects PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/templates/template_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/templates/bundled.cpp
   ${CMAKE_CURRENT_LIST_DIR}/templates/template_fit.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/templates/ground.cpp
   ${CMAKE_CURRENT_LIST_DIR}/templates/template_auto.cpp
   ${CMAKE_CURRENT_LIST_DIR}/templates/spot_pair.cpp
   ${CMAKE_CURRENT_LIST_DIR}/templates/arm_edges.cpp

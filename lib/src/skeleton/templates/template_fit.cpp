@@ -17,6 +17,7 @@
 #include "rig2d/skeleton/template.h"
 #include "skeleton/shape_axis.h"
 #include "skeleton/templates/arm_edges.h"
+#include "skeleton/templates/ground.h"
 #include "skeleton/templates/plane_math.h"
 #include "skeleton/templates/template_auto.h"
 #include "skeleton/templates/spot_pair.h"
@@ -74,49 +75,6 @@ double mid(const TemplateRange& r) { return 0.5 * (r.min + r.max); }
 Vec2 unit(double deg) { return {std::cos(deg * kPi / 180), std::sin(deg * kPi / 180)}; }
 double norm(Vec2 a) { return std::hypot(a.x, a.y); }
 double angle_of(Vec2 v) { return std::atan2(v.y, v.x) * 180 / kPi; }
-
-// Where a figure stands: on the shape's lowest row of covered pixels (alpha above the threshold, a
-// drawn shadow included), the pixel centre nearest the point of that row under `under_x`, the
-// nearest rows above it looked at too (the first in scan order on a tie). The image has a covered
-// pixel (the fit found a shape).
-Vec2 ground_point(const Image& image, int alpha_threshold, double under_x) {
-  const auto covered = [&](int x, int y) {
-    const std::size_t i = static_cast<std::size_t>(y) * static_cast<std::size_t>(image.width) + static_cast<std::size_t>(x);
-    return image.rgba[4 * i + 3] > alpha_threshold;
-  };
-  int bottom = -1;
-  for (int y = image.height - 1; y >= 0 && bottom < 0; --y)
-    for (int x = 0; x < image.width && bottom < 0; ++x)
-      if (covered(x, y)) bottom = y;
-  bottom = std::max(bottom, 0);
-  Vec2 ground{under_x, bottom + 0.5};
-  double best = -1;
-  for (int y = bottom; y >= 0; --y) {  // upwards only while a row can still be nearer
-    const double dy = bottom - y;
-    if (best >= 0 && dy * dy > best) break;
-    for (int x = 0; x < image.width; ++x) {
-      if (!covered(x, y)) continue;
-      const double dx = x + 0.5 - under_x, d = dx * dx + dy * dy;
-      if (best < 0 || d < best) best = d, ground = {x + 0.5, y + 0.5};
-    }
-  }
-  return ground;
-}
-
-// The template's ground bone put first, at `ground` (image px), as the parent of the fit's root;
-// `pivot` is the rig origin (image px).
-void stand_on_ground(TemplateFit& fit, const std::string& name, Vec2 ground, Vec2 pivot) {
-  for (Bone& bone : fit.bones) {
-    if (bone.parent < 0) bone.x += pivot.x - ground.x, bone.y += pivot.y - ground.y;
-    bone.parent += 1;
-  }
-  Bone stand;
-  stand.name = name;
-  stand.x = ground.x - pivot.x;
-  stand.y = ground.y - pivot.y;
-  fit.bones.insert(fit.bones.begin(), std::move(stand));
-  fit.from.insert(fit.from.begin(), kTemplateGround);
-}
 
 // Degrees by which `deg` lies outside [lo, hi] (0 inside), any multiple of 360 apart.
 double outside_range(double deg, double lo, double hi) {
@@ -628,8 +586,15 @@ class Fitter {
       kept.push_back(b);
     }
     fit.score = score(kept);
-    if (!t_.ground.empty() && !fit.bones.empty())
-      stand_on_ground(fit, t_.ground, ground_point(axis_.image, o.alpha_threshold, pos_[kept.front()].x), pivot);
+    if (!t_.ground.empty() && !fit.bones.empty()) {  // the root hangs from where the figure stands
+      const Vec2 ground = detail::ground_point(axis_.image, o.alpha_threshold, pos_[kept.front()].x);
+      Bone stand;
+      stand.name = t_.ground;
+      stand.x = ground.x - pivot.x;
+      stand.y = ground.y - pivot.y;
+      detail::stand_on(fit.bones, std::move(stand));
+      fit.from.insert(fit.from.begin(), kTemplateGround);
+    }
     return fit;
   }
 
