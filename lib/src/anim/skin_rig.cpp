@@ -14,6 +14,7 @@
 #include "rig2d/skin/skeleton.h"
 #include "core/js_trig.h"
 #include "skin/frame_math.h"
+#include "skin/skinned_bones.h"
 
 namespace rig2d {
 namespace {
@@ -27,18 +28,6 @@ std::vector<std::uint32_t> matrix_sources(const Rig& rig) {
   std::vector<std::uint32_t> source(n);
   for (std::size_t i = 0; i < n; ++i) source[i] = last_by_name[rig.bones[i].name];
   return source;
-}
-
-// Which bones some part's kept slot reads (weight not 0, as the engine skips; index in range): only
-// their skin matrices reach a vertex.
-std::vector<std::uint8_t> read_by_skin(const Rig& rig) {
-  std::vector<std::uint8_t> read(rig.bones.size(), 0);
-  for (const Part& part : rig.parts) {
-    const std::size_t slots = std::min(part.skin_indices.size(), part.skin_weights.size());
-    for (std::size_t k = 0; k < slots; ++k)
-      if (part.skin_weights[k] != 0 && part.skin_indices[k] < read.size()) read[part.skin_indices[k]] = 1;
-  }
-  return read;
 }
 
 // The steps of `order` those bones' pose matrices depend on: each bone read (through the last of its
@@ -235,7 +224,7 @@ RigSkinPlan plan_bones(const Rig& rig) {
   RigSkinPlan plan;
   plan.inv_bind = derive_bind_matrices(rig.bones).inv_bind;
   plan.matrix_of = matrix_sources(rig);
-  const std::vector<std::uint8_t> read = read_by_skin(rig);
+  const std::vector<std::uint8_t> read = detail::bones_read_by_skin(rig);
   for (std::size_t i = 0; i < read.size(); ++i)
     if (read[i]) plan.skinned.push_back(static_cast<std::uint32_t>(i));
   plan.order = steps_needed(pose_order(rig.bones), plan.matrix_of, plan.skinned, rig.bones.size());

@@ -9,6 +9,7 @@
 #include "rig2d/anim/rig_pose.h"
 #include "rig2d/anim/skin_rig.h"
 #include "rig2d/quality/deform_check.h"
+#include "skin/skinned_bones.h"
 
 namespace rig2d {
 namespace {
@@ -119,16 +120,14 @@ void measure_weights(const Rig& rig, std::span<const std::optional<AlphaMap>> al
   }
   // A bone no vertex is weighted to at all, with bones under it, only places them (a root where the
   // figure stands): posing it moves the whole subtree, so it is not unused.
-  std::vector<std::uint8_t> places(rig.bones.size(), 0);
+  const std::vector<std::uint8_t> weighted = detail::bones_read_by_skin(rig);
+  std::vector<std::uint8_t> has_children(rig.bones.size(), 0);
   for (const Bone& bone : rig.bones)
-    if (bone.parent >= 0 && static_cast<std::size_t>(bone.parent) < rig.bones.size()) places[static_cast<std::size_t>(bone.parent)] = 1;
-  for (const Part& part : rig.parts)
-    for (std::size_t k = 0; k < part.skin_indices.size() && k < part.skin_weights.size(); ++k)
-      if (part.skin_weights[k] > 0 && part.skin_indices[k] < rig.bones.size()) places[part.skin_indices[k]] = 0;
+    if (bone.parent >= 0 && static_cast<std::size_t>(bone.parent) < rig.bones.size()) has_children[static_cast<std::size_t>(bone.parent)] = 1;
   stats.bone_share.assign(rig.bones.size(), 0);
   for (std::size_t b = 0; b < rig.bones.size(); ++b) {
     if (vertices) stats.bone_share[b] = static_cast<double>(dominated[b]) / static_cast<double>(vertices);
-    if (dominated[b] == 0 && !places[b]) stats.unused_bones.push_back(static_cast<std::uint32_t>(b));
+    if (dominated[b] == 0 && (weighted[b] || !has_children[b])) stats.unused_bones.push_back(static_cast<std::uint32_t>(b));
   }
   stats.rigid_fraction = area > 0 ? rigid_area / area : 0;
   stats.leak_fraction = total > 0 ? leaked / total : 0;
