@@ -124,6 +124,42 @@ TEST_CASE("a chibi's big head sits on its neck: the neck at the chin, the head j
   CHECK(j["hips"].y < j["thigh_l"].y - 5);
 }
 
+// A head wider than tall (190 x 170 px, y 35..205) with a lock of hair rising from its crown to
+// y 2, on a torso as wide as the arms drawn against it (72 px, no pinch below the chin), short legs:
+// the head's width is a step up from the body's, and the proportions, measuring the figure to the
+// lock's tip, put the neck up in the head, where the axis narrows into the lock.
+Image big_head_with_lock() {
+  const std::vector<Capsule> parts{{{100, 215}, {100, 250}, 36},   // torso: y 179..286
+                                   {{80, 290}, {78, 330}, 12},     // legs
+                                   {{120, 290}, {122, 330}, 12},
+                                   {{112, 40}, {122, 10}, 8}};     // the lock
+  return test::make_sprite(200, 360, [&](double x, double y) {
+    const double ex = (x - 100) / 95, ey = (y - 120) / 85;
+    return ex * ex + ey * ey <= 1 ||
+           std::any_of(parts.begin(), parts.end(), [&](const Capsule& c) { return c.contains(x, y); });
+  });
+}
+
+TEST_CASE("a big head on a body with no pinch below it: the neck at the chin, not up in the head") {
+  auto humanoid = bundled_template("humanoid");
+  REQUIRE(humanoid.has_value());
+  const Image im = big_head_with_lock();
+  auto fit = fit_template(im, *humanoid);
+  REQUIRE(fit.has_value());
+  CHECK(fit->score >= kTemplateFitFloor);
+  auto j = joints_by_name(*fit);  // rig space: image - (100, 180)
+  const double chin = 205 - 180;  // the head's bottom, where the torso leaves it
+  INFO("head " << j["head"].y << ", neck " << j["neck"].y << ", chest " << j["chest"].y << ", shoulders "
+               << j["upper_arm_l"].y << ", " << j["upper_arm_r"].y << ", hips " << j["hips"].y);
+  CHECK(std::abs(j["neck"].y - chin) < 8);
+  CHECK(j["chest"].y > j["neck"].y);
+  CHECK(j["chest"].y < j["hips"].y);
+  CHECK(j["upper_arm_l"].y > chin - 8);  // the shoulders on the torso, not in the face
+  CHECK(j["upper_arm_r"].y > chin - 8);
+  CHECK(j["head"].y < j["neck"].y);
+  CHECK(j["head"].y > 35 - 180);
+}
+
 // Whether (x, y) lies inside the convex polygon `pts` (either winding).
 bool fit_in_convex(const std::vector<Vec2>& pts, double x, double y) {
   bool neg = false, pos = false;

@@ -1097,28 +1097,12 @@ class Fitter {
     }
     for (std::size_t i = 0; i < placed; ++i) {
       if (!t_.bones[chain[i]].narrow || line.p.size() < 3) continue;
-      if (const auto pinch = pinched(line, line.r)) {
-        at[i] = *pinch;
-        fixed[i] = 1;
-        continue;
-      }
-      const double lo = std::max(0.0, at[i] - kNarrowWindow * line.length());
-      const double hi = std::min(line.length(), at[i] + kNarrowWindow * line.length());
-      std::size_t best = line.p.size();
-      for (std::size_t k = 0; k < line.p.size(); ++k) {
-        if (line.s[k] <= lo || line.s[k] >= hi || line.r[k] <= 0) continue;
-        if (best == line.p.size() || line.r[k] < line.r[best] - 1e-9 ||
-            (std::abs(line.r[k] - line.r[best]) <= 1e-9 && std::abs(line.s[k] - at[i]) < std::abs(line.s[best] - at[i])))
-          best = k;
-      }
-      at[i] = best < line.p.size() ? line.s[best] : at[i];
-      if (best < line.p.size() && in_tip_part(line, best))
-        if (const auto chin = pinched_across(line)) {
-          at[i] = *chin;
-          // The links between squeeze under a big head: their scale is the chain's (figure_scale).
-          for (std::size_t c = 0; c < placed; ++c) chain_scale_[chain[c]] = total > 0 ? line.length() / (total * measure_) : 0;
-        }
       fixed[i] = 1;
+      bool squeezed = false;
+      at[i] = narrow_place(line, at[i], to_tip, squeezed);
+      // The links between squeeze under a big head: their scale is the chain's (figure_scale).
+      if (squeezed)
+        for (std::size_t c = 0; c < placed; ++c) chain_scale_[chain[c]] = total > 0 ? line.length() / (total * measure_) : 0;
     }
     std::size_t from = 0;  // joints (from, i) lie between the fixed points `start` and at[i]
     double start = 0, start_len = 0;
@@ -1206,6 +1190,57 @@ class Fitter {
         return true;
     return false;
   }
+  // Where a narrow joint (a neck) proportionally at `at` on `line` goes: where the path is pinched
+  // between two wider parts, else the narrowest point near `at`, or where the silhouette is pinched
+  // across the path when that lies in the tip's part (a head's axis narrowing towards its crown); and
+  // never beyond the middle of the tip's part (a big head whose width is a step up from a small
+  // body's, with no pinch between them). `squeezed` when a big head pushed it down.
+  double narrow_place(const Polyline& line, double at, bool to_tip, bool& squeezed) const {
+    if (const auto pinch = pinched(line, line.r)) {
+      at = *pinch;
+    } else {
+      const double lo = std::max(0.0, at - kNarrowWindow * line.length());
+      const double hi = std::min(line.length(), at + kNarrowWindow * line.length());
+      std::size_t best = line.p.size();
+      for (std::size_t k = 0; k < line.p.size(); ++k) {
+        if (line.s[k] <= lo || line.s[k] >= hi || line.r[k] <= 0) continue;
+        if (best == line.p.size() || line.r[k] < line.r[best] - 1e-9 ||
+            (std::abs(line.r[k] - line.r[best]) <= 1e-9 && std::abs(line.s[k] - at) < std::abs(line.s[best] - at)))
+          best = k;
+      }
+      at = best < line.p.size() ? line.s[best] : at;
+      if (best < line.p.size() && in_tip_part(line, best))
+        if (const auto chin = pinched_across(line)) at = *chin, squeezed = true;
+    }
+    if (to_tip)
+      if (const auto chin = below_tip_middle(line, at)) at = *chin, squeezed = true;
+    return at;
+  }
+
+  // When `at` lies beyond the middle of the tip's part: the point, from where the path leaves that
+  // part up to its middle, where the silhouette is narrowest across the path (the chin, where a big
+  // head meets the body's top). The part's middle is the largest inscribed disc met walking the path
+  // back from the tip's end, until the path leaves that disc through a part kPinchDepth narrower (the
+  // wobbles of a lock of hair's width do not end the head). None when `at` lies before the middle,
+  // or the path never leaves the part.
+  std::optional<double> below_tip_middle(const Polyline& line, double at) const {
+    if (line.p.size() < 3 || line.r.back() > 0) return std::nullopt;  // no tip's end
+    std::size_t middle = line.p.size() - 1, leaves = line.p.size();
+    for (std::size_t k = line.p.size(); k-- > 0;) {
+      if (line.r[k] > line.r[middle]) middle = k;
+      else if (norm(sub(line.p[k], line.p[middle])) > line.r[middle] && line.r[k] < (1 - kPinchDepth) * line.r[middle]) {
+        leaves = k;
+        break;
+      }
+    }
+    if (leaves == line.p.size() || at <= line.s[middle]) return std::nullopt;
+    std::size_t chin = leaves;
+    double narrowest = across(line, leaves);
+    for (std::size_t k = leaves + 1; k < middle; ++k)
+      if (const double w = across(line, k); w > 0 && (narrowest <= 0 || w < narrowest - 1e-9)) chin = k, narrowest = w;
+    return line.s[chin];
+  }
+
   // Where the silhouette's width across the path is pinched (a chin between a big head and a body
   // with its arms), when its inscribed radius shows none.
   std::optional<double> pinched_across(const Polyline& line) const {
