@@ -146,14 +146,9 @@ const SkeletonTemplate* find_template(const std::vector<SkeletonTemplate>& all, 
 // once the rig is made (add_ground_bone).
 TemplateFit without_ground(TemplateFit fit, std::optional<Bone>* ground) {
   if (fit.from.empty() || fit.from.front() != kTemplateGround || fit.bones.empty()) return fit;
-  const Bone stand = fit.bones.front();
-  fit.bones.erase(fit.bones.begin());
   fit.from.erase(fit.from.begin());
-  for (Bone& bone : fit.bones) {
-    bone.parent -= 1;
-    if (bone.parent < 0) bone.x += stand.x, bone.y += stand.y;
-  }
-  if (ground) *ground = stand;
+  Bone stand = step_off(fit.bones);
+  if (ground) *ground = std::move(stand);
   return fit;
 }
 

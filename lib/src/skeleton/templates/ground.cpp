@@ -40,4 +40,14 @@ void stand_on(std::vector<Bone>& bones, Bone ground) {
   bones.insert(bones.begin(), std::move(ground));
 }
 
+Bone step_off(std::vector<Bone>& bones) {
+  Bone ground = std::move(bones.front());
+  bones.erase(bones.begin());
+  for (Bone& bone : bones) {
+    bone.parent -= 1;
+    if (bone.parent < 0) bone.x += ground.x, bone.y += ground.y;  // from the rig origin again
+  }
+  return ground;
+}
+
 }  // namespace rig2d::detail

@@ -22,4 +22,9 @@ Vec2 ground_point(const Image& image, int alpha_threshold, double under_x);
 // whose offsets then run from it. Each old bone's index moves up by one.
 void stand_on(std::vector<Bone>& bones, Bone ground);
 
+// stand_on undone: the first bone of `bones` (the ground bone) taken out and returned (its x, y
+// relative to the rig origin), the roots it held hung from the rig origin again. Each other bone's
+// index moves down by one. `bones` is not empty.
+Bone step_off(std::vector<Bone>& bones);
+
 }  // namespace rig2d::detail
