@@ -29,12 +29,14 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <numbers>
 #include <optional>
 #include <string>
 
 #include "rig2d/core/limits.h"
 #include "rig2d/skin/skeleton.h"
 #include "weights/bone_geometry.h"
+#include "weights/fold_relief.h"
 #include "weights/geodesic.h"
 #include "weights/heat_system.h"
 #include "weights/influence_cut.h"
@@ -88,6 +90,8 @@ Result<void> check_input(const Mesh& mesh, std::span<const Bone> bones, const He
     return make_error("weights.heat.options", "max_influences must be 1..4, got " + std::to_string(o.max_influences));
   if (!(o.min_weight >= 0 && o.min_weight < 0.25))
     return make_error("weights.heat.options", "min_weight must be in [0, 0.25)");
+  if (!(o.fold_relief_angle >= 0 && o.fold_relief_angle <= std::numbers::pi))
+    return make_error("weights.heat.options", "fold_relief_angle must be 0..pi radians");
   if (o.smooth_passes < 0 || o.smooth_passes > 100)
     return make_error("weights.heat.options", "smooth_passes must be 0..100, got " + std::to_string(o.smooth_passes));
   if (!(o.default_leaf_length >= 0) || !std::isfinite(o.default_leaf_length))
@@ -620,6 +624,10 @@ Result<HeatWeights> compute_heat_weights(const Mesh& mesh, std::span<const Bone>
     detail::cut_influences(top.bones(v), top.weights(v), options.max_influences, options.min_weight, fallback,
                            &result.weights.indices[v * kSlotsPerVertex], &result.weights.weights[v * kSlotsPerVertex]);
   }
+  const detail::FoldRelief relief = detail::relieve_folds(verts, mesh.tris, bones, options.bone_mask,
+                                                          options.max_influences, options.fold_relief_angle,
+                                                          result.weights);
+  stats.folds_relieved = relief.folds_before - relief.folds_after;
   return result;
 }
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <array>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <vector>
@@ -14,6 +15,8 @@
 #include "rig2d/autorig/autorig.h"
 #include "rig2d/geometry/outline_mesh.h"
 #include "rig2d/geometry/triangulate.h"
+#include "rig2d/image/png.h"
+#include "rig2d/quality/deform_check.h"
 #include "rig2d/rig/rig_json.h"
 #include "unit/geometry/masks.h"
 
@@ -272,6 +275,27 @@ TEST_CASE("mesh detail: the tolerance grows with the sprite, never below the one
   CHECK(detail_tolerance(MeshDetail::Low, 16, 16, 0.75) == 1.25);
   CHECK(detail_tolerance(MeshDetail::Low, 2048, 64, 0.75) == 1.5);
   CHECK(detail_tolerance(MeshDetail::Medium, 64, 64, 3.0) == 3.0);  // --outline-tolerance is a floor
+}
+
+// The kicking figure of tests/data/real-sprites (CC0): bending its standing leg 60 degrees towards the
+// kicking one folded the triangle across the crotch at medium (1 of 75), where --detail high folds 3
+// of 297; fold relief hands part of the crotch corner's weight to the pelvis.
+TEST_CASE("mesh detail: the kicking figure's default rig bends its legs 60 degrees with no fold", "[autorig][detail]") {
+  const auto sprite = std::filesystem::path(RIG2D_SOURCE_DIR) / "tests/data/real-sprites" /
+                      "kenney_platformer-characters_female_female_kick.png";
+  auto image = load_png(sprite.string());
+  REQUIRE(image);
+  AutorigOptions o = AutorigOptions::tool_defaults();
+  auto rig = autorig_image(*image, o);
+  REQUIRE(rig);
+  const DeformStats relieved = check_deformation(*rig, {}).stats;
+  CHECK(relieved.flip_fraction == 0);
+  CHECK(relieved.unused_bones.empty());
+  o.heat.fold_relief_angle = 0;
+  auto plain = autorig_image(*image, o);
+  REQUIRE(plain);
+  CHECK(plain->parts.at(0).mesh == rig->parts.at(0).mesh);  // the weights alone differ
+  CHECK(check_deformation(*plain, {}).stats.flip_fraction > 0);
 }
 
 TEST_CASE("mesh detail: the grid ignores it", "[autorig][detail]") {

@@ -37,6 +37,11 @@ struct HeatWeightsOptions {
                                         // to it than to the other bones, its leaf stops near its joint,
                                         // and it blends softly. Empty = none (docs/weights.md).
                                         // [Limit: empty, or one entry per bone]
+  double fold_relief_angle = 1.0471975511965976;  // radians (60 degrees, rig2d-validate --deform's bend):
+                                        // where bending a bone by +- this turns a triangle inside out,
+                                        // the corner that follows the bend most hands part of its
+                                        // weight to the bone's parent (docs/weights.md). 0 = off.
+                                        // [Limit: 0..pi]
 };
 
 struct HeatWeightsStats {
@@ -46,6 +51,7 @@ struct HeatWeightsStats {
   std::size_t bones_outside = 0;         // bones touching no triangle, attached to the nearest one
   std::size_t solved_bones = 0;          // bones nearest to at least one vertex (one solve each)
   bool solver_fallback = false;          // the factorization failed: nearest-bone weights were used
+  std::size_t folds_relieved = 0;        // folded triangles (summed over the bends) fold relief mended
 };
 
 struct HeatWeights {
