@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "rig2d/skin/skeleton.h"
+#include "weights/mesh_graph.h"
 
 namespace rig2d::detail {
 namespace {
@@ -77,8 +78,6 @@ class Bends {
   std::vector<std::uint8_t> follows_;  // per turned bone, one flag per bone: it turns too
 };
 
-double signed_area(Vec2 a, Vec2 b, Vec2 c) { return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x); }
-
 // The mesh with the bind area of each triangle and the triangles around each vertex.
 struct Surface {
   std::span<const Vec2> verts;
@@ -92,7 +91,7 @@ struct Surface {
     bind_area.resize(count);
     around_begin.assign(verts.size() + 1, 0);
     for (std::size_t i = 0; i < count; ++i) {
-      bind_area[i] = signed_area(verts[tris[3 * i]], verts[tris[3 * i + 1]], verts[tris[3 * i + 2]]);
+      bind_area[i] = cross2(verts[tris[3 * i]], verts[tris[3 * i + 1]], verts[tris[3 * i + 2]]);
       for (int k = 0; k < 3; ++k) ++around_begin[tris[3 * i + k] + 1];
     }
     for (std::size_t v = 0; v < verts.size(); ++v) around_begin[v + 1] += around_begin[v];
@@ -103,7 +102,7 @@ struct Surface {
   }
   bool measured(std::size_t tri) const { return std::abs(bind_area[tri]) >= kMinBindArea; }
   bool folded(std::size_t tri, Vec2 a, Vec2 b, Vec2 c) const {
-    return measured(tri) && signed_area(a, b, c) / bind_area[tri] < 0;
+    return measured(tri) && cross2(a, b, c) / bind_area[tri] < 0;
   }
 };
 
@@ -125,7 +124,7 @@ TriangleBend bend_of(const Surface& s, const Bends& bends, const SkinWeights& w,
   }
   TriangleBend out;
   if (!s.measured(tri)) return out;
-  out.area_ratio = signed_area(p[0], p[1], p[2]) / s.bind_area[tri];
+  out.area_ratio = cross2(p[0], p[1], p[2]) / s.bind_area[tri];
   out.folded = out.area_ratio < 0;
   for (std::size_t k = 0; k < 3 && stretch; ++k) {
     const std::size_t e = (k + 1) % 3;
