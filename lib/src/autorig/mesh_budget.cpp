@@ -23,6 +23,9 @@ constexpr double kMaxMargin = 64;
 constexpr double kMaxMarginGrowth = 4;
 constexpr double kFirstCoarseTolerance = 1.5;
 constexpr std::size_t kSheetIslands = 4;  // as guess_sheet: fewer islands are one sprite, not a sheet
+// How far over the border a polygon inside every hull candidate must be for the search to stop: the
+// centres a candidate's mesh may drop along its chords stay far under the border itself.
+constexpr double kSurelyBeyond = 1.5;
 
 std::string number_text(double value) {
   char buf[32];
@@ -160,12 +163,14 @@ Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutl
   };
   std::optional<double> outline_length;  // the image's alone: measured once, when first needed
   std::optional<HullYardstick> yardstick;
+  const auto ensure_yardstick = [&] {
+    if (outline_length) return;  // measured with the trace when it was asked to
+    outline_length = outline.alpha_outline_length >= 0 ? outline.alpha_outline_length
+                                                        : alpha_outline_length(image, o.alpha_threshold);
+    yardstick.emplace(image, o.alpha_threshold, *outline_length, limits.border);
+  };
   const auto passes = [&](const Candidate& c) -> Result<bool> {
-    if (!outline_length) {  // measured with the trace when it was asked to
-      outline_length = outline.alpha_outline_length >= 0 ? outline.alpha_outline_length
-                                                          : alpha_outline_length(image, o.alpha_threshold);
-      yardstick.emplace(image, o.alpha_threshold, *outline_length, limits.border);
-    }
+    ensure_yardstick();
     // A candidate that passes, or fails, by a margin shows it with its rings alone, untriangulated.
     const HullVerdict verdict = yardstick->judge(c.hulls);
     if (verdict != HullVerdict::Unsure) return verdict == HullVerdict::Within;
@@ -178,6 +183,10 @@ Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutl
   // both are monotone in the corners: the most corners worth having (fewer points than the outline's
   // vertices) by bisection, then, if those pass, the fewest that pass.
   if (vertices < 4) return std::optional<Mesh>{};
+  // Most large figures fail by far (their hull spans the gaps between limbs): a polygon inside every
+  // candidate, found in one pass over the contour, shows that before any hull is made.
+  if (ensure_yardstick(); yardstick->surely_beyond_inside(inscribed_island_hulls(traced.rings), kSurelyBeyond))
+    return std::optional<Mesh>{};
   uncut = uncut_island_hulls(traced.rings);
   // A hull is cut down to the corners asked for (at least 3) or stops short of them, so the hulls of
   // `corners` have at least this many points: when that is too many already, they need not be cut.

@@ -305,6 +305,45 @@ HullYardstick::HullYardstick(const Image& image, int alpha_threshold, double out
 
 bool HullYardstick::surely_within(const std::vector<Ring>& rings) { return judge(rings) == HullVerdict::Within; }
 
+bool HullYardstick::surely_beyond_inside(const std::vector<Ring>& rings, double factor) {
+  if (!usable_) return false;
+  const int w = image_.width, h = image_.height;
+  std::vector<RingBox> boxes(rings.size());
+  std::vector<std::size_t> order;
+  for (std::size_t r = 0; r < rings.size(); ++r) {
+    RingBox& b = boxes[r];
+    for (const Vec2& p : rings[r]) b = {std::min(b.x0, p.x), std::min(b.y0, p.y), std::max(b.x1, p.x), std::max(b.y1, p.y)};
+    if (b.x0 >= 0 && b.y0 >= 0 && b.x1 <= w && b.y1 <= h && convex_turn(rings[r]) != 0) order.push_back(r);
+  }
+  const auto box_area = [&](std::size_t r) { return (boxes[r].x1 - boxes[r].x0) * (boxes[r].y1 - boxes[r].y0); };
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return box_area(a) > box_area(b); });
+  // The largest rings whose boxes are apart, so no centre is counted twice; the others are left out,
+  // which only lowers the count.
+  std::vector<std::size_t> kept;
+  for (const std::size_t r : order) {
+    const RingBox& b = boxes[r];
+    if (std::all_of(kept.begin(), kept.end(), [&](std::size_t k) {
+          const RingBox& o = boxes[k];
+          return b.x1 < o.x0 || o.x1 < b.x0 || b.y1 < o.y0 || o.y1 < b.y0;
+        }))
+      kept.push_back(r);
+  }
+  std::uint64_t transparent = 0;
+  for (const std::size_t r : kept) {
+    const InnerRows in = inner_rows(rings[r], static_cast<int>(std::floor(boxes[r].y0)),
+                                    std::min(h, static_cast<int>(std::ceil(boxes[r].y1))), w);
+    for (std::size_t i = 0; i < in.x0.size(); ++i) {
+      if (in.x0[i] > in.x1[i]) continue;
+      const std::uint8_t* row = image_.rgba.data() + 4 * (static_cast<std::size_t>(in.y0 + static_cast<int>(i)) *
+                                                              static_cast<std::size_t>(w) +
+                                                          static_cast<std::size_t>(in.x0[i]));
+      transparent += flagged_at_most(row, all_flagged_.data(), static_cast<std::size_t>(in.x1[i] - in.x0[i] + 1), threshold_);
+      if (!(border_per_outline(transparent, outline_length_) <= factor * max_border_)) return true;
+    }
+  }
+  return false;
+}
+
 HullVerdict HullYardstick::judge(const std::vector<Ring>& rings) {
   if (!usable_) return HullVerdict::Unsure;
   const int w = image_.width, h = image_.height;

@@ -15,6 +15,11 @@ namespace rig2d::detail {
 // an island: island_hulls before any corner is cut.
 std::vector<Ring> uncut_island_hulls(const std::vector<Ring>& rings);
 
+// Per island of `rings`, the convex polygon of its points that reach furthest in 32 directions (of at
+// most 256 of its points): inside the island's convex hull, so inside every hull island_hulls makes of
+// it, in one pass over the points instead of a sort.
+std::vector<Ring> inscribed_island_hulls(const std::vector<Ring>& rings);
+
 // island_hulls(rings, max_corners, frame) given `hulls` = uncut_island_hulls(rings).
 std::vector<Ring> cut_island_hulls(std::vector<Ring> hulls, std::size_t max_corners, const ClipFrame& frame);
 

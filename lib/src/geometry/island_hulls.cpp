@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <numbers>
 #include <span>
 #include <utility>
 #include <vector>
@@ -336,6 +337,41 @@ std::vector<Ring> uncut_island_hulls(const std::vector<Ring>& rings) {
   }
   for (Ring& h : hulls) std::reverse(h.begin(), h.end());  // wound as an island (negative shoelace)
   return hulls;
+}
+
+std::vector<Ring> inscribed_island_hulls(const std::vector<Ring>& rings) {
+  // 32 directions, k and k + 16 opposite, so one dot product serves two; at most kSampled points of a
+  // ring are looked at (any of its points are inside its hull, and a traced ring's are under a pixel
+  // apart, so a sparser sample loses little of the hull).
+  constexpr std::size_t kHalf = 16, kSampled = 256;
+  static const std::array<Vec2, kHalf> kDirection = [] {
+    std::array<Vec2, kHalf> d{};
+    for (std::size_t k = 0; k < kHalf; ++k)
+      d[k] = {std::cos(std::numbers::pi * static_cast<double>(k) / kHalf), std::sin(std::numbers::pi * static_cast<double>(k) / kHalf)};
+    return d;
+  }();
+  std::vector<Ring> out;
+  for (const Ring& r : rings) {
+    if (r.size() < 3 || !(shoelace(r) < 0)) continue;
+    const std::size_t step = r.size() / kSampled + 1;
+    std::array<double, kHalf> hi, lo;
+    std::array<std::size_t, kHalf> at_hi{}, at_lo{};
+    for (std::size_t k = 0; k < kHalf; ++k) hi[k] = lo[k] = kDirection[k].x * r[0].x + kDirection[k].y * r[0].y;
+    for (std::size_t i = step; i < r.size(); i += step) {
+      for (std::size_t k = 0; k < kHalf; ++k) {
+        const double d = kDirection[k].x * r[i].x + kDirection[k].y * r[i].y;
+        if (d > hi[k]) hi[k] = d, at_hi[k] = i;
+        if (d < lo[k]) lo[k] = d, at_lo[k] = i;
+      }
+    }
+    Ring poly;  // the furthest point in each direction, by angle: a convex polygon
+    for (const auto* at : {&at_hi, &at_lo})
+      for (const std::size_t i : *at)
+        if (poly.empty() || poly.back().x != r[i].x || poly.back().y != r[i].y) poly.push_back(r[i]);
+    while (poly.size() > 1 && poly.back().x == poly.front().x && poly.back().y == poly.front().y) poly.pop_back();
+    if (poly.size() >= 3) out.push_back(std::move(poly));
+  }
+  return out;
 }
 
 std::vector<Ring> cut_island_hulls(std::vector<Ring> hulls, std::size_t max_corners, const ClipFrame& frame) {

@@ -93,6 +93,11 @@ class HullYardstick {
   // Within as surely_within; Beyond when yardstick_within fails for every such mesh of `rings` (its
   // border surely over max_border); Unsure when the rings alone cannot tell.
   HullVerdict judge(const std::vector<Ring>& rings);
+  // True when the convex `rings` in the frame (of those whose boxes meet, the largest alone) hold, at
+  // least kInnerSlack inside, more than `factor` times the border's transparent pixels: so does every
+  // ring set containing them, and a mesh of it, which can lose only centres along its own chords, then
+  // misses the yardstick.
+  bool surely_beyond_inside(const std::vector<Ring>& rings, double factor);
 
  private:
   const Image& image_;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "geometry/island_hull_steps.h"
 #include "geometry/outline_stages.h"
 #include "geometry/predicates.h"
 #include "masks.h"
@@ -405,6 +406,14 @@ TEST_CASE("HullYardstick: the rings of convex candidates settle only what every 
   CHECK(at_1.judge({whole}) == HullVerdict::Unsure);
   CHECK(at_0_8.judge({whole}) == HullVerdict::Beyond);
   CHECK(at_0_8.judge({bent}) == HullVerdict::Unsure);  // not convex: never sure
+  // Inside `whole` lie 12 transparent centres, 1.27 px per px of outline: over 1.5 x 0.8, not over
+  // 2 x 0.8 or 1.5 x 1.0. A ring whose box meets a larger one's is left out, and so is one off the frame.
+  CHECK(at_0_8.surely_beyond_inside({whole}, 1.5));
+  CHECK_FALSE(at_0_8.surely_beyond_inside({whole}, 2));
+  CHECK_FALSE(at_1.surely_beyond_inside({whole}, 1.5));
+  CHECK(at_0_8.surely_beyond_inside({own, whole}, 1.5));
+  CHECK_FALSE(at_0_8.surely_beyond_inside({own}, 0.01));  // no transparent centre
+  CHECK_FALSE(at_0_8.surely_beyond_inside({out}, 0.01));
 
   // Random soft discs (one or two, opaque cores with holes of clear pixels) under their traced
   // islands' hulls cut to any number of corners, and under convex polygons whose corners sit on
@@ -413,7 +422,7 @@ TEST_CASE("HullYardstick: the rings of convex candidates settle only what every 
   std::uint32_t state = 777;
   auto next = [&] { return state = state * 1664525u + 1013904223u; };
   auto uniform = [&](double lo, double hi) { return lo + (hi - lo) * ((next() >> 8) / 16777216.0); };
-  int sure = 0, passes = 0, beyond = 0, fails = 0;
+  int sure = 0, passes = 0, beyond = 0, fails = 0, inscribed_beyond = 0;
   for (int round = 0; round < 200; ++round) {
     const int w = 8 + static_cast<int>(next() % 80), h = 8 + static_cast<int>(next() % 80);
     const int discs = 1 + static_cast<int>(next() % 2);
@@ -449,9 +458,27 @@ TEST_CASE("HullYardstick: the rings of convex candidates settle only what every 
       around.push_back({std::clamp(std::floor(cx[0] + grow * std::cos(t)), 0.0, w - 1.0) + 0.5,
                         std::clamp(std::floor(cy[0] + grow * std::sin(t)), 0.0, h - 1.0) + 0.5});
     }
+    const std::size_t hull_candidates = candidates.size();
     candidates.push_back({around});
+    // Each island's inscribed polygon is made of its own points and lies in its hull.
+    const std::vector<Ring> inscribed = rig2d::detail::inscribed_island_hulls(traced->rings);
+    const std::vector<Ring> uncut = rig2d::detail::uncut_island_hulls(traced->rings);
+    for (const Ring& poly : inscribed) {
+      CHECK(poly.size() >= 3);
+      for (const Vec2& p : poly)
+        CHECK(std::any_of(uncut.begin(), uncut.end(), [&](const Ring& hull) {
+          for (std::size_t k = 0; k < hull.size(); ++k)
+            if (rig2d::detail::orient2d(hull[k], hull[(k + 1) % hull.size()], p) > 0) return false;
+          return true;  // on the inner side of every edge (hulls are wound as islands)
+        }));
+    }
     for (const double border : {0.5, 1.0, 2.0, 4.0}) {
       rig2d::detail::HullYardstick yardstick(im, 8, length, border);
+      // When the inscribed polygons are over 1.5 borders, every hull of the islands fails.
+      const bool surely_beyond = yardstick.surely_beyond_inside(inscribed, 1.5);
+      inscribed_beyond += surely_beyond;
+      for (std::size_t c = 0; c < hull_candidates && surely_beyond; ++c)
+        CHECK_FALSE(rig2d::detail::yardstick_within(yardstick_hull_mesh(im, candidates[c]), im, 8, length, border));
       for (const auto& rings : candidates) {
         const Mesh mesh = yardstick_hull_mesh(im, rings);
         const bool pass = rig2d::detail::yardstick_within(mesh, im, 8, length, border);
@@ -475,4 +502,5 @@ TEST_CASE("HullYardstick: the rings of convex candidates settle only what every 
   CHECK(sure > passes / 2);
   CHECK(fails > 500);
   CHECK(beyond > fails / 2);
+  CHECK(inscribed_beyond > 150);
 }
