@@ -185,8 +185,8 @@ Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutl
   if (vertices < 4) return std::optional<Mesh>{};
   // Most large figures fail by far (their hull spans the gaps between limbs): a polygon inside every
   // candidate, found in one pass over the contour, shows that before any hull is made.
-  if (ensure_yardstick(); yardstick->surely_beyond_inside(inscribed_island_hulls(traced.rings), kSurelyBeyond))
-    return std::optional<Mesh>{};
+  ensure_yardstick();
+  if (yardstick->surely_beyond_inside(inscribed_island_hulls(traced.rings), kSurelyBeyond)) return std::optional<Mesh>{};
   uncut = uncut_island_hulls(traced.rings);
   // A hull is cut down to the corners asked for (at least 3) or stops short of them, so the hulls of
   // `corners` have at least this many points: when that is too many already, they need not be cut.

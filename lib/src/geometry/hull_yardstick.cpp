@@ -128,7 +128,22 @@ bool insides_apart(const Ring& a, int ta, const Ring& b, int tb) {
 
 struct RingBox {
   double x0 = HUGE_VAL, y0 = HUGE_VAL, x1 = -HUGE_VAL, y1 = -HUGE_VAL;
+
+  bool in_frame(int w, int h) const { return x0 >= 0 && y0 >= 0 && x1 <= w && y1 <= h; }  // NaN fails too
+  bool apart_from(const RingBox& o) const { return x1 < o.x0 || o.x1 < x0 || y1 < o.y0 || o.y1 < y0; }
 };
+
+RingBox box_of(const Ring& r) {
+  RingBox b;
+  for (const Vec2& p : r) b = {std::min(b.x0, p.x), std::min(b.y0, p.y), std::max(b.x1, p.x), std::max(b.y1, p.y)};
+  return b;
+}
+
+// Pixel (x, y)'s RGBA and those after it on its row.
+const std::uint8_t* pixel_at(const Image& image, int y, int x) {
+  return image.rgba.data() +
+         4 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(image.width) + static_cast<std::size_t>(x));
+}
 
 // Far above the rounding of the uv round trip and of the scanlines (under 1e-9 px up to kMaxSide), and
 // above the height of a needle the triangulation drops (1e-12 of its longest side: under 2e-6 px).
@@ -257,10 +272,6 @@ void centres_near_chord(const InnerRows& in, Vec2 a, Vec2 b, std::vector<int>& r
 std::uint64_t surely_covered_transparent(const Image& image, int threshold, const std::uint8_t* all_flagged,
                                          const std::vector<Ring>& rings, const std::vector<RingBox>& boxes) {
   const int w = image.width;
-  const std::uint8_t* rgba = image.rgba.data();
-  const auto row_at = [&](int y, int x) {
-    return rgba + 4 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x));
-  };
   std::uint64_t count = 0, near = 0;
   std::vector<int> near_rows;
   for (std::size_t r = 0; r < rings.size(); ++r) {
@@ -268,14 +279,14 @@ std::uint64_t surely_covered_transparent(const Image& image, int threshold, cons
                                     std::min(image.height, static_cast<int>(std::ceil(boxes[r].y1))), w);
     for (std::size_t i = 0; i < in.x0.size(); ++i)
       if (in.x0[i] <= in.x1[i])
-        count += flagged_at_most(row_at(in.y0 + static_cast<int>(i), in.x0[i]), all_flagged,
+        count += flagged_at_most(pixel_at(image, in.y0 + static_cast<int>(i), in.x0[i]), all_flagged,
                                  static_cast<std::size_t>(in.x1[i] - in.x0[i] + 1), threshold);
     // Each chord's transparent centres taken off, one chord at a time (a centre near two is taken twice:
     // the bound only gets lower).
     const Ring& p = rings[r];
     for (std::size_t i = 0; i < p.size(); ++i)
       for (std::size_t j = i + 2; j < p.size() && !(i == 0 && j + 1 == p.size()); ++j)
-        centres_near_chord(in, p[i], p[j], near_rows, [&](int y, int x) { near += row_at(y, x)[3] <= threshold; });
+        centres_near_chord(in, p[i], p[j], near_rows, [&](int y, int x) { near += pixel_at(image, y, x)[3] <= threshold; });
   }
   return count > near ? count - near : 0;
 }
@@ -308,12 +319,11 @@ bool HullYardstick::surely_within(const std::vector<Ring>& rings) { return judge
 bool HullYardstick::surely_beyond_inside(const std::vector<Ring>& rings, double factor) {
   if (!usable_) return false;
   const int w = image_.width, h = image_.height;
-  std::vector<RingBox> boxes(rings.size());
+  std::vector<RingBox> boxes;
   std::vector<std::size_t> order;
   for (std::size_t r = 0; r < rings.size(); ++r) {
-    RingBox& b = boxes[r];
-    for (const Vec2& p : rings[r]) b = {std::min(b.x0, p.x), std::min(b.y0, p.y), std::max(b.x1, p.x), std::max(b.y1, p.y)};
-    if (b.x0 >= 0 && b.y0 >= 0 && b.x1 <= w && b.y1 <= h && convex_turn(rings[r]) != 0) order.push_back(r);
+    boxes.push_back(box_of(rings[r]));
+    if (boxes[r].in_frame(w, h) && convex_turn(rings[r]) != 0) order.push_back(r);
   }
   const auto box_area = [&](std::size_t r) { return (boxes[r].x1 - boxes[r].x0) * (boxes[r].y1 - boxes[r].y0); };
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return box_area(a) > box_area(b); });
@@ -321,11 +331,7 @@ bool HullYardstick::surely_beyond_inside(const std::vector<Ring>& rings, double 
   // which only lowers the count.
   std::vector<std::size_t> kept;
   for (const std::size_t r : order) {
-    const RingBox& b = boxes[r];
-    if (std::all_of(kept.begin(), kept.end(), [&](std::size_t k) {
-          const RingBox& o = boxes[k];
-          return b.x1 < o.x0 || o.x1 < b.x0 || b.y1 < o.y0 || o.y1 < b.y0;
-        }))
+    if (std::all_of(kept.begin(), kept.end(), [&](std::size_t k) { return boxes[r].apart_from(boxes[k]); }))
       kept.push_back(r);
   }
   std::uint64_t transparent = 0;
@@ -334,10 +340,8 @@ bool HullYardstick::surely_beyond_inside(const std::vector<Ring>& rings, double 
                                     std::min(h, static_cast<int>(std::ceil(boxes[r].y1))), w);
     for (std::size_t i = 0; i < in.x0.size(); ++i) {
       if (in.x0[i] > in.x1[i]) continue;
-      const std::uint8_t* row = image_.rgba.data() + 4 * (static_cast<std::size_t>(in.y0 + static_cast<int>(i)) *
-                                                              static_cast<std::size_t>(w) +
-                                                          static_cast<std::size_t>(in.x0[i]));
-      transparent += flagged_at_most(row, all_flagged_.data(), static_cast<std::size_t>(in.x1[i] - in.x0[i] + 1), threshold_);
+      transparent += flagged_at_most(pixel_at(image_, in.y0 + static_cast<int>(i), in.x0[i]), all_flagged_.data(),
+                                     static_cast<std::size_t>(in.x1[i] - in.x0[i] + 1), threshold_);
       if (!(border_per_outline(transparent, outline_length_) <= factor * max_border_)) return true;
     }
   }
@@ -353,14 +357,12 @@ HullVerdict HullYardstick::judge(const std::vector<Ring>& rings) {
   std::vector<int> turns;
   bool apart = true;  // every two rings' boxes apart: no ring's point lies on another's side
   for (std::size_t i = 0; i < rings.size(); ++i) {
-    RingBox b;
-    for (const Vec2& p : rings[i]) b = {std::min(b.x0, p.x), std::min(b.y0, p.y), std::max(b.x1, p.x), std::max(b.y1, p.y)};
-    if (!(b.x0 >= 0 && b.y0 >= 0 && b.x1 <= w && b.y1 <= h)) return HullVerdict::Unsure;  // NaN fails too
+    const RingBox b = box_of(rings[i]);
+    if (!b.in_frame(w, h)) return HullVerdict::Unsure;
     const int turn = convex_turn(rings[i]);
     if (turn == 0) return HullVerdict::Unsure;
     for (std::size_t k = 0; k < i; ++k) {
-      const RingBox& o = boxes[k];
-      const bool boxes_apart = b.x1 < o.x0 || o.x1 < b.x0 || b.y1 < o.y0 || o.y1 < b.y0;
+      const bool boxes_apart = b.apart_from(boxes[k]);
       if (!boxes_apart && !insides_apart(rings[i], turn, rings[k], turns[k])) return HullVerdict::Unsure;
       apart = apart && boxes_apart;
     }
@@ -371,10 +373,6 @@ HullVerdict HullYardstick::judge(const std::vector<Ring>& rings) {
   for (std::size_t i = 0; i < rings.size(); ++i)
     extents.push_back(half_row_extents(rings[i], static_cast<int>(std::floor(boxes[i].y0)),
                                        static_cast<int>(std::ceil(boxes[i].y1))));
-  const std::uint8_t* rgba = image_.rgba.data();
-  const auto row_at = [&](int y, int x) {
-    return rgba + 4 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x));
-  };
   // The border first: the transparent centres the triangles may cover, x + 0.5 within kSlack of P's
   // part near the centre's height.
   std::uint64_t transparent = 0;
@@ -385,7 +383,7 @@ HullVerdict HullYardstick::judge(const std::vector<Ring>& rings) {
       const int x0 = static_cast<int>(std::max(0.0, std::ceil(e.lo[k] - kSlack - 0.5)));
       const int x1 = static_cast<int>(std::min(w - 1.0, std::floor(e.hi[k] + kSlack - 0.5)));
       if (x0 > x1) continue;
-      transparent += flagged_at_most(row_at(y, x0), all_flagged_.data(), static_cast<std::size_t>(x1 - x0 + 1), threshold_);
+      transparent += flagged_at_most(pixel_at(image_, y, x0), all_flagged_.data(), static_cast<std::size_t>(x1 - x0 + 1), threshold_);
       // The count only grows: once over the border, the rest of the rows cannot bring it back.
       // Rings that touch may split each other's sides, and their triangles then have corners of both.
       if (!(border_per_outline(transparent, outline_length_) <= max_border_))
@@ -403,12 +401,12 @@ HullVerdict HullYardstick::judge(const std::vector<Ring>& rings) {
       const int x0 = static_cast<int>(std::max(0.0, std::ceil(lo)));
       const int x1 = static_cast<int>(std::min(static_cast<double>(w), std::floor(hi)));
       if (!(lo <= hi) || x0 >= x1 || y >= h) continue;
-      alpha_sum_and_high_count(row_at(y, x0), static_cast<std::size_t>(x1 - x0), kept_mass, kept_opaque);
+      alpha_sum_and_high_count(pixel_at(image_, y, x0), static_cast<std::size_t>(x1 - x0), kept_mass, kept_opaque);
     }
   }
   static_assert(kYardstickOpaqueAlpha == 128, "alpha_sum_and_high_count counts alpha >= 128");
   if (!summed_) {  // the image's totals, once a candidate gets this far
-    alpha_sum_and_high_count(rgba, static_cast<std::size_t>(w) * static_cast<std::size_t>(h), mass_, opaque_);
+    alpha_sum_and_high_count(image_.rgba.data(), static_cast<std::size_t>(w) * static_cast<std::size_t>(h), mass_, opaque_);
     summed_ = true;
   }
   if (kept_opaque != opaque_) return HullVerdict::Unsure;
