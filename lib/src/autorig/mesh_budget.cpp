@@ -118,130 +118,186 @@ bool same_bits(const std::vector<Ring>& a, const std::vector<Ring>& b) {
 }
 
 // The fewest-corner hulls (3 corners up) of the traced islands (traced again at `limits.margin` when
-// that is less) whose mesh keeps the yardstick with a border of at most `limits.border`, if they have
-// fewer than `vertices` points. Empty when none does. A few yardsticks at most (bisection).
-Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutline& outline,
-                                            const OutlineMeshOptions& options, std::size_t vertices,
-                                            const HullLimits& limits, OutlineMeshStats& st) {
-  OutlineMeshOptions o = options;
-  // A hull never cuts inwards, so it needs no more margin than covers each pixel's square whole.
-  std::optional<TracedOutline> retraced;
-  const TracedOutline* source = &outline;
-  if (limits.margin < o.margin) {
-    o.margin = limits.margin;
-    if (outline.at_smaller_margin && outline.smaller_margin == o.margin) {
-      source = outline.at_smaller_margin.get();  // traced with the outline, from its distance band
-    } else {
-      OutlineMeshStats trace_stats;
-      auto again = trace_outline(image, o, trace_stats);
-      if (!again) return Unexpected{again.error()};
-      retraced = std::move(*again);
-      source = &*retraced;
+// that is less) whose mesh keeps the yardstick with a border of at most `limits.border`, asked for
+// under a vertex count. What does not depend on the count (the islands at the hull's margin, their
+// convex hulls, the yardstick, the early stop's verdict) is made once, so a second, larger count
+// costs only its own candidates. A few yardsticks per count at most (bisection).
+class RigidHullSearch {
+ public:
+  RigidHullSearch(const Image& image, const TracedOutline& outline, const OutlineMeshOptions& options,
+                  const HullLimits& limits)
+      : image_(image), outline_(outline), o_(options), limits_(limits),
+        frame_{static_cast<double>(image.width), static_cast<double>(image.height)} {}
+
+  // Those hulls when they have fewer points than `vertices`, meshed (its stats into `st`); empty when
+  // none does.
+  Result<std::optional<Mesh>> fewest_corners(std::size_t vertices, OutlineMeshStats& st) {
+    if (auto traced = trace(); !traced) return Unexpected{traced.error()};
+    if (vertices < 4 || vertices == found_none_under_) return std::optional<Mesh>{};
+    prepare();
+    if (beyond_) return std::optional<Mesh>{};
+    found_none_under_ = vertices;  // until a hull is found below
+    Candidate best;
+    const std::size_t lo = most_corners(vertices, best);
+    if (lo == 0) return std::optional<Mesh>{};
+    const std::vector<Ring>* uncut = &uncut_;
+    std::vector<Ring> best_uncut;
+    if (best.hulls.size() == 1) {
+      best_uncut = uncut_island_hulls({best.hulls[0]});
+      uncut = &best_uncut;
     }
+    auto ok = passes(best, st);
+    if (!ok) return Unexpected{ok.error()};
+    if (!*ok) return std::optional<Mesh>{};
+    if (auto fewest = fewest_passing(*uncut, lo, best, st); !fewest) return Unexpected{fewest.error()};
+    OutlineMeshStats hull_stats = st;
+    auto mesh = mesh_outline(image_, *traced_, best.hulls, o_, hull_stats, o_.score_coverage);
+    if (!mesh) return Unexpected{mesh.error()};
+    found_none_under_ = 0;
+    hull_stats.simplified_rings = best.hulls.size();
+    hull_stats.simplified_points = best.points;
+    st = hull_stats;
+    return std::optional<Mesh>{std::move(*mesh)};
   }
-  const TracedOutline& traced = *source;
-  o.min_angle_deg = 0;
-  o.max_edge = 0;
-  o.interior_points.clear();
-  const ClipFrame frame{static_cast<double>(image.width), static_cast<double>(image.height)};
+
+ private:
   struct Candidate {
     std::vector<Ring> hulls;
     std::size_t points = 0;
   };
+
+  // The islands at the hull's margin, once: a hull never cuts inwards, so it needs no more margin
+  // than covers each pixel's square whole.
+  Result<void> trace() {
+    if (traced_ != nullptr) return {};
+    if (limits_.margin < o_.margin) {
+      o_.margin = limits_.margin;
+      if (outline_.at_smaller_margin && outline_.smaller_margin == o_.margin) {
+        traced_ = outline_.at_smaller_margin.get();  // traced with the outline, from its distance band
+      } else {
+        OutlineMeshStats trace_stats;
+        auto again = trace_outline(image_, o_, trace_stats);
+        if (!again) return Unexpected{again.error()};
+        retraced_ = std::move(*again);
+        traced_ = &*retraced_;
+      }
+    } else {
+      traced_ = &outline_;
+    }
+    return {};
+  }
+
+  // The yardstick, the early stop and the islands' convex hulls, once.
+  void prepare() {
+    if (yardstick_) return;
+    o_.min_angle_deg = 0;
+    o_.max_edge = 0;
+    o_.interior_points.clear();
+    trial_ = o_;  // a trial's figures are thrown away
+    trial_.angle_stats = false;
+    outline_length_ = outline_.alpha_outline_length >= 0 ? outline_.alpha_outline_length  // measured with the trace
+                                                         : alpha_outline_length(image_, o_.alpha_threshold);
+    yardstick_.emplace(image_, o_.alpha_threshold, outline_length_, limits_.border);
+    // Most large figures fail by far (their hull spans the gaps between limbs): a polygon inside every
+    // candidate, found in one pass over the contour, shows that before any hull is made.
+    beyond_ = yardstick_->surely_beyond_inside(inscribed_island_hulls(traced_->rings), kSurelyBeyond);
+    if (!beyond_) uncut_ = uncut_island_hulls(traced_->rings);
+  }
+
   // One island's cut is greedy, so cutting an already cut hull further gives what cutting the island
   // would: once one hull of `vertices - 1` corners is known, fewer corners start from it (each cut
-  // costs the hull's size, and the traced contour's hull can have hundreds). The convex hulls the cuts
-  // start from are made once.
-  OutlineMeshOptions trial = o;  // a trial's figures are thrown away
-  trial.angle_stats = false;
-  std::vector<Ring> uncut;
-  const auto hulls_of = [&](std::size_t corners) {
+  // costs the hull's size, and the traced contour's hull can have hundreds).
+  Candidate hulls_of(const std::vector<Ring>& uncut, std::size_t corners) const {
     Candidate c;
-    c.hulls = cut_island_hulls(uncut, corners, frame);
+    c.hulls = cut_island_hulls(uncut, corners, frame_);
     for (const Ring& h : c.hulls) c.points += h.size();
     return c;
-  };
-  std::optional<double> outline_length;  // the image's alone: measured once, when first needed
-  std::optional<HullYardstick> yardstick;
-  const auto ensure_yardstick = [&] {
-    if (outline_length) return;  // measured with the trace when it was asked to
-    outline_length = outline.alpha_outline_length >= 0 ? outline.alpha_outline_length
-                                                        : alpha_outline_length(image, o.alpha_threshold);
-    yardstick.emplace(image, o.alpha_threshold, *outline_length, limits.border);
-  };
-  const auto passes = [&](const Candidate& c) -> Result<bool> {
-    ensure_yardstick();
+  }
+
+  Result<bool> passes(const Candidate& c, const OutlineMeshStats& st) {
     // A candidate that passes, or fails, by a margin shows it with its rings alone, untriangulated.
-    const HullVerdict verdict = yardstick->judge(c.hulls);
+    const HullVerdict verdict = yardstick_->judge(c.hulls);
     if (verdict != HullVerdict::Unsure) return verdict == HullVerdict::Within;
     OutlineMeshStats scratch = st;
-    auto mesh = mesh_outline(image, traced, c.hulls, trial, scratch, false);
+    auto mesh = mesh_outline(image_, *traced_, c.hulls, trial_, scratch, false);
     if (!mesh) return Unexpected{mesh.error()};
-    return yardstick_within(*mesh, image, o.alpha_threshold, *outline_length, limits.border);
-  };
-  // More corners never cover less (each removed corner adds area) and never have fewer points, so
-  // both are monotone in the corners: the most corners worth having (fewer points than the outline's
-  // vertices) by bisection, then, if those pass, the fewest that pass.
-  if (vertices < 4) return std::optional<Mesh>{};
-  // Most large figures fail by far (their hull spans the gaps between limbs): a polygon inside every
-  // candidate, found in one pass over the contour, shows that before any hull is made.
-  ensure_yardstick();
-  if (yardstick->surely_beyond_inside(inscribed_island_hulls(traced.rings), kSurelyBeyond)) return std::optional<Mesh>{};
-  uncut = uncut_island_hulls(traced.rings);
-  // A hull is cut down to the corners asked for (at least 3) or stops short of them, so the hulls of
-  // `corners` have at least this many points: when that is too many already, they need not be cut.
-  const auto fewest_points = [&](std::size_t corners) {
-    std::size_t points = 0;
-    for (const Ring& h : uncut) points += std::min(h.size(), std::max<std::size_t>(3, corners));
-    return points;
-  };
-  const auto too_many = [&](std::size_t corners) {
-    return fewest_points(corners) >= vertices || hulls_of(corners).points >= vertices;
-  };
-  std::size_t lo = vertices - 1, hi = vertices;  // hulls of `hi` corners have too many points
-  Candidate best;
-  bool shared = fewest_points(lo) >= vertices;  // several islands: their hulls share the corners
-  if (!shared) {
-    best = hulls_of(lo);
-    shared = best.points >= vertices;
+    return yardstick_within(*mesh, image_, o_.alpha_threshold, outline_length_, limits_.border);
   }
-  if (shared) {
+
+  // The most corners worth having (their hulls have fewer points than `vertices`), their hulls into
+  // `best`; 0 when even triangles have too many. More corners never cover less (each removed corner
+  // adds area) and never have fewer points, so both are monotone in the corners.
+  std::size_t most_corners(std::size_t vertices, Candidate& best) const {
+    // A hull is cut down to the corners asked for (at least 3) or stops short of them, so the hulls of
+    // `corners` have at least this many points: when that is too many already, they need not be cut.
+    const auto fewest_points = [&](std::size_t corners) {
+      std::size_t points = 0;
+      for (const Ring& h : uncut_) points += std::min(h.size(), std::max<std::size_t>(3, corners));
+      return points;
+    };
+    const auto too_many = [&](std::size_t corners) {
+      return fewest_points(corners) >= vertices || hulls_of(uncut_, corners).points >= vertices;
+    };
+    std::size_t lo = vertices - 1, hi = vertices;  // hulls of `hi` corners have too many points
+    bool shared = fewest_points(lo) >= vertices;   // several islands: their hulls share the corners
+    if (!shared) {
+      best = hulls_of(uncut_, lo);
+      shared = best.points >= vertices;
+    }
+    if (!shared) return lo;
     lo = 3;
-    if (too_many(lo)) return std::optional<Mesh>{};
+    if (too_many(lo)) return 0;
     while (hi - lo > 1) {
       const std::size_t mid = lo + (hi - lo) / 2;
       (too_many(mid) ? hi : lo) = mid;
     }
-    best = hulls_of(lo);
+    best = hulls_of(uncut_, lo);
+    return lo;
   }
-  if (best.hulls.size() == 1) uncut = uncut_island_hulls({best.hulls[0]});
-  auto ok = passes(best);
-  if (!ok) return Unexpected{ok.error()};
-  if (!*ok) return std::optional<Mesh>{};
-  std::size_t fail = 2, pass = lo;  // hulls of `pass` corners pass, of `fail` do not (2: no hull)
-  std::vector<Ring> failed;         // the hulls of `fail` corners, once tested
-  while (pass - fail > 1) {
-    const std::size_t mid = fail + (pass - fail) / 2;
-    Candidate c = hulls_of(mid);
-    // A hull with fewer corners than asked for is one already tested: its answer is known.
-    const bool known_pass = same_bits(c.hulls, best.hulls), known_fail = !known_pass && same_bits(c.hulls, failed);
-    auto mid_ok = known_pass || known_fail ? Result<bool>{known_pass} : passes(c);
-    if (!mid_ok) return Unexpected{mid_ok.error()};
-    if (!*mid_ok) failed = std::move(c.hulls);
-    if (*mid_ok) {
-      pass = mid;
-      best = std::move(c);
-    } else {
-      fail = mid;
+
+  // Given that `best`, the hulls of `pass` corners, keep the yardstick: the fewest corners that do, by
+  // bisection, into `best`.
+  Result<void> fewest_passing(const std::vector<Ring>& uncut, std::size_t pass, Candidate& best,
+                              const OutlineMeshStats& st) {
+    std::size_t fail = 2;       // hulls of `pass` corners pass, of `fail` do not (2: no hull)
+    std::vector<Ring> failed;  // the hulls of `fail` corners, once tested
+    while (pass - fail > 1) {
+      const std::size_t mid = fail + (pass - fail) / 2;
+      Candidate c = hulls_of(uncut, mid);
+      // A hull with fewer corners than asked for is one already tested: its answer is known.
+      const bool known_pass = same_bits(c.hulls, best.hulls), known_fail = !known_pass && same_bits(c.hulls, failed);
+      auto mid_ok = known_pass || known_fail ? Result<bool>{known_pass} : passes(c, st);
+      if (!mid_ok) return Unexpected{mid_ok.error()};
+      if (*mid_ok) {
+        pass = mid;
+        best = std::move(c);
+      } else {
+        fail = mid;
+        failed = std::move(c.hulls);
+      }
     }
+    return {};
   }
-  OutlineMeshStats hull_stats = st;
-  auto mesh = mesh_outline(image, traced, best.hulls, o, hull_stats, options.score_coverage);
-  if (!mesh) return Unexpected{mesh.error()};
-  hull_stats.simplified_rings = best.hulls.size();
-  hull_stats.simplified_points = best.points;
-  st = hull_stats;
-  return std::optional<Mesh>{std::move(*mesh)};
+
+  const Image& image_;
+  const TracedOutline& outline_;
+  OutlineMeshOptions o_, trial_;
+  HullLimits limits_;
+  ClipFrame frame_;
+  std::optional<TracedOutline> retraced_;
+  const TracedOutline* traced_ = nullptr;  // set by prepare
+  double outline_length_ = 0;
+  std::optional<HullYardstick> yardstick_;
+  bool beyond_ = false;      // the early stop: every candidate fails
+  std::size_t found_none_under_ = 0;  // the last vertex count asked for that found no hull
+  std::vector<Ring> uncut_;  // the islands' convex hulls
+};
+
+Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutline& outline,
+                                            const OutlineMeshOptions& options, std::size_t vertices,
+                                            const HullLimits& limits, OutlineMeshStats& st) {
+  RigidHullSearch search(image, outline, options, limits);
+  return search.fewest_corners(vertices, st);
 }
 
 // The islands of a mesh: vertices joined by triangles, numbered in the order of their first vertex.
@@ -520,6 +576,17 @@ Result<Mesh> outline_mesh_within_budget(const Image& image, const OutlineMeshOpt
     // 70k co-circular rings).
     const bool over = st.simplified_points > options.max_vertices;
     std::size_t needed = st.simplified_points;  // at least
+    std::optional<RigidHullSearch> rigid_search;
+    if (!over && hull.border > 0 && o.tolerance == options.tolerance &&
+        2 * st.simplified_points <= options.max_vertices) {
+      // The outline mesh below fits (the simplified rings cross nothing, so refinement stops at the
+      // budget) and is not crowded, so it would give way to hulls with fewer points than its vertices:
+      // hulls with fewer points than the outline's own win without it being triangulated.
+      rigid_search.emplace(image, *traced, o, hull);
+      auto rigid = rigid_search->fewest_corners(st.simplified_points, st);
+      if (!rigid) return Unexpected{rigid.error()};
+      if (*rigid) return std::move(**rigid);
+    }
     if (!over) {
       auto mesh = mesh_outline(image, *traced, rings, o, st, options.score_coverage);
       if (!mesh) return mesh;
@@ -530,7 +597,8 @@ Result<Mesh> outline_mesh_within_budget(const Image& image, const OutlineMeshOpt
         if (o.tolerance != options.tolerance) {
           warnings.push_back(coarsened_warning(first_count, options.max_vertices, o, options, mesh->verts.size()));
         } else if (hull.border > 0) {
-          auto rigid = rigid_hull_mesh(image, *traced, o, mesh->verts.size(), hull, st);
+          if (!rigid_search) rigid_search.emplace(image, *traced, o, hull);
+          auto rigid = rigid_search->fewest_corners(mesh->verts.size(), st);
           if (!rigid) return Unexpected{rigid.error()};
           if (*rigid) return std::move(**rigid);
         }
