@@ -25,7 +25,6 @@
 #endif
 
 #include "geometry/outline_stages.h"
-#include "geometry/predicates.h"
 #include "image/alpha_threshold.h"
 #include "image/image_checks.h"
 
@@ -139,13 +138,30 @@ void for_each_mixed_cell_in_row(const SignBits& in, int j, Cell&& cell) {
 constexpr double kCornerDx[4] = {0, 1, 1, 0}, kCornerDy[4] = {0, 0, 1, 1};
 constexpr int kEdgeFrom[4] = {0, 1, 3, 0}, kEdgeTo[4] = {1, 2, 2, 3};
 
-// For each corner code (bit k set when corner k is inside) with one segment: the two edges it
-// crosses, in edge order, and the first inside corner, whose side orients it.
-struct CellCase {
-  int e1 = 0, e2 = 0, ref = 0;
+// A contour segment across a cell, from its crossing on edge `from` to its crossing on edge `to`, with
+// the inside on its right in the orient2d sense (orient2d(from's, to's, an inside corner) < 0).
+struct DirectedSegment {
+  int from = 0, to = 0;
 };
-constexpr std::array<CellCase, 16> kCellCases = [] {
-  std::array<CellCase, 16> cases{};
+
+// The segment between edges e1 and e2 of a cell of corner code `code` (bit k set when corner k is
+// inside), directed by the side corner `ref` lies on. Each crossing lies strictly inside its edge, where
+// no line through two of them passes through a corner, so every crossing gives the side its edge's
+// midpoint gives.
+constexpr DirectedSegment directed(int code, int e1, int e2, int ref) {
+  const auto mid = [](int e) {  // in a unit cell with corner 0 at the origin
+    const double cx = kCornerDx[kEdgeFrom[e]], cy = kCornerDy[kEdgeFrom[e]];
+    return (e & 1) == 0 ? Vec2{cx + 0.5, cy} : Vec2{cx, cy + 0.5};
+  };
+  const Vec2 p = mid(e1), q = mid(e2), c{kCornerDx[ref], kCornerDy[ref]};
+  const double side = (p.x - c.x) * (q.y - c.y) - (p.y - c.y) * (q.x - c.x);
+  const bool ref_inside = ((code >> ref) & 1) != 0;
+  return (side < 0) == ref_inside ? DirectedSegment{e1, e2} : DirectedSegment{e2, e1};
+}
+
+// For each corner code with one segment: that segment, directed (codes 5 and 10 have two, below).
+constexpr std::array<DirectedSegment, 16> kOneSegment = [] {
+  std::array<DirectedSegment, 16> cases{};
   for (int code = 1; code < 15; ++code) {
     auto in = [code](int corner) { return ((code >> corner) & 1) != 0; };
     int e[2] = {0, 0}, n = 0;
@@ -153,17 +169,33 @@ constexpr std::array<CellCase, 16> kCellCases = [] {
       if (in(kEdgeFrom[k]) != in(kEdgeTo[k])) e[n++] = k;
     int ref = 0;
     while (!in(ref)) ++ref;
-    cases[static_cast<std::size_t>(code)] = {e[0], e[1], ref};
+    cases[static_cast<std::size_t>(code)] = directed(code, e[0], e[1], ref);
   }
   return cases;
 }();
 
-// Calls emit(p, q) for each contour segment in row j_row of the cells of the field value(i, j) at
+// The two segments of a saddle (code 5: tl and br inside, 10: tr and bl), by [code == 10][cut_tl_br]:
+// they cut off the two corners of the minority state at the centre, tl and br or tr and bl.
+constexpr std::array<std::array<std::array<DirectedSegment, 2>, 2>, 2> kSaddleSegments = [] {
+  std::array<std::array<std::array<DirectedSegment, 2>, 2>, 2> cases{};
+  for (const int code : {5, 10}) {
+    auto& by_cut = cases[code == 10 ? 1 : 0];
+    by_cut[1] = {directed(code, 0, 3, 0), directed(code, 1, 2, 2)};
+    by_cut[0] = {directed(code, 0, 1, 1), directed(code, 2, 3, 3)};
+  }
+  return cases;
+}();
+
+// What march_row works out of each segment: both ends, or only where it starts (all a chain needs).
+enum class SegmentEnds { Both, Start };
+
+// Calls emit(p, q, ip, iq) for each contour segment in row j_row of the cells of the field value(i, j) at
 // (x0 + i, y0 + j) (x0, y0 half-integers, so every lattice coordinate is exact), inside where < 0
-// (exactly the set bits of `inside`, which give the cells' corner codes), left to right, oriented with the inside on the right of p -> q (in
-// the orient2d sense), so islands come out with negative shoelace sums. Also reports, for chaining,
-// the lattice edge id of both ends: horizontal edge (i, j) -> 2 * (j * nx + i), vertical -> that + 1.
-template <typename Value, typename Emit>
+// (exactly the set bits of `inside`, which give the cells' corner codes), left to right, p -> q with
+// the inside on its right (in the orient2d sense), so islands come out with negative shoelace sums
+// (q is left at the origin with SegmentEnds::Start). Also reports, for chaining, the lattice edge id
+// of both ends: horizontal edge (i, j) -> 2 * (j * nx + i), vertical -> that + 1.
+template <SegmentEnds kEnds = SegmentEnds::Both, typename Value, typename Emit>
 void march_row(const SignBits& inside, int j_row, double x0, double y0, Value&& value, Emit&& emit) {
   const std::int64_t nx = inside.nx;
   // Edge ids from the cell's top edge's: 2 * (j * nx + i) + these.
@@ -182,7 +214,7 @@ void march_row(const SignBits& inside, int j_row, double x0, double y0, Value&& 
     const float v[4] = {tl, tr, br, bl};
     const double xa = x0 + i;
     const std::int64_t base = 2 * (static_cast<std::int64_t>(j) * nx + i);
-    // Where the field crosses 0 on edge e: its first corner moved t along the edge (t in (0, 1]: the
+    // Where the field crosses 0 on edge e: its first corner moved t along the edge (t in (0, 1): the
     // values are never 0).
     auto point = [&](int e) {
       const double g0 = v[kEdgeFrom[e]], g1 = v[kEdgeTo[e]];
@@ -190,37 +222,22 @@ void march_row(const SignBits& inside, int j_row, double x0, double y0, Value&& 
       const double cx = xa + kCornerDx[kEdgeFrom[e]], cy = ya + kCornerDy[kEdgeFrom[e]];
       return (e & 1) == 0 ? Vec2{cx + t, cy} : Vec2{cx, cy + t};
     };
-    // Segment between edges e1, e2 with a reference corner whose side is known.
-    auto segment = [&](int e1, int e2, int ref) {
-      Vec2 p = point(e1), q = point(e2);
-      std::int64_t ip = base + edge_offset[e1], iq = base + edge_offset[e2];
-      // The crossings lie on the cell's edges, so the corner mostly shares a line with one of them:
-      // then one product is exactly 0 and orient2d's answer is the other's (its fast path, inline).
-      const Vec2 c{xa + kCornerDx[ref], ya + kCornerDy[ref]};
-      const double left = (p.x - c.x) * (q.y - c.y), right = (p.y - c.y) * (q.x - c.x);
-      const double o = left == 0 || right == 0 ? left - right : detail::orient2d(p, q, c);
-      const bool want_negative = ((code >> ref) & 1) != 0;  // inside on the right: orient2d(p, q, inside) < 0
-      if ((o < 0) != want_negative) {
-        std::swap(p, q);
-        std::swap(ip, iq);
+    auto segment = [&](DirectedSegment s) {
+      const std::int64_t ip = base + edge_offset[s.from], iq = base + edge_offset[s.to];
+      if constexpr (kEnds == SegmentEnds::Both) {
+        emit(point(s.from), point(s.to), ip, iq);
+      } else {
+        emit(point(s.from), Vec2{}, ip, iq);
       }
-      emit(p, q, ip, iq);
     };
     if (code == 5 || code == 10) {
       const bool centre_in = (static_cast<double>(tl) + tr + br + bl) / 4 < 0;
       // Corners cut off by the two segments: the ones of the minority state at the centre.
-      const bool cut_tl_br = (code == 5) != centre_in;  // code 5 = tl, br inside
-      if (cut_tl_br) {
-        segment(0, 3, 0);
-        segment(1, 2, 2);
-      } else {
-        segment(0, 1, 1);
-        segment(2, 3, 3);
-      }
+      const bool cut_tl_br = (code == 5) != centre_in;
+      for (const DirectedSegment s : kSaddleSegments[code == 10 ? 1 : 0][cut_tl_br ? 1 : 0]) segment(s);
       return;
     }
-    const CellCase& one = kCellCases[static_cast<std::size_t>(code)];
-    segment(one.e1, one.e2, one.ref);
+    segment(kOneSegment[static_cast<std::size_t>(code)]);
   });
 }
 
@@ -809,7 +826,7 @@ struct GrownField {
   void trace_cell_row(int j) {
     const double w = alpha.image.width, h = alpha.image.height;
     const Row rows[2] = {row(j), row(j + 1)};
-    march_row(
+    march_row<SegmentEnds::Start>(
         inside, j, kX0, kY0, [&](int i, int jj) { return value(rows[jj - j], i); },
         [&](Vec2 p, Vec2, std::int64_t ip, std::int64_t iq) {
           pieces.push_back({{onto_image(p.x, w), onto_image(p.y, h)}, ip, iq});
