@@ -126,17 +126,16 @@ class RigidHullSearch {
  public:
   RigidHullSearch(const Image& image, const TracedOutline& outline, const OutlineMeshOptions& options,
                   const HullLimits& limits)
-      : image_(image), outline_(outline), o_(options), limits_(limits),
-        frame_{static_cast<double>(image.width), static_cast<double>(image.height)} {}
+      : image_(image), outline_(outline), o_(options), limits_(limits) {}
 
   // Those hulls when they have fewer points than `vertices`, meshed (its stats into `st`); empty when
   // none does.
   Result<std::optional<Mesh>> fewest_corners(std::size_t vertices, OutlineMeshStats& st) {
     if (auto traced = trace(); !traced) return Unexpected{traced.error()};
-    if (vertices < 4 || vertices == found_none_under_) return std::optional<Mesh>{};
+    if (vertices < 4 || vertices == none_below_) return std::optional<Mesh>{};
     prepare();
     if (beyond_) return std::optional<Mesh>{};
-    found_none_under_ = vertices;  // until a hull is found below
+    none_below_ = vertices;  // until a hull is found below it
     Candidate best;
     const std::size_t lo = most_corners(vertices, best);
     if (lo == 0) return std::optional<Mesh>{};
@@ -153,7 +152,7 @@ class RigidHullSearch {
     OutlineMeshStats hull_stats = st;
     auto mesh = mesh_outline(image_, *traced_, best.hulls, o_, hull_stats, o_.score_coverage);
     if (!mesh) return Unexpected{mesh.error()};
-    found_none_under_ = 0;
+    none_below_ = 0;
     hull_stats.simplified_rings = best.hulls.size();
     hull_stats.simplified_points = best.points;
     st = hull_stats;
@@ -209,7 +208,8 @@ class RigidHullSearch {
   // costs the hull's size, and the traced contour's hull can have hundreds).
   Candidate hulls_of(const std::vector<Ring>& uncut, std::size_t corners) const {
     Candidate c;
-    c.hulls = cut_island_hulls(uncut, corners, frame_);
+    const ClipFrame frame{static_cast<double>(image_.width), static_cast<double>(image_.height)};
+    c.hulls = cut_island_hulls(uncut, corners, frame);
     for (const Ring& h : c.hulls) c.points += h.size();
     return c;
   }
@@ -259,7 +259,7 @@ class RigidHullSearch {
   // bisection, into `best`.
   Result<void> fewest_passing(const std::vector<Ring>& uncut, std::size_t pass, Candidate& best,
                               const OutlineMeshStats& st) {
-    std::size_t fail = 2;       // hulls of `pass` corners pass, of `fail` do not (2: no hull)
+    std::size_t fail = 2;      // hulls of `pass` corners pass, of `fail` do not (2: no hull)
     std::vector<Ring> failed;  // the hulls of `fail` corners, once tested
     while (pass - fail > 1) {
       const std::size_t mid = fail + (pass - fail) / 2;
@@ -283,14 +283,13 @@ class RigidHullSearch {
   const TracedOutline& outline_;
   OutlineMeshOptions o_, trial_;
   HullLimits limits_;
-  ClipFrame frame_;
   std::optional<TracedOutline> retraced_;
-  const TracedOutline* traced_ = nullptr;  // set by prepare
+  const TracedOutline* traced_ = nullptr;  // set by trace
   double outline_length_ = 0;
   std::optional<HullYardstick> yardstick_;
-  bool beyond_ = false;      // the early stop: every candidate fails
-  std::size_t found_none_under_ = 0;  // the last vertex count asked for that found no hull
-  std::vector<Ring> uncut_;  // the islands' convex hulls
+  bool beyond_ = false;         // the early stop: every candidate fails
+  std::size_t none_below_ = 0;  // the last vertex count asked for under which no hull passed
+  std::vector<Ring> uncut_;     // the islands' convex hulls
 };
 
 Result<std::optional<Mesh>> rigid_hull_mesh(const Image& image, const TracedOutline& outline,
